@@ -1,0 +1,204 @@
+"""The catalog as frozen dataclasses: what every renderer reads, and never changes.
+
+Every record keeps the position it was written at, so that any later check
+(audit, import, drift) can point back into the catalog.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Optional
+
+from generator.problems import Pos
+
+# Recoverability, as the catalog spells it and as the page's 是否可恢复 cell means it.
+RECOVERABLE_VALUES = ("yes", "no", "n/a", "not known")
+TEXT_FIELDS = ("meaning", "solution")
+TEXT_ORIGINS = ("upstream", "translation")
+
+
+@dataclass(frozen=True)
+class Localized:
+    """One text per language, in the family's language order."""
+
+    items: tuple[tuple[str, str], ...]
+
+    def __getitem__(self, lang: str) -> str:
+        for key, text in self.items:
+            if key == lang:
+                return text
+        raise KeyError(lang)
+
+    def get(self, lang: str) -> Optional[str]:
+        return dict(self.items).get(lang)
+
+
+@dataclass(frozen=True)
+class PythonNames:
+    module: str
+    enum: str
+    exception: str
+
+
+@dataclass(frozen=True)
+class CNames:
+    header: str
+    guard: str
+    namespace: str
+    name_function: str
+    message_function: str
+
+
+@dataclass(frozen=True)
+class Family:
+    python: PythonNames
+    c: CNames
+    languages: tuple[str, ...]
+    language_names: Localized
+    title: Localized
+    site_name: Localized
+    intro: Localized
+    columns: tuple[tuple[str, Localized], ...]  # name, meaning, recoverable, solution
+    recoverable_labels: tuple[tuple[str, Localized], ...]
+
+    def column(self, key: str, lang: str) -> str:
+        return dict(self.columns)[key][lang]
+
+    def recoverable_label(self, value: str, lang: str) -> str:
+        return dict(self.recoverable_labels)[value][lang]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of an edition's page: the code it lists and its 是否可恢复 cell."""
+
+    code: str
+    recoverable: str  # one of RECOVERABLE_VALUES
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Edition:
+    id: str
+    release: str
+    page: Localized
+    sources: tuple[str, ...]
+    text_origins: Optional[tuple[tuple[str, str], ...]]  # None: texts not known
+    order_known: bool
+    rows: tuple[Row, ...]  # in display order: the page's, or the enum's when not known
+    not_known: tuple[str, ...]  # codes whose listing on this page is not known
+    notes: Optional[Localized]
+    index: int
+    pos: Pos
+
+    @cached_property
+    def row_by_code(self) -> dict[str, Row]:
+        return {row.code: row for row in self.rows}
+
+    def text_origin(self, lang: str) -> Optional[str]:
+        return dict(self.text_origins or ()).get(lang)
+
+    @property
+    def texts_known(self) -> bool:
+        return self.text_origins is not None
+
+
+@dataclass(frozen=True)
+class TextEntry:
+    """A text in one language, shared by the editions it names."""
+
+    editions: tuple[str, ...]
+    lang: str
+    text: str
+    pos: Pos
+    edition_pos: tuple[Pos, ...]  # where each of `editions` is named
+
+
+@dataclass(frozen=True)
+class Obsolete:
+    since: str
+    reason: Localized
+
+
+@dataclass(frozen=True)
+class Code:
+    python_name: Optional[str]
+    c_name: Optional[str]
+    value: int
+    cpp_names: tuple[str, ...]
+    log_message: Optional[str]
+    obsolete: Optional[Obsolete]
+    notes: Optional[Localized]
+    meaning: tuple[TextEntry, ...]
+    solution: tuple[TextEntry, ...]
+    index: int
+    pos: Pos
+
+    @property
+    def name(self) -> str:
+        """The code's own name: its Python name, or its C name for a C-only code."""
+        return self.python_name or self.c_name  # type: ignore[return-value]
+
+    @property
+    def in_python(self) -> bool:
+        return self.python_name is not None
+
+    @property
+    def in_c(self) -> bool:
+        return self.c_name is not None
+
+    @property
+    def hex(self) -> str:
+        return f"0x{self.value:08X}" if self.value >= 0 else str(self.value)
+
+    @property
+    def slug(self) -> str:
+        """The code's anchor and URL segment: its name in lower case."""
+        return self.name.lower()
+
+    @cached_property
+    def _texts(self) -> dict[tuple[str, str, str], str]:
+        table = {}
+        for field_name in TEXT_FIELDS:
+            for entry in getattr(self, field_name):
+                for edition in entry.editions:
+                    table[(field_name, edition, entry.lang)] = entry.text
+        return table
+
+    def text(self, field_name: str, edition: str, lang: str) -> Optional[str]:
+        """The text an edition's page shows, or None when not known."""
+        return self._texts.get((field_name, edition, lang))
+
+
+@dataclass(frozen=True)
+class Catalog:
+    family: Family
+    editions: tuple[Edition, ...]
+    codes: tuple[Code, ...]
+    files: tuple[str, ...] = field(default=())
+
+    @cached_property
+    def code_by_name(self) -> dict[str, Code]:
+        return {code.name: code for code in self.codes}
+
+    @cached_property
+    def edition_by_id(self) -> dict[str, Edition]:
+        return {edition.id: edition for edition in self.editions}
+
+    @property
+    def python_codes(self) -> tuple[Code, ...]:
+        return tuple(code for code in self.codes if code.in_python)
+
+    @property
+    def c_codes(self) -> tuple[Code, ...]:
+        return tuple(code for code in self.codes if code.in_c)
+
+    def listing(self, code: Code, edition: Edition) -> Optional[Row]:
+        return edition.row_by_code.get(code.name)
+
+    def editions_listing(self, code: Code) -> tuple[Edition, ...]:
+        """Editions whose page is known to list the code, oldest first."""
+        return tuple(e for e in self.editions if code.name in e.row_by_code)
+
+    def editions_not_known(self, code: Code) -> tuple[Edition, ...]:
+        return tuple(e for e in self.editions if code.name in e.not_known)

@@ -1,0 +1,55 @@
+"""Problems found in a catalog, reported all at once as PATH:LINE:COL: message."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """Where something was written: a file and a 1-based line and column."""
+
+    path: str
+    line: int = 1
+    col: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    pos: Pos
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.pos}: {self.message}"
+
+
+class CatalogError(Exception):
+    """The catalog is invalid; carries every problem found, sorted by position."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = tuple(sorted(set(problems)))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class Reporter:
+    """Collects problems so that validation can go on after the first one."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def error(self, pos: Pos, message: str) -> None:
+        self.problems.append(Problem(pos, message))
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise CatalogError(self.problems)
+
+
+def closest(word: str, choices: Iterable[str]) -> str:
+    """A ' (did you mean X?)' hint, or '' when nothing is close."""
+    match = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.6)
+    return f" (did you mean {match[0]!r}?)" if match else ""

@@ -1,0 +1,149 @@
+"""Strict YAML reading: composes node trees with libyaml and types scalars itself.
+
+Why not a YAML loader: loaders construct objects (tags can run code), accept
+duplicate keys, expand aliases (billion laughs) and read `8.10` as 8.1. Here
+libyaml (through ruamel.yaml's C parser) only composes nodes, which keep their
+line and column; this module then refuses tags, aliases, bad bytes and control
+characters, and the catalog layer types each scalar for the field it fills.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+try:  # libyaml; the pure-Python composer is the same API, only slower.
+    from ruamel.yaml.cyaml import CBaseLoader as _Composer
+except ImportError:  # pragma: no cover - ruamel.yaml.clib is a pinned dependency
+    from ruamel.yaml.loader import BaseLoader as _Composer
+
+from generator.problems import Pos, Problem
+
+_STD = "tag:yaml.org,2002:"
+_DEFAULT_TAGS = {ScalarNode: _STD + "str", SequenceNode: _STD + "seq", MappingNode: _STD + "map"}
+
+# YAML 1.2 core schema, plus the 1.1 forms people still write (1_000, 0o17).
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_INT = re.compile(r"^(?:[-+]?[0-9][0-9_]*|0o[0-7_]+|0x[0-9a-fA-F_]+)$")
+_FLOAT = re.compile(
+    r"^(?:[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
+)
+# Category Cc (C0 and C1 controls) but newline and tab; surrogates; non-characters.
+_FORBIDDEN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+@dataclass(frozen=True)
+class Document:
+    """One parsed YAML file: its path (as shown in messages) and root node."""
+
+    path: str
+    root: Node | None
+
+    def pos(self, node: Node) -> Pos:
+        mark = node.start_mark
+        return Pos(self.path, mark.line + 1, mark.column + 1)
+
+
+def scalar_type(node: ScalarNode) -> str:
+    """'str', 'int', 'float', 'bool' or 'null', as YAML 1.2 would read it."""
+    if node.style:  # quoted or block: always text
+        return "str"
+    text = node.value
+    for name, pattern in (("null", _NULL), ("bool", _BOOL), ("int", _INT), ("float", _FLOAT)):
+        if pattern.match(text):
+            return name
+    return "str"
+
+
+def parse_int(text: str) -> int:
+    text = text.replace("_", "")
+    sign = -1 if text.startswith("-") else 1
+    body = text.lstrip("+-")
+    if body.startswith(("0x", "0X")):
+        return sign * int(body[2:], 16)
+    if body.startswith("0o"):
+        return sign * int(body[2:], 8)
+    return sign * int(body, 10)
+
+
+def read_document(path: str, data: bytes) -> tuple[Document, list[Problem]]:
+    """Parse bytes into a Document; problems are returned, never raised."""
+    text, problems = _decode(path, data)
+    if problems:
+        return Document(path, None), problems
+    try:
+        loader = _Composer(text)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except MarkedYAMLError as exc:
+        return Document(path, None), [_yaml_problem(path, exc)]
+    except YAMLError as exc:  # errors without a mark (reader errors)
+        return Document(path, None), [Problem(Pos(path), f"YAML error: {exc}")]
+    doc = Document(path, root)
+    return doc, list(_scan(doc, root)) if root is not None else []
+
+
+def _decode(path: str, data: bytes) -> tuple[str, list[Problem]]:
+    if data.startswith(b"\xef\xbb\xbf"):
+        return "", [Problem(Pos(path), "the file starts with a byte-order mark; save it as UTF-8 without BOM")]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        col = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
+        byte = data[exc.start]
+        return "", [Problem(Pos(path, line, col), f"invalid UTF-8 (byte 0x{byte:02X}); save the file as UTF-8")]
+
+
+def _yaml_problem(path: str, exc: MarkedYAMLError) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    what = " ".join(x for x in (exc.context, exc.problem) if x) or "invalid YAML"
+    if "\t" in str(exc) or "'\\t'" in what:
+        what += " (tabs cannot indent YAML; use spaces)"
+    pos = Pos(path, mark.line + 1, mark.column + 1) if mark else Pos(path)
+    return Problem(pos, f"YAML syntax error: {what}")
+
+
+def _scan(doc: Document, root: Node):
+    """Refuse what no field accepts: tags, anchors/aliases, control characters."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            yield Problem(doc.pos(node), "aliases (*name) are not allowed: write the value out")
+            continue
+        seen.add(id(node))
+        if node.tag != _DEFAULT_TAGS[type(node)]:
+            yield Problem(doc.pos(node), f"tags are not allowed (found {_short_tag(node.tag)}); remove it")
+            continue
+        if isinstance(node, ScalarNode):
+            bad = _bad_character(node.value)
+            if bad is not None:
+                yield Problem(doc.pos(node), bad)
+        elif isinstance(node, SequenceNode):
+            stack.extend(reversed(node.value))
+        else:
+            for key, value in reversed(node.value):
+                stack.extend((value, key))
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_STD):] if tag.startswith(_STD) else tag
+
+
+def _bad_character(text: str) -> str | None:
+    match = _FORBIDDEN.search(text)
+    if match is None:
+        return None
+    return (
+        f"control character U+{ord(match.group()):04X} at offset {match.start()} of this text; "
+        "only newline and tab are allowed (outputs such as HTML and C strings cannot carry it)"
+    )
