@@ -95,6 +95,11 @@ class Edition:
     def row_by_code(self) -> dict[str, Row]:
         return {row.code: row for row in self.rows}
 
+    @cached_property
+    def position(self) -> dict[str, int]:
+        """1-based position of each listed code in this edition's display order."""
+        return {row.code: index for index, row in enumerate(self.rows, 1)}
+
     def text_origin(self, lang: str) -> Optional[str]:
         return dict(self.text_origins or ()).get(lang)
 

@@ -1,0 +1,88 @@
+"""Escaping per target language: each output gets text through exactly one of these.
+
+The rules depend on nothing but the code point, never on the running Python's
+Unicode database, so the same catalog gives the same bytes everywhere.
+"""
+from __future__ import annotations
+
+import html as _html
+import re
+
+# Python literals keep readable: printable ASCII, Latin-1 letters and signs,
+# general punctuation (dashes, quotes, bullet), CJK symbols, ideographs and
+# full-width forms. Everything else (invisible marks, separators, emoji,
+# backslash and the quote) is escaped.
+_PY_ESCAPE = re.compile(
+    "[^\x20-\x7e\xa1-\xac\xae-\xff\u2010-\u2027\u2030-\u205e\u3001-\u303f\u4e00-\u9fff\uff01-\uff60]|[\\\\\"]"
+)
+_PY_NAMED = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t"}
+
+
+def _py_escape(match: re.Match) -> str:
+    char = match.group()
+    if char in _PY_NAMED:
+        return _PY_NAMED[char]
+    code = ord(char)
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def py_str(text: str) -> str:
+    """A double-quoted Python literal that evaluates to exactly `text`."""
+    return '"' + _PY_ESCAPE.sub(_py_escape, text) + '"'
+
+
+def py_opt(text: str | None) -> str:
+    return "None" if text is None else py_str(text)
+
+
+_C_ESCAPE = re.compile(rb'[^\x20-\x7e]|[\\"?]')
+_C_NAMED = {b"\\": b"\\\\", b'"': b'\\"', b"?": b"\\?", b"\n": b"\\n", b"\t": b"\\t"}
+
+
+def c_str(text: str) -> str:
+    """A C/C++ string literal of the UTF-8 bytes of `text`.
+
+    `?` is always escaped so that no trigraph (`??=`) can form; other bytes
+    outside printable ASCII become three-digit octal escapes, which, unlike
+    hex escapes, never swallow the character that follows.
+    """
+    body = _C_ESCAPE.sub(lambda m: _C_NAMED.get(m.group()) or b"\\%03o" % m.group()[0], text.encode("utf-8"))
+    return '"' + body.decode("ascii") + '"'
+
+
+def html_text(text: str) -> str:
+    """Text for HTML element content or a quoted attribute."""
+    return _html.escape(text, quote=True)
+
+
+# Inline Markdown syntax (Python-Markdown with tables and attr_list): backslash
+# escapes where Markdown defines them, entities for HTML and the table's pipe.
+_MD_INLINE = {
+    "\\": "\\\\", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "{": "\\{", "}": "\\}",
+    "<": "&lt;", ">": "&gt;", "&": "&amp;", "|": "&#124;", "\t": "&#9;",
+}
+_MD_ESCAPE = re.compile(r"[\\`*_\[\]{}<>&|\t]")
+# Block syntax that only counts at the start of a line (headings, lists,
+# quotes, setext underlines, indented code) and trailing spaces (line breaks).
+_MD_LINE_START = re.compile(r"^( +)|^([#+=-])|^(\d+)([.)])")
+_MD_TRAILING = re.compile(r"( +)$")
+
+
+def _md_line_start(match: re.Match) -> str:
+    spaces, mark, digits, dot = match.groups()
+    if spaces:
+        return "&#32;" * len(spaces)
+    if mark:
+        return "\\" + mark if mark in "#+-" else "&#61;"
+    return digits + "\\" + dot
+
+
+def md_inline(text: str) -> str:
+    """One line of plain text as inline Markdown that renders to exactly that text."""
+    text = _MD_ESCAPE.sub(lambda m: _MD_INLINE[m.group()], text)
+    text = _MD_LINE_START.sub(_md_line_start, text)
+    return _MD_TRAILING.sub(lambda m: "&#32;" * len(m.group()), text)
