@@ -87,8 +87,10 @@ def build_catalog(sections, rep: Reporter, files: tuple[str, ...]) -> Catalog:
     family = _family(*_pick(sections, "family"), rep)
     languages = family.languages if family else FALLBACK_LANGUAGES
     codes = _codes(*_pick(sections, "codes"), languages)
-    editions = _editions(*_pick(sections, "editions"), languages, codes)
-    check_texts(sections["codes"][0], codes, editions, rep)
+    written = _written_names(*_pick(sections, "codes"))
+    editions = _editions(*_pick(sections, "editions"), languages, codes, written)
+    declared = _declared_ids(*_pick(sections, "editions"))
+    check_texts(codes, editions, declared, rep)
     rep.raise_if_any()
     return Catalog(family, tuple(editions), tuple(codes), files)  # type: ignore[arg-type]
 
@@ -194,7 +196,8 @@ def _name_clash(code: Code, names: dict[str, Code]) -> Optional[str]:
 
 
 def _code(f: Fields, node: Node, index: int, languages) -> Optional[Code]:
-    fields = f.mapping(node, "a code", required=("value",), optional=_CODE_FIELDS)
+    label = f.peek(node, "python", "c") or "a code"
+    fields = f.mapping(node, label, required=("value",), optional=_CODE_FIELDS)
     if fields is None or "value" not in fields:
         return None
     python = f.identifier(fields["python"][1], "python name") if "python" in fields else None
@@ -268,7 +271,7 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
 _EDITION_FIELDS = ("id", "release", "page", "sources", "texts", "order", "rows", "not_listed_not_known", "notes")
 
 
-def _editions(f: Fields, node: Node, languages, codes: list[Code]) -> list[Edition]:
+def _editions(f: Fields, node: Node, languages, codes: list[Code], written: set[str]) -> list[Edition]:
     code_index = {code.name: code.index for code in codes}
     editions: list[Edition] = []
     seen: dict[str, Edition] = {}
@@ -276,7 +279,7 @@ def _editions(f: Fields, node: Node, languages, codes: list[Code]) -> list[Editi
     if items == []:
         f.error(node, "editions must list at least one edition")
     for index, item in enumerate(items or ()):
-        edition = _edition(f, item, len(editions), languages, code_index)
+        edition = _edition(f, item, len(editions), languages, code_index, written)
         if edition is None:
             continue
         if edition.id in seen:
@@ -287,8 +290,24 @@ def _editions(f: Fields, node: Node, languages, codes: list[Code]) -> list[Editi
     return editions
 
 
-def _edition(f: Fields, node: Node, index: int, languages, code_index) -> Optional[Edition]:
-    fields = f.mapping(node, "an edition", required=("id", "release", "page", "texts", "order", "rows"), optional=_EDITION_FIELDS)
+def _written_names(f: Fields, node: Node) -> set[str]:
+    """Every code name written, valid or not."""
+    items = node.value if isinstance(node.value, list) else []
+    names = set()
+    for item in items:
+        names.update(n for n in (f.peek(item, "python"), f.peek(item, "c")) if n)
+    return names
+
+
+def _declared_ids(f: Fields, node: Node) -> set[str]:
+    """Every edition id written, valid or not: texts naming a broken edition are not reported twice."""
+    items = node.value if isinstance(node.value, list) else []
+    return {f.peek(item, "id") for item in items} - {None}  # type: ignore[return-value]
+
+
+def _edition(f: Fields, node: Node, index: int, languages, code_index, written) -> Optional[Edition]:
+    label = f"edition {f.peek(node, 'id')}" if f.peek(node, "id") else "an edition"
+    fields = f.mapping(node, label, required=("id", "release", "page", "texts", "order", "rows"), optional=_EDITION_FIELDS)
     if fields is None or "id" not in fields:
         return None
     ident = f.text(fields["id"][1], "edition id")
@@ -302,7 +321,7 @@ def _edition(f: Fields, node: Node, index: int, languages, code_index) -> Option
     origins = _origins(f, fields["texts"][1], what, languages) if "texts" in fields else None
     order = f.choice(fields["order"][1], f"{what}: order", ("page", "not known")) if "order" in fields else None
     notes = f.localized(fields["notes"][1], f"{what}: notes", languages) if "notes" in fields else None
-    rows = _rows(f, fields["rows"][1], what, code_index) if "rows" in fields else None
+    rows = _rows(f, fields["rows"][1], what, code_index, written) if "rows" in fields else None
     unknown = _not_known(f, fields.get("not_listed_not_known"), what, code_index, rows or ())
     parts = (ident, release, page, sources, origins, order, rows, unknown)
     if any(part is None for part in parts) or ("notes" in fields and notes is None):
@@ -330,12 +349,14 @@ def _origins(f: Fields, node: Node, what: str, languages):
     return None if any(o is None for _, o in origins) else tuple(sorted(origins, key=lambda x: order[x[0]]))
 
 
-def _rows(f: Fields, node: Node, what: str, code_index) -> Optional[list[Row]]:
+def _rows(f: Fields, node: Node, what: str, code_index, written) -> Optional[list[Row]]:
     fields = f.mapping(node, f"{what}: rows", free_keys=True)
     if fields is None:
         return None
     rows = []
     for name, (key, value) in fields.items():
+        if name not in code_index and name in written:
+            continue  # a code written but invalid: reported where it is written
         if name not in code_index:
             f.error(key, f"{what}: rows: no code named {name!r}{closest(name, code_index)}; add it to codes first")
             continue

@@ -48,8 +48,8 @@ class Fields:
         if not isinstance(node, MappingNode):
             self.error(node, f"{what} must be a mapping (key: value lines), not {self.describe(node)}")
             return None
-        required, optional = tuple(required), tuple(optional)
-        known = required + optional
+        required = tuple(required)
+        known = required + tuple(name for name in optional if name not in required)
         result: dict[str, tuple[Node, Node]] = {}
         for key, value in node.value:
             name = self.key(key, what)
@@ -67,6 +67,17 @@ class Fields:
             if name not in result:
                 self.error(node, f"{what}: missing field {name!r}")
         return result
+
+    @staticmethod
+    def peek(node: Node, *keys: str) -> Optional[str]:
+        """The text of the first of `keys` in a mapping, before it is validated (for labels)."""
+        if isinstance(node, MappingNode):
+            values = {k.value: v for k, v in node.value if isinstance(k, ScalarNode)}
+            for key in keys:
+                value = values.get(key)
+                if isinstance(value, ScalarNode) and value.value:
+                    return value.value
+        return None
 
     def key(self, node: Node, what: str) -> Optional[str]:
         if not isinstance(node, ScalarNode) or scalar_type(node) != "str":

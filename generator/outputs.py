@@ -40,7 +40,8 @@ def existing_files(root: Path, owned_dirs: tuple[str, ...]) -> list[str]:
         if not base.is_dir():
             continue
         for dirpath, dirnames, filenames in os.walk(base):
-            dirnames.sort()
+            # Python's bytecode cache (importing the vendored module in place) is no output.
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for name in filenames:
                 found.append((Path(dirpath) / name).relative_to(root).as_posix())
     return sorted(found)

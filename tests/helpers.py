@@ -1,0 +1,59 @@
+"""Helpers shared by the tests: the repository, in-process CLI runs, interpreters."""
+from __future__ import annotations
+
+import contextlib
+import glob
+import io
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+MINI = FIXTURES / "mini" / "catalog.yaml"
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+def run_cli(*argv: str) -> Result:
+    """Run `python -m generator ARGV` in-process, capturing its output."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(a) for a in argv])
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under root as {relative path: bytes}."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+def interpreters() -> list[str]:
+    """Every CPython 3.9+ on this machine (pyenv's and the system's), by version."""
+    found: dict[str, str] = {}
+    candidates = glob.glob(os.path.expanduser("~/.pyenv/versions/3.*/bin/python3"))
+    candidates += [shutil.which(f"python3.{minor}") or "" for minor in range(9, 20)]
+    for path in filter(None, candidates):
+        try:
+            version = subprocess.run(
+                [path, "-I", "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                capture_output=True, text=True, timeout=30, check=True,
+            ).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            continue
+        major, minor = map(int, version.split("."))
+        if (major, minor) >= (3, 9):
+            found.setdefault(version, path)
+    return [found[v] for v in sorted(found, key=lambda v: tuple(map(int, v.split("."))))]

@@ -1,0 +1,76 @@
+"""Bad catalogs: refused with exit status 3, every problem as PATH:LINE:COL, nothing written.
+
+Each tests/fixtures/bad/NAME.yaml has its exact expected stderr in NAME.err.
+"""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import FIXTURES, MINI, run_cli, tree
+
+BAD = FIXTURES / "bad"
+CASES = sorted(p.stem for p in BAD.glob("*.yaml"))
+
+
+@pytest.fixture
+def outputs_of_mini(tmp_path):
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    return out
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_bad_catalog_is_refused_with_its_messages(case, monkeypatch):
+    monkeypatch.chdir(BAD)
+    result = run_cli("validate", "--catalog", f"{case}.yaml")
+    assert result.code == 3
+    assert result.err == (BAD / f"{case}.err").read_text(encoding="utf-8")
+    assert "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_bad_catalog_touches_no_output(case, outputs_of_mini):
+    before = tree(outputs_of_mini)
+    result = run_cli("generate", "--catalog", BAD / f"{case}.yaml", "--out", outputs_of_mini)
+    assert result.code == 3
+    assert tree(outputs_of_mini) == before
+
+
+def test_every_message_has_a_position():
+    for err in BAD.glob("*.err"):
+        lines = err.read_text(encoding="utf-8").splitlines()
+        for line in lines[:-1]:
+            path, line_no, col, _ = line.split(":", 3)
+            assert path.endswith(".yaml") and int(line_no) >= 1 and int(col) >= 1, line
+        assert lines[-1].endswith("problem(s) in the catalog; nothing was written")
+
+
+def test_object_building_tag_runs_nothing(tmp_path, monkeypatch):
+    marker = tmp_path / "pwned"
+    text = MINI.read_text(encoding="utf-8").replace(
+        "    value: 0x11", f"    value: !!python/object/apply:os.system ['touch {marker}']")
+    catalog = tmp_path / "catalog.yaml"
+    catalog.write_text(text, encoding="utf-8")
+    assert run_cli("validate", "--catalog", catalog).code == 3
+    assert not marker.exists()
+
+
+def test_several_files_in_a_catalog_directory_merge_by_section(tmp_path):
+    text = MINI.read_text(encoding="utf-8")
+    head, codes = text.split("codes:\n", 1)
+    (tmp_path / "a.yaml").write_text(head, encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("codes:\n" + codes, encoding="utf-8")
+    assert run_cli("validate", "--catalog", tmp_path).code == 0
+    (tmp_path / "c.yaml").write_text("format: 1\n", encoding="utf-8")
+    result = run_cli("validate", "--catalog", tmp_path)
+    assert result.code == 3 and "section 'format' is already defined at" in result.err
+
+
+def test_usage_errors_exit_2(tmp_path):
+    assert run_cli("frobnicate").code == 2
+    assert run_cli("generate", "--no-such-flag").code == 2
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run_cli("validate", "--catalog", empty)
+    assert result.code == 3 and "no catalog files" in result.err
