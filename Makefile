@@ -39,10 +39,10 @@ test: $(STAMP) ## drift check on the committed outputs, then the whole test suit
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 docs: $(STAMP) ## build the site into site/build/
-	$(PY) -m mkdocs build --strict --config-file site/mkdocs.yml
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --config-file site/mkdocs.yml
 
 serve: $(STAMP) ## serve the site on http://127.0.0.1:8000/
-	$(PY) -m mkdocs serve --config-file site/mkdocs.yml
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve --config-file site/mkdocs.yml
 
 bench: $(STAMP) ## time validate, generate and check at 100, 1,000 and 10,000 codes
 	$(PY) -m generator.bench

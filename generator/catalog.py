@@ -10,7 +10,7 @@ from ruamel.yaml.nodes import Node
 
 from generator.fields import Fields
 from generator.model import (
-    RECOVERABLE_VALUES, TEXT_FIELDS, TEXT_ORIGINS, Catalog, CNames, Code, Edition, Family,
+    LABEL_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, TEXT_ORIGINS, Catalog, CNames, Code, Edition, Family,
     Localized, Obsolete, PythonNames, Row, TextEntry,
 )
 from generator.problems import CatalogError, Pos, Reporter, closest
@@ -102,12 +102,14 @@ def _pick(sections, name):
 
 # -- family ---------------------------------------------------------------
 
+_FAMILY_FIELDS = (
+    "python", "c", "languages", "language_names", "title", "site_name", "intro", "columns",
+    "recoverable_labels", "search_words", "labels")
+
 
 def _family(f: Fields, node: Node, rep: Reporter) -> Optional[Family]:
-    fields = f.mapping(node, "family", required=(
-        "python", "c", "languages", "language_names", "title", "site_name", "intro", "columns",
-        "recoverable_labels"))
-    if fields is None or len(fields) < 9:
+    fields = f.mapping(node, "family", required=_FAMILY_FIELDS)
+    if fields is None or len(fields) < len(_FAMILY_FIELDS):
         return None
     languages = _languages(f, fields["languages"][1])
     if languages is None:
@@ -115,12 +117,16 @@ def _family(f: Fields, node: Node, rep: Reporter) -> Optional[Family]:
     loc = {k: f.localized(fields[k][1], f"family.{k}", languages) for k in ("language_names", "title", "site_name", "intro")}
     columns = _localized_table(f, fields["columns"][1], "family.columns", ("name", "meaning", "recoverable", "solution"), languages)
     labels = _localized_table(f, fields["recoverable_labels"][1], "family.recoverable_labels", RECOVERABLE_VALUES, languages)
+    site_labels = _localized_table(f, fields["labels"][1], "family.labels", LABEL_KEYS, languages)
+    words = f.text_list(fields["search_words"][1], "family.search_words")
     python = _names(f, fields["python"][1], "family.python", ("module", "enum", "exception"))
     c = _names(f, fields["c"][1], "family.c", ("header", "guard", "namespace", "name_function", "message_function"))
-    parts = (python, c, columns, labels, *loc.values())
+    parts = (python, c, columns, labels, site_labels, words, *loc.values())
     if any(part is None for part in parts):
         return None
-    return Family(PythonNames(**python), CNames(**c), languages, columns=columns, recoverable_labels=labels, **loc)  # type: ignore[arg-type]
+    return Family(
+        PythonNames(**python), CNames(**c), languages, columns=columns, recoverable_labels=labels,  # type: ignore[arg-type]
+        search_words=tuple(w for w, _ in words), labels=site_labels, **loc)  # type: ignore[union-attr]
 
 
 def _languages(f: Fields, node: Node) -> Optional[tuple[str, ...]]:

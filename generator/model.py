@@ -15,6 +15,19 @@ from generator.problems import Pos
 RECOVERABLE_VALUES = ("yes", "no", "n/a", "not known")
 TEXT_FIELDS = ("meaning", "solution")
 TEXT_ORIGINS = ("upstream", "translation")
+# The wording the site's pages need, each in every language (family.labels).
+LABEL_KEYS = (
+    "home_intro", "lookup_title", "lookup_text", "all_codes", "codes", "editions",
+    "edition", "home", "differences", "python_name", "c_name", "hex",
+    "decimal", "listed_by", "exists_in", "exists_both", "exists_python", "exists_c",
+    "cpp_names", "log_message", "none", "undocumented", "c_only_note", "python_only_note",
+    "obsolete", "per_edition", "history", "notes", "listed", "not_listed",
+    "listing_not_known", "text_not_known", "translation", "translation_note", "order_not_known", "texts_not_known",
+    "not_listed_not_known", "release", "page", "sources", "change", "first_listed",
+    "dropped", "listed_again", "recoverable_changed", "texts_changed", "presence_matrix", "legend",
+    "page_split", "only_on", "changes", "added", "no_changes", "before",
+    "after", "field_meaning", "field_solution", "language",
+)
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,15 @@ class Family:
     intro: Localized
     columns: tuple[tuple[str, Localized], ...]  # name, meaning, recoverable, solution
     recoverable_labels: tuple[tuple[str, Localized], ...]
+    search_words: tuple[str, ...]
+    labels: tuple[tuple[str, Localized], ...]
+
+    def label(self, key: str, lang: str) -> str:
+        return self._labels[key][lang]
+
+    @cached_property
+    def _labels(self) -> dict[str, Localized]:
+        return dict(self.labels)
 
     def column(self, key: str, lang: str) -> str:
         return dict(self.columns)[key][lang]

@@ -4,6 +4,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+import json
+
 import jinja2
 
 from generator import escape
@@ -25,6 +27,7 @@ def environment() -> jinja2.Environment:
     env.filters.update(
         py_str=escape.py_str, py_opt=escape.py_opt, c_str=escape.c_str,
         html=escape.html_text, md=escape.md_inline,
+        yaml_str=lambda text: json.dumps(text, ensure_ascii=False),  # JSON strings are YAML scalars
     )
     env.globals["banner"] = BANNER
     return env

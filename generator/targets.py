@@ -6,6 +6,7 @@ from typing import Callable
 
 from generator.model import Catalog
 from generator.render_code import render_c_header, render_json, render_python_module
+from generator.render_site import render_site
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,7 @@ TARGETS = (
     Target("python", "the enum module to vendor", render_python_module),
     Target("c", "the C/C++ header", render_c_header),
     Target("json", "the whole catalog, resolved", render_json),
+    Target("site", "the zh and en documentation pages and the MkDocs config", render_site),
 )
 
 # Folders whose every file is an output: `generate` removes what the catalog no
