@@ -26,8 +26,11 @@ def copy_of_outputs(tmp_path):
 def test_regenerating_into_an_empty_tree_gives_the_committed_tree(tmp_path):
     result = run_cli("generate", "--out", tmp_path)
     assert result.code == 0, result.err
-    generated = {p: d for p, d in tree(tmp_path).items() if not p.startswith(".generate.lock")}
-    assert generated == committed_outputs()
+    generated = {p: d for p, d in tree(tmp_path).items() if p != ".generate.lock"}
+    committed = {p: (ROOT / p).read_bytes() if (ROOT / p).is_file() else None for p in generated}
+    assert generated == committed
+    in_owned_dirs = {p for p in generated if p.startswith(tuple(d + "/" for d in OWNED_DIRS))}
+    assert in_owned_dirs == set(committed_outputs())
 
 
 def test_check_passes_on_the_committed_outputs():
@@ -51,11 +54,13 @@ def test_a_hand_edited_output_fails_check_and_stays_as_it_was(copy_of_outputs):
 
 def test_check_lists_missing_and_orphaned_outputs(copy_of_outputs):
     (copy_of_outputs / "generated" / "json" / "llm_status_codes.json").unlink()
+    (copy_of_outputs / "site" / "mkdocs.yml").unlink(missing_ok=True)
     (copy_of_outputs / "generated" / "python" / "old_module.py").write_text("x = 1\n")
     result = run_cli("check", "--out", copy_of_outputs)
     assert result.code == 1
     assert "missing: generated/json/llm_status_codes.json" in result.out
     assert "orphaned: generated/python/old_module.py" in result.out
+    assert "missing: site/mkdocs.yml" in result.out
 
 
 def test_generate_repairs_a_hand_edit_then_changes_nothing(copy_of_outputs):
