@@ -82,6 +82,7 @@ class Page:
 def render_site(catalog: Catalog) -> dict[str, str]:
     files = {
         "site/mkdocs.yml": render_mkdocs_config(catalog),
+        "site/hooks/search_words.py": render_template("site/hooks/search_words.py.j2"),
         f"{DOCS}/assets/extra.css": render_template("site/extra.css"),
     }
     for lang in catalog.family.languages:

@@ -1,3 +1,4 @@
+# Generated from the status-code catalog (the YAML files in catalog/). Do not edit: run `make generate`.
 """MkDocs hook: teach jieba the catalog's search words before Material's search
 plugin segments Chinese text for its index.
 
