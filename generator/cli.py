@@ -5,6 +5,8 @@ Exit status: 0 ok; 1 differences found; 2 wrong usage; 3 invalid catalog.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import json
 import signal
 import sys
@@ -218,7 +220,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return int(exc.code or 0)
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
-        return args.func(args)
+        with _batch_gc():
+            return args.func(args)
     except CatalogError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -233,6 +236,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def _batch_gc():
+    """A command builds millions of long-lived objects and frees them at exit:
+    the cyclic collector rescanning them costs a third of a large run."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _main_thread() -> bool:

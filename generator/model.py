@@ -161,7 +161,7 @@ class Code:
     index: int
     pos: Pos
 
-    @property
+    @cached_property
     def name(self) -> str:
         """The code's own name: its Python name, or its C name for a C-only code."""
         return self.python_name or self.c_name  # type: ignore[return-value]
@@ -178,7 +178,7 @@ class Code:
     def hex(self) -> str:
         return f"0x{self.value:08X}" if self.value >= 0 else str(self.value)
 
-    @property
+    @cached_property
     def slug(self) -> str:
         """The code's anchor and URL segment: its name in lower case."""
         return self.name.lower()

@@ -92,8 +92,9 @@ def atomic_write(target: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        # No fsync: os.replace already makes a killed run leave the old file or
+        # the new one; surviving power loss is not promised, and 20,000 fsyncs
+        # would dominate a large generate.
         os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

@@ -84,8 +84,26 @@ def render_c_header(catalog: Catalog) -> dict[str, str]:
 
 
 def render_json(catalog: Catalog) -> dict[str, str]:
-    data = catalog_as_data(catalog)
-    return {json_path(catalog): json.dumps(data, ensure_ascii=False, indent=2) + "\n"}
+    return {json_path(catalog): layout_json(catalog_as_data(catalog))}
+
+
+def layout_json(data: dict) -> str:
+    """JSON with one top-level key per line and one list item per line.
+
+    json.dumps(indent=...) runs CPython's pure-Python encoder; encoding each
+    item compactly keeps the C encoder and still diffs one code per line.
+    """
+    def dump(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join("    " + dump(item) for item in value)
+            parts.append(f"  {dump(key)}: [\n{items}\n  ]")
+        else:
+            parts.append(f"  {dump(key)}: {dump(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def catalog_as_data(catalog: Catalog) -> dict:

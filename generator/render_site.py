@@ -1,33 +1,42 @@
 """The documentation site: one Markdown page per code, per edition, the
 differences and a home page, in every language, plus the MkDocs config.
 
-Pages are data for templates; every catalog text passes through an escaping
-filter (`md`, or textblocks.md_cell for table cells) before it reaches them.
+Templates hold each page's layout; the rows of its tables are built here, as
+plain strings, because a site of 10,000 codes has hundreds of thousands of
+cells. Every catalog text passes through an escaping function (md_inline, or
+md_cell for table cells) before it reaches a page.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Optional
 
 from generator import changes
 from generator.escape import md_inline
-from generator.model import Catalog, Code, Edition
+from generator.model import LABEL_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, Catalog, Code, Edition
 from generator.render import render_template
 from generator.textblocks import md_cell
 
 DOCS = "site/docs"
 PRESENCE_MARKS = {changes.NOT_LISTED: "—", changes.NOT_KNOWN: "?"}
+PRESENCE_LABELS = {changes.LISTED: "listed", changes.NOT_LISTED: "not_listed", changes.NOT_KNOWN: "listing_not_known"}
 
 
-@dataclass(frozen=True)
 class Page:
-    """What every page template gets: the catalog, its language and label lookup."""
+    """One language's wording, escaped once, and the cell builders every page shares."""
 
-    catalog: Catalog
-    lang: str
+    def __init__(self, catalog: Catalog, lang: str):
+        self.catalog, self.lang = catalog, lang
+        family = catalog.family
+        self.labels = {key: md_inline(family.label(key, lang)) for key in LABEL_KEYS}
+        self.columns = {key: md_inline(family.column(key, lang)) for key, _ in family.columns}
+        self.recoverable_labels = {v: md_inline(family.recoverable_label(v, lang)) for v in RECOVERABLE_VALUES}
+        self.not_known_text = f"*{self.labels['text_not_known']}*"
+
+    # -- what templates call -------------------------------------------------------
 
     def label(self, key: str) -> str:
-        return md_inline(self.raw(key))
+        return self.labels[key]
 
     def raw(self, key: str) -> str:
         """A label as plain text, for templates that escape it themselves (HTML blocks)."""
@@ -36,33 +45,20 @@ class Page:
     def localized(self, texts) -> str:
         return texts[self.lang]
 
-    def md_cell(self, text: str) -> str:
-        return md_cell(text)
-
     def column(self, key: str) -> str:
-        return md_inline(self.catalog.family.column(key, self.lang))
+        return self.columns[key]
+
+    def translated(self, edition: Edition) -> bool:
+        return edition.text_origin(self.lang) == "translation"
+
+    # -- cells -----------------------------------------------------------------------
 
     def recoverable(self, value: Optional[str]) -> str:
-        if value is None:
-            return "—"
-        return md_inline(self.catalog.family.recoverable_label(value, self.lang))
+        return "—" if value is None else self.recoverable_labels[value]
 
     def text_cell(self, code: Code, field_name: str, edition: Edition) -> str:
         text = code.text(field_name, edition.id, self.lang)
-        if text is None:
-            return f"*{self.label('text_not_known')}*"
-        return md_cell(text)
-
-    def code_link(self, name: str, prefix: str) -> str:
-        return f"[{md_inline(name)}]({prefix}codes/{name}.md)"
-
-    def edition_link(self, edition: Edition, prefix: str, anchor: str = "") -> str:
-        return f"[{md_inline(edition.id)}]({prefix}editions/{edition.id}.md{anchor})"
-
-    def row_link(self, edition: Edition, code: Code, prefix: str) -> str:
-        """A link to the code's row on an edition page, or to the page where it has no row."""
-        anchor = f"#{code.slug}" if code.name in edition.row_by_code else ""
-        return self.edition_link(edition, prefix, anchor)
+        return self.not_known_text if text is None else _cell(text)
 
     def presence_cell(self, edition: Edition, code: Code) -> str:
         state = changes.presence(edition, code)
@@ -71,33 +67,166 @@ class Page:
         value = changes.recoverable(edition, code)
         return "✓" if value == "not known" else self.recoverable(value)
 
+    def presence(self, state: str) -> str:
+        return self.labels[PRESENCE_LABELS[state]]
+
     def exists_in(self, code: Code) -> str:
         key = "exists_both" if code.in_python and code.in_c else ("exists_python" if code.in_python else "exists_c")
-        return self.label(key)
+        return self.labels[key]
 
-    def translated(self, edition: Edition) -> bool:
-        return edition.text_origin(self.lang) == "translation"
+
+@lru_cache(maxsize=1 << 16)
+def _cell(text: str) -> str:
+    """A text as a table cell; cached because the same text fills many pages."""
+    return md_cell(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def code_link(name: str, prefix: str) -> str:
+    return f"[{md_inline(name)}]({prefix}codes/{name}.md)"
+
+
+def edition_link(edition: Edition, prefix: str, anchor: str = "") -> str:
+    return _edition_link(edition.id, prefix, anchor)
+
+
+@lru_cache(maxsize=1 << 16)
+def _edition_link(edition_id: str, prefix: str, anchor: str) -> str:
+    return f"[{md_inline(edition_id)}]({prefix}editions/{edition_id}.md{anchor})"
+
+
+def row_link(edition: Edition, code: Code, prefix: str) -> str:
+    """A link to the code's row on an edition page, or to the page where it has no row."""
+    return edition_link(edition, prefix, f"#{code.slug}" if code.name in edition.row_by_code else "")
+
+
+def table(header: list[str], rows: list[list[str]], align: str = "---") -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(f" {align} " for _ in header) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+# -- pages ---------------------------------------------------------------------------
+
+
+class SiteRenderer:
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+
+    @cached_property
+    def histories(self) -> dict[str, tuple]:
+        return {code.name: changes.history(self.catalog, code) for code in self.catalog.codes}
+
+    @cached_property
+    def diffs(self) -> list[changes.EditionDiff]:
+        editions = self.catalog.editions
+        return [changes.compare_editions(self.catalog, a, b) for a, b in zip(editions, editions[1:])]
+
+    def render(self) -> dict[str, str]:
+        catalog = self.catalog
+        files = {
+            "site/mkdocs.yml": render_mkdocs_config(catalog),
+            "site/hooks/search_words.py": render_template("site/hooks/search_words.py.j2"),
+            f"{DOCS}/assets/extra.css": render_template("site/extra.css"),
+        }
+        for lang in catalog.family.languages:
+            page = Page(catalog, lang)
+            files[_doc("index", lang)] = self.home(page)
+            files[_doc("differences", lang)] = self.differences(page)
+            for edition in catalog.editions:
+                files[_doc(f"editions/{edition.id}", lang)] = self.edition(page, edition)
+            for code in catalog.codes:
+                files[_doc(f"codes/{code.name}", lang)] = self.code(page, code)
+        return files
+
+    def home(self, p: Page) -> str:
+        c = self.catalog
+        editions = table([p.label("edition"), p.label("release"), p.label("page"), p.label("codes")], [
+            [edition_link(e, ""), md_inline(e.release), md_inline(e.page[p.lang]), str(len(e.rows))] for e in c.editions])
+        codes = table([p.column("name"), p.label("hex"), p.label("decimal"), p.label("c_name"), p.label("listed_by")], [
+            [code_link(code.name, ""), f"`{code.hex}`", str(code.value), f"`{code.c_name}`" if code.c_name else "—",
+             ", ".join(row_link(e, code, "") for e in c.editions_listing(code)) or "—"] for code in c.codes])
+        return render_template("site/home.md.j2", p=p, c=c, editions_table=editions, codes_table=codes)
+
+    def edition(self, p: Page, e: Edition) -> str:
+        rows = []
+        for row in e.rows:
+            code = self.catalog.code_by_name[row.code]
+            name = f'<a class="code-anchor" id="{code.slug}"></a>{code_link(code.name, "../")}<br>`{code.hex}` ({code.value})'
+            if code.c_name and code.c_name != code.name:
+                name += f"<br>{p.labels['c_name']}: `{code.c_name}`"
+            rows.append([name, p.text_cell(code, "meaning", e), p.recoverable(row.recoverable), p.text_cell(code, "solution", e)])
+        body = table([p.column(k) for k in ("name", "meaning", "recoverable", "solution")], rows)
+        unknown = [code_link(name, "../") for name in e.not_known]
+        return render_template("site/edition.md.j2", p=p, c=self.catalog, e=e, rows_table=body, not_known=unknown)
+
+    def code(self, p: Page, code: Code) -> str:
+        c = self.catalog
+        names = table([p.label(k) for k in ("python_name", "c_name", "hex", "decimal", "exists_in")], [[
+            f"`{code.python_name}`" if code.python_name else "—", f"`{code.c_name}`" if code.c_name else "—",
+            f"`{code.hex}`", str(code.value), p.exists_in(code)]])
+        facts = [
+            (p.label("cpp_names"), ", ".join(f"`{n}`" for n in code.cpp_names) or p.label("none")),
+            (p.label("log_message"), md_inline(code.log_message) if code.log_message is not None else p.label("none")),
+            (p.label("listed_by"), ", ".join(row_link(e, code, "../") for e in c.editions_listing(code)) or p.label("none")),
+        ]
+        return render_template("site/code.md.j2", p=p, code=code, names_table=names, facts=facts,
+                               per_edition=self._per_edition(p, code), history=self._history(p, code))
+
+    def _per_edition(self, p: Page, code: Code) -> Optional[str]:
+        columns = _edition_columns(self.catalog, code, p.lang)
+        if not columns:
+            return None
+        header = [""] + [", ".join(row_link(e, code, "../") for e in eds) + (f" ({p.labels['translation']})" if p.translated(eds[0]) else "")
+                         for eds, _, _ in columns]
+        listed = [p.recoverable(value) if state == changes.LISTED else f"*{p.labels['listing_not_known']}*"
+                  for _, value, state in columns]
+        rows = [[p.column("recoverable")] + listed]
+        rows += [[p.column(f)] + [p.text_cell(code, f, eds[0]) for eds, _, _ in columns] for f in TEXT_FIELDS]
+        return table(header, rows)
+
+    def _history(self, p: Page, code: Code) -> str:
+        return table([p.label("edition"), p.label("listed"), p.column("recoverable"), p.label("change")], [
+            [edition_link(step.edition, "../"), p.presence(step.presence), p.recoverable(step.recoverable),
+             ", ".join(p.labels[e] for e in step.events)] for step in self.histories[code.name]])
+
+    def differences(self, p: Page) -> str:
+        c = self.catalog
+        matrix = table([p.column("name")] + [edition_link(e, "") for e in c.editions],
+                       [[code_link(code.name, "")] + [p.presence_cell(e, code) for e in c.editions] for code in c.codes])
+        return render_template("site/differences.md.j2", p=p, matrix=matrix, splits=self._splits(p),
+                               changes=[self._diff(p, d) for d in self.diffs])
+
+    def _splits(self, p: Page) -> list[tuple[str, str, list[str]]]:
+        result = []
+        for release, pages in _page_splits(self.catalog):
+            rows = [[edition_link(e, ""), ", ".join(code_link(code.name, "") for code in codes) or "—"] for e, codes in pages]
+            notes = [f"{code_link(code.name, '')}: {md_inline(code.notes[p.lang])}"
+                     for _, codes in pages for code in codes if code.notes]
+            result.append((md_inline(release), table([p.label("edition"), p.label("only_on")], rows), notes))
+        return result
+
+    def _diff(self, p: Page, diff: changes.EditionDiff) -> tuple[str, list[tuple[Optional[str], str]]]:
+        parts: list[tuple[Optional[str], str]] = []
+        if diff.presence:
+            parts.append((None, table([p.column("name"), p.label("before"), p.label("after")], [
+                [code_link(ch.code, ""), p.presence(ch.before), p.presence(ch.after)] for ch in diff.presence])))
+        if diff.recoverable:
+            parts.append((p.label("recoverable_changed"), table([p.column("name"), p.label("before"), p.label("after")], [
+                [code_link(ch.code, ""), p.recoverable(ch.before), p.recoverable(ch.after)] for ch in diff.recoverable])))
+        texts = [ch for ch in diff.texts if ch.lang == p.lang]
+        if texts:
+            parts.append((p.label("texts_changed"), table([p.column("name"), "", p.label("before"), p.label("after")], [
+                [code_link(ch.code, ""), p.label(f"field_{ch.field}"), _cell(ch.before), _cell(ch.after)] for ch in texts])))
+        elif p.lang not in diff.texts_comparable:
+            parts.append((None, f"*{p.label('text_not_known')}*"))
+        if not diff:
+            parts.insert(0, (None, p.label("no_changes")))
+        return f"{md_inline(diff.old)} → {md_inline(diff.new)}", parts
 
 
 def render_site(catalog: Catalog) -> dict[str, str]:
-    files = {
-        "site/mkdocs.yml": render_mkdocs_config(catalog),
-        "site/hooks/search_words.py": render_template("site/hooks/search_words.py.j2"),
-        f"{DOCS}/assets/extra.css": render_template("site/extra.css"),
-    }
-    for lang in catalog.family.languages:
-        page = Page(catalog, lang)
-        files[_doc("index", lang)] = render_template("site/home.md.j2", p=page, c=catalog)
-        files[_doc("differences", lang)] = render_template(
-            "site/differences.md.j2", p=page, c=catalog, diffs=_consecutive_diffs(catalog),
-            splits=_page_splits(catalog))
-        for edition in catalog.editions:
-            files[_doc(f"editions/{edition.id}", lang)] = render_template("site/edition.md.j2", p=page, c=catalog, e=edition)
-        for code in catalog.codes:
-            files[_doc(f"codes/{code.name}", lang)] = render_template(
-                "site/code.md.j2", p=page, c=catalog, code=code, columns=_edition_columns(catalog, code, lang),
-                history=changes.history(catalog, code))
-    return files
+    return SiteRenderer(catalog).render()
 
 
 def _doc(name: str, lang: str) -> str:
@@ -117,16 +246,8 @@ def render_mkdocs_config(catalog: Catalog) -> str:
     )
 
 
-@dataclass(frozen=True)
-class EditionColumn:
-    """Editions whose page says the same about a code, shown as one column."""
-
-    editions: tuple[Edition, ...]
-    recoverable: Optional[str]
-    presence: str
-
-
-def _edition_columns(catalog: Catalog, code: Code, lang: str) -> list[EditionColumn]:
+def _edition_columns(catalog: Catalog, code: Code, lang: str) -> list[tuple[tuple[Edition, ...], Optional[str], str]]:
+    """Editions whose page says the same about a code, grouped as one column each."""
     groups: dict[tuple, list[Edition]] = {}
     for edition in catalog.editions:
         state = changes.presence(edition, code)
@@ -135,12 +256,7 @@ def _edition_columns(catalog: Catalog, code: Code, lang: str) -> list[EditionCol
         key = (state, changes.recoverable(edition, code), edition.text_origin(lang),
                code.text("meaning", edition.id, lang), code.text("solution", edition.id, lang))
         groups.setdefault(key, []).append(edition)
-    return [EditionColumn(tuple(eds), key[1], key[0]) for key, eds in groups.items()]
-
-
-def _consecutive_diffs(catalog: Catalog) -> list[changes.EditionDiff]:
-    editions = catalog.editions
-    return [changes.compare_editions(catalog, a, b) for a, b in zip(editions, editions[1:])]
+    return [(tuple(eds), key[1], key[0]) for key, eds in groups.items()]
 
 
 def _page_splits(catalog: Catalog) -> list[tuple[str, list[tuple[Edition, list[Code]]]]]:
