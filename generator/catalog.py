@@ -18,6 +18,7 @@ from generator.texts import check_texts
 from generator.yamlsource import read_document
 
 FORMAT = 1
+PYTHON_NAME_FIELDS = ("module", "enum", "exception", "default_status", "unknown_status")
 SECTIONS = ("format", "family", "editions", "codes")
 EDITION_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$")
 CPP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+$")
@@ -91,8 +92,18 @@ def build_catalog(sections, rep: Reporter, files: tuple[str, ...]) -> Catalog:
     editions = _editions(*_pick(sections, "editions"), languages, codes, written)
     declared = _declared_ids(*_pick(sections, "editions"))
     check_texts(codes, editions, declared, rep)
+    if family is not None:
+        _check_status_members(sections["family"][0], sections["family"][2], family, codes)
     rep.raise_if_any()
     return Catalog(family, tuple(editions), tuple(codes), files)  # type: ignore[arg-type]
+
+
+def _check_status_members(f: Fields, node: Node, family: Family, codes: list[Code]) -> None:
+    members = {code.python_name for code in codes if code.in_python}
+    for field_name in ("default_status", "unknown_status"):
+        name = getattr(family.python, field_name)
+        if name not in members:
+            f.error(node, f"family.python.{field_name}: {name!r} is no Python member of the codes{closest(name, members - {None})}")
 
 
 def _pick(sections, name):
@@ -119,7 +130,7 @@ def _family(f: Fields, node: Node, rep: Reporter) -> Optional[Family]:
     labels = _localized_table(f, fields["recoverable_labels"][1], "family.recoverable_labels", RECOVERABLE_VALUES, languages)
     site_labels = _localized_table(f, fields["labels"][1], "family.labels", LABEL_KEYS, languages)
     words = f.text_list(fields["search_words"][1], "family.search_words")
-    python = _names(f, fields["python"][1], "family.python", ("module", "enum", "exception"))
+    python = _names(f, fields["python"][1], "family.python", PYTHON_NAME_FIELDS)
     c = _names(f, fields["c"][1], "family.c", ("header", "guard", "namespace", "name_function", "message_function"))
     parts = (python, c, columns, labels, site_labels, words, *loc.values())
     if any(part is None for part in parts):
@@ -328,7 +339,7 @@ def _edition(f: Fields, node: Node, index: int, languages, code_index, written) 
     order = f.choice(fields["order"][1], f"{what}: order", ("page", "not known")) if "order" in fields else None
     notes = f.localized(fields["notes"][1], f"{what}: notes", languages) if "notes" in fields else None
     rows = _rows(f, fields["rows"][1], what, code_index, written) if "rows" in fields else None
-    unknown = _not_known(f, fields.get("not_listed_not_known"), what, code_index, rows or ())
+    unknown = _not_known(f, fields.get("not_listed_not_known"), what, code_index, rows or (), written)
     parts = (ident, release, page, sources, origins, order, rows, unknown)
     if any(part is None for part in parts) or ("notes" in fields and notes is None):
         return None
@@ -372,7 +383,7 @@ def _rows(f: Fields, node: Node, what: str, code_index, written) -> Optional[lis
     return rows if len(rows) == len(fields) else None
 
 
-def _not_known(f: Fields, pair, what: str, code_index, rows) -> Optional[list[str]]:
+def _not_known(f: Fields, pair, what: str, code_index, rows, written) -> Optional[list[str]]:
     if pair is None:
         return []
     items = f.text_list(pair[1], f"{what}: not_listed_not_known")
@@ -381,6 +392,8 @@ def _not_known(f: Fields, pair, what: str, code_index, rows) -> Optional[list[st
     listed = {row.code for row in rows}
     result = []
     for name, item in items:
+        if name not in code_index and name in written:
+            return None  # a code written but invalid: reported where it is written
         if name not in code_index:
             f.error(item, f"{what}: not_listed_not_known: no code named {name!r}{closest(name, code_index)}")
         elif name in listed:

@@ -64,8 +64,10 @@ def html_text(text: str) -> str:
 _MD_INLINE = {
     "\\": "\\\\", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "{": "\\{", "}": "\\}",
     "<": "&lt;", ">": "&gt;", "&": "&amp;", "|": "&#124;", "\t": "&#9;",
+    # Unicode line and paragraph separators: some Markdown tools break lines at them.
+    "\u2028": "&#8232;", "\u2029": "&#8233;",
 }
-_MD_ESCAPE = re.compile(r"[\\`*_\[\]{}<>&|\t]")
+_MD_ESCAPE = re.compile("[\\\\`*_\\[\\]{}<>&|\t\u2028\u2029]")
 # Block syntax that only counts at the start of a line (headings, lists,
 # quotes, setext underlines, indented code) and trailing spaces (line breaks).
 _MD_LINE_START = re.compile(r"^( +)|^([#+=-])|^(\d+)([.)])")
@@ -82,7 +84,9 @@ def _md_line_start(match: re.Match) -> str:
 
 
 def md_inline(text: str) -> str:
-    """One line of plain text as inline Markdown that renders to exactly that text."""
+    """Plain text as inline Markdown that renders to exactly that text; a line break becomes <br>."""
+    if "\n" in text:
+        return "<br>".join(md_inline(line) for line in text.split("\n"))
     text = _MD_ESCAPE.sub(lambda m: _MD_INLINE[m.group()], text)
     text = _MD_LINE_START.sub(_md_line_start, text)
     return _MD_TRAILING.sub(lambda m: "&#32;" * len(m.group()), text)

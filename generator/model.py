@@ -51,6 +51,8 @@ class PythonNames:
     module: str
     enum: str
     exception: str
+    default_status: str  # the exception's default status_code
+    unknown_status: str  # what code_2_status() returns for an integer that is no member
 
 
 @dataclass(frozen=True)

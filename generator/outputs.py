@@ -10,14 +10,15 @@ from __future__ import annotations
 import contextlib
 import difflib
 import fcntl
+import itertools
 import os
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
 TEMP_MARK = ".tmp-generate-"
 LOCK_NAME = ".generate.lock"
+_serial = itertools.count()  # with the pid, names each temporary file uniquely
 
 
 @dataclass
@@ -75,8 +76,13 @@ def write_outputs(root: Path, files: dict[str, str], owned_dirs: tuple[str, ...]
     actions: list[tuple[str, str]] = []
     with _locked(root):
         drift = compare(root, files, owned_dirs)
+        made: set[Path] = set()
         for path in sorted(drift.missing + drift.stale):
-            atomic_write(root / path, files[path].encode("utf-8"))
+            target = root / path
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
+            atomic_write(target, files[path].encode("utf-8"), make_parent=False)
             actions.append(("wrote", path))
         for path in drift.orphaned:
             (root / path).unlink(missing_ok=True)
@@ -85,20 +91,25 @@ def write_outputs(root: Path, files: dict[str, str], owned_dirs: tuple[str, ...]
     return actions
 
 
-def atomic_write(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temp = target.with_name(f".{target.name}{TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+def atomic_write(target: Path, data: bytes, make_parent: bool = True) -> None:
+    if make_parent:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    temp = f"{target.parent}/.{target.name}{TEMP_MARK}{os.getpid()}-{next(_serial)}"
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
         # No fsync: os.replace already makes a killed run leave the old file or
         # the new one; surviving power loss is not promised, and 20,000 fsyncs
         # would dominate a large generate.
         os.replace(temp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
-            temp.unlink()
+            os.unlink(temp)
         raise
 
 

@@ -42,10 +42,20 @@ def render_python_module(catalog: Catalog) -> dict[str, str]:
     text = render_template(
         "python/module.py.j2",
         enum=family.python.enum, exception=family.python.exception, languages=family.languages,
+        default_status=family.python.default_status, unknown_status=family.python.unknown_status,
+        example=_example(catalog),
         editions=[{"id": e.id, "origins": e.text_origins} for e in catalog.editions],
         members=members, c_only=c_only, texts=_python_texts(catalog),
     )
     return {python_path(catalog): text}
+
+
+def _example(catalog: Catalog) -> dict:
+    """The member the module's docstring shows: the one code_2_status() falls back to."""
+    code = catalog.code_by_name[catalog.family.python.unknown_status]
+    listing = catalog.editions_listing(code)
+    value = listing[-1].row_by_code[code.name].recoverable if listing else "not known"
+    return {"name": code.python_name, "hex": code.hex, "recoverable": _PY_RECOVERABLE[value]}
 
 
 def _member(catalog: Catalog, code: Code) -> dict:

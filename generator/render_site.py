@@ -75,13 +75,13 @@ class Page:
         return self.labels[key]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=None)
 def _cell(text: str) -> str:
     """A text as a table cell; cached because the same text fills many pages."""
     return md_cell(text)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=None)
 def code_link(name: str, prefix: str) -> str:
     return f"[{md_inline(name)}]({prefix}codes/{name}.md)"
 
@@ -90,7 +90,7 @@ def edition_link(edition: Edition, prefix: str, anchor: str = "") -> str:
     return _edition_link(edition.id, prefix, anchor)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=None)
 def _edition_link(edition_id: str, prefix: str, anchor: str) -> str:
     return f"[{md_inline(edition_id)}]({prefix}editions/{edition_id}.md{anchor})"
 

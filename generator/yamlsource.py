@@ -27,13 +27,15 @@ _DEFAULT_TAGS = {ScalarNode: _STD + "str", SequenceNode: _STD + "seq", MappingNo
 # YAML 1.2 core schema, plus the 1.1 forms people still write (1_000, 0o17).
 _NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
 _BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
-_INT = re.compile(r"^(?:[-+]?[0-9][0-9_]*|0o[0-7_]+|0x[0-9a-fA-F_]+)$")
+_INT = re.compile(r"^[-+]?(?:[0-9][0-9_]*|0o[0-7_]+|0x[0-9a-fA-F_]+)$")
 _FLOAT = re.compile(
     r"^(?:[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?"
     r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
 )
 # Category Cc (C0 and C1 controls) but newline and tab; surrogates; non-characters.
 _FORBIDDEN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# In the raw file: the same, but CR is a line break there (CRLF files are fine).
+_FORBIDDEN_RAW = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ def parse_int(text: str) -> int:
 def read_document(path: str, data: bytes) -> tuple[Document, list[Problem]]:
     """Parse bytes into a Document; problems are returned, never raised."""
     text, problems = _decode(path, data)
+    if not problems:
+        problems = _raw_characters(path, text)
     if problems:
         return Document(path, None), problems
     try:
@@ -83,8 +87,8 @@ def read_document(path: str, data: bytes) -> tuple[Document, list[Problem]]:
             loader.dispose()
     except MarkedYAMLError as exc:
         return Document(path, None), [_yaml_problem(path, exc)]
-    except YAMLError as exc:  # errors without a mark (reader errors)
-        return Document(path, None), [Problem(Pos(path), f"YAML error: {exc}")]
+    except YAMLError as exc:  # errors without a mark
+        return Document(path, None), [Problem(Pos(path), "YAML error: " + " ".join(str(exc).split()))]
     doc = Document(path, root)
     return doc, list(_scan(doc, root)) if root is not None else []
 
@@ -102,9 +106,20 @@ def _decode(path: str, data: bytes) -> tuple[str, list[Problem]]:
         return "", [Problem(Pos(path, line, col), f"invalid UTF-8 (byte 0x{byte:02X}); save the file as UTF-8")]
 
 
+def _raw_characters(path: str, text: str) -> list[Problem]:
+    """Characters YAML refuses in the stream itself, found here so that their place is exact."""
+    match = _FORBIDDEN_RAW.search(text)
+    if match is None:
+        return []
+    line = text.count("\n", 0, match.start()) + 1
+    col = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+    code = ord(match.group())
+    return [Problem(Pos(path, line, col), f"control character U+{code:04X} in the file; remove it (write \\u{code:04x} in a double-quoted text if it is meant)")]
+
+
 def _yaml_problem(path: str, exc: MarkedYAMLError) -> Problem:
     mark = exc.problem_mark or exc.context_mark
-    what = " ".join(x for x in (exc.context, exc.problem) if x) or "invalid YAML"
+    what = " ".join(" ".join(x.split()) for x in (exc.context, exc.problem) if x) or "invalid YAML"
     if "\t" in str(exc) or "'\\t'" in what:
         what += " (tabs cannot indent YAML; use spaces)"
     pos = Pos(path, mark.line + 1, mark.column + 1) if mark else Pos(path)

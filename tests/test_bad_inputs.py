@@ -74,3 +74,25 @@ def test_usage_errors_exit_2(tmp_path):
     empty.mkdir()
     result = run_cli("validate", "--catalog", empty)
     assert result.code == 3 and "no catalog files" in result.err
+
+
+def test_a_billion_laughs_is_refused_in_bounded_memory_and_time(tmp_path):
+    """Ten levels of ten aliases each: 10^10 nodes if expanded. Refused without expanding."""
+    import resource
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT
+
+    lines = ["format: 1", "l0: &l0 [" + ", ".join(["lol"] * 10) + "]"]
+    lines += [f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]" for i in range(1, 11)]
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def limit_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    result = subprocess.run([sys.executable, "-m", "generator", "validate", "--catalog", str(bomb)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60, preexec_fn=limit_memory)
+    assert result.returncode == 3, result.stderr
+    assert "aliases (*name) are not allowed" in result.stderr and "Traceback" not in result.stderr

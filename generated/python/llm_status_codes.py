@@ -1,13 +1,13 @@
 # Generated from the status-code catalog (the YAML files in catalog/). Do not edit: run `make generate`.
 """LLMStatusCode: the status codes of CANN LLM-DataDist, with their documentation.
 
-A drop-in for upstream's ``llm_datadist.LLMStatusCode``: the same members, with
-the same names, values and order, as an ``IntEnum``. Each member also knows
-what the documentation says about it, per edition and language::
+A drop-in for upstream's ``LLMStatusCode``: the same members, with the same
+names, values and order, as an ``IntEnum``. Each member also knows what the
+documentation says about it, per edition and language::
 
-    LLMStatusCode.LLM_TIMEOUT.recoverable()        # True
-    LLMStatusCode.LLM_TIMEOUT.solution("en")       # the 9.0.0-v2 page's text
-    lookup("0x5010B01A") is LLMStatusCode.LLM_TIMEOUT
+    LLMStatusCode.LLM_FAILED.recoverable()      # False
+    LLMStatusCode.LLM_FAILED.solution("en")      # as the newest page listing it shows it
+    lookup("0xFFFFFFFF") is LLMStatusCode.LLM_FAILED
 
 Standard library only, Python 3.9 or newer: vendor this one file.
 """
