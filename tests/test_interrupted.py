@@ -86,14 +86,20 @@ def _wait_for_writes(out: Path, old: dict, new: dict, process, minimum=5):
         time.sleep(0.005)
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_a_generate_killed_part_way_leaves_whole_files(two_catalogs, tmp_path, signum):
+def _generate_new_over_old(two_catalogs, tmp_path):
+    """The old outputs in place, and a generate of the new catalog well under way over them."""
     old_dir, new_dir = two_catalogs
     old, new = rendered(old_dir, tmp_path, "old"), rendered(new_dir, tmp_path, "new")
     out = tmp_path / "out"
     assert run_cli("generate", "--catalog", old_dir, "--out", out).code == 0
     process = _start_generate(new_dir, out)
     _wait_for_writes(out, old, new, process)
+    return process, out, old, new
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_generate_killed_part_way_leaves_whole_files(two_catalogs, tmp_path, signum):
+    process, out, old, new = _generate_new_over_old(two_catalogs, tmp_path)
     process.send_signal(signum)
     _, err = process.communicate(timeout=60)
     assert b"Traceback" not in err
@@ -101,18 +107,14 @@ def test_a_generate_killed_part_way_leaves_whole_files(two_catalogs, tmp_path, s
 
 
 def test_after_sigkill_the_next_generate_cleans_up(two_catalogs, tmp_path):
-    old_dir, new_dir = two_catalogs
-    old, new = rendered(old_dir, tmp_path, "old"), rendered(new_dir, tmp_path, "new")
-    out = tmp_path / "out"
-    assert run_cli("generate", "--catalog", old_dir, "--out", out).code == 0
-    process = _start_generate(new_dir, out)
-    _wait_for_writes(out, old, new, process)
+    process, out, old, new = _generate_new_over_old(two_catalogs, tmp_path)
     process.kill()
     process.wait(timeout=60)
     stray = out / "generated" / "c" / f".llm_status_codes.h{TEMP_MARK}12345-abcdef01"
     stray.write_bytes(b"half a header")  # what SIGKILL can leave between write and rename
     current = {p: d for p, d in tree(out).items() if p != outputs.LOCK_NAME and TEMP_MARK not in p}
     assert all(d in (old.get(p), new.get(p)) for p, d in current.items())
+    new_dir = two_catalogs[1]
     result = run_cli("check", "--catalog", new_dir, "--out", out)
     assert result.code == 1 and f"orphaned: {stray.relative_to(out).as_posix()}" in result.out
     assert run_cli("generate", "--catalog", new_dir, "--out", out).code == 0
