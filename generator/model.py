@@ -42,9 +42,6 @@ class Localized:
                 return text
         raise KeyError(lang)
 
-    def get(self, lang: str) -> Optional[str]:
-        return dict(self.items).get(lang)
-
 
 @dataclass(frozen=True)
 class PythonNames:
@@ -221,9 +218,6 @@ class Catalog:
     @property
     def c_codes(self) -> tuple[Code, ...]:
         return tuple(code for code in self.codes if code.in_c)
-
-    def listing(self, code: Code, edition: Edition) -> Optional[Row]:
-        return edition.row_by_code.get(code.name)
 
     def editions_listing(self, code: Code) -> tuple[Edition, ...]:
         """Editions whose page is known to list the code, oldest first."""

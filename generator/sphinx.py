@@ -14,7 +14,6 @@ as docutils nodes, so every text is escaped by Sphinx's own writers.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from docutils import nodes
 from docutils.parsers.rst import directives

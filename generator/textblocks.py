@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.escape import html_text, md_inline
+from generator.escape import md_inline
 
 _BULLET = re.compile(r"^- (.*)$", re.S)
 _NUMBERED = re.compile(r"^(\d{1,9})\. (.*)$", re.S)
@@ -69,8 +69,3 @@ def _join(parts: list[str], kinds: list[Block]) -> str:
 def md_cell(text: str) -> str:
     """A text as one line of Markdown (a table cell), its structure kept as inline HTML."""
     return _markup(text, md_inline)
-
-
-def html_block(text: str) -> str:
-    """A text as HTML."""
-    return _markup(text, html_text)

@@ -1,6 +1,5 @@
 """`audit` against upstream-format fixtures (tests/fixtures/upstream, built from facts and seeds)."""
 import json
-import shutil
 
 import pytest
 

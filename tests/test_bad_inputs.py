@@ -2,8 +2,6 @@
 
 Each tests/fixtures/bad/NAME.yaml has its exact expected stderr in NAME.err.
 """
-import shutil
-from pathlib import Path
 
 import pytest
 

@@ -1,7 +1,6 @@
 """The real catalog mutated thousands of ways: every run either succeeds or is refused
 with exit status 3 and PATH:LINE:COL messages, never a traceback."""
 import re
-import shutil
 import tempfile
 from pathlib import Path
 
