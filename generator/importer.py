@@ -21,9 +21,10 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 
 from generator import upstream
 from generator.audit import recoverable_value
-from generator.catalog import catalog_files, load_catalog
+from generator.catalog import catalog_files, display_path, load_catalog
 from generator.model import Catalog, TEXT_FIELDS
 from generator.outputs import atomic_write
+from generator.problems import CatalogError, Pos, Problem
 
 
 class ImportProblem(Exception):
@@ -98,11 +99,17 @@ def _dump(yaml: YAML, document) -> str:
 
 
 def _validate(files: list[Path], rendered: dict[Path, str]) -> None:
-    """Load the edited catalog from a scratch copy; CatalogError stops the import."""
+    """Load the edited catalog from a scratch copy; CatalogError (naming the real files) stops the import."""
     with tempfile.TemporaryDirectory() as scratch:
+        real = {display_path(Path(scratch) / path.name): display_path(path) for path in files}
         for path in files:
             (Path(scratch) / path.name).write_text(rendered[path], encoding="utf-8")
-        load_catalog(Path(scratch))
+        try:
+            load_catalog(Path(scratch))
+        except CatalogError as error:
+            raise CatalogError(
+                Problem(Pos(real.get(p.pos.path, p.pos.path), p.pos.line, p.pos.col), f"{p.message} (after the import)")
+                for p in error.problems) from None
 
 
 def _apply_edition(editions: CommentedSeq, page: PageImport) -> set[str]:
@@ -117,6 +124,12 @@ def _apply_edition(editions: CommentedSeq, page: PageImport) -> set[str]:
         rows[code] = DoubleQuotedScalarString(recoverable) if recoverable in ("yes", "no") else recoverable
     old = entry.get("rows") or {}
     dropped = {name for name in old if name not in rows}
+    unknown = entry.get("not_listed_not_known")
+    if unknown is not None:  # the page settles whether it lists these
+        for name in [n for n in unknown if n in rows]:
+            unknown.remove(name)
+        if not unknown:
+            del entry["not_listed_not_known"]
     if dict(old) != dict(rows) or list(old) != list(rows):
         entry["rows"] = rows
     if entry.get("order") != "page":

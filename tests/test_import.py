@@ -113,3 +113,25 @@ def test_unreadable_pages_write_nothing(catalog_copy, name, message):
 def test_language_mismatch_is_refused(catalog_copy):
     result = run_cli("import", "--catalog", catalog_copy, "--edition", "9.9.0-v2", "--lang", "en", "--page", UP / "page_v2_zh.md")
     assert result.code == 1 and "reads as zh" in result.err
+
+
+def test_rows_settle_codes_whose_listing_was_not_known(catalog_copy, tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text((UP / "page_v2_zh.md").read_text(encoding="utf-8"), encoding="utf-8")
+    result = run_cli("import", "--catalog", catalog_copy, "--edition", "8.2.RC1", "--lang", "zh", "--page", page)
+    assert result.code == 0, result.err
+    edition = load_catalog(catalog_copy).edition_by_id["8.2.RC1"]
+    assert edition.not_known == () and "LLM_DEVICE_MEM_ERROR" in edition.row_by_code
+    assert "not_listed_not_known" not in (catalog_copy / "editions.yaml").read_text(encoding="utf-8").split("id: '8.2.RC1'")[1].split("- id:")[0]
+
+
+def test_an_import_that_would_break_the_catalog_writes_nothing_and_names_the_real_file(catalog_copy):
+    """9.0.0-v1's English texts are known: giving it the v2 page's rows lists LLM_TIMEOUT there
+    with no English text for that edition, so the result is refused and nothing is written."""
+    before = tree(catalog_copy)
+    result = run_cli("import", "--catalog", catalog_copy, "--edition", "9.0.0-v1", "--lang", "zh", "--page", UP / "page_v2_zh.md")
+    assert result.code == 3
+    assert "LLM_TIMEOUT: no en meaning for edition 9.0.0-v1, whose page lists it" in result.err
+    assert "(after the import)" in result.err
+    assert all(line.startswith(str(catalog_copy / "codes.yaml")) for line in result.err.splitlines()[:-1]), result.err
+    assert tree(catalog_copy) == before
