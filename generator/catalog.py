@@ -82,11 +82,12 @@ def build_catalog(sections, rep: Reporter, files: tuple[str, ...]) -> Catalog:
         reader.error(node, f"format {version} is not supported; this generator reads format {FORMAT}")
     family = _family(*_pick(sections, "family"), rep)
     languages = family.languages if family else FALLBACK_LANGUAGES
-    codes = read_codes(*_pick(sections, "codes"), languages)
+    flawed: set[str] = set()
+    codes = read_codes(*_pick(sections, "codes"), languages, flawed)
     written = written_names(*_pick(sections, "codes"))
     editions = read_editions(*_pick(sections, "editions"), languages, codes, written)
     declared = declared_ids(*_pick(sections, "editions"))
-    check_texts(codes, editions, declared, rep)
+    check_texts(codes, editions, declared, flawed, rep)
     if family is not None:
         _check_status_members(sections["family"][0], sections["family"][2], family, codes)
     rep.raise_if_any()

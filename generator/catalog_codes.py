@@ -17,12 +17,16 @@ PYTHON_RANGE = (-(2**63), 2**64 - 1)
 _CODE_FIELDS = ("python", "c", "value", "cpp", "log_message", "obsolete", "notes", "meaning", "solution")
 
 
-def read_codes(f: Fields, node: Node, languages) -> list[Code]:
+def read_codes(f: Fields, node: Node, languages, flawed: set[str]) -> list[Code]:
+    """The valid codes; `flawed` receives the names of those read with a problem of their own."""
     codes: list[Code] = []
     names: dict[str, Code] = {}
     values: dict[int, Code] = {}
     for index, item in enumerate(f.sequence(node, "codes") or ()):
+        reported = len(f.rep.problems)
         code = _code(f, item, index, languages)
+        if code is not None and len(f.rep.problems) > reported:
+            flawed.add(code.name)
         if code is None:
             continue
         clash = _name_clash(code, names)

@@ -6,15 +6,16 @@ from generator.model import TEXT_FIELDS, Code, Edition
 from generator.problems import Reporter, closest
 
 
-def check_texts(codes: list[Code], editions: list[Edition], declared: set[str], rep: Reporter) -> None:
-    """`declared`: every edition id written, including those of editions that failed validation."""
+def check_texts(codes: list[Code], editions: list[Edition], declared: set[str], flawed: set[str], rep: Reporter) -> None:
+    """`declared`: every edition id written, including those of editions that failed validation;
+    `flawed`: codes already reported, whose missing texts would only echo that report."""
     by_id = {edition.id: edition for edition in editions}
     for code in codes:
         for field_name in TEXT_FIELDS:
             _check_entries(code, field_name, by_id, declared, rep)
     for edition in editions:
         if edition.texts_known:
-            _check_complete(edition, {code.name: code for code in codes}, rep)
+            _check_complete(edition, {code.name: code for code in codes if code.name not in flawed}, rep)
 
 
 def _check_entries(code: Code, field_name: str, by_id: dict[str, Edition], declared: set[str], rep: Reporter) -> None:
@@ -44,7 +45,9 @@ def _check_entries(code: Code, field_name: str, by_id: dict[str, Edition], decla
 
 def _check_complete(edition: Edition, codes: dict[str, Code], rep: Reporter) -> None:
     for row in edition.rows:
-        code = codes[row.code]
+        code = codes.get(row.code)
+        if code is None:
+            continue
         for lang, _origin in edition.text_origins or ():
             for field_name in TEXT_FIELDS:
                 if code.text(field_name, edition.id, lang) is None:
