@@ -110,7 +110,7 @@ def _pick(sections, name):
 # -- family ---------------------------------------------------------------
 
 _FAMILY_FIELDS = (
-    "python", "c", "languages", "language_names", "title", "site_name", "intro", "columns",
+    "python", "c", "languages", "language_names", "title", "description", "site_name", "intro", "columns",
     "recoverable_labels", "search_words", "labels")
 
 
@@ -121,7 +121,7 @@ def _family(f: Fields, node: Node, rep: Reporter) -> Optional[Family]:
     languages = _languages(f, fields["languages"][1])
     if languages is None:
         return None
-    loc = {k: f.localized(fields[k][1], f"family.{k}", languages) for k in ("language_names", "title", "site_name", "intro")}
+    loc = {k: f.localized(fields[k][1], f"family.{k}", languages) for k in ("language_names", "title", "description", "site_name", "intro")}
     columns = _localized_table(f, fields["columns"][1], "family.columns", ("name", "meaning", "recoverable", "solution"), languages)
     labels = _localized_table(f, fields["recoverable_labels"][1], "family.recoverable_labels", RECOVERABLE_VALUES, languages)
     site_labels = _localized_table(f, fields["labels"][1], "family.labels", LABEL_KEYS, languages)

@@ -68,6 +68,7 @@ class Family:
     languages: tuple[str, ...]
     language_names: Localized
     title: Localized
+    description: Localized
     site_name: Localized
     intro: Localized
     columns: tuple[tuple[str, Localized], ...]  # name, meaning, recoverable, solution

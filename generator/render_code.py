@@ -14,6 +14,11 @@ from generator.render import BANNER, render_template
 _PY_RECOVERABLE = {"yes": "True", "no": "False", "n/a": "None", "not known": "UNKNOWN"}
 
 
+def _english_or_first(texts, languages) -> str:
+    """Code comments are in English where the catalog has it."""
+    return texts["en"] if "en" in languages else texts[languages[0]]
+
+
 def python_path(catalog: Catalog) -> str:
     return f"generated/python/{catalog.family.python.module}.py"
 
@@ -43,6 +48,7 @@ def render_python_module(catalog: Catalog) -> dict[str, str]:
         "python/module.py.j2",
         enum=family.python.enum, exception=family.python.exception, languages=family.languages,
         default_status=family.python.default_status, unknown_status=family.python.unknown_status,
+        description=_english_or_first(family.description, family.languages),
         example=_example(catalog),
         editions=[{"id": e.id, "origins": e.text_origins} for e in catalog.editions],
         members=members, c_only=c_only, texts=_python_texts(catalog),
@@ -86,7 +92,8 @@ def render_c_header(catalog: Catalog) -> dict[str, str]:
         for code in catalog.c_codes
     ]
     text = render_template(
-        "c/header.h.j2", title=family.title["en"] if "en" in family.languages else family.title.items[0][1],
+        "c/header.h.j2", title=_english_or_first(family.title, family.languages),
+        description=_english_or_first(family.description, family.languages),
         guard=family.c.guard, namespace=family.c.namespace, name_function=family.c.name_function,
         message_function=family.c.message_function, codes=codes,
     )

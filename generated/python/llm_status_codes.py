@@ -65,7 +65,7 @@ UNKNOWN = _Unknown()
 
 
 class LLMStatusCode(IntEnum):
-    """Status codes of LLM-DataDist, as upstream's ``LLMStatusCode``."""
+    """The status codes of CANN LLM-DataDist, as upstream's ``LLMStatusCode``."""
 
     LLM_SUCCESS = 0x00000000
     LLM_FAILED = 0xFFFFFFFF
@@ -136,7 +136,7 @@ class LLMStatusCode(IntEnum):
 
 
 class LLMException(RuntimeError):
-    """An error raised by LLM-DataDist, with its status code."""
+    """An error carrying one of the status codes of CANN LLM-DataDist as its status_code."""
 
     def __init__(self, *args, status_code=LLMStatusCode.LLM_SUCCESS):
         super(LLMException, self).__init__(*args)
