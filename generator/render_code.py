@@ -96,8 +96,16 @@ def render_c_header(catalog: Catalog) -> dict[str, str]:
         description=_english_or_first(family.description, family.languages),
         guard=family.c.guard, namespace=family.c.namespace, name_function=family.c.name_function,
         message_function=family.c.message_function, codes=codes,
+        example=catalog.code_by_name[family.python.unknown_status].c_name or catalog.c_codes[0].c_name,
+        upstream_namespaces=_namespaces(catalog),
     )
     return {c_path(catalog): text}
+
+
+def _namespaces(catalog: Catalog) -> str:
+    """The C++ namespaces upstream declares the codes in, from the catalog's cpp names."""
+    found = dict.fromkeys(name.rsplit("::", 1)[0] + "::" for code in catalog.codes for name in code.cpp_names)
+    return " and ".join(found) or "its own namespaces"
 
 
 def render_json(catalog: Catalog) -> dict[str, str]:

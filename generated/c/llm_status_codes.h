@@ -4,11 +4,11 @@
  * LLMStatusCode: the status codes of CANN LLM-DataDist, for C and C++.
  *
  * C:   one macro per code, a plain unsigned literal, usable in #if and as a
- *      case label:            if (status == LLM_TIMEOUT) ...
+ *      case label:            if (status == LLM_FAILED) ...
  * C++: no macros; the same names as constexpr constants in namespace
  *      llm_status_codes, so that this header lives beside upstream's
- *      llm_datadist::LLM_* and ge::* declarations:
- *                             if (status == llm_status_codes::LLM_TIMEOUT) ...
+ *      declarations in llm_datadist:: and ge::. For example,
+ *                             if (status == llm_status_codes::LLM_FAILED) ...
  * Both: llm_status_name(code) gives the code's C name, and
  *      llm_status_message(code) the message upstream's C++ library logs
  *      for it; each returns NULL for a code it does not know.
