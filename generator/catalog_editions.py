@@ -24,7 +24,7 @@ def read_editions(f: Fields, node: Node, languages, codes: list[Code], written: 
     if items == []:
         f.error(node, "editions must list at least one edition")
     for index, item in enumerate(items or ()):
-        edition = _edition(f, item, len(editions), languages, code_index, written)
+        edition = _edition(f, item, languages, code_index, written)
         if edition is None:
             continue
         if edition.id in seen:
@@ -41,7 +41,7 @@ def declared_ids(f: Fields, node: Node) -> set[str]:
     return {f.peek(item, "id") for item in items} - {None}  # type: ignore[return-value]
 
 
-def _edition(f: Fields, node: Node, index: int, languages, code_index, written) -> Optional[Edition]:
+def _edition(f: Fields, node: Node, languages, code_index, written) -> Optional[Edition]:
     label = f"edition {f.peek(node, 'id')}" if f.peek(node, "id") else "an edition"
     fields = f.mapping(node, label, required=("id", "release", "page", "texts", "order", "rows"), optional=_EDITION_FIELDS)
     if fields is None or "id" not in fields:
@@ -66,7 +66,7 @@ def _edition(f: Fields, node: Node, index: int, languages, code_index, written) 
         rows = sorted(rows, key=lambda row: code_index[row.code])  # type: ignore[arg-type]
     return Edition(
         ident, release, page, tuple(s for s, _ in sources), None if origins == "not known" else origins,  # type: ignore[arg-type]
-        order == "page", tuple(rows), tuple(unknown), notes, index, f.pos(node))  # type: ignore[arg-type]
+        order == "page", tuple(rows), tuple(unknown), notes, f.pos(node))  # type: ignore[arg-type]
 
 
 def _origins(f: Fields, node: Node, what: str, languages):

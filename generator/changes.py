@@ -11,6 +11,7 @@ from typing import Optional
 from generator.model import TEXT_FIELDS, Catalog, Code, Edition
 
 LISTED, NOT_LISTED, NOT_KNOWN = "listed", "not listed", "not known"
+PRESENCE_LABELS = {LISTED: "listed", NOT_LISTED: "not_listed", NOT_KNOWN: "listing_not_known"}  # family.labels keys
 
 
 def presence(edition: Edition, code: Code) -> str:

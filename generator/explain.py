@@ -17,7 +17,7 @@ def find_code(catalog: Catalog, key: str) -> Code:
     """A code by Python name, C name, hex, decimal, or the message upstream logs for it."""
     text = key.strip()
     if re.fullmatch(r"[-+]?0[xX][0-9a-fA-F]+|[-+]?\d+", text):
-        value = int(text, 0) if not re.fullmatch(r"[-+]?0\d+", text) else int(text, 10)
+        value = int(text, 16) if "x" in text.lower() else int(text, 10)
         for code in catalog.codes:
             if code.value == value:
                 return code
@@ -52,7 +52,7 @@ def explain(catalog: Catalog, code: Code, lang: str, edition: Optional[Edition])
     lines = [code.name, f"  {label('python_name')}: {code.python_name or '—'}",
              f"  {label('c_name')}: {code.c_name or '—'}",
              f"  {label('hex')}: {code.hex}   {label('decimal')}: {code.value}",
-             f"  {label('exists_in')}: {_exists(code, label)}",
+             f"  {label('exists_in')}: {label(code.exists_label)}",
              f"  {label('log_message')}: {code.log_message if code.log_message is not None else label('none')}",
              f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('none')}"]
     if edition is not None:
@@ -85,14 +85,8 @@ def _edition_lines(catalog, code, edition, lang, label) -> list[str]:
     return lines
 
 
-def _exists(code: Code, label) -> str:
-    if code.in_python and code.in_c:
-        return label("exists_both")
-    return label("exists_python") if code.in_python else label("exists_c")
-
-
 def _presence(state: str, label) -> str:
-    return label({changes.LISTED: "listed", changes.NOT_LISTED: "not_listed", changes.NOT_KNOWN: "listing_not_known"}[state])
+    return label(changes.PRESENCE_LABELS[state])
 
 
 def _recoverable(catalog: Catalog, value: Optional[str], lang: str) -> str:

@@ -26,7 +26,7 @@ LABEL_KEYS = (
     "not_listed_not_known", "release", "page", "sources", "change", "first_listed",
     "dropped", "listed_again", "recoverable_changed", "texts_changed", "presence_matrix", "legend",
     "page_split", "only_on", "changes", "added", "no_changes", "before",
-    "after", "field_meaning", "field_solution", "language",
+    "after",
 )
 
 
@@ -77,17 +77,17 @@ class Family:
     labels: tuple[tuple[str, Localized], ...]
 
     def label(self, key: str, lang: str) -> str:
-        return self._labels[key][lang]
-
-    @cached_property
-    def _labels(self) -> dict[str, Localized]:
-        return dict(self.labels)
+        return self._tables["labels"][key][lang]
 
     def column(self, key: str, lang: str) -> str:
-        return dict(self.columns)[key][lang]
+        return self._tables["columns"][key][lang]
 
     def recoverable_label(self, value: str, lang: str) -> str:
-        return dict(self.recoverable_labels)[value][lang]
+        return self._tables["recoverable_labels"][value][lang]
+
+    @cached_property
+    def _tables(self) -> dict[str, dict[str, Localized]]:
+        return {name: dict(getattr(self, name)) for name in ("labels", "columns", "recoverable_labels")}
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,6 @@ class Edition:
     rows: tuple[Row, ...]  # in display order: the page's, or the enum's when not known
     not_known: tuple[str, ...]  # codes whose listing on this page is not known
     notes: Optional[Localized]
-    index: int
     pos: Pos
 
     @cached_property
@@ -123,7 +122,11 @@ class Edition:
         return {row.code: index for index, row in enumerate(self.rows, 1)}
 
     def text_origin(self, lang: str) -> Optional[str]:
-        return dict(self.text_origins or ()).get(lang)
+        return self._origins.get(lang)
+
+    @cached_property
+    def _origins(self) -> dict[str, str]:
+        return dict(self.text_origins or ())
 
     @property
     def texts_known(self) -> bool:
@@ -173,6 +176,11 @@ class Code:
     @property
     def in_c(self) -> bool:
         return self.c_name is not None
+
+    @property
+    def exists_label(self) -> str:
+        """The family.labels key saying where the code exists."""
+        return "exists_both" if self.in_python and self.in_c else ("exists_python" if self.in_python else "exists_c")
 
     @property
     def hex(self) -> str:

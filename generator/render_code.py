@@ -32,12 +32,12 @@ def json_path(catalog: Catalog) -> str:
 
 
 def c_literal(code: Code) -> str:
-    return f"0x{code.value:08X}U"
+    return code.hex + "U"  # C values are never negative
 
 
 def python_literal(code: Code) -> str:
     # Values that exist in C/C++ are written as the C header writes them.
-    return f"0x{code.value:08X}" if code.in_c else str(code.value)
+    return code.hex if code.in_c else str(code.value)
 
 
 def render_python_module(catalog: Catalog) -> dict[str, str]:

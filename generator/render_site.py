@@ -19,7 +19,6 @@ from generator.textblocks import md_cell
 
 DOCS = "site/docs"
 PRESENCE_MARKS = {changes.NOT_LISTED: "—", changes.NOT_KNOWN: "?"}
-PRESENCE_LABELS = {changes.LISTED: "listed", changes.NOT_LISTED: "not_listed", changes.NOT_KNOWN: "listing_not_known"}
 
 
 class Page:
@@ -68,11 +67,10 @@ class Page:
         return "✓" if value == "not known" else self.recoverable(value)
 
     def presence(self, state: str) -> str:
-        return self.labels[PRESENCE_LABELS[state]]
+        return self.labels[changes.PRESENCE_LABELS[state]]
 
     def exists_in(self, code: Code) -> str:
-        key = "exists_both" if code.in_python and code.in_c else ("exists_python" if code.in_python else "exists_c")
-        return self.labels[key]
+        return self.labels[code.exists_label]
 
 
 @lru_cache(maxsize=None)
@@ -100,8 +98,8 @@ def row_link(edition: Edition, code: Code, prefix: str) -> str:
     return edition_link(edition, prefix, f"#{code.slug}" if code.name in edition.row_by_code else "")
 
 
-def table(header: list[str], rows: list[list[str]], align: str = "---") -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(f" {align} " for _ in header) + "|"]
+def table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
 
@@ -217,7 +215,7 @@ class SiteRenderer:
         texts = [ch for ch in diff.texts if ch.lang == p.lang]
         if texts:
             parts.append((p.label("texts_changed"), table([p.column("name"), "", p.label("before"), p.label("after")], [
-                [code_link(ch.code, ""), p.label(f"field_{ch.field}"), _cell(ch.before), _cell(ch.after)] for ch in texts])))
+                [code_link(ch.code, ""), p.column(ch.field), _cell(ch.before), _cell(ch.after)] for ch in texts])))
         elif p.lang not in diff.texts_comparable:
             parts.append((None, f"*{p.label('text_not_known')}*"))
         if not diff:

@@ -126,9 +126,3 @@ def seed_v1_zh_segments() -> list[tuple[str, str]]:
 def letters_only(text: str) -> str:
     """Text without punctuation, whitespace or symbols: what seed 000 can be compared on."""
     return "".join(ch for ch in text if ch.isalnum())
-
-
-def flatten(text: str) -> str:
-    """A catalog text as seed 001 shows it: no list markers, lines joined by spaces."""
-    lines = [re.sub(r"^(- |\d+\. )", "", line) for line in text.split("\n")]
-    return re.sub(r"\s+", " ", " ".join(lines)).strip()
