@@ -1,20 +1,27 @@
-"""`audit`: the catalog against upstream's own files, for one edition.
+"""`audit`: the catalog against upstream's own files.
 
 Each difference is a Finding: which file and line, which code, what kind, and
-what each side says. Unreadable input is a finding too (exit 1), never a crash.
+what each side says. A finding the catalog already records (a merge conflict
+an edition keeps) is `known`; so is a note (a value checked against the
+catalog's own fact, a translation that is not compared); neither fails an
+audit. Unreadable input is a finding too, never a crash.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Union
 
 from generator import upstream
-from generator.model import Catalog, Code, Edition
+from generator.model import Catalog, Code, Edition, Family, Header, Page
+from generator.pagereader import normalize_text, read_table
 
 KINDS = (
-    "unreadable", "missing from catalog", "missing upstream", "value differs", "name differs",
-    "order differs", "recoverable differs", "meaning differs", "solution differs",
+    "unreadable", "missing from catalog", "missing upstream", "value differs", "name differs", "order differs",
+    "recoverable differs", "text differs", "structure differs", "row does not fit", "unknown heading",
+    "merge conflict", "unresolved reference", "checked against the catalog's fact", "translation, not compared",
+    "not this family's file",
 )
 
 
@@ -23,68 +30,158 @@ class Finding:
     file: str
     line: int
     kind: str
-    code: str
+    code: str = ""
     upstream: Optional[str] = None
     catalog: Optional[str] = None
+    known: bool = False  # recorded by the catalog, or a note: it does not fail the audit
+    field: str = ""
 
     def __str__(self) -> str:
-        if self.kind == "unreadable":
-            return f"{self.file}:{self.line}: cannot read: {self.upstream}"
-        text = f"{self.file}:{self.line}: {self.code + ': ' if self.code else ''}{self.kind}"
+        what = f"{self.field} {self.kind}" if self.field else self.kind
+        text = f"{self.file}:{self.line}: {self.code + ': ' if self.code else ''}{what}"
         if self.upstream is not None or self.catalog is not None:
             text += f" (upstream: {_show(self.upstream)}; catalog: {_show(self.catalog)})"
-        return text
+        return text + (" [known]" if self.known else "")
 
     def as_dict(self) -> dict:
         return asdict(self)
 
 
 def _show(value: Optional[str]) -> str:
-    return "—" if value is None else repr(value)
+    if value is None:
+        return "—"
+    return repr(value if len(value) <= 160 else value[:150] + "…")
 
 
 def read_text(path: Path) -> tuple[Optional[str], Optional[Finding]]:
     try:
-        return path.read_text(encoding="utf-8"), None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        return None, Finding(str(path), 1, "unreadable", "", upstream=reason)
+        return path.read_bytes().decode("utf-8"), None
+    except OSError as error:
+        return None, Finding(str(path), 1, "unreadable", upstream=error.strerror or str(error))
+    except UnicodeDecodeError:
+        return None, Finding(str(path), 1, "unreadable", upstream="not UTF-8 text")
 
 
-# -- Python ----------------------------------------------------------------------
-
-
-def audit_python(catalog: Catalog, path: Path) -> list[Finding]:
-    source, problem = read_text(path)
-    if problem:
-        return [problem]
-    parsed = upstream.read_python(source, catalog.family.python.enum)  # type: ignore[arg-type]
-    findings = [Finding(str(path), p.line, "unreadable", "", upstream=p.message) for p in parsed.problems]
-    if parsed.problems:
-        return findings
-    ours = {code.python_name: code for code in catalog.python_codes}
-    theirs = {member.name: member for member in parsed.members}
-    for member in parsed.members:
-        code = ours.get(member.name)
-        if code is None:
-            findings.append(Finding(str(path), member.line, "missing from catalog", member.name, upstream=_value(member.value)))
-        elif member.value is not None and member.value != code.value:
-            findings.append(Finding(str(path), member.line, "value differs", member.name, _value(member.value), code.hex))
-    for code in catalog.python_codes:
-        if code.python_name not in theirs:
-            findings.append(Finding(str(path), 1, "missing upstream", code.name, catalog=code.hex))
-    findings.extend(_order(str(path), [m.name for m in parsed.members], [c.python_name for c in catalog.python_codes],
-                           {m.name: m.line for m in parsed.members}))
+def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], python=None, binding=None,
+                headers=(), page=None) -> list[Finding]:
+    """Everything the command line gave, each file against the catalog."""
+    findings: list[Finding] = []
+    header_constants: list[upstream.Constant] = []
+    for path in headers:
+        source, problem = read_text(path)
+        if problem:
+            findings.append(problem)
+            continue
+        found, constants = audit_header(family, str(path), source)
+        findings += found
+        header_constants += constants
+    bound: dict[str, int] = {}
+    if binding:
+        source, problem = read_text(binding)
+        if problem:
+            findings.append(problem)
+        else:
+            found, bound = audit_binding(family, str(binding), source, header_constants)
+            findings += found
+    if python:
+        source, problem = read_text(python)
+        findings += [problem] if problem else audit_python(family, str(python), source, bound if binding else None)
+    if page:
+        source, problem = read_text(page)
+        findings += [problem] if problem else audit_page(family, edition, str(page), source)
     return findings
 
 
-def _value(value: Optional[int]) -> Optional[str]:
-    if value is None:
-        return "a reference that cannot be resolved"
+# -- the Python source ---------------------------------------------------------------------------
+
+
+def audit_python(family: Family, file: str, source: str, bound: Optional[dict[str, int]]) -> list[Finding]:
+    """Members, order and values of upstream's enum (or a package's exported names).
+    `bound`: the binding's resolved values, when a binding was given."""
+    enum = family.python.shape == "enum"
+    parsed = upstream.read_python(source, family.python.class_name if enum else None)
+    if parsed.problems:
+        return [Finding(file, p.line, "unreadable", upstream=p.message) for p in parsed.problems]
+    if not enum:
+        return _audit_exports(family, file, parsed)
+    findings: list[Finding] = []
+    ours = {code.python_name: code for code in family.python_codes}
+    by_wrapper = {code.wrapper: code for code in family.python_codes if code.wrapper}
+    for member in parsed.members:
+        code = ours.get(member.name)
+        if code is None:
+            findings.append(Finding(file, member.line, "missing from catalog", member.name, upstream=_value_text(member.value)))
+            continue
+        findings += _member_value(file, member, code, by_wrapper, bound)
+    names = {m.name for m in parsed.members}
+    for code in family.python_codes:
+        if code.python_name not in names:
+            findings.append(Finding(file, 1, "missing upstream", code.name, catalog=code.hex))
+    findings += _order(file, [m.name for m in parsed.members], [c.python_name for c in family.python_codes],
+                       {m.name: m.line for m in parsed.members})
+    findings += _code_map(family, file, parsed)
+    return findings
+
+
+def _member_value(file, member, code: Code, by_wrapper, bound) -> list[Finding]:
+    value = member.value
+    if isinstance(value, int):
+        if value != code.value:
+            return [Finding(file, member.line, "value differs", code.name, _hex(value), code.hex)]
+        return []
+    if isinstance(value, upstream.Reference):
+        if code.wrapper is not None and value.name != code.wrapper:
+            other = by_wrapper.get(value.name)
+            return [Finding(file, member.line, "value differs", code.name,
+                            f"{value.module}.{value.name}" + (f" (the value of {other.name})" if other else ""),
+                            f"{value.module}.{code.wrapper}")]
+        if bound is not None:
+            if value.name not in bound:
+                return [Finding(file, member.line, "unresolved reference", code.name, f"{value.module}.{value.name}",
+                                "a constant the binding does not bind")]
+            if bound[value.name] != code.value:
+                return [Finding(file, member.line, "value differs", code.name, _hex(bound[value.name]), code.hex)]
+        return []
+    return [Finding(file, member.line, "unresolved reference", code.name, "an expression that is neither a number nor a constant")]
+
+
+def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[Finding]:
+    """upstream's code_2_status map: exactly the wrapper values, each to its own member."""
+    if not parsed.mapping or family.python.code_2_status is None:
+        return []
+    findings = []
+    for member, (key, line) in parsed.mapping.items():
+        code = family.code_by_name.get(member)
+        if isinstance(key, upstream.Reference) and code is not None and code.wrapper is not None and key.name != code.wrapper:
+            findings.append(Finding(file, line, "value differs", member, f"{key.module}.{key.name} maps to it",
+                                    f"{code.wrapper} maps to it", field="code_2_status"))
+    mapped = set(parsed.mapping)
+    for code in family.python_codes:
+        if code.wrapper and code.python_name not in mapped:
+            findings.append(Finding(file, 1, "missing upstream", code.name, catalog=f"code_2_status maps {code.wrapper}",
+                                    field="code_2_status"))
+    return findings
+
+
+def _audit_exports(family: Family, file: str, parsed: upstream.PythonSource) -> list[Finding]:
+    exported = dict(parsed.exported)
+    return [Finding(file, 1, "missing upstream", code.name, catalog=f"exported name {code.python_name}")
+            for code in family.python_codes if code.python_name not in exported]
+
+
+def _value_text(value) -> Optional[str]:
+    if isinstance(value, int):
+        return _hex(value)
+    if isinstance(value, upstream.Reference):
+        return f"{value.module}.{value.name}"
+    return None
+
+
+def _hex(value: int) -> str:
     return f"0x{value:08X}" if value >= 0 else str(value)
 
 
-def _order(file: str, theirs: list[str], ours: list, lines: dict[str, int]) -> list[Finding]:
+def _order(file: str, theirs: list[str], ours: list[str], lines: dict[str, int]) -> list[Finding]:
     common = set(theirs) & set(ours)
     a = [n for n in theirs if n in common]
     b = [n for n in ours if n in common]
@@ -95,95 +192,268 @@ def _order(file: str, theirs: list[str], ours: list, lines: dict[str, int]) -> l
     return []
 
 
-# -- C/C++ header -------------------------------------------------------------
+# -- the binding ------------------------------------------------------------------------------------
 
 
-def audit_header(catalog: Catalog, path: Path) -> list[Finding]:
-    source, problem = read_text(path)
-    if problem:
-        return [problem]
-    constants, problems = upstream.read_header(source)  # type: ignore[arg-type]
-    findings = [Finding(str(path), p.line, "unreadable", "", upstream=p.message) for p in problems]
-    names = _header_names(catalog)
-    by_value = {code.value: code for code in catalog.c_codes}
-    seen: set[str] = set()
-    for constant in constants:
-        code = names.get(constant.name)
+def audit_binding(family: Family, file: str, source: str, header_constants) -> tuple[list[Finding], dict[str, int]]:
+    """Each binding of a wrapper constant resolved to a value: from the headers given, else
+    from the catalog's C++ names (said so), else from the catalog's runtime facts (said so)."""
+    bindings, problems = upstream.read_binding(source)
+    findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
+    declared = {c.qualified: c.value for c in header_constants if c.value is not None}
+    by_cpp = {n.name: code for code in family.codes for n in code.cpp}
+    facts = dict(family.runtime_constants)
+    by_wrapper = {code.wrapper: code for code in family.codes if code.wrapper}
+    bound: dict[str, int] = {}
+    seen = set()
+    for binding in bindings:
+        code = by_wrapper.get(binding.name)
         if code is None:
-            other = by_value.get(constant.value)
-            if other is not None:
-                findings.append(Finding(str(path), constant.line, "name differs", other.name, constant.name, other.c_name))
-                seen.add(other.name)
-            else:
-                findings.append(Finding(str(path), constant.line, "missing from catalog", constant.name, upstream=_value(constant.value)))
+            continue  # a constant of something else (data types, options)
+        seen.add(binding.name)
+        value, how = _resolve(binding.expression, declared, by_cpp, facts)
+        if value is None:
+            findings.append(Finding(file, binding.line, "unresolved reference", code.name, binding.expression,
+                                    "a name no header given and no catalog record declares"))
             continue
-        seen.add(code.name)
-        if constant.value != code.value:
-            findings.append(Finding(str(path), constant.line, "value differs", code.name, _value(constant.value), code.hex))
-    namespaces = {c.namespace for c in constants if c.namespace}
-    for code in catalog.c_codes:
-        expected = [n for n in code.cpp_names if n.rsplit("::", 1)[0] in namespaces]
-        if expected and code.name not in seen:
-            findings.append(Finding(str(path), 1, "missing upstream", code.name, catalog=", ".join(expected)))
-    return findings
+        bound[binding.name] = value
+        if value != code.value:
+            findings.append(Finding(file, binding.line, "value differs", code.name,
+                                    f"{binding.expression} = {_hex(value)}", code.hex, field=f"binding {binding.name}"))
+        elif how == "fact":
+            findings.append(Finding(file, binding.line, "checked against the catalog's fact", code.name, binding.expression,
+                                    f"{code.value} (runtime_constants: no cited repository declares it)", known=True))
+    for code in family.codes:
+        if code.wrapper and code.wrapper not in seen:
+            findings.append(Finding(file, 1, "missing upstream", code.name, catalog=f"binding of {code.wrapper}"))
+    return findings, bound
 
 
-def _header_names(catalog: Catalog) -> dict[str, Code]:
-    names = {code.c_name: code for code in catalog.c_codes}
-    for code in catalog.c_codes:
-        for qualified in code.cpp_names:
-            names.setdefault(qualified.rsplit("::", 1)[1], code)
-    return names  # type: ignore[return-value]
+def _resolve(expression: str, declared: dict[str, int], by_cpp: dict[str, Code], facts: dict[str, int]) -> tuple[Optional[int], str]:
+    if expression in declared:
+        return declared[expression], "header"
+    if expression in by_cpp:
+        return by_cpp[expression].value, "catalog"
+    if expression in facts:
+        return facts[expression], "fact"
+    return None, ""
 
 
-# -- documentation page --------------------------------------------------------
+# -- headers ---------------------------------------------------------------------------------------------
 
 
-def audit_page(catalog: Catalog, edition: Edition, path: Path) -> list[Finding]:
-    source, problem = read_text(path)
-    if problem:
-        return [problem]
-    page = upstream.read_page(source)  # type: ignore[arg-type]
-    findings = [Finding(str(path), p.line, "unreadable", "", upstream=p.message) for p in page.problems]
-    if not page.rows:
-        return findings
-    lang = page.lang or catalog.family.languages[0]
-    names = {n: code for code in catalog.codes for n in filter(None, (code.python_name, code.c_name))}
-    page_codes: list[str] = []
-    for row in page.rows:
-        code = names.get(row.name)
-        if code is None or code.name not in edition.row_by_code:
-            findings.append(Finding(str(path), row.line, "missing from catalog", row.name,
-                                    upstream="listed", catalog=None if code is None else "not listed"))
-            continue
-        page_codes.append(code.name)
-        findings.extend(_row_findings(catalog, edition, code, row, lang, str(path)))
-    for listed in edition.rows:
-        if listed.code not in page_codes:
-            findings.append(Finding(str(path), 1, "missing upstream", listed.code, upstream="not listed", catalog="listed"))
-    if edition.order_known:
-        findings.extend(_order(str(path), page_codes, [r.code for r in edition.rows], {r.name: r.line for r in page.rows}))
-    return findings
-
-
-def _row_findings(catalog, edition, code, row, lang, file) -> list[Finding]:
-    findings = []
-    recoverable = recoverable_value(catalog, row.recoverable)
-    ours = edition.row_by_code[code.name].recoverable
-    if ours != "not known" and recoverable != ours:
-        findings.append(Finding(file, row.line, "recoverable differs", code.name, row.recoverable,
-                                catalog.family.recoverable_label(ours, lang)))
-    for field_name, theirs in (("meaning", row.meaning), ("solution", row.solution)):
-        text = code.text(field_name, edition.id, lang)
-        if text is not None and upstream.normalized(text) != upstream.normalized(theirs):
-            findings.append(Finding(file, row.line, f"{field_name} differs", code.name, theirs, text))
-    return findings
-
-
-def recoverable_value(catalog: Catalog, cell: str) -> Optional[str]:
-    """The catalog's value for a page's 是否可恢复 cell (是, Yes, None, ...), or None."""
-    wanted = cell.strip().casefold()
-    for value, labels in catalog.family.recoverable_labels:
-        if any(text.casefold() == wanted for _, text in labels.items):
-            return value
+def which_header(family: Family, file: str, constants) -> Optional[Header]:
+    """The family header a file is: by its path, else by the namespaces it declares codes in."""
+    normalized = file.replace("\\", "/")
+    for header in family.headers:
+        if normalized.endswith("/" + header.path) or normalized == header.path:
+            return header
+    names = {h.path.rsplit("/", 1)[-1]: h for h in family.headers}
+    if normalized.rsplit("/", 1)[-1] in names:
+        return names[normalized.rsplit("/", 1)[-1]]
+    spaces = {c.namespace for c in constants}
+    for header in family.headers:
+        if header.namespace in spaces:
+            return header
     return None
+
+
+def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding], list[upstream.Constant]]:
+    constants, problems = upstream.read_header(source, family.value_layout)
+    findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
+    header = which_header(family, file, constants)
+    if header is None:
+        spaces = sorted({c.namespace or "(global)" for c in constants})
+        findings.append(Finding(file, 1, "not this family's file", upstream=f"namespaces {', '.join(spaces)}",
+                                catalog=f"{family.id}'s headers: {', '.join(h.path for h in family.headers)}"))
+        return findings, constants
+    ours = {n.name: (code, n) for code in family.codes for n in code.cpp if n.header == header.path}
+    status = [c for c in constants if c.namespace == header.namespace and _is_status(c, family)]
+    seen = set()
+    for constant in status:
+        entry = ours.get(constant.qualified)
+        if entry is None:
+            other = next((code for code in family.codes if code.value == constant.value), None)
+            if other is not None and constant.value is not None:
+                findings.append(Finding(file, constant.line, "name differs", other.name, constant.qualified,
+                                        ", ".join(n.name for n in other.cpp) or other.c_name))
+            else:
+                findings.append(Finding(file, constant.line, "missing from catalog", constant.qualified,
+                                        upstream=_hex(constant.value) if constant.value is not None else None))
+            continue
+        code, _ = entry
+        seen.add(constant.qualified)
+        if constant.value != code.value:
+            findings.append(Finding(file, constant.line, "value differs", code.name,
+                                    _hex(constant.value) if constant.value is not None else None, code.hex))
+    for qualified, (code, name) in ours.items():
+        if qualified not in seen:
+            findings.append(Finding(file, 1, "missing upstream", code.name, catalog=f"{qualified} in {header.path}"))
+    return findings, constants
+
+
+def _is_status(constant: upstream.Constant, family: Family) -> bool:
+    if family.value_layout is not None and constant.type == family.value_layout.macro:
+        return True
+    return constant.type.split()[-1].split("::")[-1] == "Status"
+
+
+# -- a documentation page ---------------------------------------------------------------------------------
+
+
+def audit_page(family: Family, edition: Edition, file: str, source: str) -> list[Finding]:
+    page = edition.page
+    table = read_table(source, page.headings, is_html=_is_html(file, source))
+    findings = [Finding(file, line, "unreadable", upstream=message) for line, message in table.problems
+                if not message.startswith("headings")]
+    findings += [Finding(file, line, "unknown heading", upstream=message) for line, message in table.problems
+                 if message.startswith("headings")]
+    if not table.rows:
+        return findings
+    lang = table.lang or family.languages[0]
+    findings += _conflicts(file, edition, table)
+    keyed = _row_codes(family, page, table, file, findings)
+    on_page = []
+    for row, code in keyed:
+        if code is None:
+            continue
+        if code.name not in edition.row_by_code:
+            findings.append(Finding(file, row.line, "missing from catalog", code.name, upstream="listed", catalog="not listed"))
+            continue
+        on_page.append(code.name)
+        findings += _row(family, edition, file, row, code, lang, table)
+    for listed in edition.rows:
+        if listed.code not in on_page:
+            findings.append(Finding(file, 1, "missing upstream", listed.code, upstream="not listed", catalog="listed"))
+    if edition.order_known:
+        findings += _order(file, on_page, [r.code for r in edition.rows], {c.name: r.line for r, c in keyed if c is not None})
+    findings += _code_blocks(family, file, table)
+    return findings
+
+
+def _is_html(file: str, source: str) -> bool:
+    return file.lower().endswith((".html", ".htm")) or source.lstrip("\ufeff \n").lower().startswith(("<!doctype", "<html"))
+
+
+def _conflicts(file: str, edition: Edition, table) -> list[Finding]:
+    if not table.conflicts:
+        return []
+    line, marker = table.conflicts[0]
+    known = any(m.kind == "merge conflict" for m in edition.malformations)
+    return [Finding(file, line, "merge conflict", upstream=f"{len(table.conflicts)} marker lines, first {marker!r}",
+                    catalog="recorded by the edition" if known else None, known=known)]
+
+
+def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> list[tuple[object, Optional[Code]]]:
+    by_name = {code.name_on(page): code for code in family.codes if code.name_on(page)}
+    by_value = {str(code.value): code for code in family.codes}
+    result = []
+    for row in table.rows:
+        key_cell = row.by_column.get("name")
+        key = key_cell.text.strip() if key_cell else ""
+        code = by_value.get(key) if page.first_column == "decimal" else by_name.get(key)
+        if code is None:
+            other = next((c for c in family.codes if key in (c.python_name, c.c_name, str(c.value))), None)
+            findings.append(Finding(file, row.line, "missing from catalog", key, upstream="listed",
+                                    catalog=f"{other.name} exists, named otherwise on this page" if other else "no such code"))
+        result.append((row, code))
+    return result
+
+
+def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str, table) -> list[Finding]:
+    findings = []
+    known = {m.code for m in edition.malformations}
+    if len(row.cells) != len(table.columns):
+        findings.append(Finding(file, row.line, "row does not fit", code.name,
+                                f"{len(row.cells)} cells", f"{len(table.columns)} columns, as the headings say",
+                                known=code.name in known))
+    ours = edition.row_by_code[code.name]
+    expected = dict(ours.disagreements).get(lang, ours.recoverable)
+    cell = row.by_column.get("recoverable")
+    value = recoverable_value(family, cell.text if cell else "", lang)
+    if expected != "not known" and value != expected:
+        findings.append(Finding(file, row.line, "recoverable differs", code.name, cell.text if cell else None,
+                                family.recoverable_label(expected, lang)))
+    for field_name in edition.page.text_fields:
+        cell = row.by_column.get(field_name)
+        if cell is None:
+            continue
+        entry = code.entry(field_name, edition.id, lang)
+        if entry is None:
+            continue
+        if entry.origin == "translation":
+            findings.append(Finding(file, cell.line, "translation, not compared", code.name, field=field_name, known=True,
+                                    catalog="this project's translation"))
+            continue
+        theirs = _without_markers(cell.text)
+        findings += compare_text(file, cell.line, code.name, field_name, theirs, entry.text)
+    return findings
+
+
+def _without_markers(text: str) -> str:
+    return "\n".join(line for line in text.split("\n") if not re.match(r"^(<{7}|={7}|>{7})(?: |$)", line))
+
+
+def recoverable_value(family: Family, cell: str, lang: str) -> Optional[str]:
+    """The catalog's value for a page's 是否可恢复 cell (是, Yes, N/A, ...), or None."""
+    wanted = cell.strip().casefold()
+    for value, per_lang in family.recoverable_labels.items():
+        for texts in ([per_lang[lang]] if lang in per_lang else per_lang.values()):
+            if any(text.casefold() == wanted for text in texts):
+                return value
+    return None
+
+
+# -- texts ---------------------------------------------------------------------------------------------------
+
+_MARKER = re.compile(r"^(- |\d{1,9}\. )")
+
+
+def structure(text: str) -> list[str]:
+    """Each line's kind: "p", "-" (a bullet) or "N." (a numbered step)."""
+    kinds = []
+    for line in normalize_text(text).split("\n"):
+        match = _MARKER.match(line)
+        kinds.append("p" if not match else "-" if match.group(1) == "- " else match.group(1).strip())
+    return kinds
+
+
+def words(text: str) -> str:
+    """A text as compared across markup: no line markers, no space beside CJK, single spaces."""
+    lines = [_MARKER.sub("", line) for line in normalize_text(text).split("\n")]
+    joined = re.sub(r"\s+", " ", " ".join(lines)).strip()
+    return re.sub(r"\s*([\u3000-\u303f\uff00-\uffef\u3400-\u9fff])\s*", r"\1", joined)
+
+
+def compare_text(file: str, line: int, code: str, field_name: str, theirs: str, ours: str) -> list[Finding]:
+    """One finding at most: a change of structure (a bullet dropped, a step renumbered), else of words."""
+    a, b = structure(theirs), structure(ours)
+    if a != b:
+        return [Finding(file, line, "structure differs", code, " ".join(a), " ".join(b), field=field_name)]
+    if words(theirs) != words(ours):
+        return [Finding(file, line, "text differs", code, theirs, ours, field=field_name)]
+    return []
+
+
+def _code_blocks(family: Family, file: str, table) -> list[Finding]:
+    """The constants a C++ page declares in its code block, against the catalog's values."""
+    findings = []
+    by_name = {code.c_name: code for code in family.c_codes}
+    by_name.update({n.short: code for code in family.codes for n in code.cpp})
+    for block in table.code_blocks:
+        constants, _ = upstream.read_header(block.text, family.value_layout)
+        for constant in constants:
+            code = by_name.get(constant.name)
+            if code is None or constant.value is None:
+                if code is None and constant.type != "#define":
+                    findings.append(Finding(file, block.line + constant.line - 1, "missing from catalog", constant.name,
+                                            upstream=_hex(constant.value) if constant.value is not None else None,
+                                            field="code block"))
+                continue
+            if constant.value != code.value:
+                findings.append(Finding(file, block.line + constant.line - 1, "value differs", code.name,
+                                        _hex(constant.value), code.hex, field="code block"))
+    return findings
+
+
+Source = Union[str, Path]

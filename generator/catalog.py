@@ -1,172 +1,203 @@
-"""Load and validate the catalog: every problem at once, or a Catalog model."""
+"""Load and validate the catalog: every problem at once, or a Catalog model.
+
+A catalog is a directory (or one file). Its top-level files hold the sections
+that belong to the whole catalog (`format`, `site`, `repositories`) and may
+hold one family; every subdirectory holds one family. A family is the
+`family`, `editions` and `codes` sections of one directory (or file).
+"""
 from __future__ import annotations
 
 import os
-import re
+import stat
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
 from ruamel.yaml.nodes import Node
 
-from generator.catalog_codes import read_codes, written_names
-from generator.catalog_editions import declared_ids, read_editions
+from generator.catalog_family import read_family
+from generator.catalog_site import read_repositories, read_site
 from generator.fields import Fields
-from generator.model import LABEL_KEYS, RECOVERABLE_VALUES, Catalog, CNames, Code, Family, PythonNames
-from generator.problems import Pos, Reporter, closest
-from generator.texts import check_texts
+from generator.model import Catalog, Family
+from generator.problems import Pos, Reporter
 from generator.yamlsource import read_document
 
-FORMAT = 1
-PYTHON_NAME_FIELDS = ("module", "enum", "exception", "default_status", "unknown_status")
-SECTIONS = ("format", "family", "editions", "codes")
-FALLBACK_LANGUAGES = ("zh", "en")
+FORMAT = 2
+CATALOG_SECTIONS = ("format", "site", "repositories")
+FAMILY_SECTIONS = ("family", "editions", "codes")
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a catalog of 10,000 codes is 15 MB
 
 
 def display_path(path: Path) -> str:
     """A path as messages show it: relative to the working directory when inside it."""
-    rel = os.path.relpath(path)
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive
+        return str(path)
     return str(path) if rel.startswith("..") else rel
 
 
+@dataclass
+class Section:
+    name: str
+    reader: Fields
+    key: Node
+    value: Node
+
+
+@dataclass
+class Group:
+    """The files of one directory: where one family's sections are found."""
+
+    directory: str
+    files: list[str]
+    sections: dict[str, Section]
+
+
+def catalog_groups(location: Path) -> list[tuple[str, list[Path]]]:
+    """(directory, files) for the top level and each subdirectory, in name order."""
+    if not location.is_dir():
+        return [("", [location])]
+    groups = [("", _yaml_files(location))]
+    for sub in sorted(p for p in location.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        files = _yaml_files(sub)
+        if files:
+            groups.append((sub.name, files))
+    return groups
+
+
 def catalog_files(location: Path) -> list[Path]:
-    if location.is_dir():
-        return sorted(p for p in location.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
-    return [location]
+    return [path for _, files in catalog_groups(location) for path in files]
+
+
+def _yaml_files(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and not p.name.startswith("."))
 
 
 def load_catalog(location: Path) -> Catalog:
     """Read and validate the catalog at a directory or file; raises CatalogError."""
     rep = Reporter()
-    files = catalog_files(location)
-    if not files:
+    groups = [_read_group(directory, files, rep) for directory, files in catalog_groups(location)]
+    if not any(group.files for group in groups):
         rep.error(Pos(display_path(location)), "no catalog files (*.yaml) here; pass --catalog DIR or FILE")
-    sections = _read_sections(files, rep)
     rep.raise_if_any()
-    return build_catalog(sections, rep, tuple(display_path(p) for p in files))
+    return build_catalog(groups, rep)
 
 
-def _read_sections(files: list[Path], rep: Reporter) -> dict[str, tuple[Fields, Node, Node]]:
-    sections: dict[str, tuple[Fields, Node, Node]] = {}
+def read_catalog_bytes(path: Path, shown: str, rep: Reporter) -> Optional[bytes]:
+    """A catalog file's bytes, refusing what is no regular file or is too large to be one."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            rep.error(Pos(shown), "this is not a regular file (a FIFO, a device, a directory?); pass a catalog file or directory")
+            return None
+        if info.st_size > MAX_FILE_BYTES:
+            rep.error(Pos(shown), f"the file is {info.st_size:,} bytes; catalog files are at most {MAX_FILE_BYTES:,}")
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        rep.error(Pos(shown), f"cannot read the catalog file: {exc.strerror or exc}")
+        return None
+    if len(data) > MAX_FILE_BYTES:
+        rep.error(Pos(shown), f"the file grew past {MAX_FILE_BYTES:,} bytes while it was read")
+        return None
+    return data
+
+
+def _read_group(directory: str, files: list[Path], rep: Reporter) -> Group:
+    group = Group(directory, [], {})
     for path in files:
         shown = display_path(path)
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            rep.error(Pos(shown), f"cannot read the catalog file: {exc.strerror}")
+        group.files.append(shown)
+        data = read_catalog_bytes(path, shown, rep)
+        if data is None:
             continue
         doc, problems = read_document(shown, data)
         rep.problems.extend(problems)
-        if problems or doc.root is None:
-            if not problems:
-                rep.error(Pos(shown), "the file is empty; it needs one of the sections " + ", ".join(SECTIONS))
+        if problems:
+            continue
+        if doc.root is None:
+            rep.error(Pos(shown), "the file is empty; it needs one of the sections " + ", ".join(CATALOG_SECTIONS + FAMILY_SECTIONS))
             continue
         reader = Fields(doc, rep)
-        top = reader.mapping(doc.root, "the catalog file", optional=SECTIONS)
+        top = reader.mapping(doc.root, "the catalog file", optional=CATALOG_SECTIONS + FAMILY_SECTIONS)
         for name, (key, value) in (top or {}).items():
-            if name in sections:
-                other = sections[name][0].pos(sections[name][1])
-                reader.error(key, f"section {name!r} is already defined at {other}; keep one")
+            if name in group.sections:
+                other = group.sections[name]
+                reader.error(key, f"section {name!r} is already defined at {other.reader.pos(other.key)}; keep one")
                 continue
-            sections[name] = (reader, key, value)
-    if files and not rep.problems:
-        for name in SECTIONS:
-            if name not in sections:
-                rep.error(Pos(display_path(files[0])), f"the catalog has no {name!r} section")
-    return sections
+            if directory and name in CATALOG_SECTIONS:
+                reader.error(key, f"section {name!r} belongs to the whole catalog: move it to a file at the catalog's top level")
+                continue
+            group.sections[name] = Section(name, reader, key, value)
+    return group
 
 
-def build_catalog(sections, rep: Reporter, files: tuple[str, ...]) -> Catalog:
-    reader, _, node = sections["format"]
-    version = reader.integer(node, "format")
-    if version is not None and version != FORMAT:
-        reader.error(node, f"format {version} is not supported; this generator reads format {FORMAT}")
-    family = _family(*_pick(sections, "family"), rep)
-    languages = family.languages if family else FALLBACK_LANGUAGES
-    flawed: set[str] = set()
-    codes = read_codes(*_pick(sections, "codes"), languages, flawed)
-    written = written_names(*_pick(sections, "codes"))
-    editions = read_editions(*_pick(sections, "editions"), languages, codes, written)
-    declared = declared_ids(*_pick(sections, "editions"))
-    check_texts(codes, editions, declared, flawed, rep)
-    if family is not None:
-        _check_status_members(sections["family"][0], sections["family"][2], family, codes)
+def build_catalog(groups: list[Group], rep: Reporter) -> Catalog:
+    top = groups[0]
+    where = Pos(top.files[0]) if top.files else Pos(groups[1].files[0] if len(groups) > 1 else "catalog")
+    for name in ("format", "site"):
+        if name not in top.sections:
+            rep.error(where, f"the catalog has no {name!r} section; add it to a file at the catalog's top level")
+    if "format" in top.sections:
+        section = top.sections["format"]
+        version = section.reader.integer(section.value, "format")
+        if version is not None and version != FORMAT:
+            section.reader.error(section.value, f"format {version} is not supported; this generator reads format {FORMAT}")
+    site = read_site(top.sections["site"], rep) if "site" in top.sections else None
+    repositories = read_repositories(top.sections.get("repositories"), rep)
+    families: list[Family] = []
+    for group in groups:
+        present = [name for name in FAMILY_SECTIONS if name in group.sections]
+        if not present:
+            if group.directory:
+                rep.error(Pos(group.files[0]), f"this directory holds no family; give it the sections {', '.join(FAMILY_SECTIONS)}")
+            continue
+        for name in FAMILY_SECTIONS:
+            if name not in group.sections:
+                rep.error(Pos(group.files[0]), f"the family in {group.directory or 'the top level'} has no {name!r} section")
+        if len(present) == len(FAMILY_SECTIONS) and site is not None:
+            family = read_family(group.sections, group.files, site, repositories, rep)
+            if family is not None:
+                families.append(family)
+    if site is not None and not rep.problems:
+        families = _site_order(site, families, top, rep)
     rep.raise_if_any()
-    return Catalog(family, tuple(editions), tuple(codes), files)  # type: ignore[arg-type]
+    return Catalog(site, repositories, tuple(families), tuple(f for g in groups for f in g.files))  # type: ignore[arg-type]
 
 
-def _check_status_members(f: Fields, node: Node, family: Family, codes: list[Code]) -> None:
-    members = {code.python_name for code in codes if code.in_python}
-    for field_name in ("default_status", "unknown_status"):
-        name = getattr(family.python, field_name)
-        if name not in members:
-            f.error(node, f"family.python.{field_name}: {name!r} is no Python member of the codes{closest(name, members - {None})}")
-
-
-def _pick(sections, name):
-    reader, _, node = sections[name]
-    return reader, node
-
-
-# -- family ---------------------------------------------------------------
-
-_FAMILY_FIELDS = (
-    "python", "c", "languages", "language_names", "title", "description", "site_name", "intro", "columns",
-    "recoverable_labels", "search_words", "labels")
-
-
-def _family(f: Fields, node: Node, rep: Reporter) -> Optional[Family]:
-    fields = f.mapping(node, "family", required=_FAMILY_FIELDS)
-    if fields is None or len(fields) < len(_FAMILY_FIELDS):
-        return None
-    languages = _languages(f, fields["languages"][1])
-    if languages is None:
-        return None
-    loc = {k: f.localized(fields[k][1], f"family.{k}", languages) for k in ("language_names", "title", "description", "site_name", "intro")}
-    columns = _localized_table(f, fields["columns"][1], "family.columns", ("name", "meaning", "recoverable", "solution"), languages)
-    labels = _localized_table(f, fields["recoverable_labels"][1], "family.recoverable_labels", RECOVERABLE_VALUES, languages)
-    site_labels = _localized_table(f, fields["labels"][1], "family.labels", LABEL_KEYS, languages)
-    words = f.text_list(fields["search_words"][1], "family.search_words")
-    python = _names(f, fields["python"][1], "family.python", PYTHON_NAME_FIELDS)
-    c = _names(f, fields["c"][1], "family.c", ("header", "guard", "namespace", "name_function", "message_function"))
-    parts = (python, c, columns, labels, site_labels, words, *loc.values())
-    if any(part is None for part in parts):
-        return None
-    return Family(
-        PythonNames(**python), CNames(**c), languages, columns=columns, recoverable_labels=labels,  # type: ignore[arg-type]
-        search_words=tuple(w for w, _ in words), labels=site_labels, **loc)  # type: ignore[union-attr]
-
-
-def _languages(f: Fields, node: Node) -> Optional[tuple[str, ...]]:
-    items = f.text_list(node, "family.languages")
-    if not items:
-        if items is not None:
-            f.error(node, "family.languages must name at least one language")
-        return None
-    seen: list[str] = []
-    for lang, item in items:
-        if not re.match(r"^[a-z]{2,3}$", lang):
-            f.error(item, f"language {lang!r} must be a lower-case ISO 639 code such as zh or en")
-        elif lang in seen:
-            f.error(item, f"language {lang!r} is listed twice")
+def _site_order(site, families: list[Family], top: Group, rep: Reporter) -> list[Family]:
+    """Families in the order `site.families` gives; every family named once."""
+    by_id: dict[str, Family] = {}
+    for family in families:
+        if family.id in by_id:
+            rep.error(family.pos, f"family id {family.id!r} is already used by the family at {by_id[family.id].pos}; ids are unique")
+        by_id[family.id] = family
+    paths: dict[str, Family] = {}
+    for family in families:
+        if family.site_path in paths:
+            rep.error(family.pos, f"site_path {family.site_path!r} is already used by family {paths[family.site_path].id}")
+        paths[family.site_path] = family
+    outputs: dict[str, Family] = {}
+    for family in families:
+        for name in (f"python/{family.python.module}", f"c/{family.c.header}"):
+            if name in outputs:
+                rep.error(family.pos, f"{family.id}: output {name} is also family {outputs[name].id}'s; give each family its own module and header names")
+            outputs[name] = family
+    section = top.sections["site"]
+    if not site.families:
+        if len(families) > 1:
+            rep.error(section.reader.pos(section.key), "site.families must list the families in the order the site shows them: "
+                      + ", ".join(sorted(by_id)))
+        return families
+    ordered = []
+    for family_id in site.families:
+        if family_id not in by_id:
+            rep.error(section.reader.pos(section.value), f"site.families names {family_id!r}, which no directory of the catalog holds")
         else:
-            seen.append(lang)
-    return tuple(seen) if len(seen) == len(items) else None
-
-
-def _localized_table(f: Fields, node: Node, what: str, keys, languages):
-    fields = f.mapping(node, what, required=keys)
-    if fields is None:
-        return None
-    table = tuple((k, f.localized(v, f"{what}.{k}", languages)) for k, (_, v) in fields.items())
-    if len(table) != len(keys) or any(v is None for _, v in table):
-        return None
-    order = {k: i for i, k in enumerate(keys)}
-    return tuple(sorted(table, key=lambda kv: order[kv[0]]))
-
-
-def _names(f: Fields, node: Node, what: str, keys) -> Optional[dict[str, str]]:
-    fields = f.mapping(node, what, required=keys)
-    if fields is None:
-        return None
-    names = {k: f.identifier(v, f"{what}.{k}") for k, (_, v) in fields.items()}
-    return names if len(names) == len(keys) and None not in names.values() else None  # type: ignore[return-value]
+            ordered.append(by_id[family_id])
+    for family_id in by_id:
+        if family_id not in site.families:
+            rep.error(by_id[family_id].pos, f"family {family_id!r} is not in site.families; add it where the site should show it")
+    return ordered

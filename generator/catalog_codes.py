@@ -1,43 +1,63 @@
-"""Reading the `codes` section: one Code per entry, names and values unique."""
+"""Reading the `codes` section: one Code per entry, names and values unique in the family."""
 from __future__ import annotations
 
 import re
 from typing import Optional
 
-from ruamel.yaml.nodes import Node
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode
 
 from generator.fields import Fields
-from generator.model import TEXT_FIELDS, Code, Obsolete, TextEntry
+from generator.model import TEXT_FIELDS, TEXT_ORIGINS, Code, CppName, Obsolete, TextEntry
+from generator.problems import Reporter
 
 CPP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+$")
-C_RANGE = (0, 0xFFFFFFFF)  # ge::Status is uint32_t
+C_RANGE = (0, 0xFFFFFFFF)  # a C/C++ status is uint32_t
 PYTHON_RANGE = (-(2**63), 2**64 - 1)
+_CODE_FIELDS = ("python", "c", "value", "wrapper", "cpp", "log_message", "obsolete", "notes") + TEXT_FIELDS
 
 
-_CODE_FIELDS = ("python", "c", "value", "cpp", "log_message", "obsolete", "notes", "meaning", "solution")
+class Codes(list):
+    """The valid codes, and the names of those written with a problem of their own
+    (rows naming them are not reported a second time)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flawed: set[str] = set()
 
 
-def read_codes(f: Fields, node: Node, languages, flawed: set[str]) -> list[Code]:
-    """The valid codes; `flawed` receives the names of those read with a problem of their own."""
-    codes: list[Code] = []
+def read_codes(section, languages, headers, rep: Reporter) -> Optional[Codes]:
+    f: Fields = section.reader
+    codes = Codes()
     names: dict[str, Code] = {}
     values: dict[int, Code] = {}
-    for index, item in enumerate(f.sequence(node, "codes") or ()):
-        reported = len(f.rep.problems)
-        code = _code(f, item, index, languages)
-        if code is not None and len(f.rep.problems) > reported:
-            flawed.add(code.name)
+    wrappers: dict[str, Code] = {}
+    header_paths = {h.path for h in headers or ()}
+    items = f.sequence(section.value, "codes")
+    if items is None:
+        return None
+    for index, item in enumerate(items):
+        reported = len(rep.problems)
+        code = _code(f, item, index, languages, header_paths)
+        if code is None or len(rep.problems) > reported:
+            codes.flawed.update(n for n in (f.peek(item, "python"), f.peek(item, "c")) if n)
         if code is None:
             continue
         clash = _name_clash(code, names)
         if clash:
             f.error(item, clash)
+            codes.flawed.update(filter(None, (code.python_name, code.c_name)))
             continue
         if code.value in values:
             other = values[code.value]
             f.error(item, f"{code.name}: value {code.hex} already used by {other.name} (line {other.pos.line}); every value is used once")
             continue
+        if code.wrapper is not None and code.wrapper in wrappers:
+            other = wrappers[code.wrapper]
+            f.error(item, f"{code.name}: wrapper {code.wrapper} is already {other.name}'s (line {other.pos.line})")
+            continue
         values[code.value] = code
+        if code.wrapper is not None:
+            wrappers[code.wrapper] = code
         for name in filter(None, (code.python_name, code.c_name)):
             names.setdefault(name, code)
         codes.append(code)
@@ -52,7 +72,7 @@ def _name_clash(code: Code, names: dict[str, Code]) -> Optional[str]:
     return None
 
 
-def _code(f: Fields, node: Node, index: int, languages) -> Optional[Code]:
+def _code(f: Fields, node: Node, index: int, languages, header_paths) -> Optional[Code]:
     label = f.peek(node, "python", "c") or "a code"
     fields = f.mapping(node, label, required=("value",), optional=_CODE_FIELDS)
     if fields is None or "value" not in fields:
@@ -71,26 +91,47 @@ def _code(f: Fields, node: Node, index: int, languages) -> Optional[Code]:
             lang = "C/C++ (uint32_t)" if c else "Python"
             f.error(fields["value"][1], f"{name}: value {value} is out of range for {lang}: {low}..{high}")
             value = None
-    cpp = _cpp_names(f, fields.get("cpp"), name)
+    wrapper = f.identifier(fields["wrapper"][1], f"{name}: wrapper", c_too=False) if "wrapper" in fields else None
+    cpp = _cpp_names(f, fields.get("cpp"), name, header_paths)
     log_message = f.text(fields["log_message"][1], f"{name}: log_message") if "log_message" in fields else None
     notes = f.localized(fields["notes"][1], f"{name}: notes", languages) if "notes" in fields else None
     obsolete = _obsolete(f, fields["obsolete"][1], name, languages) if "obsolete" in fields else None
-    texts = {k: _text_entries(f, fields[k][1], f"{name}: {k}", languages) if k in fields else () for k in TEXT_FIELDS}
-    if value is None or cpp is None or None in texts.values():
+    texts = tuple((k, _text_entries(f, fields[k][1], f"{name}: {k}", languages)) for k in TEXT_FIELDS if k in fields)
+    broken = any(v is None for _, v in texts) or ("wrapper" in fields and wrapper is None) \
+        or ("log_message" in fields and log_message is None) or ("notes" in fields and notes is None) \
+        or ("obsolete" in fields and obsolete is None)
+    if value is None or cpp is None or broken:
         return None
-    return Code(python, c, value, cpp, log_message, obsolete, notes, texts["meaning"], texts["solution"], index, f.pos(node))  # type: ignore[arg-type]
+    return Code(python, c, value, wrapper, cpp, log_message, obsolete, notes, texts, index, f.pos(node))  # type: ignore[arg-type]
 
 
-def _cpp_names(f: Fields, pair, name) -> Optional[tuple[str, ...]]:
+def _cpp_names(f: Fields, pair, name, header_paths) -> Optional[tuple[CppName, ...]]:
+    """`'ns::NAME'` (declared by a header outside the cited repositories) or `{name: ..., header: ...}`."""
     if pair is None:
         return ()
-    items = f.text_list(pair[1], f"{name}: cpp")
-    if items is None:
-        return None
-    for text, item in items:
-        if not CPP_NAME.match(text):
+    result = []
+    ok = True
+    for item in f.sequence(pair[1], f"{name}: cpp") or ():
+        if isinstance(item, MappingNode):
+            fields = f.mapping(item, f"{name}: cpp item", required=("name", "header"))
+            text = f.text(fields["name"][1], f"{name}: cpp name") if fields and "name" in fields else None
+            header = f.text(fields["header"][1], f"{name}: cpp header") if fields and "header" in fields else None
+            if header is not None and header not in header_paths:
+                f.error(fields["header"][1], f"{name}: cpp header {header!r} is not in family.headers "
+                                             f"({', '.join(sorted(header_paths)) or 'none declared'})")
+                header = None
+            if header is None:
+                ok = False
+        else:
+            text, header = f.text(item, f"{name}: cpp name"), None
+        if text is not None and not CPP_NAME.match(text):
             f.error(item, f"{name}: cpp name {text!r} must be qualified, such as 'llm_datadist::LLM_TIMEOUT'")
-    return tuple(text for text, _ in items)
+            text = None
+        if text is None:
+            ok = False
+        else:
+            result.append(CppName(text, header, f.pos(item)))
+    return tuple(result) if ok else None
 
 
 def _obsolete(f: Fields, node: Node, name: str, languages) -> Optional[Obsolete]:
@@ -104,29 +145,32 @@ def _obsolete(f: Fields, node: Node, name: str, languages) -> Optional[Obsolete]
 
 def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple[TextEntry, ...]]:
     entries: list[TextEntry] = []
+    ok = True
     for item in f.sequence(node, what) or ():
-        fields = f.mapping(item, f"{what} entry", required=("editions",), optional=languages)
+        fields = f.mapping(item, f"{what} entry", required=("editions",), optional=("origin",) + tuple(languages))
         if not fields or "editions" not in fields:
+            ok = False
             continue
         editions = f.text_list(fields["editions"][1], f"{what}: editions")
         if editions == []:
             f.error(fields["editions"][1], f"{what} entry names no edition")
+        origin = f.choice(fields["origin"][1], f"{what}: origin", TEXT_ORIGINS) if "origin" in fields else "upstream"
         langs = [lang for lang in languages if lang in fields]
         if not langs:
             f.error(item, f"{what} entry gives no text; add one or more of: {', '.join(languages)}")
+        if not editions or origin is None or not langs:
+            ok = False
+            continue
+        ids = tuple(e for e, _ in editions)
+        places = tuple(f.pos(n) for _, n in editions)
         for lang in langs:
             text = f.text(fields[lang][1], f"{what} ({lang})")
-            if text is not None and editions is not None:
-                ids = tuple(e for e, _ in editions)
-                places = tuple(f.pos(node) for _, node in editions)
-                entries.append(TextEntry(ids, lang, text, f.pos(fields[lang][1]), places))
-    return tuple(entries)
+            if text is None:
+                ok = False
+            else:
+                entries.append(TextEntry(ids, lang, text, origin, f.pos(fields[lang][1]), places))
+    return tuple(entries) if ok else None
 
 
-def written_names(f: Fields, node: Node) -> set[str]:
-    """Every code name written, valid or not."""
-    items = node.value if isinstance(node.value, list) else []
-    names = set()
-    for item in items:
-        names.update(n for n in (f.peek(item, "python"), f.peek(item, "c")) if n)
-    return names
+def peek_text(node: Node) -> Optional[str]:
+    return node.value if isinstance(node, ScalarNode) else None

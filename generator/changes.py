@@ -1,23 +1,39 @@
-"""What changed between two editions: presence, recoverability and texts.
+"""What changed between editions, always within one timeline.
 
-Used by the differences page, each code's history and the `diff` verb. An
-unknown on either side is reported as such, never as a change it may not be.
+Presence ("first listed", "dropped", "listed again"), recoverability and texts
+are compared only between consecutive editions of the same timeline: a copy
+of a page in one repository never makes a code "dropped" on another's. An
+unknown on either side is reported as such, never as a change it may not be:
+an end of "not known" is "became known", not a change of value.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Optional
 
-from generator.model import TEXT_FIELDS, Catalog, Code, Edition
-
-LISTED, NOT_LISTED, NOT_KNOWN = "listed", "not listed", "not known"
-PRESENCE_LABELS = {LISTED: "listed", NOT_LISTED: "not_listed", NOT_KNOWN: "listing_not_known"}  # family.labels keys
+from generator.model import Code, Edition, Family, Timeline
 
 
-def presence(edition: Edition, code: Code) -> str:
+class Presence(str, Enum):
+    LISTED = "listed"
+    NOT_LISTED = "not listed"
+    NOT_KNOWN = "not known"
+
+
+class Event(str, Enum):
+    FIRST_LISTED = "first_listed"
+    DROPPED = "dropped"
+    LISTED_AGAIN = "listed_again"
+    BECAME_KNOWN = "became_known"
+    RECOVERABLE_CHANGED = "recoverable_changed"
+    TEXTS_CHANGED = "texts_changed"
+
+
+def presence(edition: Edition, code: Code) -> Presence:
     if code.name in edition.row_by_code:
-        return LISTED
-    return NOT_KNOWN if code.name in edition.not_known else NOT_LISTED
+        return Presence.LISTED
+    return Presence.NOT_KNOWN if code.name in edition.not_known else Presence.NOT_LISTED
 
 
 def recoverable(edition: Edition, code: Code) -> Optional[str]:
@@ -25,11 +41,16 @@ def recoverable(edition: Edition, code: Code) -> Optional[str]:
     return row.recoverable if row else None
 
 
+def listable(code: Code, timeline_page) -> bool:
+    """Whether a page could list the code at all: it has a name of the kind the page's rows use."""
+    return (code.python_name if timeline_page.row_names == "python" else code.c_name) is not None
+
+
 @dataclass(frozen=True)
 class PresenceChange:
     code: str
-    before: str  # LISTED, NOT_LISTED or NOT_KNOWN
-    after: str
+    before: Presence
+    after: Presence
 
 
 @dataclass(frozen=True)
@@ -50,96 +71,124 @@ class TextChange:
 
 @dataclass(frozen=True)
 class EditionDiff:
-    old: str
-    new: str
+    old: Edition
+    new: Edition
     presence: tuple[PresenceChange, ...]
-    recoverable: tuple[RecoverableChange, ...]
+    recoverable: tuple[RecoverableChange, ...]  # both sides known and different
+    became_known: tuple[RecoverableChange, ...]  # "not known" before, a value after
     texts: tuple[TextChange, ...]
     texts_comparable: tuple[str, ...]  # languages whose texts are known on both sides
 
     def __bool__(self) -> bool:
-        return bool(self.presence or self.recoverable or self.texts)
+        return bool(self.presence or self.recoverable or self.became_known or self.texts)
 
     @property
     def added(self) -> tuple[str, ...]:
-        return tuple(c.code for c in self.presence if c.after == LISTED and c.before == NOT_LISTED)
+        return tuple(c.code for c in self.presence if c.after == Presence.LISTED and c.before == Presence.NOT_LISTED)
 
     @property
     def dropped(self) -> tuple[str, ...]:
-        return tuple(c.code for c in self.presence if c.before == LISTED and c.after == NOT_LISTED)
+        return tuple(c.code for c in self.presence if c.before == Presence.LISTED and c.after == Presence.NOT_LISTED)
 
 
-def comparable_languages(catalog: Catalog, old: Edition, new: Edition) -> tuple[str, ...]:
-    return tuple(lang for lang in catalog.family.languages if old.text_origin(lang) and new.text_origin(lang))
+def comparable_languages(family: Family, old: Edition, new: Edition) -> tuple[str, ...]:
+    return tuple(lang for lang in family.languages if old.has_texts(lang) and new.has_texts(lang))
 
 
-def compare_editions(catalog: Catalog, old: Edition, new: Edition) -> EditionDiff:
-    presence_changes, recoverable_changes, text_changes = [], [], []
-    languages = comparable_languages(catalog, old, new)
-    for code in catalog.codes:
-        p, r, t = compare_code(code, old, new, languages)
-        presence_changes.extend(p)
-        recoverable_changes.extend(r)
-        text_changes.extend(t)
-    return EditionDiff(old.id, new.id, tuple(presence_changes), tuple(recoverable_changes),
-                       tuple(text_changes), languages)
+def compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff:
+    """What changed from `old` to `new` (any two editions of the family, for `diff`)."""
+    presence_changes, recoverable_changes, known, texts = [], [], [], []
+    languages = comparable_languages(family, old, new)
+    for code in family.codes:
+        if not (listable(code, old.page) or listable(code, new.page)):
+            continue
+        p, r, k, t = compare_code(code, old, new, languages)
+        presence_changes += p
+        recoverable_changes += r
+        known += k
+        texts += t
+    return EditionDiff(old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages)
 
 
-def compare_code(code: Code, old: Edition, new: Edition, languages):
-    """One code's changes from `old` to `new`: (presence, recoverable, texts) lists."""
+def compare_code(code: Code, old: Edition, new: Edition, languages) -> tuple[list, list, list, list]:
+    """One code's changes: (presence, recoverable, became known, texts)."""
     before, after = presence(old, code), presence(new, code)
     if before != after:
-        return [PresenceChange(code.name, before, after)], [], []
-    if before != LISTED:
-        return [], [], []
+        return [PresenceChange(code.name, before, after)], [], [], []
+    if before != Presence.LISTED:
+        return [], [], [], []
+    changed, known, texts = [], [], []
     r_old, r_new = recoverable(old, code), recoverable(new, code)
-    recoverable_changes = [RecoverableChange(code.name, r_old, r_new)] if r_old != r_new else []  # type: ignore[arg-type]
-    return [], recoverable_changes, _text_changes(code, old, new, languages)
-
-
-def _text_changes(code: Code, old: Edition, new: Edition, languages) -> list[TextChange]:
-    changes = []
+    if r_old != r_new and r_new != "not known":
+        (known if r_old == "not known" else changed).append(RecoverableChange(code.name, r_old, r_new))
     for lang in languages:
-        for field_name in TEXT_FIELDS:
-            before, after = code.text(field_name, old.id, lang), code.text(field_name, new.id, lang)
-            if before is not None and after is not None and before != after:
-                changes.append(TextChange(code.name, field_name, lang, before, after))
-    return changes
+        for field_name in old.page.text_fields:
+            if field_name not in new.page.text_fields:
+                continue
+            a, b = code.text(field_name, old.id, lang), code.text(field_name, new.id, lang)
+            if a is not None and b is not None and a != b:
+                texts.append(TextChange(code.name, field_name, lang, a, b))
+    return [], changed, known, texts
+
+
+def timeline_diffs(family: Family, timeline: Timeline) -> list[EditionDiff]:
+    editions = family.timeline_editions(timeline)
+    return [compare_editions(family, a, b) for a, b in zip(editions, editions[1:])]
 
 
 @dataclass(frozen=True)
 class HistoryStep:
     edition: Edition
-    presence: str
+    presence: Presence
     recoverable: Optional[str]
-    events: tuple[str, ...]  # label keys: first_listed, dropped, listed_again, recoverable_changed, texts_changed
+    events: tuple[Event, ...]
 
 
-def history(catalog: Catalog, code: Code) -> tuple[HistoryStep, ...]:
-    """The code through the editions, oldest first, with what changed at each."""
+def history(family: Family, code: Code, timeline: Timeline) -> tuple[HistoryStep, ...]:
+    """The code through one timeline's editions, oldest first, with what changed at each."""
     steps, seen_listed, previous = [], False, None
-    for edition in catalog.editions:
+    for edition in family.timeline_editions(timeline):
         state = presence(edition, code)
-        events = []
-        if state == LISTED and not seen_listed:
-            events.append("first_listed")
+        events: list[Event] = []
+        if state == Presence.LISTED and not seen_listed:
+            events.append(Event.FIRST_LISTED)
         elif previous is not None:
-            events.extend(_events(catalog, code, previous, edition, state))
-        seen_listed = seen_listed or state == LISTED
+            events.extend(_events(family, code, previous, edition, state))
+        seen_listed = seen_listed or state == Presence.LISTED
         steps.append(HistoryStep(edition, state, recoverable(edition, code), tuple(events)))
-        if state != NOT_KNOWN:
+        if state != Presence.NOT_KNOWN:
             previous = edition
     return tuple(steps)
 
 
-def _events(catalog: Catalog, code: Code, previous: Edition, edition: Edition, state: str) -> list[str]:
+def _events(family: Family, code: Code, previous: Edition, edition: Edition, state: Presence) -> list[Event]:
     before = presence(previous, code)
-    if before == LISTED and state == NOT_LISTED:
-        return ["dropped"]
-    if before == NOT_LISTED and state == LISTED:
-        return ["listed_again"]
-    if before == state == LISTED:
-        _, recoverable_changes, text_changes = compare_code(
-            code, previous, edition, comparable_languages(catalog, previous, edition))
-        return ["recoverable_changed"] * bool(recoverable_changes) + ["texts_changed"] * bool(text_changes)
+    if before == Presence.LISTED and state == Presence.NOT_LISTED:
+        return [Event.DROPPED]
+    if before == Presence.NOT_LISTED and state == Presence.LISTED:
+        return [Event.LISTED_AGAIN]
+    if before == state == Presence.LISTED:
+        _, changed, known, texts = compare_code(code, previous, edition, comparable_languages(family, previous, edition))
+        return [Event.BECAME_KNOWN] * bool(known) + [Event.RECOVERABLE_CHANGED] * bool(changed) + [Event.TEXTS_CHANGED] * bool(texts)
     return []
+
+
+def release_copies(family: Family, page) -> list[tuple[str, list[tuple[Edition, list[Code]]]]]:
+    """Per release with editions on several timelines of a page: the codes each copy
+    lists that no other copy of that release lists."""
+    releases: dict[str, list[Edition]] = {}
+    for edition in family.page_editions(page):
+        if not edition.repo_copy:
+            releases.setdefault(edition.release, []).append(edition)
+    result = []
+    for release, editions in releases.items():
+        if len({e.timeline.id for e in editions}) < 2:
+            continue
+        only = []
+        for edition in editions:
+            others = [e for e in editions if e is not edition]
+            codes = [c for c in family.codes if c.name in edition.row_by_code
+                     and all(presence(o, c) == Presence.NOT_LISTED for o in others)]
+            only.append((edition, codes))
+        result.append((release, only))
+    return result

@@ -7,205 +7,113 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
-import json
 import signal
 import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from generator.catalog import display_path, load_catalog
-from generator.outputs import compare, unified_diff, write_outputs
+from generator import commands
+from generator.commands import EXIT_INVALID, EXIT_USAGE, UsageError
+from generator.outputs import OutputError
 from generator.problems import CatalogError
-from generator.targets import OWNED_DIRS, render_all
+from generator.version import project_version
 
 ROOT = Path(__file__).resolve().parent.parent
-EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE, EXIT_INVALID = 0, 1, 2, 3
+DEFAULT_CATALOG = ROOT / "catalog" if (ROOT / "catalog").is_dir() and (ROOT / "pyproject.toml").is_file() else None
 
 
-class UsageError(Exception):
-    """Wrong usage found after parsing (an unknown key, edition or language)."""
+class Parser(argparse.ArgumentParser):
+    def error(self, message):  # exit status 2, as argparse, with the usage line
+        self.print_usage(sys.stderr)
+        raise UsageError(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m generator",
-        description="Generate LLM-DataDist status-code outputs from the catalog, and check them.",
-    )
-    verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
-    for name, func, help_text in (
-        ("generate", cmd_generate, "write every output that changed"),
-        ("check", cmd_check, "compare the committed outputs with the catalog; write nothing"),
-        ("validate", cmd_validate, "check the catalog only"),
-    ):
+    parser = Parser(prog="python -m generator",
+                    description="Generate status-code outputs (Python, C/C++, JSON, docs site) from one catalog, and check them.")
+    parser.add_argument("--version", action="store_true", help="print the generator's version and the catalog's hashes")
+    parser.add_argument("--catalog", type=Path, default=None, metavar="PATH", help=argparse.SUPPRESS)
+    verbs = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=Parser)
+    for name, help_text in (("generate", "write every output that changed, atomically; remove orphaned outputs"),
+                            ("check", "compare the outputs with the catalog; list stale, missing and orphaned ones; write nothing")):
         sub = verbs.add_parser(name, help=help_text, description=help_text)
         _catalog_option(sub)
-        if name != "validate":
-            sub.add_argument("--out", type=Path, default=ROOT, metavar="DIR",
-                             help="root under which outputs are written or compared (default: the repository)")
-        sub.set_defaults(func=func)
-    _add_lookup_verbs(verbs)
+        sub.add_argument("--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR",
+                         help="root under which outputs are written or compared (default: the repository)")
+        sub.add_argument("--family", action="append", metavar="NAME", help="only this family's outputs (and the shared files)")
+        sub.add_argument("--full", action="store_true", help="render every output, without the cache")
+        sub.add_argument("--jobs", type=int, default=None, metavar="N", help="processes to render with (default: the CPUs)")
+        sub.set_defaults(func=getattr(commands, f"cmd_{name}"))
+    sub = verbs.add_parser("validate", help="check the catalog only")
+    _catalog_option(sub)
+    sub.set_defaults(func=commands.cmd_validate)
+    sub = verbs.add_parser("targets", help="print the table of outputs and where each goes")
+    _catalog_option(sub)
+    sub.set_defaults(func=commands.cmd_targets)
+    _lookup_verbs(verbs)
     return parser
 
 
-def _add_lookup_verbs(verbs) -> None:
+def _lookup_verbs(verbs) -> None:
     explain = verbs.add_parser("explain", help="print one code (by name, C name, hex, decimal or logged message)")
     explain.add_argument("key")
-    explain.add_argument("--lang", default=None, help="zh or en (default: the catalog's first language)")
-    explain.add_argument("--edition", default=None, help="the edition whose text to show (default: the newest listing it)")
+    explain.add_argument("--lang", default=None, help="a language of the family (default: its first)")
+    explain.add_argument("--edition", default=None, help="the edition whose texts to show (default: the newest listing it)")
+    explain.add_argument("--family", default=None, metavar="NAME", help="the family to look in (default: every family)")
     _catalog_option(explain)
-    explain.set_defaults(func=cmd_explain)
+    explain.set_defaults(func=commands.cmd_explain)
 
     diff = verbs.add_parser("diff", help="what changed between two editions")
     diff.add_argument("old")
     diff.add_argument("new")
     diff.add_argument("--lang", default=None)
+    diff.add_argument("--family", default=None, metavar="NAME")
     diff.add_argument("--json", action="store_true", help="print the changes as JSON")
     _catalog_option(diff)
-    diff.set_defaults(func=cmd_diff)
+    diff.set_defaults(func=commands.cmd_diff)
 
-    audit = verbs.add_parser("audit", help="compare the catalog with upstream files for one edition")
-    audit.add_argument("--edition", required=True)
-    audit.add_argument("--python", type=Path, metavar="FILE", help="a Python source defining the enum")
-    audit.add_argument("--header", type=Path, metavar="FILE", help="a C/C++ header with the LLM_* constants")
-    audit.add_argument("--page", type=Path, metavar="FILE", help="a documentation page (Markdown or HTML table)")
+    audit = verbs.add_parser("audit", help="compare the catalog with upstream's files, for one edition or everything")
+    audit.add_argument("--edition", help="the edition whose page (and the sources) the files are")
+    audit.add_argument("--family", default=None, metavar="NAME", help="the family (default: the one the edition is in)")
+    audit.add_argument("--python", type=Path, metavar="FILE", help="a Python source defining the enum or constants")
+    audit.add_argument("--binding", type=Path, metavar="FILE", help="upstream's pybind source binding the wrapper constants")
+    audit.add_argument("--header", type=Path, action="append", metavar="FILE", help="a C/C++ header (repeat for several)")
+    audit.add_argument("--page", type=Path, metavar="FILE", help="a documentation page (Markdown or HTML)")
+    audit.add_argument("--upstream", action="append", metavar="OWNER/NAME=DIR",
+                       help="a clone or bare git directory of an upstream repository: audit every edition and source")
     audit.add_argument("--json", action="store_true")
     _catalog_option(audit)
-    audit.set_defaults(func=cmd_audit)
+    audit.set_defaults(func=commands.cmd_audit)
 
     imp = verbs.add_parser("import", help="bring an upstream page into the catalog as an edition")
     imp.add_argument("--edition", required=True)
     imp.add_argument("--lang", required=True)
-    imp.add_argument("--page", type=Path, required=True, metavar="FILE")
+    imp.add_argument("--family", default=None, metavar="NAME")
+    imp.add_argument("--page", type=Path, metavar="FILE", help="the page, as a file")
+    imp.add_argument("--upstream", metavar="OWNER/NAME=DIR", help="read the page from this repository instead (with --ref, --path)")
+    imp.add_argument("--ref", metavar="TAG", help="the tag (or branch) to read the page at")
+    imp.add_argument("--path", metavar="PATH", help="the page's path in the repository")
+    imp.add_argument("--url", help="the URL of the published page the file is a copy of")
     _catalog_option(imp)
-    imp.set_defaults(func=cmd_import)
+    imp.set_defaults(func=commands.cmd_import)
+
+    vendor = verbs.add_parser("vendor", help="write a family's module (and header) into another project, stamped")
+    vendor.add_argument("--to", type=Path, required=True, metavar="DIR")
+    vendor.add_argument("--family", default=None, metavar="NAME", help="the family (default: the catalog's first)")
+    vendor.add_argument("--header", action="store_true", help="also the C/C++ header")
+    vendor.add_argument("--force", action="store_true", help="overwrite a copy that was edited by hand")
+    _catalog_option(vendor)
+    vendor.set_defaults(func=commands.cmd_vendor)
+
+    verify = verbs.add_parser("verify-vendored", help="check vendored copies: unmodified, and current against a catalog or JSON")
+    verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")
+    verify.set_defaults(func=commands.cmd_verify_vendored)
 
 
 def _catalog_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--catalog", type=Path, default=ROOT / "catalog", metavar="PATH",
+    parser.add_argument("--catalog", type=Path, default=DEFAULT_CATALOG, metavar="PATH",
                         help="the catalog directory, or one catalog file (default: the repository's catalog/)")
-
-
-def cmd_validate(args) -> int:
-    catalog = load_catalog(args.catalog)
-    texts = sum(len(code.meaning) + len(code.solution) for code in catalog.codes)
-    print(f"{display_path(args.catalog)}: valid: {len(catalog.codes)} codes "
-          f"({len(catalog.python_codes)} in Python, {len(catalog.c_codes)} in C/C++), "
-          f"{len(catalog.editions)} editions, {texts} texts")
-    return EXIT_OK
-
-
-def cmd_generate(args) -> int:
-    files = render_all(load_catalog(args.catalog))
-    actions = write_outputs(args.out, files, OWNED_DIRS)
-    for action, path in actions:
-        print(f"{action} {path}")
-    written = sum(1 for action, _ in actions if action == "wrote")
-    removed = len(actions) - written
-    print(f"generate: {len(files)} outputs, {written} written, {removed} removed")
-    return EXIT_OK
-
-
-def cmd_check(args) -> int:
-    files = render_all(load_catalog(args.catalog))
-    drift = compare(args.out, files, OWNED_DIRS)
-    if not drift:
-        print(f"check: all {len(files)} outputs match the catalog")
-        return EXIT_OK
-    for label, paths in (("stale", drift.stale), ("missing", drift.missing), ("orphaned", drift.orphaned)):
-        for path in paths:
-            print(f"{label}: {path}")
-    for path in drift.stale + drift.missing:
-        sys.stdout.write(unified_diff(args.out, path, files[path]))
-    count = len(drift.stale) + len(drift.missing) + len(drift.orphaned)
-    print(f"check: {count} output(s) differ from the catalog; run `make generate` to update them", file=sys.stderr)
-    return EXIT_DIFFERENT
-
-
-def _language(catalog, lang):
-    if lang is None:
-        return catalog.family.languages[0]
-    if lang not in catalog.family.languages:
-        raise UsageError(f"--lang must be one of {', '.join(catalog.family.languages)}, not {lang!r}")
-    return lang
-
-
-def _edition(catalog, edition_id):
-    if edition_id is None:
-        return None
-    edition = catalog.edition_by_id.get(edition_id)
-    if edition is None:
-        raise UsageError(f"no edition {edition_id!r}; editions: {', '.join(e.id for e in catalog.editions)}")
-    return edition
-
-
-def cmd_explain(args) -> int:
-    from generator.explain import NotFound, explain, find_code
-
-    catalog = load_catalog(args.catalog)
-    lang, edition = _language(catalog, args.lang), _edition(catalog, args.edition)
-    try:
-        code = find_code(catalog, args.key)
-    except NotFound as error:
-        raise UsageError(str(error)) from None
-    sys.stdout.write(explain(catalog, code, lang, edition))
-    return EXIT_OK
-
-
-def cmd_diff(args) -> int:
-    from generator.changes import compare_editions
-    from generator.explain import diff_data, diff_text
-
-    catalog = load_catalog(args.catalog)
-    lang = _language(catalog, args.lang)
-    old, new = _edition(catalog, args.old), _edition(catalog, args.new)
-    diff = compare_editions(catalog, old, new)
-    if args.json:
-        print(json.dumps(diff_data(catalog, diff, lang), ensure_ascii=False, indent=2))
-    else:
-        sys.stdout.write(diff_text(catalog, diff, lang))
-    return EXIT_OK
-
-
-def cmd_audit(args) -> int:
-    from generator import audit
-
-    catalog = load_catalog(args.catalog)
-    edition = _edition(catalog, args.edition)
-    if not (args.python or args.header or args.page):
-        raise UsageError("audit needs at least one of --python FILE, --header FILE, --page FILE")
-    findings = []
-    if args.python:
-        findings += audit.audit_python(catalog, args.python)
-    if args.header:
-        findings += audit.audit_header(catalog, args.header)
-    if args.page:
-        findings += audit.audit_page(catalog, edition, args.page)
-    if args.json:
-        print(json.dumps({"edition": edition.id, "findings": [f.as_dict() for f in findings]}, ensure_ascii=False, indent=2))
-    else:
-        for finding in findings:
-            print(finding)
-        print(f"audit {edition.id}: {len(findings)} difference(s)" if findings else f"audit {edition.id}: no differences")
-    return EXIT_DIFFERENT if findings else EXIT_OK
-
-
-def cmd_import(args) -> int:
-    from generator.importer import ImportProblem, import_page, read_import
-
-    catalog = load_catalog(args.catalog)
-    lang = _language(catalog, args.lang)
-    try:
-        page = read_import(catalog, args.edition, lang, args.page)
-    except ImportProblem as problem:
-        print(problem, file=sys.stderr)
-        print("import: nothing was written", file=sys.stderr)
-        return EXIT_DIFFERENT
-    changed = import_page(args.catalog, page)
-    for path in changed:
-        print(f"wrote {display_path(path)}")
-    print(f"import: {len(page.rows)} rows into edition {page.edition} ({lang}); "
-          f"{len(changed)} file(s) changed{'; run `make generate`' if changed else ''}")
-    return EXIT_OK
 
 
 def _terminate(signum, _frame):
@@ -216,7 +124,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help (0) or wrong usage (2)
+        if args.version:
+            print(commands.version_text(args.catalog or DEFAULT_CATALOG))
+            return 0
+        if args.verb is None:
+            parser.print_help()
+            return EXIT_USAGE
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help
         return int(exc.code or 0)
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
@@ -224,18 +141,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return args.func(args)
     except CatalogError as error:
         for problem in error.problems:
-            print(problem, file=sys.stderr)
-        print(f"{len(error.problems)} problem(s) in the catalog; nothing was written", file=sys.stderr)
+            _print_err(str(problem))
+        _print_err(f"{len(error.problems)} problem(s) in the catalog; nothing was written")
         return EXIT_INVALID
     except UsageError as error:
-        print(f"error: {error}", file=sys.stderr)
+        _print_err(f"error: {error}")
         return EXIT_USAGE
+    except OutputError as error:
+        _print_err(f"error: {error}")
+        return 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        _print_err("interrupted")
         return 130
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _print_err(text: str) -> None:
+    commands.safe_print(text, sys.stderr)
 
 
 @contextlib.contextmanager
@@ -259,3 +183,6 @@ def _main_thread() -> bool:
 
 def entry_point() -> None:
     sys.exit(main())
+
+
+__all__ = ["main", "entry_point", "project_version"]

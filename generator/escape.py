@@ -39,6 +39,21 @@ def py_opt(text: str | None) -> str:
     return "None" if text is None else py_str(text)
 
 
+def py_doc(text: str) -> str:
+    """Text for the inside of a triple-quoted docstring: every backslash and quote
+    escaped (so nothing can end the string, and \\N{...} means nothing), line
+    breaks kept, every other character as py_str writes it."""
+    return "\n".join(py_str(line)[1:-1] for line in text.split("\n"))
+
+
+_C_COMMENT = re.compile(r"\*/|/\*|\?(?=\?)")
+
+
+def c_comment(text: str) -> str:
+    """Text for the inside of a /* */ comment: no `*/` or `/*` can form, nor a trigraph."""
+    return _C_COMMENT.sub(lambda m: {"*/": "*\\/", "/*": "/\\*"}.get(m.group(), "?\\"), text)
+
+
 _C_ESCAPE = re.compile(rb'[^\x20-\x7e]|[\\"?]')
 _C_NAMED = {b"\\": b"\\\\", b'"': b'\\"', b"?": b"\\?", b"\n": b"\\n", b"\t": b"\\t"}
 

@@ -6,22 +6,41 @@ from __future__ import annotations
 
 import keyword
 import re
+import unicodedata
 from typing import Iterable, Optional
 
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from generator.model import Localized
 from generator.problems import Reporter, closest
-from generator.yamlsource import Document, parse_int, scalar_type
+from generator.yamlsource import MAX_DIGITS, Document, parse_int, scalar_type
 
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+MAX_NAME = 100  # a name is part of file names (codes/NAME.zh.md): keep far below NAME_MAX
+# C and C++ keywords and alternative tokens (C23, C++23), and what <stddef.h> and
+# <stdint.h> define as macros or types: none can name a constant of the header.
 C_KEYWORDS = frozenset(
-    """auto bool break case char class const constexpr continue default delete do double else enum
-    explicit extern false float for friend goto if inline int long mutable namespace new noexcept
-    nullptr operator private protected public register restrict return short signed sizeof static
-    struct switch template this throw true try typedef typename union unsigned using virtual void
-    volatile while NULL""".split()
+    """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t
+    char32_t class co_await co_return co_yield compl concept const consteval constexpr constinit
+    const_cast continue decltype default delete do double dynamic_cast else enum explicit export
+    extern false float for friend goto if inline int long mutable namespace new noexcept not not_eq
+    nullptr operator or or_eq private protected public register reinterpret_cast requires restrict
+    return short signed sizeof static static_assert static_cast struct switch template this
+    thread_local throw true try typedef typeid typename union unsigned using virtual void volatile
+    wchar_t while xor xor_eq _Alignas _Alignof _Atomic _Bool _Complex _Generic _Imaginary _Noreturn
+    _Static_assert _Thread_local NULL offsetof defined main size_t ptrdiff_t max_align_t nullptr_t
+    wint_t""".split()
 )
+# <stdint.h>: intN_t, uintN_t, INTN_MAX, INTN_C, SIZE_MAX ...; and names reserved to the implementation.
+C_RESERVED = re.compile(
+    r"^(?:u?int(?:_least|_fast)?\d*_t|u?intmax_t|u?intptr_t|U?INT(?:_LEAST|_FAST)?\d*_(?:MAX|MIN|C)"
+    r"|U?INTMAX_(?:MAX|MIN|C)|U?INTPTR_(?:MAX|MIN)|(?:SIZE|PTRDIFF|SIG_ATOMIC|WCHAR|WINT)_(?:MAX|MIN)"
+    r"|_[A-Z_].*|.*__.*)$")
+
+
+def visible(text: str) -> bool:
+    """Whether a text shows anything: not only spaces and invisible format characters."""
+    return any(not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Zs", "Zl", "Zp") for ch in text)
 _TYPE_NAMES = {"str": "text", "int": "a number", "float": "a number", "bool": "a boolean", "null": "empty"}
 
 
@@ -101,8 +120,9 @@ class Fields:
         if kind != "str":
             self.error(node, f"{what} must be text, but {node.value!r} reads as {_TYPE_NAMES[kind]}; quote it: '{node.value}'")
             return None
-        if not allow_empty and not node.value.strip():
-            self.error(node, f"{what} must not be empty")
+        if not allow_empty and not visible(node.value):
+            what_is = "empty" if not node.value.strip() else "made only of invisible characters"
+            self.error(node, f"{what} must not be {what_is}")
             return None
         return node.value
 
@@ -117,15 +137,22 @@ class Fields:
         return None
 
     def integer(self, node: Node, what: str) -> Optional[int]:
-        if not isinstance(node, ScalarNode) or scalar_type(node) != "int":
+        value = parse_int(node.value) if isinstance(node, ScalarNode) and scalar_type(node) == "int" else None
+        if value is None:
             shown = node.value if isinstance(node, ScalarNode) else self.describe(node)
-            self.error(node, f"{what} must be a whole number (decimal, or hex such as 0x5010B01A), not {shown!r}")
+            if isinstance(shown, str) and len(shown) > 60:
+                shown = shown[:40] + f"... ({len(shown)} characters)"
+            self.error(node, f"{what} must be a whole number of at most {MAX_DIGITS} digits "
+                             f"(decimal, or hex such as 0x5010B01A), not {shown!r}")
             return None
-        return parse_int(node.value)
+        return value
 
     def identifier(self, node: Node, what: str, c_too: bool = True) -> Optional[str]:
         name = self.text(node, what)
         if name is None:
+            return None
+        if len(name) > MAX_NAME:
+            self.error(node, f"{what} is {len(name)} characters long; names are at most {MAX_NAME} (they name files)")
             return None
         if not IDENTIFIER.match(name) or keyword.iskeyword(name) or (c_too and name in C_KEYWORDS):
             self.error(node, f"{what} {name!r} is not a valid identifier in Python and C (letters, digits, _; not a keyword)")
@@ -143,14 +170,38 @@ class Fields:
                 result.append((value, item))
         return result
 
-    def localized(self, node: Node, what: str, languages: tuple[str, ...]) -> Optional[Localized]:
-        fields = self.mapping(node, what, required=languages)
+    def localized(self, node: Node, what: str, languages: tuple[str, ...], upstream: bool = False) -> Optional[Localized]:
+        """{lang: text} for every language. With `upstream`, the words are upstream's and
+        `translated: [en]` marks the languages whose text this project translated."""
+        fields = self.mapping(node, what, required=languages, optional=("translated",) if upstream else ())
         if fields is None:
             return None
-        texts = {lang: self.text(value, f"{what} ({lang})") for lang, (_, value) in fields.items()}
+        texts = {lang: self.text(value, f"{what} ({lang})") for lang, (_, value) in fields.items() if lang != "translated"}
+        translated: list[str] = []
+        if "translated" in fields:
+            for lang, item in self.text_list(fields["translated"][1], f"{what}: translated") or ():
+                if lang not in languages:
+                    self.error(item, f"{what}: translated: {lang!r} is not one of the languages {', '.join(languages)}")
+                else:
+                    translated.append(lang)
         if any(texts.get(lang) is None for lang in languages):
             return None
-        return Localized(tuple((lang, texts[lang]) for lang in languages))  # type: ignore[misc]
+        return Localized(tuple((lang, texts[lang]) for lang in languages), tuple(translated))  # type: ignore[misc]
+
+    def choice_list(self, node: Node, what: str, choices: tuple[str, ...]) -> Optional[list[tuple[str, Node]]]:
+        """A list whose every item is one of `choices`, each once."""
+        items = self.text_list(node, what)
+        if items is None:
+            return None
+        seen: list[str] = []
+        for value, item in items:
+            if value not in choices:
+                self.error(item, f"{what}: {value!r} is not one of {', '.join(choices)}{closest(value, choices)}")
+            elif value in seen:
+                self.error(item, f"{what}: {value!r} is listed twice")
+            else:
+                seen.append(value)
+        return [(v, n) for v, n in items] if len(seen) == len(items) else None
 
     @staticmethod
     def describe(node: Node) -> str:

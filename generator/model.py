@@ -1,40 +1,38 @@
 """The catalog as frozen dataclasses: what every renderer reads, and never changes.
 
-Every record keeps the position it was written at, so that any later check
-(audit, import, drift) can point back into the catalog.
+A catalog holds the site's own settings, the upstream repositories it cites,
+and one or more code families. A family has codes, pages, each page has
+timelines (one per repository that keeps a copy), and each timeline has
+editions (one per release). Every record keeps the position it was written
+at, so that any later check (audit, import, drift) can point back into the
+catalog.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Optional
+from typing import Iterator, Optional
 
 from generator.problems import Pos
 
-# Recoverability, as the catalog spells it and as the page's 是否可恢复 cell means it.
+# Recoverability, as the catalog spells it and as a page's 是否可恢复 cell means it.
 RECOVERABLE_VALUES = ("yes", "no", "n/a", "not known")
-TEXT_FIELDS = ("meaning", "solution")
 TEXT_ORIGINS = ("upstream", "translation")
-# The wording the site's pages need, each in every language (family.labels).
-LABEL_KEYS = (
-    "home_intro", "lookup_title", "lookup_text", "all_codes", "codes", "editions",
-    "edition", "home", "differences", "python_name", "c_name", "hex",
-    "decimal", "listed_by", "exists_in", "exists_both", "exists_python", "exists_c",
-    "cpp_names", "log_message", "none", "undocumented", "c_only_note", "python_only_note",
-    "obsolete", "per_edition", "history", "notes", "listed", "not_listed",
-    "listing_not_known", "text_not_known", "translation", "translation_note", "order_not_known", "texts_not_known",
-    "not_listed_not_known", "release", "page", "sources", "change", "first_listed",
-    "dropped", "listed_again", "recoverable_changed", "texts_changed", "presence_matrix", "legend",
-    "page_split", "only_on", "changes", "added", "no_changes", "before",
-    "after",
-)
+# The columns a page's table may have, and the ones that hold a text per code.
+COLUMN_KEYS = ("name", "meaning", "cause", "recoverable", "solution")
+TEXT_FIELDS = ("meaning", "cause", "solution")
 
 
 @dataclass(frozen=True)
 class Localized:
-    """One text per language, in the family's language order."""
+    """One text per language, in the order the languages were declared.
+
+    `translated` names the languages whose text is this project's translation
+    rather than upstream's own words (where the text comes from upstream).
+    """
 
     items: tuple[tuple[str, str], ...]
+    translated: tuple[str, ...] = ()
 
     def __getitem__(self, lang: str) -> str:
         for key, text in self.items:
@@ -42,14 +40,58 @@ class Localized:
                 return text
         raise KeyError(lang)
 
+    def get(self, lang: str, default: Optional[str] = None) -> Optional[str]:
+        for key, text in self.items:
+            if key == lang:
+                return text
+        return default
+
+    def first(self) -> str:
+        return self.items[0][1]
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.items)
+
+
+@dataclass(frozen=True)
+class Repository:
+    name: str  # owner/name
+    url: str
+    default_branch: str
+    pos: Pos
+
+    def file_url(self, commit: str, path: str) -> str:
+        return f"{self.url}/blob/{commit}/{path}"
+
+
+@dataclass(frozen=True)
+class Site:
+    languages: tuple[str, ...]
+    language_names: Localized
+    name: Localized
+    description: Localized
+    families: tuple[str, ...]  # ids, in the site's order
+    labels: dict[str, Localized]  # every key of generator/labels.yaml, with the catalog's overrides
+
+    def label(self, key: str, lang: str) -> str:
+        return self.labels[key][lang]
+
+
+# -- families, pages, timelines ---------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PythonNames:
     module: str
-    enum: str
-    exception: str
-    default_status: str  # the exception's default status_code
-    unknown_status: str  # what code_2_status() returns for an integer that is no member
+    shape: str  # "enum": an IntEnum; "constants": module-level ints and a lookup()
+    class_name: str  # the enum, or the class of what lookup() returns
+    lookup: str
+    default_page: str
+    exception: Optional[str] = None
+    status: Optional[str] = None  # a Status(code) class with is_ok() and status_code
+    default_status: Optional[str] = None  # the exception's default status_code
+    code_2_status: Optional[str] = None  # name of the int -> member function
+    unknown_status: Optional[str] = None  # what it returns for an int no wrapper value has
 
 
 @dataclass(frozen=True)
@@ -57,45 +99,137 @@ class CNames:
     header: str
     guard: str
     namespace: str
+    macro_prefix: str
     name_function: str
-    message_function: str
+    message_function: Optional[str] = None
+    literals: str = "hex"  # how values are written: hex (0x5010B01A) or decimal (103900), as upstream does
+
+    @property
+    def macro_base(self) -> str:
+        """The prefix of the header's own macros (LLM_STATUS_CODES_CATALOG_HASH): the guard without _H."""
+        return self.guard[:-2] if self.guard.endswith("_H") else self.guard
+
+    @property
+    def own_macros(self) -> tuple[str, ...]:
+        return (self.guard, f"{self.macro_base}_GENERATOR_VERSION", f"{self.macro_base}_CATALOG_HASH")
 
 
 @dataclass(frozen=True)
-class Family:
-    python: PythonNames
-    c: CNames
-    languages: tuple[str, ...]
-    language_names: Localized
+class LayoutField:
+    name: str
+    shift: int
+    mask: int
+
+
+@dataclass(frozen=True)
+class ValueLayout:
+    """How upstream computes a value from a macro's arguments (GE's GE_ERRORNO_DEFINE)."""
+
+    macro: str
+    arguments: tuple[str, ...]  # in the macro's order; "name" is the constant's name
+    fields: tuple[LayoutField, ...]
+
+    def compute(self, values: dict[str, int]) -> int:
+        total = 0
+        for part in self.fields:
+            total |= (values[part.name] & part.mask) << part.shift
+        return total & 0xFFFFFFFF
+
+
+@dataclass(frozen=True)
+class Header:
+    """An upstream header that declares codes of the family."""
+
+    path: str  # as users include it: llm_datadist/llm_datadist.h
+    namespace: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class UpstreamFile:
+    """An upstream source file `audit --upstream` reads at every tag that has it."""
+
+    repo: str
+    path: str
+    kind: str  # python, binding, header
+    header: Optional[str]  # for kind header: which Header it is
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Timeline:
+    id: str
+    suffix: str  # what edition ids of this timeline end with: "-v1"; "" for none
+    name: Localized
+    repo: Optional[str]
+    paths: tuple[str, ...]  # where the repository keeps the page, oldest first
+    page: str  # the id of its page
+    index: int  # order within the family
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Page:
+    id: str
+    name: Localized
     title: Localized
-    description: Localized
-    site_name: Localized
-    intro: Localized
-    columns: tuple[tuple[str, Localized], ...]  # name, meaning, recoverable, solution
-    recoverable_labels: tuple[tuple[str, Localized], ...]
-    search_words: tuple[str, ...]
-    labels: tuple[tuple[str, Localized], ...]
+    intro: Optional[Localized]
+    row_names: str  # "python" or "c": which names its rows use
+    first_column: str  # "name" or "decimal": what the first column shows
+    columns: tuple[str, ...]  # COLUMN_KEYS in the upstream table's order
+    headings: dict[str, dict[str, tuple[str, ...]]]  # column -> lang -> headings (first one shown)
+    timelines: tuple[Timeline, ...]
+    index: int
+    pos: Pos
 
-    def label(self, key: str, lang: str) -> str:
-        return self._tables["labels"][key][lang]
+    @property
+    def text_fields(self) -> tuple[str, ...]:
+        return tuple(c for c in self.columns if c in TEXT_FIELDS)
 
-    def column(self, key: str, lang: str) -> str:
-        return self._tables["columns"][key][lang]
+    def heading(self, column: str, lang: str) -> str:
+        return self.headings[column][lang][0]
 
-    def recoverable_label(self, value: str, lang: str) -> str:
-        return self._tables["recoverable_labels"][value][lang]
 
-    @cached_property
-    def _tables(self) -> dict[str, dict[str, Localized]]:
-        return {name: dict(getattr(self, name)) for name in ("labels", "columns", "recoverable_labels")}
+# -- editions ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an edition's content comes from, in one language (or all: lang None)."""
+
+    kind: str  # "repo", "url", "seed" or "document"
+    lang: Optional[str]
+    repo: Optional[str] = None
+    path: Optional[str] = None
+    commit: Optional[str] = None
+    tags: tuple[str, ...] = ()
+    branch: Optional[str] = None
+    url: Optional[str] = None
+    seed: Optional[str] = None
+    document: Optional[str] = None
+    pos: Optional[Pos] = None
 
 
 @dataclass(frozen=True)
 class Row:
     """One row of an edition's page: the code it lists and its 是否可恢复 cell."""
 
+    code: str  # the code's catalog name (Code.name)
+    recoverable: str  # one of RECOVERABLE_VALUES: what the edition says
+    disagreements: tuple[tuple[str, str], ...]  # (lang, value) where that language's page says otherwise
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Malformation:
+    """A known break in an upstream file (merge-conflict markers, an unclosed cell)."""
+
+    kind: str
     code: str
-    recoverable: str  # one of RECOVERABLE_VALUES
+    field: str
+    line: int
+    shown: str  # which side a reader sees
+    sides: tuple[tuple[str, str], ...]  # (label, text)
     pos: Pos
 
 
@@ -103,13 +237,17 @@ class Row:
 class Edition:
     id: str
     release: str
-    page: Localized
-    sources: tuple[str, ...]
-    text_origins: Optional[tuple[tuple[str, str], ...]]  # None: texts not known
+    timeline: Timeline
+    page: Page
+    family: str
+    sources: tuple[Source, ...]
+    languages: Optional[tuple[str, ...]]  # languages whose texts are known; None: not known
     order_known: bool
-    rows: tuple[Row, ...]  # in display order: the page's, or the enum's when not known
+    rows: tuple[Row, ...]  # in display order: the page's, or the catalog's when not known
     not_known: tuple[str, ...]  # codes whose listing on this page is not known
+    malformations: tuple[Malformation, ...]
     notes: Optional[Localized]
+    index: int  # position in the family's release order
     pos: Pos
 
     @cached_property
@@ -121,16 +259,26 @@ class Edition:
         """1-based position of each listed code in this edition's display order."""
         return {row.code: index for index, row in enumerate(self.rows, 1)}
 
-    def text_origin(self, lang: str) -> Optional[str]:
-        return self._origins.get(lang)
-
-    @cached_property
-    def _origins(self) -> dict[str, str]:
-        return dict(self.text_origins or ())
-
     @property
     def texts_known(self) -> bool:
-        return self.text_origins is not None
+        return self.languages is not None
+
+    def has_texts(self, lang: str) -> bool:
+        return self.languages is not None and lang in self.languages
+
+    @property
+    def released(self) -> bool:
+        from generator.versions import UNRELEASED
+
+        return self.release != UNRELEASED
+
+    @property
+    def repo_copy(self) -> bool:
+        """A repository copy of a published page that says otherwise (`-repo`)."""
+        return self.id.endswith("-repo")
+
+
+# -- codes ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -140,8 +288,24 @@ class TextEntry:
     editions: tuple[str, ...]
     lang: str
     text: str
+    origin: str  # one of TEXT_ORIGINS
     pos: Pos
     edition_pos: tuple[Pos, ...]  # where each of `editions` is named
+
+
+@dataclass(frozen=True)
+class CppName:
+    name: str  # qualified: llm_datadist::LLM_TIMEOUT
+    header: Optional[str]  # the Header.path that declares it; None: a header outside the cited repositories
+    pos: Pos
+
+    @property
+    def namespace(self) -> str:
+        return self.name.rsplit("::", 1)[0]
+
+    @property
+    def short(self) -> str:
+        return self.name.rsplit("::", 1)[1]
 
 
 @dataclass(frozen=True)
@@ -155,12 +319,12 @@ class Code:
     python_name: Optional[str]
     c_name: Optional[str]
     value: int
-    cpp_names: tuple[str, ...]
+    wrapper: Optional[str]  # the binding's constant the Python source reads (llm_wrapper.kLLMTimeout)
+    cpp: tuple[CppName, ...]
     log_message: Optional[str]
     obsolete: Optional[Obsolete]
     notes: Optional[Localized]
-    meaning: tuple[TextEntry, ...]
-    solution: tuple[TextEntry, ...]
+    texts: tuple[tuple[str, tuple[TextEntry, ...]], ...]  # field -> entries
     index: int
     pos: Pos
 
@@ -178,11 +342,6 @@ class Code:
         return self.c_name is not None
 
     @property
-    def exists_label(self) -> str:
-        """The family.labels key saying where the code exists."""
-        return "exists_both" if self.in_python and self.in_c else ("exists_python" if self.in_python else "exists_c")
-
-    @property
     def hex(self) -> str:
         return f"0x{self.value:08X}" if self.value >= 0 else str(self.value)
 
@@ -192,25 +351,54 @@ class Code:
         return self.name.lower()
 
     @cached_property
-    def _texts(self) -> dict[tuple[str, str, str], str]:
+    def _texts(self) -> dict[tuple[str, str, str], TextEntry]:
         table = {}
-        for field_name in TEXT_FIELDS:
-            for entry in getattr(self, field_name):
+        for field_name, entries in self.texts:
+            for entry in entries:
                 for edition in entry.editions:
-                    table[(field_name, edition, entry.lang)] = entry.text
+                    table[(field_name, edition, entry.lang)] = entry
         return table
+
+    def entry(self, field_name: str, edition: str, lang: str) -> Optional[TextEntry]:
+        return self._texts.get((field_name, edition, lang))
 
     def text(self, field_name: str, edition: str, lang: str) -> Optional[str]:
         """The text an edition's page shows, or None when not known."""
-        return self._texts.get((field_name, edition, lang))
+        entry = self._texts.get((field_name, edition, lang))
+        return None if entry is None else entry.text
+
+    def entries(self, field_name: str) -> tuple[TextEntry, ...]:
+        for name, entries in self.texts:
+            if name == field_name:
+                return entries
+        return ()
+
+    def name_on(self, page: Page) -> Optional[str]:
+        """The name this code's rows use on a page."""
+        return self.python_name if page.row_names == "python" else self.c_name
 
 
 @dataclass(frozen=True)
-class Catalog:
-    family: Family
+class Family:
+    id: str
+    name: Localized
+    description: Localized
+    languages: tuple[str, ...]  # of the texts; the first is the default
+    site_path: str  # "" (the site's root) or "hixl": where its pages live
+    python: PythonNames
+    c: CNames
+    sphinx_directive: str
+    value_layout: Optional[ValueLayout]
+    runtime_constants: tuple[tuple[str, int], ...]  # facts from headers in none of the cited repositories
+    headers: tuple[Header, ...]
+    upstream: tuple[UpstreamFile, ...]
+    recoverable_labels: dict[str, dict[str, tuple[str, ...]]]  # value -> lang -> labels (first one shown)
+    pages: tuple[Page, ...]
     editions: tuple[Edition, ...]
     codes: tuple[Code, ...]
-    files: tuple[str, ...] = field(default=())
+    files: tuple[str, ...]  # the catalog files it was read from
+    pos: Pos
+    discover: tuple[str, ...] = ()  # regular expressions of paths that look like its pages (audit --upstream)
 
     @cached_property
     def code_by_name(self) -> dict[str, Code]:
@@ -220,6 +408,18 @@ class Catalog:
     def edition_by_id(self) -> dict[str, Edition]:
         return {edition.id: edition for edition in self.editions}
 
+    @cached_property
+    def page_by_id(self) -> dict[str, Page]:
+        return {page.id: page for page in self.pages}
+
+    @cached_property
+    def timelines(self) -> tuple[Timeline, ...]:
+        return tuple(t for page in self.pages for t in page.timelines)
+
+    @cached_property
+    def timeline_by_id(self) -> dict[str, Timeline]:
+        return {t.id: t for t in self.timelines}
+
     @property
     def python_codes(self) -> tuple[Code, ...]:
         return tuple(code for code in self.codes if code.in_python)
@@ -228,9 +428,46 @@ class Catalog:
     def c_codes(self) -> tuple[Code, ...]:
         return tuple(code for code in self.codes if code.in_c)
 
-    def editions_listing(self, code: Code) -> tuple[Edition, ...]:
+    def recoverable_label(self, value: str, lang: str) -> str:
+        return self.recoverable_labels[value][lang][0]
+
+    def timeline_editions(self, timeline: Timeline) -> tuple[Edition, ...]:
+        return self._by_timeline.get(timeline.id, ())
+
+    def page_editions(self, page: Page) -> tuple[Edition, ...]:
+        return tuple(e for e in self.editions if e.page.id == page.id)
+
+    @cached_property
+    def _by_timeline(self) -> dict[str, tuple[Edition, ...]]:
+        table: dict[str, list[Edition]] = {}
+        for edition in self.editions:
+            table.setdefault(edition.timeline.id, []).append(edition)
+        return {key: tuple(value) for key, value in table.items()}
+
+    def editions_listing(self, code: Code, page: Optional[Page] = None) -> tuple[Edition, ...]:
         """Editions whose page is known to list the code, oldest first."""
-        return tuple(e for e in self.editions if code.name in e.row_by_code)
+        return tuple(e for e in self.editions if code.name in e.row_by_code and (page is None or e.page is page))
 
     def editions_not_known(self, code: Code) -> tuple[Edition, ...]:
         return tuple(e for e in self.editions if code.name in e.not_known)
+
+    @property
+    def prefix(self) -> str:
+        """The family's part of site paths: "" or "hixl/"."""
+        return f"{self.site_path}/" if self.site_path else ""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    site: Site
+    repositories: dict[str, Repository]
+    families: tuple[Family, ...]
+    files: tuple[str, ...] = field(default=())
+
+    @cached_property
+    def family_by_id(self) -> dict[str, Family]:
+        return {family.id: family for family in self.families}
+
+    def all_editions(self) -> Iterator[Edition]:
+        for family in self.families:
+            yield from family.editions

@@ -1,100 +1,343 @@
-"""The one module that touches the output tree: compare, and write atomically.
+"""The one module that touches the output tree: survey, write atomically, remove orphans.
+
+What the generator owns is exactly what it wrote: each owner (a family, or the
+site's shared files) has a manifest, generated/manifest/OWNER.json, listing
+its outputs and their content hashes. An orphan is a file a manifest lists
+that is no longer rendered; it is removed only if it is still as written.
+Nothing else in the tree is ever touched, and no path is followed through a
+symbolic link.
 
 Each output is written to a temporary file beside it and renamed into place,
 so a reader (or a run killed part-way) only ever sees a whole old or a whole
-new file. Only files whose bytes changed are written. A lock file serialises
-concurrent `generate` runs on one tree.
+new file. A journal (.generate-journal.json) exists while a run writes: if a
+run finds one, the previous run did not finish, and every output is checked
+in full. A cache (.generate-cache.json, outside the committed tree) records
+each output's stamp and the hash of the bytes written, so that an output
+whose inputs did not change and whose file is as written is not rendered again.
 """
 from __future__ import annotations
 
 import contextlib
 import difflib
+import errno
 import fcntl
+import hashlib
 import itertools
+import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Optional
 
+from generator.outputs_model import Output
+from generator.render import generator_fingerprint
+
+MANIFEST_DIR = "generated/manifest"
+JOURNAL = ".generate-journal.json"
+CACHE = ".generate-cache.json"
+LOCK = ".generate.lock"
 TEMP_MARK = ".tmp-generate-"
-LOCK_NAME = ".generate.lock"
 _serial = itertools.count()  # with the pid, names each temporary file uniquely
+_HINTS = {
+    errno.ENOSPC: "the disk is full: free some space, then run `make generate` again",
+    errno.EDQUOT: "the disk quota is exceeded: free some space, then run `make generate` again",
+    errno.EFBIG: "the file-size limit (ulimit -f) is too small for this output",
+    errno.EROFS: "the file system is read-only: generate into a writable tree (--out DIR)",
+    errno.EACCES: "no permission to write here: fix the permissions or generate elsewhere (--out DIR)",
+    errno.EPERM: "no permission to write here: fix the permissions or generate elsewhere (--out DIR)",
+    errno.EISDIR: "a directory is in the way: remove it",
+    errno.ENOTDIR: "a file is in the way of a directory: remove it",
+    errno.ENAMETOOLONG: "the name is too long for this file system",
+}
+
+
+class OutputError(Exception):
+    """A problem with the output tree, said in one line: the path and what to do."""
+
+
+def os_problem(path: str, error: OSError, doing: str = "write") -> OutputError:
+    hint = _HINTS.get(error.errno or 0, "")
+    reason = error.strerror or str(error)
+    return OutputError(f"cannot {doing} {path}: {reason}" + (f"; {hint}" if hint else ""))
+
+
+def manifest_path(owner: str) -> str:
+    return f"{MANIFEST_DIR}/{owner}.json"
+
+
+# -- safe paths ----------------------------------------------------------------------
+
+
+def resolve(root: Path, rel: str) -> Path:
+    """root/rel, refusing any path that leaves root or passes through a symbolic link."""
+    parts = rel.split("/")
+    if rel.startswith("/") or any(p in ("", ".", "..") for p in parts):
+        raise OutputError(f"refusing the output path {rel!r}: it must stay inside the output tree")
+    path = root
+    exists = True
+    for part in parts:
+        path = path / part
+        if not exists:
+            continue
+        try:
+            info = os.lstat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            exists = False
+            continue
+        except OSError as error:
+            raise os_problem(str(path), error, "read") from None
+        if stat.S_ISLNK(info.st_mode):
+            raise OutputError(f"{path} is a symbolic link: the generator never writes or deletes through links; "
+                              "replace it with a directory or file of its own, or generate elsewhere (--out DIR)")
+    return path
+
+
+def read_output(root: Path, rel: str) -> Optional[bytes]:
+    """The bytes of an output, None when missing; OutputError when something else is in its place."""
+    path = resolve(root, rel)
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        raise OutputError(f"cannot read {rel}: a file is in the way of one of its directories; remove it") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{rel} is a directory where the output file belongs: remove it, then run `make generate`")
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"{rel} is not a regular file (a FIFO or a device?): remove it, then run `make generate`")
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        raise os_problem(rel, error, "read") from None
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# -- manifests, cache, journal -----------------------------------------------------------
+
+
+def read_manifest(root: Path, owner: str) -> tuple[dict[str, str], Optional[str]]:
+    """{path: sha256} of what the owner's last run wrote, and a warning when unreadable."""
+    rel = manifest_path(owner)
+    try:
+        data = read_output(root, rel)
+    except OutputError as error:
+        return {}, str(error)
+    if data is None:
+        return {}, None
+    try:
+        files = json.loads(data.decode("utf-8"))["files"]
+        if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+            raise ValueError
+        return files, None
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        return {}, f"{rel} is not a manifest this generator wrote; its old outputs cannot be told apart, none is removed"
+
+
+def render_manifest(owner: str, hashes: dict[str, str]) -> str:
+    files = {path: hashes[path] for path in sorted(hashes)}
+    return json.dumps({"$comment": "The outputs the generator wrote for this owner, with their SHA-256; "
+                                   "an output no longer rendered is removed only if it is still as written. "
+                                   "Generated: do not edit.",
+                       "owner": owner, "files": files}, indent=1, ensure_ascii=False) + "\n"
 
 
 @dataclass
-class Drift:
-    """How the tree on disk differs from the rendered outputs."""
+class Cache:
+    entries: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (stamp, sha256 of the bytes written)
 
+    @staticmethod
+    def load(root: Path) -> "Cache":
+        """The cache, or an empty one when it is missing, corrupt or made by other code."""
+        try:
+            data = json.loads((root / CACHE).read_text(encoding="utf-8"))
+            if data.get("fingerprint") != generator_fingerprint():
+                return Cache()
+            return Cache({k: (v[0], v[1]) for k, v in data["entries"].items()
+                          if isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)})
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return Cache()
+
+    def save(self, root: Path) -> None:
+        data = {"fingerprint": generator_fingerprint(), "entries": {k: list(v) for k, v in sorted(self.entries.items())}}
+        with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
+            atomic_write(root / CACHE, json.dumps(data, separators=(",", ":")).encode())
+
+
+def previous_run_unfinished(root: Path) -> Optional[str]:
+    """A sentence saying the previous run did not finish, or None."""
+    try:
+        data = json.loads((root / JOURNAL).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        data = {}
+    pid = data.get("pid") if isinstance(data, dict) else None
+    return (f"the previous `generate` (pid {pid}) did not finish: it was stopped part-way, "
+            "so the outputs may be a mix of old and new ones; every output is checked in full")
+
+
+# -- survey ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Survey:
+    """How the tree differs from the rendered outputs."""
+
+    texts: dict[str, str] = field(default_factory=dict)  # rendered outputs that must be written
+    current: dict[str, bytes] = field(default_factory=dict)  # what is on disk, for diffs
     stale: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
-    orphaned: list[str] = field(default_factory=list)
+    orphaned: list[str] = field(default_factory=list)  # still as written: removable
+    edited_orphans: list[str] = field(default_factory=list)  # changed since written: left in place
+    hashes: dict[str, str] = field(default_factory=dict)  # path -> sha256 of the output as rendered
+    stamps: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    rendered: int = 0
 
     def __bool__(self) -> bool:
-        return bool(self.stale or self.missing or self.orphaned)
+        return bool(self.stale or self.missing or self.orphaned or self.edited_orphans)
 
 
-def existing_files(root: Path, owned_dirs: tuple[str, ...]) -> list[str]:
-    """Every file under the owned folders, as sorted POSIX paths relative to root."""
-    found = []
-    for owned in owned_dirs:
-        base = root / owned
-        if not base.is_dir():
+def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, full: bool,
+           render_many=None) -> Survey:
+    """Compare every output (and each owner's manifest) with the tree; render what must be."""
+    result = Survey()
+    unfinished = previous_run_unfinished(root)
+    if unfinished:
+        result.warnings.append(unfinished)
+        full = True
+    on_disk: dict[str, Optional[bytes]] = {}
+    to_render: list[Output] = []
+    for output in outputs:
+        current = read_output(root, output.path)
+        on_disk[output.path] = current
+        cached = cache.entries.get(output.path)
+        result.stamps[output.path] = output.stamp
+        if not full and cached and cached[0] == output.stamp and current is not None and sha(current) == cached[1]:
+            result.hashes[output.path] = cached[1]
+        else:
+            to_render.append(output)
+    rendered = render_many(to_render) if render_many else {o.path: o.render() for o in to_render}
+    result.rendered = len(rendered)
+    for path, text in rendered.items():
+        data = text.encode("utf-8")
+        result.hashes[path] = sha(data)
+        _compare(result, path, text, on_disk[path])
+    for owner in owners:
+        _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result)
+    return result
+
+
+def _compare(result: Survey, path: str, text: str, current: Optional[bytes]) -> None:
+    data = text.encode("utf-8")
+    if current is None:
+        result.missing.append(path)
+        result.texts[path] = text
+    elif current != data:
+        result.stale.append(path)
+        result.texts[path] = text
+        result.current[path] = current
+
+
+def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Survey) -> None:
+    old, warning = read_manifest(root, owner)
+    if warning:
+        result.warnings.append(warning)
+    rendered = {o.path for o in outputs}
+    for path, written in sorted(old.items()):
+        if path in rendered or path == manifest_path(owner):
             continue
-        for dirpath, dirnames, filenames in os.walk(base):
-            # Python's bytecode cache (importing the vendored module in place) is no output.
-            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-            for name in filenames:
-                found.append((Path(dirpath) / name).relative_to(root).as_posix())
-    return sorted(found)
-
-
-def compare(root: Path, files: dict[str, str], owned_dirs: tuple[str, ...]) -> Drift:
-    drift = Drift()
-    for path, text in files.items():
-        current = _read(root / path)
+        try:
+            current = read_output(root, path)
+        except OutputError as error:
+            result.warnings.append(f"orphaned {path} left in place: {error}")
+            continue
         if current is None:
-            drift.missing.append(path)
-        elif current != text.encode("utf-8"):
-            drift.stale.append(path)
-    drift.orphaned = [p for p in existing_files(root, owned_dirs) if p not in files]
-    return drift
+            continue
+        (result.orphaned if sha(current) == written else result.edited_orphans).append(path)
+    path = manifest_path(owner)
+    text = render_manifest(owner, {o.path: result.hashes[o.path] for o in outputs})
+    result.hashes[path] = sha(text.encode("utf-8"))
+    _compare(result, path, text, read_output(root, path))
 
 
-def unified_diff(root: Path, path: str, text: str, limit: int = 200) -> str:
-    current = (_read(root / path) or b"").decode("utf-8", "replace")
-    lines = list(difflib.unified_diff(
-        current.splitlines(keepends=True), text.splitlines(keepends=True),
-        fromfile=f"a/{path} (committed)", tofile=f"b/{path} (generated from the catalog)",
-    ))
-    if len(lines) > limit:
-        lines = lines[:limit] + [f"... ({len(lines) - limit} more diff lines)\n"]
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+# -- writing ----------------------------------------------------------------------------------
 
 
-def write_outputs(root: Path, files: dict[str, str], owned_dirs: tuple[str, ...]) -> list[tuple[str, str]]:
-    """Write what changed and remove orphans; returns [(action, path)]."""
+def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache) -> list[tuple[str, str]]:
+    """Write what changed and remove orphans still as written; returns [(action, path)]."""
     actions: list[tuple[str, str]] = []
+    if not result:
+        _refresh_cache(root, result, outputs, cache)
+        return actions
     with _locked(root):
-        drift = compare(root, files, owned_dirs)
-        made: set[Path] = set()
-        for path in sorted(drift.missing + drift.stale):
-            target = root / path
-            if target.parent not in made:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made.add(target.parent)
-            atomic_write(target, files[path].encode("utf-8"), make_parent=False)
+        _write_journal(root, result)
+        for path in sorted(result.texts):
+            target = resolve(root, path)
+            _make_parents(root, path)
+            try:
+                atomic_write(target, result.texts[path].encode("utf-8"), make_parent=False)
+            except OSError as error:
+                raise os_problem(path, error) from None
             actions.append(("wrote", path))
-        for path in drift.orphaned:
-            (root / path).unlink(missing_ok=True)
+        for path in result.orphaned:
+            try:
+                resolve(root, path).unlink(missing_ok=True)
+            except OSError as error:
+                raise os_problem(path, error, "remove") from None
             actions.append(("removed", path))
-        _remove_empty_dirs(root, owned_dirs)
+            _remove_empty_parents(root, path)
+        _refresh_cache(root, result, outputs, cache)
+        with contextlib.suppress(FileNotFoundError):
+            (root / JOURNAL).unlink()
     return actions
+
+
+def _refresh_cache(root: Path, result: Survey, outputs: list[Output], cache: Cache) -> None:
+    fresh = {o.path: (result.stamps[o.path], result.hashes[o.path]) for o in outputs if o.path in result.hashes}
+    if fresh != {k: cache.entries.get(k) for k in fresh} and os.access(root, os.W_OK):
+        cache.entries.update(fresh)
+        cache.save(root)
+
+
+def _write_journal(root: Path, result: Survey) -> None:
+    data = {"pid": os.getpid(), "writes": sorted(result.texts), "removes": result.orphaned}
+    try:
+        atomic_write(root / JOURNAL, json.dumps(data).encode())
+    except OSError as error:
+        raise os_problem(JOURNAL, error) from None
+
+
+def _make_parents(root: Path, rel: str) -> None:
+    path = root
+    for part in rel.split("/")[:-1]:
+        path = path / part
+        try:
+            path.mkdir(exist_ok=True)
+        except FileExistsError:
+            raise OutputError(f"cannot write {rel}: {path} is a file where a directory belongs; remove it") from None
+        except OSError as error:
+            raise os_problem(rel, error) from None
+
+
+def _remove_empty_parents(root: Path, rel: str) -> None:
+    """Remove the directories an orphan leaves empty, up to the top of the tree."""
+    parts = rel.split("/")[:-1]
+    while parts:
+        with contextlib.suppress(OSError):
+            os.rmdir(root.joinpath(*parts))  # fails, harmlessly, when not empty
+        parts.pop()
 
 
 def atomic_write(target: Path, data: bytes, make_parent: bool = True) -> None:
     if make_parent:
         target.parent.mkdir(parents=True, exist_ok=True)
-    temp = f"{target.parent}/.{target.name}{TEMP_MARK}{os.getpid()}-{next(_serial)}"
+    temp = f"{target.parent}/.{target.name[:100]}{TEMP_MARK}{os.getpid()}-{next(_serial)}"
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
@@ -108,15 +351,19 @@ def atomic_write(target: Path, data: bytes, make_parent: bool = True) -> None:
         # would dominate a large generate.
         os.replace(temp, target)
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
 
 
 @contextlib.contextmanager
 def _locked(root: Path) -> Iterator[None]:
-    root.mkdir(parents=True, exist_ok=True)
-    with open(root / LOCK_NAME, "a+b") as lock:
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        lock = open(root / LOCK, "a+b")
+    except OSError as error:
+        raise os_problem(str(root / LOCK), error) from None
+    with lock:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
         try:
             yield
@@ -124,18 +371,11 @@ def _locked(root: Path) -> Iterator[None]:
             fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
-def _remove_empty_dirs(root: Path, owned_dirs: tuple[str, ...]) -> None:
-    for owned in owned_dirs:
-        base = root / owned
-        if not base.is_dir():
-            continue
-        for dirpath, _dirnames, _filenames in sorted(os.walk(base), reverse=True):
-            if Path(dirpath) != base and not os.listdir(dirpath):
-                os.rmdir(dirpath)
-
-
-def _read(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        return None
+def unified_diff(path: str, current: bytes, text: str, limit: int = 200) -> str:
+    lines = list(difflib.unified_diff(
+        current.decode("utf-8", "replace").splitlines(keepends=True), text.splitlines(keepends=True),
+        fromfile=f"a/{path} (committed)", tofile=f"b/{path} (generated from the catalog)",
+    ))
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"... ({len(lines) - limit} more diff lines)\n"]
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)

@@ -61,15 +61,22 @@ def scalar_type(node: ScalarNode) -> str:
     return "str"
 
 
-def parse_int(text: str) -> int:
+MAX_DIGITS = 40  # far beyond any status code; Python refuses to read numbers of 4,300+ digits
+
+
+def parse_int(text: str) -> int | None:
+    """The number a YAML integer scalar writes, or None when it has no digits or too many."""
     text = text.replace("_", "")
     sign = -1 if text.startswith("-") else 1
     body = text.lstrip("+-")
-    if body.startswith(("0x", "0X")):
-        return sign * int(body[2:], 16)
-    if body.startswith("0o"):
-        return sign * int(body[2:], 8)
-    return sign * int(body, 10)
+    base = 16 if body.startswith(("0x", "0X")) else 8 if body.startswith("0o") else 10
+    digits = body[2:] if base != 10 else body
+    if not digits or len(digits) > MAX_DIGITS:
+        return None
+    try:
+        return sign * int(digits, base)
+    except ValueError:
+        return None
 
 
 def read_document(path: str, data: bytes) -> tuple[Document, list[Problem]]:
@@ -77,6 +84,8 @@ def read_document(path: str, data: bytes) -> tuple[Document, list[Problem]]:
     text, problems = _decode(path, data)
     if not problems:
         problems = _raw_characters(path, text)
+    if not problems and _may_hide_hazards(text):
+        problems = _event_hazards(path, text)
     if problems:
         return Document(path, None), problems
     try:
@@ -91,6 +100,64 @@ def read_document(path: str, data: bytes) -> tuple[Document, list[Problem]]:
         return Document(path, None), [Problem(Pos(path), "YAML error: " + " ".join(str(exc).split()))]
     doc = Document(path, root)
     return doc, list(_scan(doc, root)) if root is not None else []
+
+
+MAX_DEPTH = 64  # a catalog nests about 6 deep; libyaml's composer recurses and would crash on 50,000
+_LEADING = re.compile(r"^[ \t?:-]*", re.M)
+_FLOW = str.maketrans({"[": "(", "{": "(", "]": ")", "}": ")"})
+
+
+def _may_hide_hazards(text: str) -> bool:
+    """A cheap over-estimate: might the file nest too deep or hold an anchor?
+
+    Block nesting needs indentation or compact "- - -" on one line; flow
+    nesting needs brackets. Both bounds are computed at C speed and only an
+    alarm pays for the exact event scan below.
+    """
+    if "&" in text:
+        return True
+    block = max((len(m) for m in _LEADING.findall(text)), default=0)
+    if block > MAX_DEPTH:
+        return True
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = highest = 0
+    for char in re.sub(r"[^()]", "", text.translate(_FLOW)):
+        depth = depth + 1 if char == "(" else max(depth - 1, 0)
+        highest = max(highest, depth)
+    return highest > MAX_DEPTH
+
+
+def _event_hazards(path: str, text: str) -> list[Problem]:
+    """Anchors, and nesting deeper than MAX_DEPTH, found on libyaml's events (which do not recurse)."""
+    try:
+        from _ruamel_yaml import CParser
+    except ImportError:  # pragma: no cover - ruamel.yaml.clib is a pinned dependency
+        return []
+    parser = CParser(text)
+    problems: list[Problem] = []
+    depth = 0
+    try:
+        while True:
+            event = parser.get_event()
+            kind = type(event).__name__
+            if event is None or kind == "StreamEndEvent":
+                break
+            mark = event.start_mark
+            pos = Pos(path, mark.line + 1, mark.column + 1)
+            if getattr(event, "anchor", None) is not None and kind != "AliasEvent":
+                problems.append(Problem(pos, f"anchors (&{event.anchor}) are not allowed: write the value out, without the anchor"))
+            if kind in ("SequenceStartEvent", "MappingStartEvent"):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return problems + [Problem(pos, f"the file nests deeper than {MAX_DEPTH} levels; a catalog needs about 6")]
+            elif kind in ("SequenceEndEvent", "MappingEndEvent"):
+                depth -= 1
+    except MarkedYAMLError as exc:
+        return problems + [_yaml_problem(path, exc)]
+    except YAMLError as exc:
+        return problems + [Problem(Pos(path), "YAML error: " + " ".join(str(exc).split()))]
+    return problems
 
 
 def _decode(path: str, data: bytes) -> tuple[str, list[Problem]]:

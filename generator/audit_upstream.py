@@ -1,0 +1,269 @@
+"""`audit --upstream OWNER/NAME=DIR ...`: the whole catalog against upstream's repositories.
+
+In one run: every edition against the exact file its sources name (git show
+COMMIT:PATH), and the tags its sources claim; every upstream source file the
+catalog records (status.py, the binding, the headers) at every release tag and
+at the default branch; and what upstream has that the catalog lacks (a version
+of a page no edition records, a page no timeline names).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from generator import audit
+from generator.audit import Finding
+from generator.commands import UsageError
+from generator.gitrepo import GitError, GitRepo
+from generator.model import Catalog, Edition, Family
+
+
+def parse_upstream_args(values: list[str], catalog: Catalog) -> dict[str, GitRepo]:
+    repos = {}
+    for value in values:
+        name, sep, directory = value.partition("=")
+        if not sep or not name or not directory:
+            raise UsageError(f"--upstream {value!r}: write OWNER/NAME=DIR")
+        if name not in catalog.repositories:
+            raise UsageError(f"--upstream {name}: the catalog cites no such repository; it cites {', '.join(sorted(catalog.repositories))}")
+        path = Path(directory)
+        if not path.is_dir():
+            raise UsageError(f"--upstream {name}={directory}: no such directory")
+        try:
+            repos[name] = GitRepo(name, path)
+        except GitError as error:
+            raise UsageError(str(error)) from None
+    return repos
+
+
+@dataclass
+class Row:
+    family: str
+    subject: str  # an edition id, or what a source file is
+    file: str
+    findings: list[Finding] = field(default_factory=list)
+    note: str = ""  # "not checked: ..."
+
+    @property
+    def failing(self) -> list[Finding]:
+        return [f for f in self.findings if not f.known]
+
+    @property
+    def result(self) -> str:
+        if self.note:
+            return self.note
+        known = len(self.findings) - len(self.failing)
+        if self.failing:
+            return f"{len(self.failing)} difference(s)" + (f", {known} known" if known else "")
+        return "ok" + (f" ({known} known)" if known else "")
+
+
+@dataclass
+class Report:
+    rows: list[Row] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not any(row.failing for row in self.rows)
+
+    def table(self) -> str:
+        lines = ["| family | what | file | result |", "| --- | --- | --- | --- |"]
+        for row in self.rows:
+            lines.append(f"| {row.family} | {row.subject} | {row.file} | {row.result} |")
+        details = [f"{row.family} {row.subject}: {finding}" for row in self.rows for finding in row.failing]
+        known = {}
+        for row in self.rows:
+            for finding in row.findings:
+                if finding.known:
+                    known.setdefault((finding.kind, finding.code, finding.upstream), f"{row.family} {row.subject}: {finding}")
+        details += [f"known: {text}" for text in known.values()]
+        checked = sum(1 for row in self.rows if not row.note)
+        failing = sum(len(row.failing) for row in self.rows)
+        summary = (f"audit --upstream: {checked} file version(s) checked, "
+                   + ("all clean" if self.clean else f"{failing} difference(s)"))
+        return "\n".join(lines + ([""] + details if details else []) + ["", summary])
+
+    def as_dict(self) -> dict:
+        return {"clean": self.clean, "rows": [
+            {"family": r.family, "what": r.subject, "file": r.file, "result": r.result,
+             "findings": [f.as_dict() for f in r.findings]} for r in self.rows]}
+
+
+def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
+    report = Report()
+    for family in catalog.families:
+        for edition in family.editions:
+            report.rows += _edition_rows(family, edition, repos)
+        report.rows += _source_rows(family, repos)
+        report.rows += _lacking_rows(catalog, family, repos)
+    return report
+
+
+# -- editions ----------------------------------------------------------------------------------------
+
+
+def _edition_rows(family: Family, edition: Edition, repos: dict[str, GitRepo]) -> list[Row]:
+    rows = []
+    for source in edition.sources:
+        if source.kind != "repo":
+            what = {"url": source.url, "seed": f"seed {source.seed}", "document": "a description"}[source.kind]
+            rows.append(Row(family.id, edition.id, what or "", note="not checked: not a repository file"))
+            continue
+        label = f"{source.repo}:{source.path}@{source.commit[:12]}"
+        repo = repos.get(source.repo)
+        if repo is None:
+            rows.append(Row(family.id, edition.id, label, note=f"not checked: no --upstream {source.repo}=DIR"))
+            continue
+        row = Row(family.id, edition.id, label)
+        blob = _blob(repo, source.commit, source.path)
+        if blob is None:
+            row.findings.append(Finding(label, 1, "unreadable", upstream=f"no {source.path} at commit {source.commit}"))
+        else:
+            row.findings += audit.audit_page(family, edition, label, repo.read_blob(blob).decode("utf-8", "replace"))
+            row.findings += _tags(repo, source, blob, label)
+        rows.append(row)
+    return rows
+
+
+def _blob(repo: GitRepo, ref: str, path: str) -> Optional[str]:
+    try:
+        return repo.blob_at(ref, path)
+    except GitError:
+        return None
+
+
+def _tags(repo: GitRepo, source, blob: str, label: str) -> list[Finding]:
+    """The tags a source claims ship the file, against the tags that do."""
+    shipping = [t for t in repo.release_tags() if _blob(repo, t, source.path) == blob]
+    findings = []
+    for tag in source.tags:
+        if tag not in shipping:
+            findings.append(Finding(label, 1, "value differs", field="tags", upstream=f"{tag} ships another version (or none)",
+                                    catalog=f"{tag} ships this one"))
+    missing = [t for t in shipping if t not in source.tags]
+    if missing and source.tags:
+        findings.append(Finding(label, 1, "missing from catalog", field="tags", upstream=", ".join(missing) + " ship this version too",
+                                catalog=", ".join(source.tags)))
+    if shipping and source.tags and repo.commit(shipping[0]) != source.commit:
+        findings.append(Finding(label, 1, "value differs", field="commit",
+                                upstream=f"{shipping[0]}, the first tag that ships it, is {repo.commit(shipping[0])}",
+                                catalog=source.commit))
+    return findings
+
+
+# -- upstream source files -----------------------------------------------------------------------------
+
+
+def _source_rows(family: Family, repos: dict[str, GitRepo]) -> list[Row]:
+    """Each repository's python, binding and headers, at every tag and the branch head, once per
+    distinct set of file versions: the python source is checked with the binding and headers of its ref."""
+    rows = []
+    for name in sorted({u.repo for u in family.upstream}):
+        files = [u for u in family.upstream if u.repo == name]
+        repo = repos.get(name)
+        if repo is None:
+            rows.append(Row(family.id, "sources", name, note=f"not checked: no --upstream {name}=DIR"))
+            continue
+        groups: dict[tuple, list[str]] = {}
+        for label, ref in repo.refs():
+            key = tuple((u.path, _blob(repo, ref, u.path)) for u in files)
+            if any(blob for _, blob in key):
+                groups.setdefault(key, []).append(label)
+        for key, labels in groups.items():
+            rows.append(_source_row(family, repo, files, dict(key), labels))
+    return rows
+
+
+def _source_row(family: Family, repo: GitRepo, files, blobs: dict[str, Optional[str]], labels: list[str]) -> Row:
+    present = [u for u in files if blobs.get(u.path)]
+    where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
+    row = Row(family.id, "sources", f"{repo.name}@{where}: " + ", ".join(u.path.rsplit("/", 1)[-1] for u in present))
+
+    def text(upstream_file) -> str:
+        return repo.read_blob(blobs[upstream_file.path]).decode("utf-8", "replace")
+
+    constants = []
+    for item in (u for u in present if u.kind == "header"):
+        found, declared = audit.audit_header(family, f"{repo.name}:{item.path}", text(item))
+        row.findings += found
+        constants += declared
+    bound = None
+    for item in (u for u in present if u.kind == "binding"):
+        found, bound = audit.audit_binding(family, f"{repo.name}:{item.path}", text(item), constants)
+        row.findings += found
+    for item in (u for u in present if u.kind == "python"):
+        row.findings += audit.audit_python(family, f"{repo.name}:{item.path}", text(item), bound)
+    return row
+
+
+# -- what upstream has that the catalog lacks ----------------------------------------------------------------
+
+
+def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -> list[Row]:
+    rows = []
+    named = _named_versions(family, repos)
+    for timeline in family.timelines:
+        if timeline.repo is None or timeline.repo not in repos:
+            continue
+        repo = repos[timeline.repo]
+        row = Row(family.id, f"timeline {timeline.id}", f"{repo.name}: {', '.join(timeline.paths)}")
+        unrecorded: dict[tuple[str, str], list[str]] = {}
+        for label, ref in repo.refs():
+            for path in timeline.paths:
+                blob = _blob(repo, ref, path)
+                if blob and (path, blob) not in named.get(repo.name, set()):
+                    unrecorded.setdefault((path, blob), []).append(label)
+        for (path, blob), labels in unrecorded.items():
+            first = labels[0]
+            suggestion = f"import it as edition {_suggest_id(first, timeline, repo)}"
+            row.findings.append(Finding(f"{repo.name}:{path}", 1, "missing from catalog", upstream=f"{', '.join(labels)} ship blob {blob[:8]}",
+                                        catalog=f"no edition records it: {suggestion}"))
+        rows.append(row)
+    rows += _new_pages(catalog, family, repos)
+    return rows
+
+
+def _named_versions(family: Family, repos: dict[str, GitRepo]) -> dict[str, set[tuple[str, str]]]:
+    named: dict[str, set[tuple[str, str]]] = {}
+    for edition in family.editions:
+        for source in edition.sources:
+            if source.kind == "repo" and source.repo in repos:
+                blob = _blob(repos[source.repo], source.commit, source.path)
+                if blob:
+                    named.setdefault(source.repo, set()).add((source.path, blob))
+    return named
+
+
+def _suggest_id(label: str, timeline, repo: GitRepo) -> str:
+    from generator.versions import tag_release
+
+    release = tag_release(label) if label != repo.head_branch() else "unreleased"
+    return f"{release or 'unreleased'}{timeline.suffix}"
+
+
+def _new_pages(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -> list[Row]:
+    """Files that look like one of the family's pages (family.discover) and that no timeline
+    of any family, and no edition's source, names: at the newest tag and the branch head."""
+    if not family.discover:
+        return []
+    known = {p for f in catalog.families for t in f.timelines for p in t.paths}
+    known |= {s.path for f in catalog.families for e in f.editions for s in e.sources if s.path}
+    rows = []
+    for name in sorted({t.repo for t in family.timelines if t.repo}):
+        repo = repos.get(name)
+        if repo is None:
+            continue
+        refs = ([repo.release_tags()[-1]] if repo.release_tags() else []) + ["HEAD"]
+        row = Row(family.id, "new pages", f"{name} at {', '.join(refs)}")
+        found: dict[str, list[str]] = {}
+        for ref in refs:
+            for path in repo.tree(ref):
+                if path not in known and any(re.search(pattern, path) for pattern in family.discover):
+                    found.setdefault(path, []).append(ref)
+        for path, refs_ in found.items():
+            row.findings.append(Finding(f"{name}:{path}", 1, "missing from catalog", upstream=f"a page at {', '.join(refs_)}",
+                                        catalog="no timeline names this path: add it to a timeline's paths, or a new page"))
+        rows.append(row)
+    return rows

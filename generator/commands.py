@@ -1,0 +1,331 @@
+"""What each verb does, given parsed arguments: load, call the layer that knows, print."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+from generator.catalog import display_path, load_catalog
+from generator.model import Catalog, Family
+from generator.outputs import Cache, OutputError, survey, unified_diff, write_survey
+from generator.targets import describe_targets, plan_outputs
+from generator.version import project_version
+
+EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE, EXIT_INVALID = 0, 1, 2, 3
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+class UsageError(Exception):
+    """Wrong usage found after parsing (an unknown key, edition, family, or a missing path)."""
+
+
+def safe_print(text: str, stream=None) -> None:
+    """Print even where the terminal's encoding cannot show the text (PYTHONIOENCODING=ascii)."""
+    stream = stream or sys.stdout
+    try:
+        print(text, file=stream)
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        stream.flush()
+        data = (text + "\n").encode(encoding, "backslashreplace")
+        if hasattr(stream, "buffer"):
+            stream.buffer.write(data)
+            stream.buffer.flush()
+        else:  # pragma: no cover - a text-only stream
+            stream.write(data.decode(encoding))
+
+
+def catalog_of(args) -> Catalog:
+    location = args.catalog
+    if location is None:
+        raise UsageError("no catalog: pass --catalog DIR (an installed generator has no catalog of its own)")
+    if not location.exists():
+        raise UsageError(f"--catalog {location}: no such file or directory")
+    return load_catalog(location)
+
+
+def out_of(args) -> Path:
+    out = args.out
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is a file; --out names the directory under which the outputs go")
+    return out
+
+
+def families_of(catalog: Catalog, names: Optional[list[str]]) -> Optional[list[str]]:
+    if not names:
+        return None
+    known = [f.id for f in catalog.families]
+    for name in names:
+        if name not in known:
+            raise UsageError(f"no family {name!r}; families: {', '.join(known)}")
+    return names
+
+
+def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = None) -> Family:
+    if name is not None:
+        family = catalog.family_by_id.get(name)
+        if family is None:
+            raise UsageError(f"no family {name!r}; families: {', '.join(f.id for f in catalog.families)}")
+        return family
+    if edition is not None:
+        for family in catalog.families:
+            if edition in family.edition_by_id:
+                return family
+        raise UsageError(f"no edition {edition!r} in any family; " + "; ".join(
+            f"{f.id}: {', '.join(e.id for e in f.editions)}" for f in catalog.families))
+    return catalog.families[0]
+
+
+# -- generate, check, validate, targets --------------------------------------------------------------
+
+
+def _plan_and_survey(args, full: bool):
+    catalog = catalog_of(args)
+    out = out_of(args)
+    families = families_of(catalog, args.family)
+    outputs, owners = plan_outputs(catalog, families)
+    cache = Cache() if full else Cache.load(out)
+    from generator.parallel import renderer
+
+    result = survey(out, outputs, owners, cache, full, renderer(getattr(args, "jobs", None)))
+    return out, outputs, cache, result
+
+
+def cmd_generate(args) -> int:
+    out, outputs, cache, result = _plan_and_survey(args, args.full)
+    for warning in result.warnings:
+        safe_print(f"warning: {warning}", sys.stderr)
+    actions = write_survey(out, result, outputs, cache)
+    for action, path in actions:
+        safe_print(f"{action} {path}")
+    for path in result.edited_orphans:
+        safe_print(f"kept {path}: no longer generated, but edited by hand since it was written; delete it yourself")
+    written = sum(1 for action, _ in actions if action == "wrote")
+    removed = len(actions) - written
+    safe_print(f"generate: {len(outputs)} outputs, {written} written, {removed} removed, {result.rendered} rendered")
+    return EXIT_OK
+
+
+def cmd_check(args) -> int:
+    out, outputs, _cache, result = _plan_and_survey(args, args.full)
+    for warning in result.warnings:
+        safe_print(f"warning: {warning}", sys.stderr)
+    if not result:
+        safe_print(f"check: all {len(outputs)} outputs match the catalog")
+        return EXIT_OK
+    for label, paths in (("stale", result.stale), ("missing", result.missing), ("orphaned", result.orphaned),
+                         ("orphaned, edited by hand", result.edited_orphans)):
+        for path in paths:
+            safe_print(f"{label}: {path}")
+    for path in result.stale:
+        sys.stdout.write(unified_diff(path, result.current[path], result.texts[path]))
+    count = len(result.stale) + len(result.missing) + len(result.orphaned) + len(result.edited_orphans)
+    safe_print(f"check: {count} output(s) differ from the catalog; run `make generate` to update them", sys.stderr)
+    return EXIT_DIFFERENT
+
+
+def cmd_validate(args) -> int:
+    catalog = catalog_of(args)
+    for family in catalog.families:
+        texts = sum(len(entries) for code in family.codes for _, entries in code.texts)
+        safe_print(f"{family.id}: {len(family.codes)} codes ({len(family.python_codes)} in Python, {len(family.c_codes)} in C/C++), "
+                   f"{len(family.pages)} pages, {len(family.timelines)} timelines, {len(family.editions)} editions, {texts} texts")
+    safe_print(f"{display_path(args.catalog)}: valid")
+    return EXIT_OK
+
+
+def cmd_targets(args) -> int:
+    catalog = catalog_of(args) if args.catalog is not None else None
+    sys.stdout.write(describe_targets(catalog))
+    return EXIT_OK
+
+
+def version_text(location: Optional[Path]) -> str:
+    from generator import digest
+
+    lines = [f"llm-status-codes {project_version()}"]
+    if location is not None and location.exists():
+        try:
+            catalog = load_catalog(location)
+        except Exception as error:  # noqa: BLE001 - --version must say something useful, not fail
+            lines.append(f"catalog {display_path(location)}: cannot be read ({type(error).__name__}); run `validate`")
+        else:
+            for family in catalog.families:
+                lines.append(f"catalog {display_path(location)} {family.id}: {digest.family_digest(family)}")
+    return "\n".join(lines)
+
+
+# -- the verbs that read one code or edition -----------------------------------------------------------
+
+
+def cmd_explain(args) -> int:
+    from generator.explain import NotFound, explain, find_code
+
+    catalog = catalog_of(args)
+    families = [family_of(catalog, args.family)] if args.family else list(catalog.families)
+    found = []
+    for family in families:
+        try:
+            found.append((family, find_code(family, args.key)))
+        except NotFound as error:
+            last = error
+    if not found:
+        raise UsageError(str(last))
+    for family, code in found:
+        lang = _language(family, args.lang)
+        edition = _edition(family, args.edition) if args.edition else None
+        sys.stdout.flush()
+        safe_print(explain(family, code, lang, edition).rstrip("\n"))
+    return EXIT_OK
+
+
+def cmd_diff(args) -> int:
+    from generator.changes import compare_editions
+    from generator.explain import diff_data, diff_text
+
+    catalog = catalog_of(args)
+    family = family_of(catalog, args.family, args.old)
+    lang = _language(family, args.lang)
+    old, new = _edition(family, args.old), _edition(family, args.new)
+    diff = compare_editions(family, old, new)
+    if args.json:
+        safe_print(json.dumps(diff_data(family, diff, lang), ensure_ascii=False, indent=2))
+    else:
+        safe_print(diff_text(family, diff, lang).rstrip("\n"))
+    return EXIT_OK
+
+
+def _language(family: Family, lang: Optional[str]) -> str:
+    if lang is None:
+        return family.languages[0]
+    if lang not in family.languages:
+        raise UsageError(f"--lang must be one of {', '.join(family.languages)}, not {lang!r}")
+    return lang
+
+
+def _edition(family: Family, edition_id: str):
+    edition = family.edition_by_id.get(edition_id)
+    if edition is None:
+        raise UsageError(f"no edition {edition_id!r} in {family.id}; editions: {', '.join(e.id for e in family.editions)}")
+    return edition
+
+
+def _existing(path: Optional[Path], option: str) -> Optional[Path]:
+    if path is not None and not path.exists():
+        raise UsageError(f"{option} {path}: no such file")
+    if path is not None and path.is_dir():
+        raise UsageError(f"{option} {path} is a directory; it names a file")
+    return path
+
+
+# -- audit, import, vendor ----------------------------------------------------------------------------------
+
+
+def cmd_audit(args) -> int:
+    from generator import audit
+
+    catalog = catalog_of(args)
+    if args.upstream:
+        if args.edition or args.python or args.binding or args.header or args.page:
+            raise UsageError("--upstream audits everything the catalog records; give it alone (with --json)")
+        from generator.audit_upstream import audit_upstream, parse_upstream_args
+
+        report = audit_upstream(catalog, parse_upstream_args(args.upstream, catalog))
+        if args.json:
+            safe_print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+        else:
+            safe_print(report.table())
+        return EXIT_OK if report.clean else EXIT_DIFFERENT
+    if not (args.python or args.binding or args.header or args.page):
+        raise UsageError("audit needs at least one of --python, --binding, --header, --page, or --upstream")
+    for option in ("python", "binding", "page"):
+        _existing(getattr(args, option), f"--{option}")
+    for header in args.header or ():
+        _existing(header, "--header")
+    if args.page and not args.edition:
+        raise UsageError("--page needs --edition: the edition whose page the file is")
+    family = family_of(catalog, args.family, args.edition)
+    edition = _edition(family, args.edition) if args.edition else None
+    findings = audit.audit_files(catalog, family, edition, python=args.python, binding=args.binding,
+                                 headers=args.header or [], page=args.page)
+    failing = [f for f in findings if not f.known]
+    if args.json:
+        safe_print(json.dumps({"family": family.id, "edition": edition.id if edition else None,
+                               "findings": [f.as_dict() for f in findings]}, ensure_ascii=False, indent=2))
+    else:
+        for finding in findings:
+            safe_print(str(finding))
+        what = f"audit {family.id}{' ' + edition.id if edition else ''}"
+        known = len(findings) - len(failing)
+        safe_print(f"{what}: {len(failing)} difference(s)" + (f", {known} known" if known else "") if findings
+                   else f"{what}: no differences")
+    return EXIT_DIFFERENT if failing else EXIT_OK
+
+
+def cmd_import(args) -> int:
+    from generator.importer import ImportProblem, import_page, read_source
+
+    catalog = catalog_of(args)
+    family = family_of(catalog, args.family, None if args.family else None)
+    if args.family is None:
+        family = _family_for_new_edition(catalog, args.edition)
+    lang = _language(family, args.lang)
+    if (args.page is None) == (args.upstream is None):
+        raise UsageError("import reads --page FILE, or --upstream OWNER/NAME=DIR with --ref and --path")
+    _existing(args.page, "--page")
+    try:
+        source = read_source(catalog, args)
+        changed, summary = import_page(args.catalog, catalog, family, args.edition, lang, source)
+    except ImportProblem as problem:
+        safe_print(str(problem), sys.stderr)
+        safe_print("import: nothing was written", sys.stderr)
+        return EXIT_DIFFERENT
+    for path in changed:
+        safe_print(f"wrote {display_path(path)}")
+    safe_print(f"import: {summary}; {len(changed)} file(s) changed{'; run `make generate`' if changed else ''}")
+    return EXIT_OK
+
+
+def _family_for_new_edition(catalog: Catalog, edition_id: str) -> Family:
+    """The family whose timeline suffix the edition id ends with (the longest suffix wins)."""
+    best, length = None, -1
+    for family in catalog.families:
+        if edition_id in family.edition_by_id:
+            return family
+        for timeline in family.timelines:
+            if (edition_id.endswith(timeline.suffix) or edition_id.endswith(timeline.suffix + "-repo")) and len(timeline.suffix) > length:
+                best, length = family, len(timeline.suffix)
+    if best is None:
+        raise UsageError(f"edition {edition_id!r} fits no family's timeline; pass --family NAME")
+    return best
+
+
+def cmd_vendor(args) -> int:
+    from generator.vendor import vendor
+
+    catalog = catalog_of(args)
+    family = family_of(catalog, args.family)
+    for line in vendor(catalog, family, args.to, header=args.header, force=args.force):
+        safe_print(line)
+    return EXIT_OK
+
+
+def cmd_verify_vendored(args) -> int:
+    from generator.vendor import verify_vendored
+
+    for path in args.files:
+        _existing(path, "file")
+    if args.against is not None and not args.against.exists():
+        raise UsageError(f"--against {args.against}: no such file or directory")
+    problems = verify_vendored(args.files, args.against)
+    for line in problems:
+        safe_print(line, sys.stderr)
+    if not problems:
+        safe_print(f"verify-vendored: {len(args.files)} file(s) unmodified" + (" and current" if args.against else ""))
+    return EXIT_DIFFERENT if problems else EXIT_OK
+
+
+def environment_summary() -> str:  # pragma: no cover - debugging aid
+    return f"{sys.version.split()[0]} {os.name}"

@@ -1,0 +1,105 @@
+"""Digests of the parts of the model an output is rendered from.
+
+Each output's stamp is a hash of exactly what it reads: the parts of the model
+(these digests), its templates and the project's version. A digest covers
+values only, never positions or comments, so that moving an entry or
+rewording a comment changes no output. Digests are cached on the model.
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+
+from generator.model import Code, Edition, Family, Site
+
+LENGTH = 16  # hex digits: 64 bits
+
+
+def digest(*parts: object) -> str:
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()[:LENGTH]
+
+
+def _localized(value) -> object:
+    return None if value is None else (value.items, value.translated)
+
+
+def site_digest(site: Site) -> str:
+    return _memo(site, "site", lambda: digest(
+        site.languages, _localized(site.language_names), _localized(site.name), _localized(site.description),
+        site.families, sorted((k, v.items) for k, v in site.labels.items())))
+
+
+def family_meta_digest(family: Family) -> str:
+    """The family section: names, languages, pages, timelines, labels; no editions or codes."""
+    def compute() -> str:
+        pages = tuple((p.id, _localized(p.name), _localized(p.title), _localized(p.intro), p.row_names, p.first_column,
+                       p.columns, sorted(p.headings.items()),
+                       tuple((t.id, t.suffix, _localized(t.name), t.repo, t.paths) for t in p.timelines))
+                      for p in family.pages)
+        layout = None if family.value_layout is None else (family.value_layout.macro, family.value_layout.arguments,
+                                                               tuple((f.name, f.shift, f.mask) for f in family.value_layout.fields))
+        return digest(family.id, _localized(family.name), _localized(family.description), family.languages,
+                      family.site_path, vars(family.python), vars(family.c), family.sphinx_directive, layout,
+                      family.runtime_constants, tuple((h.path, h.namespace) for h in family.headers),
+                      tuple((u.repo, u.path, u.kind, u.header) for u in family.upstream),
+                      sorted(family.recoverable_labels.items()), pages, family.discover)
+    return _memo(family, "meta", compute)
+
+
+def edition_meta_digest(edition: Edition) -> str:
+    """What an edition says of itself: id, release, timeline, sources, texts, notes; no rows."""
+    return _memo(edition, "meta", lambda: digest(
+        edition.id, edition.release, edition.timeline.id, edition.languages, edition.order_known, edition.not_known,
+        tuple((s.kind, s.lang, s.repo, s.path, s.commit, s.tags, s.branch, s.url, s.seed, s.document) for s in edition.sources),
+        tuple((m.kind, m.code, m.field, m.line, m.shown, m.sides) for m in edition.malformations),
+        _localized(edition.notes)))
+
+
+def edition_digest(edition: Edition) -> str:
+    return _memo(edition, "all", lambda: digest(
+        edition_meta_digest(edition), tuple((r.code, r.recoverable, r.disagreements) for r in edition.rows)))
+
+
+def code_identity_digest(code: Code) -> str:
+    """A code's names, value and facts; not its texts."""
+    return _memo(code, "identity", lambda: digest(
+        code.python_name, code.c_name, code.value, code.wrapper, tuple((c.name, c.header) for c in code.cpp),
+        code.log_message, None if code.obsolete is None else (code.obsolete.since, _localized(code.obsolete.reason)),
+        _localized(code.notes)))
+
+
+def code_texts_digest(code: Code) -> str:
+    return _memo(code, "texts", lambda: digest(tuple(
+        (name, tuple((e.editions, e.lang, e.text, e.origin) for e in entries)) for name, entries in code.texts)))
+
+
+def code_digest(code: Code) -> str:
+    return _memo(code, "all", lambda: digest(code_identity_digest(code), code_texts_digest(code)))
+
+
+def code_in_edition_digest(code: Code, edition: Edition) -> str:
+    """What an edition's page shows of a code: its row and its texts there."""
+    row = edition.row_by_code.get(code.name)
+    texts = tuple((f, lang, code.text(f, edition.id, lang), getattr(code.entry(f, edition.id, lang), "origin", None))
+                  for f in edition.page.text_fields for lang in edition.languages or ())
+    return digest(code_identity_digest(code), None if row is None else (row.recoverable, row.disagreements), texts)
+
+
+def family_digest(family: Family) -> str:
+    """Everything of one family: its CATALOG_HASH."""
+    return _memo(family, "all", lambda: digest(
+        family_meta_digest(family), tuple(edition_digest(e) for e in family.editions),
+        tuple(code_digest(c) for c in family.codes)))
+
+
+def _memo(obj, key: str, compute) -> str:
+    cache = obj.__dict__.setdefault("_digests", {})
+    if key not in cache:
+        cache[key] = compute()
+    return cache[key]
+
+
+@lru_cache(maxsize=None)
+def file_digest(path: str) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()[:LENGTH]

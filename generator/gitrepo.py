@@ -1,0 +1,76 @@
+"""Reading an upstream repository (a clone or a bare git directory) with git itself."""
+from __future__ import annotations
+
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from generator.versions import sort_tags, tag_release
+
+
+class GitError(Exception):
+    """git could not read the repository; the message says what and where."""
+
+
+class GitRepo:
+    def __init__(self, name: str, directory: Path):
+        self.name, self.directory = name, directory
+        work_tree = (directory / ".git").exists()
+        self._base = ["git", "-c", "core.quotepath=off"] + (["-C", str(directory)] if work_tree else ["--git-dir", str(directory)])
+        self._check()
+
+    def _check(self) -> None:
+        try:
+            self.run("rev-parse", "--git-dir")
+        except GitError as error:
+            raise GitError(f"{self.name}={self.directory}: not a git repository ({error})") from None
+
+    def run(self, *args: str) -> bytes:
+        try:
+            result = subprocess.run(self._base + list(args), capture_output=True, timeout=300)
+        except (OSError, subprocess.SubprocessError) as error:
+            raise GitError(f"git {' '.join(args)}: {error}") from None
+        if result.returncode != 0:
+            lines = result.stderr.decode("utf-8", "replace").strip().splitlines()
+            raise GitError(lines[-1] if lines else f"git {args[0]} failed")
+        return result.stdout
+
+    @lru_cache(maxsize=None)
+    def release_tags(self) -> tuple[str, ...]:
+        """Tags that name a release, in release order."""
+        return tuple(t for t in sort_tags(self.run("tag").decode("utf-8").split()) if tag_release(t))
+
+    @lru_cache(maxsize=None)
+    def commit(self, ref: str) -> str:
+        return self.run("rev-parse", f"{ref}^{{commit}}").decode().strip()
+
+    @lru_cache(maxsize=None)
+    def head_branch(self) -> str:
+        try:
+            return self.run("symbolic-ref", "--short", "HEAD").decode().strip()
+        except GitError:
+            return "HEAD"
+
+    @lru_cache(maxsize=None)
+    def tree(self, ref: str) -> dict[str, str]:
+        """{path: blob id} of every file at a ref."""
+        files = {}
+        for line in self.run("ls-tree", "-r", "-z", ref).decode("utf-8").split("\0"):
+            if "\t" in line:
+                meta, path = line.split("\t", 1)
+                parts = meta.split()
+                if len(parts) == 3 and parts[1] == "blob":
+                    files[path] = parts[2]
+        return files
+
+    def blob_at(self, ref: str, path: str) -> Optional[str]:
+        return self.tree(ref).get(path)
+
+    @lru_cache(maxsize=None)
+    def read_blob(self, blob: str) -> bytes:
+        return self.run("cat-file", "-p", blob)
+
+    def refs(self) -> list[tuple[str, str]]:
+        """(label, ref) for every release tag, then the default branch's head."""
+        return [(t, t) for t in self.release_tags()] + [(self.head_branch(), "HEAD")]

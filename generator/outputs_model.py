@@ -1,0 +1,27 @@
+"""What an output is, before it is rendered: its path, owner, and what it is made from."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable
+
+from generator.render import stamp
+
+SITE = "site"  # the owner of the files every family shares
+
+
+@dataclass
+class Output:
+    path: str  # relative to --out, POSIX
+    owner: str  # a family id, or SITE
+    target: str  # the name of its Target
+    templates: tuple[str, ...]
+    parts: tuple[str, ...]  # digests of the model parts it reads
+    render_with: Callable[[str], str] = field(repr=False)  # stamp -> text
+
+    @cached_property
+    def stamp(self) -> str:
+        return stamp(self.templates, self.parts)
+
+    def render(self) -> str:
+        return self.render_with(self.stamp)

@@ -1,0 +1,270 @@
+"""Reading an upstream documentation page the way its readers see it.
+
+A page is Markdown (pipe tables, or HTML tables inside the Markdown) or HTML.
+It is rendered as a CommonMark renderer does (markdown-it-py, with tables and
+raw HTML), and the HTML is parsed as a browser parses it (html5lib: unclosed
+cells, stray text in a table and implied tags end up where a browser puts
+them). The status-code table is then read by its headings, and each cell
+becomes the text a reader sees: links become their text, code spans and
+escapes their characters, <br> a line break, <p> a paragraph, <ul> bullets
+("- ") and <ol> numbered steps ("1. ").
+
+Every row and cell keeps the line it starts on in the source file.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+import html5lib
+from markdown_it import MarkdownIt
+
+_BLOCKS = frozenset("p div ul ol li table thead tbody tfoot tr td th h1 h2 h3 h4 h5 h6 pre blockquote dl dt dd hr "
+                    "section article header footer figure figcaption details summary".split())
+_SKIP = frozenset("script style template head title".split())
+_CONFLICT = re.compile(r"^(<{7}|={7}|>{7})(?: .*)?$")
+_ROW_TAG = re.compile(r"<(tr|td|th)(?=[\s>/])", re.I)
+# Full-width punctuation and forms (、。，：；（） and so on), and CJK ideographs.
+_CJK_PUNCT = "\u3000-\u303f\uff00-\uffef"
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+
+
+def normalize_line(line: str) -> str:
+    """One line of text as a browser lays it out: runs of white space are one space, none at
+    the ends, and none beside full-width punctuation or between two ideographs (a line
+    break in the source there shows as nothing in a Chinese page)."""
+    line = re.sub(r"[ \t\r\n\f]+", " ", line).strip()
+    line = re.sub(rf" (?=[{_CJK_PUNCT}])|(?<=[{_CJK_PUNCT}]) ", "", line)
+    return re.sub(rf"(?<=[{_CJK}]) (?=[{_CJK}])", "", line)
+
+
+def normalize_text(text: str) -> str:
+    """A text with every line normalized and empty lines dropped."""
+    return "\n".join(line for line in (normalize_line(part) for part in text.split("\n")) if line)
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class TableRow:
+    line: int
+    cells: tuple[Cell, ...]  # as a browser lays the row out
+    by_column: dict  # column key -> Cell, for the columns the headings name
+    extra: tuple[Cell, ...]  # cells beyond the headings
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    text: str
+    line: int  # of its first line of code
+
+
+@dataclass
+class PageTable:
+    lang: Optional[str] = None
+    columns: tuple[str, ...] = ()
+    headings: tuple[str, ...] = ()
+    heading_line: int = 0
+    rows: list[TableRow] = field(default_factory=list)
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    conflicts: list[tuple[int, str]] = field(default_factory=list)  # (line, marker line)
+    code_blocks: list[CodeBlock] = field(default_factory=list)
+    bom: bool = False
+
+
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+
+    def mark_lines(state) -> None:
+        for token in state.tokens:
+            if token.type == "tr_open" and token.map:
+                token.attrSet("data-line", str(token.map[0] + 1))
+            elif token.type == "html_block" and token.map:
+                token.content = mark_html_lines(token.content, token.map[0] + 1)
+
+    md.core.ruler.push("mark_lines", mark_lines)
+    return md
+
+
+_MD = _markdown()
+
+
+def mark_html_lines(html: str, first_line: int) -> str:
+    """Every <tr>, <td> and <th> start tag gains data-line="N", its line in the source."""
+    def add(match: re.Match) -> str:
+        line = first_line + html.count("\n", 0, match.start())
+        return f'{match.group(0)} data-line="{line}"'
+    return _ROW_TAG.sub(add, html)
+
+
+def render_dom(source: str, is_html: bool):
+    """The page as a browser's document tree (an ElementTree element)."""
+    html = mark_html_lines(source, 1) if is_html else _MD.render(source)
+    return html5lib.parse(html, namespaceHTMLElements=False)
+
+
+def code_blocks(source: str) -> list[CodeBlock]:
+    return [CodeBlock(t.content, t.map[0] + 2) for t in _MD.parse(source) if t.type in ("fence", "code_block") and t.map]
+
+
+def conflict_markers(source: str) -> list[tuple[int, str]]:
+    """Lines of a merge conflict (<<<<<<< ... ======= ... >>>>>>>), each with its line number."""
+    found, opened = [], False
+    for number, line in enumerate(source.split("\n"), 1):
+        match = _CONFLICT.match(line.rstrip("\r"))
+        if not match:
+            continue
+        if match.group(1)[0] == "<":
+            opened = True
+        if opened:
+            found.append((number, line.rstrip("\r")))
+        if match.group(1)[0] == ">":
+            opened = False
+    return found
+
+
+# -- cells as text ----------------------------------------------------------------------------
+
+
+class _TextBuilder:
+    """Walks a cell's elements and lays out its text in lines."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = [""]
+        self.glue = False  # a note title ("说明：") runs into the block that follows it
+
+    def newline(self) -> None:
+        if self.glue:
+            return
+        if self.lines[-1].strip():
+            self.lines.append("")
+
+    def add(self, text: Optional[str]) -> None:
+        if text:
+            if self.glue and text.strip():
+                self.glue = False
+            self.lines[-1] += text
+
+    def walk(self, element) -> None:
+        tag = element.tag if isinstance(element.tag, str) else None
+        if tag in _SKIP or tag is None:
+            self.add(element.tail)
+            return
+        if tag == "br":
+            self.glue = False
+            self.lines.append("")
+        elif tag in ("ul", "ol"):
+            self._list(element, tag)
+        elif tag in _BLOCKS:
+            self.newline()
+            self._content(element)
+            self.newline()
+        elif "notetitle" in (element.get("class") or "").split():
+            self._content(element)
+            self.glue = True
+        else:
+            self._content(element)
+            href = element.get("href") if tag == "a" else None
+            text = "".join(element.itertext()).strip()
+            if href and re.match(r"^https?://", href) and text != href:
+                self.add(f" ({href})")
+        self.add(element.tail)
+
+    def _content(self, element) -> None:
+        self.add(element.text)
+        for child in element:
+            self.walk(child)
+
+    def _list(self, element, tag: str) -> None:
+        self.glue = False
+        self.newline()
+        number = _int(element.get("start"), 1)
+        for item in element:
+            if isinstance(item.tag, str) and item.tag == "li":
+                number = _int(item.get("value"), number)
+                self.newline()
+                self.add(f"{number}. " if tag == "ol" else "- ")
+                self._content(item)
+                self.newline()
+                number += 1
+            else:
+                self.walk(item)
+        self.newline()
+
+
+def _int(text: Optional[str], default: int) -> int:
+    try:
+        return int(text) if text is not None else default
+    except ValueError:
+        return default
+
+
+def cell_text(element) -> str:
+    builder = _TextBuilder()
+    builder._content(element)
+    return normalize_text("\n".join(builder.lines))
+
+
+# -- the table ------------------------------------------------------------------------------
+
+
+def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_html: bool = False) -> PageTable:
+    """The status-code table of a page: the first table whose headings name the
+    `name` and `recoverable` columns in one of the languages of `headings`
+    ({column: {lang: (heading, ...)}})."""
+    page = PageTable()
+    if source.startswith("\ufeff"):
+        page.bom, source = True, source[1:]
+    page.conflicts = conflict_markers(source)
+    page.code_blocks = [] if is_html else code_blocks(source)
+    lookup = {_heading_key(text): (column, lang) for column, per_lang in headings.items()
+              for lang, texts in per_lang.items() for text in texts}
+    document = render_dom(source, is_html)
+    for table in document.iter("table"):
+        rows = [tr for tr in table.iter("tr")]
+        if not rows:
+            continue
+        head = [c for c in rows[0] if isinstance(c.tag, str) and c.tag in ("td", "th")]
+        texts = [cell_text(c) for c in head]
+        found = [lookup.get(_heading_key(t)) for t in texts]
+        columns = [f[0] if f else None for f in found]
+        if "name" not in columns or "recoverable" not in columns:
+            continue
+        page.headings = tuple(texts)
+        page.heading_line = _line(rows[0], 1)
+        langs = [f[1] for f in found if f]
+        page.lang = max(sorted(set(langs)), key=langs.count)
+        unknown = [t for t, c in zip(texts, columns) if c is None]
+        if unknown:
+            page.problems.append((page.heading_line, f"headings {', '.join(map(repr, unknown))} name no column this page has; "
+                                                     f"known: {', '.join(sorted(k for k in headings))}"))
+        page.columns = tuple(c or "?" for c in columns)
+        for tr in rows[1:]:
+            page.rows.append(_row(tr, page.columns))
+        return page
+    page.problems.append((1, "no status-code table found: no table has the headings of a name and a recoverable column"))
+    return page
+
+
+def _heading_key(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def _line(element, default: int) -> int:
+    return _int(element.get("data-line"), default)
+
+
+def _row(tr, columns: tuple[str, ...]) -> TableRow:
+    line = _line(tr, 0)
+    cells = []
+    for element in tr:
+        if isinstance(element.tag, str) and element.tag in ("td", "th"):
+            cells.append(Cell(cell_text(element), _line(element, line)))
+    line = line or (cells[0].line if cells else 0)
+    by_column = {column: cell for column, cell in zip(columns, cells) if column != "?"}
+    return TableRow(line, tuple(cells), by_column, tuple(cells[len(columns):]))

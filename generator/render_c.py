@@ -1,0 +1,48 @@
+"""The C/C++ header of a family: macros in C, constexpr constants in C++, and the
+functions that name a code and give the message upstream logs for it."""
+from __future__ import annotations
+
+from generator import digest
+from generator.model import Catalog, Code, Family
+from generator.outputs_model import Output
+from generator.render import comment_banner, render_template
+from generator.version import project_version
+
+TEMPLATE = "c/header.h.j2"
+
+
+def c_path(family: Family) -> str:
+    return f"generated/c/{family.c.header}.h"
+
+
+def c_literal(family: Family, code: Code) -> str:
+    """A plain unsigned literal (no cast), so that it works in #if and as a case label."""
+    return f"0x{code.value:08X}U" if family.c.literals == "hex" else f"{code.value}U"
+
+
+def plan_c(catalog: Catalog, family: Family) -> list[Output]:
+    # The header carries the family's CATALOG_HASH, so it is made from the whole family.
+    return [Output(c_path(family), family.id, "c", (TEMPLATE,), (digest.family_digest(family),),
+                   lambda stamp: render_c_header(family, stamp))]
+
+
+def render_c_header(family: Family, stamp: str) -> str:
+    comment = "en" if "en" in family.languages else family.languages[0]
+    codes = [{"c_name": c.c_name, "macro": family.c.macro_prefix + c.c_name, "literal": c_literal(family, c),
+              "log_message": c.log_message} for c in family.c_codes]
+    example = family.code_by_name.get(family.python.unknown_status or "")
+    example_name = example.c_name if example is not None and example.c_name else family.c_codes[0].c_name
+    namespaces = list(dict.fromkeys(n.namespace + "::" for c in family.codes for n in c.cpp))
+    return render_template(
+        TEMPLATE, banner="\n".join(f"/* {line} */" for line in _banner(stamp)), title=family.name[comment],
+        description=family.description[comment], namespace=family.c.namespace, guard=family.c.guard,
+        name_function=family.c.name_function, message_function=family.c.message_function, codes=codes,
+        example=example_name, example_macro=family.c.macro_prefix + example_name,
+        upstream_namespaces=" and ".join(namespaces), macro_base=family.c.macro_base,
+        version=project_version(), catalog_hash=digest.family_digest(family))
+
+
+def _banner(stamp: str) -> list[str]:
+    from generator.escape import c_comment
+
+    return [c_comment(line) for line in comment_banner(stamp, "").split("\n")]

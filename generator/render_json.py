@@ -1,0 +1,155 @@
+"""The JSON export of a family: the whole catalog part of the family, resolved, for other
+tools (its schema: generator/schemas/export.schema.json)."""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from generator import digest
+from generator.model import Catalog, Code, Edition, Family, Localized, Source
+from generator.outputs_model import Output
+from generator.render import banner_lines
+from generator.version import project_version
+
+EXPORT_FORMAT = 2
+
+
+def json_path(family: Family) -> str:
+    return f"generated/json/{family.python.module}.json"
+
+
+def plan_json(catalog: Catalog, family: Family) -> list[Output]:
+    repos = digest.digest(sorted((r.name, r.url, r.default_branch) for r in catalog.repositories.values()))
+    return [Output(json_path(family), family.id, "json", (), (digest.family_digest(family), repos),
+                   lambda stamp: layout_json(family_as_data(catalog, family, stamp)))]
+
+
+def layout_json(data: dict) -> str:
+    """JSON with one top-level key per line and one list item per line.
+
+    json.dumps(indent=...) runs CPython's pure-Python encoder; encoding each
+    item compactly keeps the C encoder and still diffs one code per line.
+    """
+    def dump(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join("    " + dump(item) for item in value)
+            parts.append(f"  {dump(key)}: [\n{items}\n  ]")
+        else:
+            parts.append(f"  {dump(key)}: {dump(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def _loc(value: Optional[Localized]) -> Optional[dict]:
+    if value is None:
+        return None
+    data = dict(value.items)
+    if value.translated:
+        data["translated"] = list(value.translated)
+    return data
+
+
+def family_as_data(catalog: Catalog, family: Family, stamp: str) -> dict:
+    used = sorted({s.repo for e in family.editions for s in e.sources if s.repo} |
+                  {t.repo for t in family.timelines if t.repo} | {u.repo for u in family.upstream})
+    return {
+        "$comment": " ".join(banner_lines(stamp)),
+        "format": EXPORT_FORMAT,
+        "generator": {"version": project_version(), "stamp": stamp},
+        "catalog_hash": digest.family_digest(family),
+        "family": _family_data(family),
+        "repositories": [{"name": r, "url": catalog.repositories[r].url,
+                          "default_branch": catalog.repositories[r].default_branch} for r in used],
+        "pages": [_page_data(family, p) for p in family.pages],
+        "editions": [_edition_data(e) for e in family.editions],
+        "codes": [_code_data(family, c) for c in family.codes],
+    }
+
+
+def _family_data(family: Family) -> dict:
+    layout = family.value_layout
+    return {
+        "id": family.id, "name": _loc(family.name), "description": _loc(family.description),
+        "languages": list(family.languages), "site_path": family.site_path,
+        "python": {k: v for k, v in vars(family.python).items()},
+        "c": {k: v for k, v in vars(family.c).items()},
+        "sphinx_directive": family.sphinx_directive,
+        "value_layout": None if layout is None else {
+            "macro": layout.macro, "arguments": list(layout.arguments),
+            "fields": {f.name: {"shift": f.shift, "mask": f.mask} for f in layout.fields}},
+        "runtime_constants": dict(family.runtime_constants),
+        "headers": [{"path": h.path, "namespace": h.namespace} for h in family.headers],
+        "upstream": [{"repo": u.repo, "path": u.path, "kind": u.kind, "header": u.header} for u in family.upstream],
+        "recoverable_labels": {v: {lang: list(texts) for lang, texts in per.items()}
+                               for v, per in family.recoverable_labels.items()},
+    }
+
+
+def _page_data(family: Family, page) -> dict:
+    return {
+        "id": page.id, "name": _loc(page.name), "title": _loc(page.title), "intro": _loc(page.intro),
+        "rows": page.row_names, "first_column": page.first_column, "columns": list(page.columns),
+        "headings": {c: {lang: list(t) for lang, t in per.items()} for c, per in page.headings.items()},
+        "timelines": [{"id": t.id, "suffix": t.suffix, "name": _loc(t.name), "repo": t.repo, "paths": list(t.paths)}
+                      for t in page.timelines],
+    }
+
+
+def source_data(source: Source) -> dict:
+    data: dict = {"kind": source.kind}
+    if source.kind == "repo":
+        data.update(repo=source.repo, path=source.path, commit=source.commit, tags=list(source.tags))
+        if source.branch:
+            data["branch"] = source.branch
+    elif source.kind == "url":
+        data["url"] = source.url
+    elif source.kind == "seed":
+        data["seed"] = source.seed
+    else:
+        data["document"] = source.document
+    data["lang"] = source.lang
+    return data
+
+
+def _edition_data(edition: Edition) -> dict:
+    return {
+        "id": edition.id, "release": edition.release, "page": edition.page.id, "timeline": edition.timeline.id,
+        "released": edition.released, "repository_copy": edition.repo_copy,
+        "sources": [source_data(s) for s in edition.sources],
+        "texts": list(edition.languages) if edition.languages is not None else "not known",
+        "order": "page" if edition.order_known else "not known",
+        "rows": [{"code": r.code, "recoverable": r.recoverable, "other_pages": dict(r.disagreements)} for r in edition.rows],
+        "not_listed_not_known": list(edition.not_known),
+        "malformations": [{"kind": m.kind, "code": m.code, "field": m.field, "line": m.line, "shown": m.shown,
+                           "sides": dict(m.sides)} for m in edition.malformations],
+        "notes": _loc(edition.notes),
+    }
+
+
+def _code_data(family: Family, code: Code) -> dict:
+    listed = {}
+    for edition in family.editions_listing(code):
+        texts = {}
+        for field_name in edition.page.text_fields:
+            per_lang = {}
+            for lang in edition.languages or ():
+                entry = code.entry(field_name, edition.id, lang)
+                per_lang[lang] = None if entry is None else {"text": entry.text, "origin": entry.origin}
+            texts[field_name] = per_lang if edition.languages is not None else None
+        row = edition.row_by_code[code.name]
+        listed[edition.id] = {
+            "recoverable": row.recoverable, "other_pages": dict(row.disagreements),
+            "position": edition.position[code.name] if edition.order_known else None, "texts": texts,
+        }
+    return {
+        "name": code.name, "python": code.python_name, "c": code.c_name, "value": code.value, "hex": code.hex,
+        "wrapper": code.wrapper, "cpp": [{"name": n.name, "header": n.header} for n in code.cpp],
+        "log_message": code.log_message,
+        "obsolete": {"since": code.obsolete.since, "reason": _loc(code.obsolete.reason)} if code.obsolete else None,
+        "notes": _loc(code.notes),
+        "editions": listed,
+        "listing_not_known": [e.id for e in family.editions_not_known(code)],
+    }

@@ -1,0 +1,145 @@
+"""The Python module of a family: an IntEnum (a drop-in for upstream's class) or
+module-level constants, with the documentation of every code per edition.
+
+The module is a small template for the names, the data tables built here, and
+the static runtime (generator/runtime/documented.py) copied verbatim.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from generator import digest
+from generator.escape import py_str
+from generator.model import TEXT_FIELDS, Catalog, Code, Edition, Family
+from generator.outputs_model import Output
+from generator.render import comment_banner, render_template, runtime_source
+from generator.version import project_version
+
+RUNTIME = "documented.py"
+
+
+def python_path(family: Family) -> str:
+    return f"generated/python/{family.python.module}.py"
+
+
+def literal(family: Family, code: Code) -> str:
+    """A value as the family's C header writes it: hex (0x5010B01A) or decimal."""
+    if code.value >= 0 and code.in_c and family.c.literals == "hex":
+        return f"0x{code.value:X}"
+    return str(code.value)
+
+
+def default_edition(family: Family, code: Code) -> Optional[Edition]:
+    """The edition recoverable() and the texts answer from by default: the newest released
+    edition of the family's default page that lists the code."""
+    for edition in reversed(family.editions):
+        if edition.page.id == family.python.default_page and edition.released and code.name in edition.row_by_code:
+            return edition
+    return None
+
+
+def plan_python(catalog: Catalog, family: Family) -> list[Output]:
+    shape = family.python.shape
+    template = f"python/{shape}_module.py.j2"
+    return [Output(python_path(family), family.id, "python", (template, f"runtime/{RUNTIME}"),
+                   (digest.family_digest(family),), lambda stamp: render_python_module(family, template, stamp))]
+
+
+def render_python_module(family: Family, template: str, stamp: str) -> str:
+    names = family.python
+    members = [{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes]
+    example = names.unknown_status or family.python_codes[0].python_name if family.python_codes else None
+    example_code = family.code_by_name.get(example) if example else None
+    exports = [n for n in (names.class_name, names.exception, names.status, names.code_2_status, names.lookup) if n]
+    exports += ["CATALOG_HASH", "EDITIONS", "LANGUAGES", "UNKNOWN"]
+    if names.shape == "constants":
+        exports = [m["name"] for m in members] + exports
+    return render_template(
+        template, banner=comment_banner(stamp, "# "), class_name=names.class_name, module=names.module,
+        description=family.description[_comment_language(family)], exception=names.exception,
+        default_status=names.default_status, status=names.status, code_2_status=names.code_2_status,
+        unknown_status=names.unknown_status, lookup=names.lookup, languages=family.languages,
+        ok_member=_ok_member(family), example=example,
+        example_key=example_code.hex if example_code else "0", exports=exports,
+        version=project_version(), catalog_hash=digest.family_digest(family), members=members,
+        wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
+        data=_data(family), runtime=runtime_source(RUNTIME).rstrip("\n") + "\n",
+    )
+
+
+def _comment_language(family: Family) -> str:
+    """Code comments are in English where the family has it."""
+    return "en" if "en" in family.languages else family.languages[0]
+
+
+def _ok_member(family: Family) -> Optional[str]:
+    for code in family.python_codes:
+        if code.value == 0:
+            return code.python_name
+    return family.python.default_status
+
+
+_RECOVERABLE = {"yes": '"yes"', "no": '"no"', "n/a": '"n/a"', "not known": '"not known"'}
+
+
+def _data(family: Family) -> str:
+    """The data tables the runtime reads, built as text: a family of 10,000 codes has
+    hundreds of thousands of entries, too many for a template loop."""
+    out = ["#: Every edition of every page of the family, oldest first."]
+    out.append("EDITIONS = (\n" + "".join(f"    {py_str(e.id)},\n" for e in family.editions) + ")")
+    out.append("#: The languages of the texts; the first is the default.")
+    out.append("LANGUAGES = (" + ", ".join(py_str(lang) for lang in family.languages) + ",)")
+    out.append("")
+    out.append("# Every member's value, in upstream's order.")
+    out.append("_MEMBERS = {\n" + "".join(f"    {py_str(c.python_name)}: {literal(family, c)},\n"
+                                           for c in family.python_codes) + "}")
+    out.append("# The C/C++ name of each member that has one.")
+    out.append("_C_NAMES = {\n" + "".join(f"    {py_str(c.python_name)}: {py_str(c.c_name)},\n"
+                                           for c in family.python_codes if c.c_name) + "}")
+    out.append("# Codes that exist only in C/C++: not members, but lookup() names them.")
+    out.append("_C_ONLY = {\n" + "".join(f"    {py_str(c.c_name)}: {literal(family, c)},\n"
+                                          for c in family.codes if not c.in_python) + "}")
+    out.append("# For each member, the editions whose page lists it, with the page's recoverability.")
+    out.append("_ROWS = {\n" + "".join(_rows_line(family, c) for c in family.python_codes) + "}")
+    out.append("# Editions for which it is not known whether their page lists the member.")
+    out.append("_NOT_KNOWN = {\n" + "".join(
+        f"    {py_str(c.python_name)}: ({''.join(py_str(e.id) + ', ' for e in family.editions_not_known(c))}),\n"
+        for c in family.python_codes if family.editions_not_known(c)) + "}")
+    out.append("# The edition each member answers from by default: the newest released edition of the\n"
+               f"# {family.python.default_page} page that lists it.")
+    defaults = ((c, default_edition(family, c)) for c in family.python_codes)
+    out.append("_DEFAULT_EDITION = {\n" + "".join(f"    {py_str(c.python_name)}: {py_str(e.id)},\n"
+                                                   for c, e in defaults if e is not None) + "}")
+    strings: dict[str, int] = {}
+    texts = "".join(_texts_entry(family, c, strings) for c in family.python_codes)
+    out.append("# Every text, once; _TEXTS refers to them by index.")
+    out.append("_STRINGS = (\n" + "".join(f"    {py_str(text)},\n" for text in strings) + ")")
+    out.append("# (member, edition) -> {lang: (meaning, cause, solution)}, each (text index, 1 for this\n"
+               "# project's translation or 0 for upstream's own words), or None where the page has no such text.")
+    out.append("_TEXTS = {\n" + texts + "}")
+    return "\n".join(out) + "\n"
+
+
+def _rows_line(family: Family, code: Code) -> str:
+    rows = ", ".join(f"{py_str(e.id)}: {_RECOVERABLE[e.row_by_code[code.name].recoverable]}"
+                     for e in family.editions_listing(code))
+    return f"    {py_str(code.python_name)}: {{{rows}}},\n"
+
+
+def _texts_entry(family: Family, code: Code, strings: dict[str, int]) -> str:
+    parts = []
+    for edition in family.editions_listing(code):
+        langs = []
+        for lang in edition.languages or ():
+            fields = []
+            for field_name in TEXT_FIELDS:
+                entry = code.entry(field_name, edition.id, lang)
+                if entry is None:
+                    fields.append("None")
+                else:
+                    index = strings.setdefault(entry.text, len(strings))
+                    fields.append(f"({index}, {int(entry.origin == 'translation')})")
+            langs.append(f"        {py_str(lang)}: ({', '.join(fields)}),\n")
+        if langs:
+            parts.append(f"    ({py_str(code.python_name)}, {py_str(edition.id)}): {{\n{''.join(langs)}    }},\n")
+    return "".join(parts)

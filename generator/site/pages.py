@@ -1,0 +1,421 @@
+"""A family's pages: one per code, one per edition, the lists of both, the differences,
+and the family's overview. Each is planned as an Output (path, owner, what it reads)
+and rendered only when asked."""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from generator import digest
+from generator.changes import Event, Presence, history, presence, release_copies, timeline_diffs
+from generator.escape import html_text as esc
+from generator.model import Catalog, Code, Edition, Family, Page
+from generator.outputs_model import Output
+from generator.render_python import default_edition
+from generator.site import svg
+from generator.site.context import Context, doc_path, markdown_banner
+from generator.site.html import admonition, code_html, link, table, text_html
+from generator.site.worddiff import word_diff
+
+_CSS_STATE = {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}
+
+
+def front_matter(title: str) -> str:
+    return f"---\ntitle: {json.dumps(title, ensure_ascii=False)}\n---\n"
+
+
+def _page(title: str, stamp: str, body: list[str]) -> str:
+    return front_matter(title) + markdown_banner(stamp) + "\n\n" + "\n\n".join(p for p in body if p) + "\n"
+
+
+def _h(level: int, text: str, ident: str) -> str:
+    """A Markdown heading with a stable id, the same in every language."""
+    return f"{'#' * level} {esc(text)} {{#{ident}}}"
+
+
+def listable_pages(family: Family, code: Code) -> list[Page]:
+    return [p for p in family.pages if code.name_on(p) is not None]
+
+
+def _family_parts(catalog: Catalog, family: Family) -> tuple[str, str]:
+    return digest.site_digest(catalog.site), digest.family_meta_digest(family)
+
+
+# -- the family's overview ---------------------------------------------------------------------
+
+
+def plan_family_page(catalog: Catalog, family: Family) -> list[Output]:
+    if not family.site_path:
+        return []  # the family at the site's root is shown on the home page
+    parts = _family_parts(catalog, family) + (digest.digest(tuple(digest.edition_meta_digest(e) for e in family.editions)),)
+    return [Output(doc_path(f"{family.prefix}", lang, index=True), family.id, "site-family", (), parts,
+                   lambda stamp, lang=lang: render_family_page(catalog, family, lang, stamp))
+            for lang in catalog.site.languages]
+
+
+def render_family_page(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
+    ctx = Context(catalog, lang, family.prefix, family)
+    return _page(family.name[lang], stamp, [f"# {esc(family.name[lang])}", family_block(ctx, family, heading=False)])
+
+
+def family_block(ctx: Context, family: Family, heading: bool = True) -> str:
+    """A family in brief: what it is, its pages, their copies and editions, and where to go."""
+    out = []
+    if heading:
+        out.append(_h(2, family.name[ctx.lang], f"family-{family.id}"))
+    out.append(esc(ctx.label("family_intro", family)))
+    links = [link(ctx.url(f"{family.prefix}codes/"), esc(ctx.label("all_codes"))),
+             link(ctx.url(f"{family.prefix}editions/"), esc(ctx.label("editions"))),
+             link(ctx.url(f"{family.prefix}differences/"), esc(ctx.label("differences_title")))]
+    out.append('<p class="family-links">' + " · ".join(links) + "</p>")
+    columns = [("page", ctx.l("page")), ("timeline", ctx.l("timeline")), ("editions", ctx.l("editions"))]
+    rows = []
+    for page in family.pages:
+        for timeline in page.timelines:
+            editions = ", ".join(ctx.edition_link(family, e) for e in family.timeline_editions(timeline))
+            rows.append((None, [esc(page.name[ctx.lang]), esc(timeline.name[ctx.lang]), editions or "—"]))
+    out.append(table(columns, rows, "family-pages"))
+    return "\n\n".join(out)
+
+
+# -- codes -----------------------------------------------------------------------------------------
+
+
+def plan_code_pages(catalog: Catalog, family: Family) -> list[Output]:
+    site, meta = _family_parts(catalog, family)
+    outputs = []
+    index_parts = (site, meta, digest.digest(tuple(
+        (digest.code_identity_digest(c), _default_meaning_digest(family, c)) for c in family.codes)))
+    for lang in catalog.site.languages:
+        outputs.append(Output(doc_path(f"{family.prefix}codes/", lang, index=True), family.id, "site-codes", (), index_parts,
+                              lambda stamp, lang=lang: render_codes_index(catalog, family, lang, stamp)))
+    editions_meta = digest.digest(tuple(digest.edition_meta_digest(e) for e in family.editions))
+    for code in family.codes:
+        rows = digest.digest(tuple((e.id, presence(e, code).value, e.row_by_code[code.name].recoverable
+                                    if code.name in e.row_by_code else None,
+                                    e.row_by_code[code.name].disagreements if code.name in e.row_by_code else ())
+                                   for e in family.editions))
+        parts = (site, meta, editions_meta, rows, digest.code_digest(code))
+        for lang in catalog.site.languages:
+            outputs.append(Output(doc_path(f"{family.prefix}codes/{code.name}/", lang), family.id, "site-codes", (), parts,
+                                  lambda stamp, code=code, lang=lang: render_code_page(catalog, family, code, lang, stamp)))
+    return outputs
+
+
+def _default_meaning_digest(family: Family, code: Code) -> str:
+    edition = default_edition(family, code)
+    return "" if edition is None else digest.digest(edition.id, tuple(code.text("meaning", edition.id, l) for l in family.languages))
+
+
+def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
+    ctx = Context(catalog, lang, f"{family.prefix}codes/", family)
+    columns = [("name", ctx.l("name")), ("hex", ctx.l("hex")), ("decimal", ctx.l("decimal")),
+               ("c_name", ctx.l("c_name")), ("meaning", esc(family.page_by_id[family.python.default_page].heading("meaning", lang)))]
+    rows = []
+    for code in family.codes:
+        edition = default_edition(family, code)
+        meaning = code.text("meaning", edition.id, lang) if edition else None
+        rows.append((code.slug, [ctx.code_link(family, code), code_html(code.hex), f"<code class=\"copyable\">{code.value}</code>",
+                                 code_html(code.c_name) if code.c_name else "—", esc(meaning) if meaning else "—"]))
+    title = f"{family.name[lang]} · {ctx.label('all_codes')}"
+    return _page(title, stamp, [f"# {esc(title)}", table(columns, rows, "codes-table")])
+
+
+def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, stamp: str) -> str:
+    ctx = Context(catalog, lang, f"{family.prefix}codes/{code.name}/", family)
+    body = [f"# {esc(code.name)}", _code_facts(ctx, family, code)]
+    if code.obsolete:
+        body.append(admonition("warning", f"{ctx.label('obsolete')} ({code.obsolete.since})", text_html(code.obsolete.reason[lang])))
+    if not code.in_python:
+        body.append(admonition("info", ctx.label("exists_c"), text_html(ctx.label("c_only_note"))))
+    elif not code.in_c:
+        body.append(admonition("info", ctx.label("exists_python"), text_html(ctx.label("python_only_note"))))
+    pages = listable_pages(family, code)
+    body.append(_h(2, ctx.label("timeline_picture"), "timeline"))
+    for page in pages:
+        groups = [family.timeline_editions(t) for t in page.timelines]
+        body.append(_h(3, page.name[lang], f"timeline-{page.id}"))
+        body.append(svg.strip(code, groups, ctx.state, lambda e, c: ctx.url(ctx.edition_location(family, e)) + f"#{c.slug}",
+                              f"{code.name}: {page.name[lang]}"))
+    body.append(_h(2, ctx.label("per_edition"), "per-edition"))
+    said = False
+    for page in pages:
+        cards = _says(ctx, family, code, page)
+        if cards:
+            said = True
+            body.append(_h(3, page.name[lang], f"says-{page.id}"))
+            body.append(cards)
+    if not said:
+        body.append(admonition("info", ctx.label("not_listed"), text_html(ctx.label("undocumented"))))
+    body.append(_h(2, ctx.label("history"), "history"))
+    for page in pages:
+        for timeline in page.timelines:
+            steps = history(family, code, timeline)
+            if not steps:
+                continue
+            body.append(_h(3, f"{page.name[lang]} · {timeline.name[lang]}", f"history-{timeline.id}"))
+            body.append(_history_table(ctx, family, code, steps))
+    if code.notes:
+        body.append(admonition("note", ctx.label("notes"), text_html(code.notes[lang])))
+    return _page(code.name, stamp, body)
+
+
+def _code_facts(ctx: Context, family: Family, code: Code) -> str:
+    rows = [
+        (ctx.label("python_name"), code_html(code.python_name) if code.python_name else "—"),
+        (ctx.label("c_name"), code_html(family.c.macro_prefix + code.c_name) if code.c_name else "—"),
+        (ctx.label("hex"), code_html(code.hex)),
+        (ctx.label("decimal"), f'<code class="copyable">{code.value}</code>'),
+        (ctx.label("exists_in"), esc(ctx.label("exists_both" if code.in_python and code.in_c else
+                                              "exists_python" if code.in_python else "exists_c"))),
+    ]
+    if code.cpp:
+        decls = []
+        for name in code.cpp:
+            where = f"<code>{esc(name.header)}</code>" if name.header else esc(ctx.label("declared_outside"))
+            decls.append(f"{code_html(name.name)} ({where})")
+        rows.append((ctx.label("cpp_names"), "<br>".join(decls)))
+    rows.append((ctx.label("log_message"), f"<code>{esc(code.log_message)}</code>" if code.log_message is not None else esc(ctx.label("none"))))
+    listing = family.editions_listing(code)
+    rows.append((ctx.label("listed_by"), ", ".join(ctx.edition_link(family, e, code) for e in listing) or esc(ctx.label("none"))))
+    items = "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
+    return f'<dl class="code-facts">{items}</dl>'
+
+
+def _says(ctx: Context, family: Family, code: Code, page: Page) -> str:
+    """What the page's editions say about the code, one card per distinct saying."""
+    groups: dict[tuple, list[Edition]] = {}
+    for edition in family.page_editions(page):
+        state = presence(edition, code)
+        if state == Presence.NOT_LISTED:
+            continue
+        row = edition.row_by_code.get(code.name)
+        key = (state, row.recoverable if row else None, row.disagreements if row else (),
+               edition.has_texts(ctx.lang),
+               tuple((f, code.text(f, edition.id, ctx.lang), getattr(code.entry(f, edition.id, ctx.lang), "origin", None))
+                     for f in page.text_fields))
+        groups.setdefault(key, []).append(edition)
+    cards = []
+    for (state, value, disagreements, known, texts), editions in groups.items():
+        links = ", ".join(ctx.edition_link(family, e, code) for e in editions)
+        items = []
+        if state == Presence.NOT_KNOWN:
+            items.append(f"<dt>{esc(ctx.label('listed'))}</dt><dd><em>{esc(ctx.label('listing_not_known'))}</em></dd>")
+        else:
+            items.append(f"<dt>{esc(page.heading('recoverable', ctx.lang))}</dt><dd>{_recoverable_html(ctx, family, value, disagreements)}</dd>")
+            for field_name, text, origin in texts:
+                items.append(f"<dt>{esc(page.heading(field_name, ctx.lang))}</dt><dd>{_text_cell(ctx, text, origin, known)}</dd>")
+        cards.append(f'<div class="says"><p class="says-editions">{links}</p><dl>{"".join(items)}</dl></div>')
+    return '<div class="says-list">' + "".join(cards) + "</div>" if cards else ""
+
+
+def _recoverable_html(ctx: Context, family: Family, value: Optional[str], disagreements) -> str:
+    html = f'<span class="recoverable st-{_CSS_STATE.get(value, "absent")}">{esc(ctx.recoverable(value, family))}</span>'
+    for lang, other in disagreements:
+        note = ctx.label("disagreement").replace("{lang}", ctx.site.language_names.get(lang, lang)) \
+            .replace("{value}", family.recoverable_label(other, lang))
+        html += f'<br><small class="disagreement">{esc(note)}</small>'
+    return html
+
+
+def _text_cell(ctx: Context, text: Optional[str], origin: Optional[str], known: bool = True) -> str:
+    if text is None:
+        return f'<em class="not-known">{esc(ctx.label("text_not_known"))}</em>'
+    mark = f' <span class="translation">({esc(ctx.label("translation"))})</span>' if origin == "translation" else ""
+    return text_html(text) + mark
+
+
+def _history_table(ctx: Context, family: Family, code: Code, steps) -> str:
+    columns = [("edition", ctx.l("edition")), ("listed", ctx.l("listed")), ("recoverable", ctx.l("recoverable_note")),
+               ("change", ctx.l("change"))]
+    rows = []
+    for step in steps:
+        listed = {Presence.LISTED: "listed", Presence.NOT_LISTED: "not_listed", Presence.NOT_KNOWN: "listing_not_known"}[step.presence]
+        rows.append((None, [ctx.edition_link(family, step.edition, code), esc(ctx.label(listed)),
+                            esc(ctx.recoverable(step.recoverable)) if step.recoverable else "—",
+                            esc(", ".join(ctx.label(e.value) for e in step.events)) or ""]))
+    return table(columns, rows, "history-table")
+
+
+# -- editions -----------------------------------------------------------------------------------------
+
+
+def plan_edition_pages(catalog: Catalog, family: Family) -> list[Output]:
+    site, meta = _family_parts(catalog, family)
+    outputs = []
+    index_parts = (site, meta, digest.digest(tuple((digest.edition_meta_digest(e), len(e.rows)) for e in family.editions)))
+    for lang in catalog.site.languages:
+        outputs.append(Output(doc_path(f"{family.prefix}editions/", lang, index=True), family.id, "site-editions", (),
+                              index_parts, lambda stamp, lang=lang: render_editions_index(catalog, family, lang, stamp)))
+    for edition in family.editions:
+        codes = digest.digest(tuple(digest.code_in_edition_digest(family.code_by_name[r.code], edition) for r in edition.rows),
+                              tuple(digest.code_identity_digest(family.code_by_name[n]) for n in edition.not_known))
+        parts = (site, meta, digest.edition_digest(edition), codes)
+        for lang in catalog.site.languages:
+            outputs.append(Output(doc_path(f"{family.prefix}editions/{edition.id}/", lang), family.id, "site-editions", (), parts,
+                                  lambda stamp, e=edition, lang=lang: render_edition_page(catalog, family, e, lang, stamp)))
+    return outputs
+
+
+def render_editions_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
+    ctx = Context(catalog, lang, f"{family.prefix}editions/", family)
+    title = f"{family.name[lang]} · {ctx.label('editions')}"
+    body = [f"# {esc(title)}"]
+    for page in family.pages:
+        body.append(_h(2, page.name[lang], f"page-{page.id}"))
+        columns = [("edition", ctx.l("edition")), ("release", ctx.l("release")), ("timeline", ctx.l("timeline")),
+                   ("codes", ctx.l("codes"))]
+        rows = [(None, [ctx.edition_link(family, e), esc(e.release), esc(e.timeline.name[lang]), str(len(e.rows))])
+                for e in family.page_editions(page)]
+        body.append(table(columns, rows, "editions-table"))
+    return _page(title, stamp, body)
+
+
+def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang: str, stamp: str) -> str:
+    ctx = Context(catalog, lang, f"{family.prefix}editions/{edition.id}/", family)
+    page = edition.page
+    title = f"{page.title[lang]} · {edition.id}"
+    meta = [(ctx.label("page"), esc(page.name[lang])), (ctx.label("timeline"), esc(edition.timeline.name[lang])),
+            (ctx.label("release"), esc(edition.release))]
+    body = [f"# {esc(title)}",
+            '<dl class="edition-facts">' + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in meta) + "</dl>"]
+    if page.intro is not None:
+        mark = f' <span class="translation">({esc(ctx.label("translation"))})</span>' if lang in page.intro.translated else ""
+        body.append(f'<p class="upstream-intro">{esc(page.intro[lang])}{mark}</p>')
+    if code_entry_origin(family, edition, lang) == "translation":
+        body.append(admonition("note", ctx.label("translation"), text_html(ctx.label("translation_note"))))
+    if not edition.has_texts(lang):
+        body.append(admonition("info", ctx.label("text_not_known"), text_html(ctx.label("texts_not_known"))))
+    if not edition.order_known:
+        body.append(admonition("info", ctx.label("change"), text_html(ctx.label("order_not_known"))))
+    body.append(_edition_table(ctx, family, edition))
+    if edition.not_known:
+        codes = ", ".join(ctx.code_link(family, family.code_by_name[n]) for n in edition.not_known)
+        body.append(f'<p class="not-listed-not-known">{esc(ctx.label("not_listed_not_known"))} {codes}</p>')
+    for broken in edition.malformations:
+        sides = "".join(f"<dt>{esc(label)}{' (' + esc(ctx.label('malformed_shown')) + ')' if label == broken.shown else ''}</dt>"
+                        f"<dd>{text_html(text)}</dd>" for label, text in broken.sides)
+        body.append(admonition("warning", f"{ctx.label('malformed')}: {broken.kind} · {broken.code} · line {broken.line}",
+                               f"<dl>{sides}</dl>"))
+    if edition.notes:
+        body.append(admonition("note", ctx.label("notes"), text_html(edition.notes[lang])))
+    body.append(_h(2, ctx.label("sources"), "sources"))
+    body.append("<ul class=\"sources\">" + "".join(f"<li>{ctx.source_html(s)}</li>" for s in edition.sources) + "</ul>")
+    return _page(edition.id, stamp, body)
+
+
+def code_entry_origin(family: Family, edition: Edition, lang: str) -> Optional[str]:
+    """'translation' when any text of the edition in `lang` is this project's translation."""
+    for row in edition.rows:
+        code = family.code_by_name[row.code]
+        for field_name in edition.page.text_fields:
+            entry = code.entry(field_name, edition.id, lang)
+            if entry is not None and entry.origin == "translation":
+                return "translation"
+    return None
+
+
+def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
+    page = edition.page
+    columns = [(c, esc(page.heading(c, ctx.lang))) for c in page.columns]
+    rows = []
+    for row in edition.rows:
+        code = family.code_by_name[row.code]
+        cells = []
+        for column in page.columns:
+            if column == "name":
+                cells.append(_name_cell(ctx, family, edition, code))
+            elif column == "recoverable":
+                cells.append(_recoverable_html(ctx, family, row.recoverable, row.disagreements))
+            else:
+                entry = code.entry(column, edition.id, ctx.lang)
+                cells.append(_text_cell(ctx, entry.text if entry else None, entry.origin if entry else None))
+        rows.append((code.slug, cells))
+    return table(columns, rows, "edition-table")
+
+
+def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> str:
+    shown = str(code.value) if edition.page.first_column == "decimal" else code.name_on(edition.page)
+    permalink = f'<a class="row-permalink" href="#{code.slug}" title="{esc(ctx.label("permalink"))}">¶</a>'
+    parts = [f'{ctx.code_link(family, code, code_html(shown, copy=False))}{permalink}']
+    parts.append(f'<span class="code-value">{code_html(code.hex)} ({code.value})</span>')
+    if code.name != shown:
+        parts.append(f'<span class="code-other-name">{code_html(code.name)}</span>')
+    if code.c_name and code.c_name not in (shown, code.name):
+        parts.append(f'<span class="code-other-name">{esc(ctx.label("c_name"))}: {code_html(code.c_name)}</span>')
+    return "<br>".join(parts)
+
+
+# -- differences -------------------------------------------------------------------------------------
+
+
+def plan_differences(catalog: Catalog, family: Family) -> list[Output]:
+    parts = (digest.site_digest(catalog.site), digest.family_digest(family))
+    return [Output(doc_path(f"{family.prefix}differences/", lang), family.id, "site-differences", (), parts,
+                   lambda stamp, lang=lang: render_differences(catalog, family, lang, stamp))
+            for lang in catalog.site.languages]
+
+
+def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
+    ctx = Context(catalog, lang, f"{family.prefix}differences/", family)
+    title = f"{family.name[lang]} · {ctx.label('differences_title')}"
+    body = [f"# {esc(title)}"]
+    for page in family.pages:
+        codes = [c for c in family.codes if c.name_on(page) is not None]
+        groups = [family.timeline_editions(t) for t in page.timelines]
+        body.append(_h(2, page.name[lang], f"page-{page.id}"))
+        body.append(_h(3, ctx.label("presence_matrix"), f"picture-{page.id}"))
+        body.append(svg.legend(ctx.state))
+        body.append(svg.matrix(codes, groups, ctx.state,
+                               lambda e, c: ctx.url(ctx.edition_location(family, e)) + (f"#{c.slug}" if c.name in e.row_by_code else ""),
+                               f"{family.name[lang]}: {page.name[lang]}"))
+        for timeline in page.timelines:
+            diffs = timeline_diffs(family, timeline)
+            if not diffs:
+                continue
+            body.append(_h(3, f"{ctx.label('changes')}: {timeline.name[lang]}", f"changes-{timeline.id}"))
+            for diff in diffs:
+                body.append(_h(4, f"{diff.old.id} → {diff.new.id}", f"change-{diff.old.id}-{diff.new.id}"))
+                body.append(_diff_html(ctx, family, diff))
+        copies = release_copies(family, page)
+        if copies:
+            body.append(_h(3, ctx.label("page_split"), f"copies-{page.id}"))
+            columns = [("edition", ctx.l("edition")), ("only", ctx.l("only_on"))]
+            for release, only in copies:
+                rows = [(None, [ctx.edition_link(family, e), ", ".join(ctx.code_link(family, c) for c in codes_) or "—"])
+                        for e, codes_ in only]
+                body.append(f"<p><strong>{esc(release)}</strong></p>" + table(columns, rows, "copies-table"))
+    return _page(title, stamp, body)
+
+
+def _diff_html(ctx: Context, family: Family, diff) -> str:
+    if not diff:
+        return f"<p>{esc(ctx.label('no_changes'))}</p>"
+    parts = []
+    before_after = [("code", ctx.l("name")), ("before", ctx.l("before")), ("after", ctx.l("after"))]
+    names = {Presence.LISTED: "listed", Presence.NOT_LISTED: "not_listed", Presence.NOT_KNOWN: "listing_not_known"}
+    if diff.presence:
+        parts.append(table(before_after, [(None, [ctx.code_link(family, family.code_by_name[c.code]), esc(ctx.label(names[c.before])),
+                                                 esc(ctx.label(names[c.after]))]) for c in diff.presence], "diff-table"))
+    for key, changes in (("recoverable_changed", diff.recoverable), ("became_known", diff.became_known)):
+        if changes:
+            parts.append(f"<p><strong>{esc(ctx.label(key))}</strong></p>" + table(before_after, [
+                (None, [ctx.code_link(family, family.code_by_name[c.code]), esc(ctx.recoverable(c.before)), esc(ctx.recoverable(c.after))])
+                for c in changes], "diff-table"))
+    texts = [c for c in diff.texts if c.lang == ctx.lang]
+    if texts:
+        columns = [("code", ctx.l("name")), ("field", ctx.l("column")), ("change", ctx.l("change"))]
+        parts.append(f"<p><strong>{esc(ctx.label('texts_changed'))}</strong> <small>{esc(ctx.label('word_diff_note'))}</small></p>"
+                     + table(columns, [(None, [ctx.code_link(family, family.code_by_name[c.code]),
+                                               esc(diff.new.page.heading(c.field, ctx.lang)),
+                                               f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'])
+                                      for c in texts], "diff-table"))
+    elif ctx.lang not in diff.texts_comparable:
+        parts.append(f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>")
+    if not parts:
+        parts.append(f"<p>{esc(ctx.label('no_changes'))}</p>")
+    return "\n".join(parts)
+
+
+def events_text(ctx: Context, events: tuple[Event, ...]) -> str:
+    return ", ".join(ctx.label(e.value) for e in events)

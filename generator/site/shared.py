@@ -1,0 +1,164 @@
+"""The site's shared files, made from every family: the home page, the MkDocs
+config, the theme overrides, the hook, styles, scripts and the search indexes."""
+from __future__ import annotations
+
+import json
+
+from generator import digest
+from generator.escape import html_text as esc
+from generator.model import Catalog, Family
+from generator.outputs_model import SITE, Output
+from generator.render import banner_lines, comment_banner, render_template
+from generator.render_python import default_edition
+from generator.site.context import DOCS, Context, doc_path
+from generator.site.pages import _h, _page, family_block
+
+
+def _all_families(catalog: Catalog) -> str:
+    """What the shared files read of the families: names, codes, editions (not texts)."""
+    return digest.digest(tuple(
+        (digest.family_meta_digest(f), tuple(digest.edition_meta_digest(e) for e in f.editions),
+         tuple(digest.code_identity_digest(c) for c in f.codes)) for f in catalog.families))
+
+
+def plan_home(catalog: Catalog) -> list[Output]:
+    parts = (digest.site_digest(catalog.site), _all_families(catalog))
+    return [Output(doc_path("", lang, index=True), SITE, "site-home", (), parts,
+                   lambda stamp, lang=lang: render_home(catalog, lang, stamp))
+            for lang in catalog.site.languages]
+
+
+def render_home(catalog: Catalog, lang: str, stamp: str) -> str:
+    ctx = Context(catalog, lang, "")
+    body = [f"# {esc(catalog.site.name[lang])}", f"<p>{ctx.l('home_intro')}</p>",
+            _h(2, ctx.label("lookup_title"), "lookup"), f"<p>{ctx.l('lookup_text')}</p>",
+            _h(2, ctx.label("families"), "families")]
+    for family in catalog.families:
+        body.append(family_block(Context(catalog, lang, "", family), family))
+    return _page(ctx.label("home"), stamp, body)
+
+
+# -- config, overrides, hook, assets -----------------------------------------------------------
+
+
+def plan_assets(catalog: Catalog) -> list[Output]:
+    site = digest.site_digest(catalog.site)
+    families = _all_families(catalog)
+    outputs = [
+        Output("site/mkdocs.yml", SITE, "site-config", ("site/mkdocs.yml.j2",), (site, families),
+               lambda stamp: render_mkdocs_config(catalog, stamp)),
+        Output("site/overrides/main.html", SITE, "site-config", ("site/overrides/main.html.j2",), (),
+               lambda stamp: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner(stamp))),
+        Output("site/overrides/404.html", SITE, "site-config", ("site/overrides/404.html.j2",), (site,),
+               lambda stamp: render_404(catalog, stamp)),
+        Output("site/hooks/site.py", SITE, "site-config", ("site/hooks/site.py.j2",), (site,),
+               lambda stamp: render_template("site/hooks/site.py.j2", banner_py=comment_banner(stamp, "# "),
+                                             other_languages=repr(list(catalog.site.languages[1:])))),
+        Output(f"{DOCS}/assets/extra.css", SITE, "site-config", ("site/assets/extra.css",), (),
+               lambda stamp: _css_banner(stamp) + "\n" + render_template("site/assets/extra.css")),
+        Output(f"{DOCS}/assets/javascripts/extra.js", SITE, "site-config", ("site/assets/extra.js.j2",), (site,),
+               lambda stamp: render_template("site/assets/extra.js.j2", banner_js=_css_banner(stamp),
+                                             copy_labels=_js_labels(catalog), default_lang=json.dumps(catalog.site.languages[0]))),
+        Output(f"{DOCS}/assets/javascripts/search-worker.js", SITE, "site-config", ("site/assets/search-worker.js.j2",), (),
+               lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=_css_banner(stamp))),
+    ]
+    texts = digest.digest(tuple(digest.family_digest(f) for f in catalog.families))
+    for lang in catalog.site.languages:
+        outputs.append(Output(f"{DOCS}/assets/search/index-{lang}.json", SITE, "site-config", (), (site, texts),
+                              lambda stamp, lang=lang: render_search_index(catalog, lang, stamp)))
+    return outputs
+
+
+def _css_banner(stamp: str) -> str:
+    from generator.escape import c_comment
+
+    return "\n".join(f"/* {c_comment(line)} */" for line in banner_lines(stamp))
+
+
+def _jinja_banner(stamp: str) -> str:
+    return "{#- " + " ".join(banner_lines(stamp)).replace("#}", "# }") + " -#}"
+
+
+def _js_labels(catalog: Catalog) -> str:
+    site = catalog.site
+    return json.dumps({lang: [site.label("copy", lang), site.label("copied", lang)] for lang in site.languages},
+                      ensure_ascii=True)
+
+
+def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
+    site = catalog.site
+    default = site.languages[0]
+    sections = ("all_codes", "editions", "differences_title", "home")
+
+    def title(family: Family, lang: str) -> str:
+        return family.name[lang]
+
+    languages = []
+    for index, lang in enumerate(site.languages):
+        translations = []
+        if index:
+            translations = [(site.label(k, default), site.label(k, lang)) for k in sections]
+            translations += [(title(f, default), title(f, lang)) for f in catalog.families if title(f, default) != title(f, lang)]
+        languages.append({"code": lang, "name": site.language_names[lang], "site_name": site.name[lang],
+                          "nav_translations": list(dict(translations).items())})
+    families = [{"title": title(f, default), "prefix": f.prefix, "index": f"{f.prefix}index.md" if f.prefix else None,
+                 "codes_title": site.label("all_codes", default), "editions_title": site.label("editions", default),
+                 "differences_title": site.label("differences_title", default),
+                 "codes": [c.name for c in f.codes], "editions": [e.id for e in f.editions]} for f in catalog.families]
+    palette = {key: site.label(f"palette_{key}", default) for key in ("auto", "light", "dark")}
+    return render_template(
+        "site/mkdocs.yml.j2", banner_yaml=comment_banner(stamp, "# "), site_name=site.name[default],
+        site_description=site.description[default], default=default, languages=languages, families=families,
+        home=site.label("home", default), palette=palette)
+
+
+def render_404(catalog: Catalog, stamp: str) -> str:
+    site = catalog.site
+    languages = [{"code": lang, "title": site.label("not_found_title", lang), "text": site.label("not_found_text", lang),
+                  "home": site.label("home", lang), "path": "" if index == 0 else f"{lang}/"}
+                 for index, lang in enumerate(site.languages)]
+    return render_template("site/overrides/404.html.j2", banner_jinja=_jinja_banner(stamp), languages=languages)
+
+
+# -- search ---------------------------------------------------------------------------------------
+
+
+def render_search_index(catalog: Catalog, lang: str, stamp: str) -> str:
+    """One language's search index: a document per page, with the fields the worker weighs."""
+    docs = []
+    prefix = "" if lang == catalog.site.languages[0] else f"{lang}/"
+    for family in catalog.families:
+        name = family.name[lang]
+        for code in family.codes:
+            docs.append(_code_doc(family, code, lang, prefix + f"{family.prefix}codes/{code.name}/", name))
+        for edition in family.editions:
+            docs.append({"l": prefix + f"{family.prefix}editions/{edition.id}/", "t": edition.id, "k": "edition", "f": name,
+                         "x": f"{edition.page.title[lang]} · {edition.page.name[lang]} · {edition.timeline.name[lang]} · {edition.release}"})
+        for location, key in ((f"{family.prefix}codes/", "all_codes"), (f"{family.prefix}editions/", "editions"),
+                              (f"{family.prefix}differences/", "differences_title")):
+            docs.append({"l": prefix + location, "t": catalog.site.label(key, lang), "k": "page", "f": name,
+                         "x": family.description[lang]})
+    data = {"$comment": " ".join(banner_lines(stamp)), "lang": lang, "docs": docs}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _code_doc(family: Family, code, lang: str, location: str, family_name: str) -> dict:
+    names = dict.fromkeys(filter(None, (code.python_name, code.c_name, family.c.macro_prefix + code.c_name if code.c_name else None,
+                                        *(n.name for n in code.cpp))))
+    values = [str(code.value)]
+    if code.value >= 0:
+        values.append("x" + format(code.value, "x"))
+    texts = {"m": [], "s": []}
+    for edition in family.editions_listing(code):
+        for field_name in edition.page.text_fields:
+            text = code.text(field_name, edition.id, lang)
+            bucket = "m" if field_name == "meaning" else "s"
+            if text and text not in texts[bucket]:
+                texts[bucket].append(text)
+    edition = default_edition(family, code)
+    other = [code.log_message or ""] + ([code.notes[lang]] if code.notes else [])
+    doc = {"l": location, "t": code.name, "k": "code", "f": family_name, "n": " ".join(names), "v": values,
+           "m": " \n".join(texts["m"]), "s": " \n".join(texts["s"]), "o": " ".join(o for o in other if o)}
+    if edition is not None:
+        doc["d"] = edition.id
+    return doc

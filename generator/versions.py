@@ -1,0 +1,61 @@
+"""Release order: 8.0.RC3 < 8.0.0 < 8.2.RC1 < 8.5.0 < 9.0.0-beta.1 < 9.0.0 < 9.0.1 < 9.1.0 < unreleased.
+
+A release is a dotted number with an optional pre-release part (`-beta.1`,
+`-rc.1`, `.RC3`, `.pre`, `-beta.2.pre`); a pre-release comes before its final
+release, and `unreleased` (a default-branch version no tag ships) after every
+release. Upstream tags are releases with a leading `v`.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Optional
+
+UNRELEASED = "unreleased"
+_RELEASE = re.compile(r"^(?P<number>\d+(?:\.\d+)*?)(?:(?P<sep>[.-])(?P<pre>[A-Za-z][0-9A-Za-z.-]*))?$")
+# Words of pre-releases, earliest first; a word not listed sorts after these.
+_PRE_WORDS = ("dev", "alpha", "a", "beta", "b", "pre", "rc")
+
+
+@lru_cache(maxsize=None)
+def release_key(release: str) -> Optional[tuple]:
+    """A sort key for a release, or None when it is not one."""
+    if release == UNRELEASED:
+        return ((float("inf"),), 1, ())
+    match = _RELEASE.match(release)
+    if match is None:
+        return None
+    numbers = tuple(int(part) for part in match["number"].split("."))
+    numbers = numbers + (0,) * (3 - len(numbers)) if len(numbers) < 3 else numbers
+    pre = match["pre"]
+    if pre is None:
+        return (numbers, 1, ())
+    tokens = []
+    for token in re.findall(r"[A-Za-z]+|\d+", pre):
+        if token.isdigit():
+            tokens.append((1, int(token), ""))
+        else:
+            word = token.lower()
+            rank = _PRE_WORDS.index(word) if word in _PRE_WORDS else len(_PRE_WORDS)
+            tokens.append((0, rank, word))
+    return (numbers, 0, tuple(tokens))
+
+
+def is_release(text: str) -> bool:
+    return release_key(text) is not None
+
+
+def is_prerelease(release: str) -> bool:
+    key = release_key(release)
+    return key is not None and release != UNRELEASED and key[1] == 0
+
+
+def tag_release(tag: str) -> Optional[str]:
+    """The release a tag names (`v9.0.0` -> `9.0.0`), or None for a tag that names none."""
+    text = tag[1:] if tag[:1] in ("v", "V") else tag
+    return text if release_key(text) is not None and text != UNRELEASED else None
+
+
+def sort_tags(tags) -> list[str]:
+    """Tags in release order; tags that name no release last, by name."""
+    return sorted(tags, key=lambda t: (tag_release(t) is None, release_key(tag_release(t) or "") or (), t))
