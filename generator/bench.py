@@ -1,11 +1,12 @@
-"""`make bench`: validate, generate and check on synthetic catalogs of 100, 1,000
-and 10,000 codes, against two floors: parsing the same YAML with the fastest
-C-backed safe loader, and Python start-up with the generator's imports.
+"""`make bench`: validate, generate and check on synthetic catalogs of 100, 1,000 and
+10,000 codes, against three floors for reading the same YAML: libyaml's events, the
+composition of nodes with ruamel.yaml's C loader (how the generator starts reading),
+and the C-backed safe load.
 
     python -m generator.bench [--sizes 100,1000,10000] [--repeat 5]
 
-Prints one table of medians and ratios. Timings are wall-clock seconds of
-whole commands (`python -m generator VERB`), as a pre-commit hook would see.
+Prints one table of medians and ratios. Timings are wall-clock seconds of whole
+commands (`python -m generator VERB`), as a pre-commit hook would see them.
 """
 from __future__ import annotations
 
@@ -31,21 +32,63 @@ def _sentence(words: list[str], index: int, length: int, joiner: str) -> str:
     return joiner.join(words[(index * 7 + k * 3) % len(words)] for k in range(length))
 
 
+SITE = """format: 2
+site:
+  languages: [zh, en]
+  language_names: {zh: 中文, en: English}
+  name: {zh: 基准状态码, en: Benchmark codes}
+  families: [bench]
+repositories:
+  bench/repo: {url: "https://example.org/bench/repo", default_branch: main}
+"""
+FAMILY = """family:
+  id: bench
+  name: {zh: 基准, en: Benchmark}
+  description: {zh: 基准状态码, en: the status codes of a benchmark}
+  languages: [zh, en]
+  python: {module: bench_codes, shape: enum, class: BenchCode, lookup: lookup, default_page: py, exception: BenchException,
+           default_status: LLM_CODE_00000, status: BenchStatus, code_2_status: code_2_status, unknown_status: LLM_CODE_00001}
+  c: {header: bench_codes, guard: BENCH_CODES_H, namespace: bench_codes, name_function: bench_status_name,
+      message_function: bench_status_message}
+  headers:
+    - {path: bench/bench.h, namespace: bench}
+  recoverable_labels:
+    "yes": {zh: [是], en: ["Yes"]}
+    "no": {zh: [否], en: ["No"]}
+    n/a: {zh: [无], en: [None]}
+    not known: {zh: [未知], en: [Not known]}
+  pages:
+    - id: py
+      name: {zh: Python 页面, en: Python page}
+      title: {zh: BenchCode, en: BenchCode}
+      intro: {zh: 基准用的状态码。, en: Status codes of a benchmark.}
+      rows: python
+      columns: [name, meaning, recoverable, solution]
+      headings:
+        name: {zh: [枚举值], en: [Value]}
+        meaning: {zh: [含义], en: [Meaning]}
+        recoverable: {zh: [是否可恢复], en: [Recoverable]}
+        solution: {zh: [解决办法], en: [Solution]}
+      timelines:
+        - {id: v1, suffix: -v1, name: {zh: v1 副本, en: v1 copy}, repo: bench/repo, paths: [docs/v1.md]}
+        - {id: v2, suffix: -v2, name: {zh: v2 副本, en: v2 copy}, repo: bench/repo, paths: [docs/v2.md]}
+"""
+
+
 def synthetic_catalog(size: int, target: Path) -> Path:
-    """A catalog with the real one's shape: every field filled, zh and en texts of
-    realistic length, 8 editions with per-edition differences."""
-    target.mkdir(parents=True, exist_ok=True)
-    family = (ROOT / "catalog" / "family.yaml").read_text(encoding="utf-8")
-    family = family.replace("default_status: LLM_SUCCESS", "default_status: LLM_CODE_00000")
-    family = family.replace("unknown_status: LLM_FAILED", "unknown_status: LLM_CODE_00001")
-    (target / "family.yaml").write_text(family, encoding="utf-8")
-    (target / "editions.yaml").write_text(_editions_yaml(size), encoding="utf-8")
-    (target / "codes.yaml").write_text(_codes_yaml(size), encoding="utf-8")
+    """A catalog with the real one's shape: every field filled, zh and en texts of realistic
+    length, 8 editions on 2 timelines with per-edition differences."""
+    family = target / "bench"
+    family.mkdir(parents=True, exist_ok=True)
+    (target / "site.yaml").write_text(SITE, encoding="utf-8")
+    (family / "family.yaml").write_text(FAMILY, encoding="utf-8")
+    (family / "editions.yaml").write_text(_editions_yaml(size), encoding="utf-8")
+    (family / "codes.yaml").write_text(_codes_yaml(size), encoding="utf-8")
     return target
 
 
-def _edition_ids() -> list[str]:
-    return [f"{major}.{minor}.0-v{page}" for major in (8, 9) for minor in (0, 5) for page in (1, 2)][:EDITIONS]
+def edition_ids() -> list[str]:
+    return [f"{release}-{page}" for release in ("8.0.0", "8.5.0", "9.0.0", "9.5.0") for page in ("v1", "v2")][:EDITIONS]
 
 
 def _listed(code: int, edition: int) -> bool:
@@ -58,10 +101,11 @@ def _has_texts(edition: int) -> bool:
 
 def _editions_yaml(size: int) -> str:
     out = ["editions:"]
-    for e, ident in enumerate(_edition_ids()):
-        out += [f"  - id: '{ident}'", f"    release: '{ident.split('-')[0]}'",
-                f"    page: {{zh: 第{e}版页面, en: Page of edition {e}}}", "    sources: [synthetic]",
-                "    texts: {zh: upstream, en: translation}" if _has_texts(e) else "    texts: not known",
+    for e, ident in enumerate(edition_ids()):
+        release, timeline = ident.rsplit("-", 1)
+        out += [f"  - id: '{ident}'", f"    release: '{release}'", f"    timeline: {timeline}",
+                f"    sources: [{{repo: bench/repo, path: docs/{timeline}.md, commit: '{e:040x}', tags: [v{release}], lang: zh}}]",
+                "    texts: [zh, en]" if _has_texts(e) else "    texts: not known",
                 "    order: page" if e % 2 else "    order: not known", "    rows:"]
         values = ('"yes"', '"no"', "n/a", "not known")
         for c in range(size):
@@ -74,10 +118,10 @@ def _editions_yaml(size: int) -> str:
 def _codes_yaml(size: int) -> str:
     out = ["codes:"]
     texts = [e for e in range(EDITIONS) if _has_texts(e)]
-    ids = _edition_ids()
+    ids = edition_ids()
     for c in range(size):
         out += [f"  - python: LLM_CODE_{c:05d}", f"    c: LLM_CODE_{c:05d}_C", f"    value: 0x{0x50000000 + c:08X}",
-                f"    cpp: ['llm_datadist::LLM_CODE_{c:05d}_C']", f"    log_message: code {c} happened.",
+                f"    cpp: [{{name: 'bench::LLM_CODE_{c:05d}_C', header: bench/bench.h}}]", f"    log_message: code {c} happened.",
                 f"    notes: {{zh: 第{c}号的说明。, en: A note on code {c}.}}"]
         for field, length in (("meaning", 4), ("solution", 24)):
             out.append(f"    {field}:")
@@ -90,7 +134,22 @@ def _codes_yaml(size: int) -> str:
     return "\n".join(out) + "\n"
 
 
-# -- measuring --------------------------------------------------------------------
+def change_one_text(catalog: Path) -> None:
+    codes = catalog / "bench" / "codes.yaml"
+    text = codes.read_text(encoding="utf-8")
+    marker = "        en: " + _sentence(_WORDS_EN, 0, 4, " ").capitalize() + "."
+    codes.write_text(text.replace(marker, marker[:-1] + " (changed).", 1), encoding="utf-8")
+
+
+def add_one_edition(catalog: Path, size: int) -> None:
+    editions = catalog / "bench" / "editions.yaml"
+    lines = [f"  - id: '9.9.0-v2'", "    release: '9.9.0'", "    timeline: v2",
+             "    sources: [{document: a later release}]", "    texts: not known", "    order: page", "    rows:"]
+    lines += [f"      LLM_CODE_{c:05d}: \"yes\"" for c in range(size) if c % 3]
+    editions.write_text(editions.read_text(encoding="utf-8") + "\n".join(lines) + "\n", encoding="utf-8")
+
+
+# -- measuring --------------------------------------------------------------------------------
 
 
 def _median_time(run: Callable[[], None], repeat: int, setup: Callable[[], None] = lambda: None) -> float:
@@ -109,62 +168,99 @@ def _command(*args: str) -> Callable[[], None]:
     return run
 
 
-def _parse_floor(catalog: Path) -> Callable[[], None]:
-    """The fastest C-backed safe load of the same files, in a fresh interpreter."""
-    files = [str(p) for p in sorted(catalog.glob("*.yaml"))]
-    script = ("import sys\nfrom ruamel.yaml import YAML\ny = YAML(typ='safe', pure=False)\n"
-              "for f in sys.argv[1:]:\n    y.load(open(f, encoding='utf-8'))\n")
+def _script(script: str, files: list[str]) -> Callable[[], None]:
     return lambda: subprocess.run([sys.executable, "-c", script, *files], check=True)
 
 
-def measure(size: int, repeat: int, scratch: Path) -> dict[str, float]:
-    catalog = synthetic_catalog(size, scratch / f"catalog-{size}")
-    out = scratch / f"out-{size}"
+FLOORS = {
+    "event floor": ("import sys\nfrom _ruamel_yaml import CParser\n"
+                    "for f in sys.argv[1:]:\n    p = CParser(open(f, encoding='utf-8').read())\n"
+                    "    while True:\n        e = p.get_event()\n"
+                    "        if e is None or type(e).__name__ == 'StreamEndEvent': break\n"),
+    "compose floor": ("import sys\nfrom ruamel.yaml.cyaml import CBaseLoader\n"
+                      "for f in sys.argv[1:]:\n    l = CBaseLoader(open(f, encoding='utf-8').read()); l.get_single_node(); l.dispose()\n"),
+    "safe-load floor": ("import sys\nfrom ruamel.yaml import YAML\ny = YAML(typ='safe', pure=False)\n"
+                        "for f in sys.argv[1:]:\n    y.load(open(f, encoding='utf-8'))\n"),
+}
+COLUMNS = ("validate", "generate (cold)", "generate (nothing)", "generate (one text)", "generate (one edition)",
+           "check", "check --full")
 
+
+def measure(size: int, repeat: int, scratch: Path) -> dict[str, float]:
+    original = synthetic_catalog(size, scratch / f"catalog-{size}")
+    catalog, out = scratch / f"work-{size}", scratch / f"out-{size}"
+    files = [str(p) for p in sorted(original.rglob("*.yaml"))]
+    row = {name: _median_time(_script(script, files), repeat) for name, script in FLOORS.items()}
+
+    def fresh_catalog() -> None:
+        shutil.rmtree(catalog, ignore_errors=True)
+        shutil.copytree(original, catalog)
+
+    fresh_catalog()
     generate = _command("-m", "generator", "generate", "--catalog", str(catalog), "--out", str(out))
-    row = {
-        "parse floor": _median_time(_parse_floor(catalog), repeat),
-        "validate": _median_time(_command("-m", "generator", "validate", "--catalog", str(catalog)), repeat),
-        "generate (cold)": _median_time(generate, repeat, setup=lambda: shutil.rmtree(out, ignore_errors=True)),
-        "generate (again)": _median_time(_command("-m", "generator", "generate", "--catalog", str(catalog), "--out", str(out)), repeat),
-        "check": _median_time(_command("-m", "generator", "check", "--catalog", str(catalog), "--out", str(out)), repeat),
-    }
-    row["files"] = sum(len(files) for _, _, files in os.walk(out))
+    row["validate"] = _median_time(_command("-m", "generator", "validate", "--catalog", str(catalog)), repeat)
+    row["generate (cold)"] = _median_time(generate, repeat, setup=lambda: shutil.rmtree(out, ignore_errors=True))
+    row["generate (nothing)"] = _median_time(generate, repeat)
+    row["check"] = _median_time(_command("-m", "generator", "check", "--catalog", str(catalog), "--out", str(out)), repeat)
+    row["check --full"] = _median_time(_command("-m", "generator", "check", "--full", "--catalog", str(catalog), "--out", str(out)), repeat)
+
+    def edited(change: Callable[[], None]) -> Callable[[], None]:
+        def setup() -> None:
+            fresh_catalog()
+            generate()  # the outputs and the cache of the unchanged catalog
+            change()
+        return setup
+
+    row["generate (one text)"] = _median_time(generate, repeat, setup=edited(lambda: change_one_text(catalog)))
+    row["generate (one edition)"] = _median_time(generate, repeat, setup=edited(lambda: add_one_edition(catalog, size)))
+    row["files"] = sum(len(names) for _, _, names in os.walk(out))
     return row
 
 
-def startup_floor(repeat: int) -> float:
-    script = "import generator.cli, generator.catalog, generator.targets"
-    return _median_time(lambda: subprocess.run([sys.executable, "-c", script], check=True), repeat)
-
-
-def real_generate(repeat: int, scratch: Path) -> float:
+def real_catalog(repeat: int, scratch: Path) -> tuple[float, float]:
+    """A no-op generate of the real catalog, and the baseline of importing jinja2 and
+    ruamel.yaml; alternating, so that both see the same machine."""
     out = scratch / "real"
-    _command("-m", "generator", "generate", "--out", str(out))()
-    return _median_time(_command("-m", "generator", "generate", "--out", str(out)), repeat)
+    generate = _command("-m", "generator", "generate", "--out", str(out))
+    generate()
+    baseline = _script("import jinja2, ruamel.yaml", [])
+    times_generate, times_baseline = [], []
+    for _ in range(repeat):
+        for run, times in ((generate, times_generate), (baseline, times_baseline)):
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+    return statistics.median(times_generate), statistics.median(times_baseline)
 
 
 def report(sizes: list[int], repeat: int) -> str:
     lines = []
-    with tempfile.TemporaryDirectory(prefix="llm-bench-") as scratch:
-        start = startup_floor(repeat)
-        real = real_generate(repeat, Path(scratch))
+    with tempfile.TemporaryDirectory(prefix="status-bench-") as scratch:
+        real, baseline = real_catalog(max(repeat, 7), Path(scratch))
         rows = {size: measure(size, repeat, Path(scratch)) for size in sizes}
     lines.append(f"median of {repeat} runs, seconds; machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    lines.append(f"start-up with the generator's imports: {start:.3f} s")
-    lines.append(f"real catalog, make generate (nothing to write): {real:.3f} s = {real / start:.2f}x start-up")
+    lines.append(f"real catalog: generate with nothing to write {real:.3f} s; `python -c \"import jinja2, ruamel.yaml\"` "
+                 f"{baseline:.3f} s; ratio {real / baseline:.2f}x (median of {max(repeat, 7)} alternating runs)")
     lines.append("")
-    lines.append(f"{'codes':>7} {'outputs':>8} {'parse floor':>12} " + " ".join(
-        f"{name:>22}" for name in ("validate", "generate (cold)", "generate (again)", "check")))
+    header = f"{'codes':>6} {'outputs':>7} " + " ".join(f"{name:>15}" for name in FLOORS)
+    lines.append(header)
     for size, row in rows.items():
-        cells = [f"{row[name]:8.3f} ({row[name] / row['parse floor']:4.2f}x)" for name in
-                 ("validate", "generate (cold)", "generate (again)", "check")]
-        lines.append(f"{size:>7} {row['files']:>8} {row['parse floor']:>12.3f} " + " ".join(f"{c:>22}" for c in cells))
+        lines.append(f"{size:>6} {row['files']:>7} " + " ".join(f"{row[name]:>15.3f}" for name in FLOORS))
+    lines.append("")
+    lines.append(f"{'codes':>6} " + " ".join(f"{name:>23}" for name in COLUMNS))
+    for size, row in rows.items():
+        compose = row["compose floor"]
+        cells = [f"{row[name]:7.3f} ({row[name] / compose:4.2f}x)" for name in COLUMNS]
+        lines.append(f"{size:>6} " + " ".join(f"{c:>23}" for c in cells))
+    lines.append("(ratios to the compose floor)")
+    last = rows[sizes[-1]]
+    lines.append(f"at {sizes[-1]} codes: generate (cold) is {last['generate (cold)'] / last['safe-load floor']:.2f}x the safe-load "
+                 f"floor; generate (one text) {last['generate (one text)'] / last['compose floor']:.2f}x and generate (nothing) "
+                 f"{last['generate (nothing)'] / last['compose floor']:.2f}x the compose floor")
     if len(sizes) >= 2 and sizes[-1] == 10 * sizes[-2]:
         a, b = rows[sizes[-2]], rows[sizes[-1]]
-        lines.append("")
         lines.append(f"growth {sizes[-2]} -> {sizes[-1]} codes: generate (cold) {b['generate (cold)'] / a['generate (cold)']:.1f}x, "
-                     f"check {b['check'] / a['check']:.1f}x")
+                     f"check --full {b['check --full'] / a['check --full']:.1f}x")
     return "\n".join(lines) + "\n"
 
 

@@ -177,7 +177,7 @@ def cmd_explain(args) -> int:
         lang = _language(family, args.lang)
         edition = _edition(family, args.edition) if args.edition else None
         sys.stdout.flush()
-        safe_print(explain(family, code, lang, edition).rstrip("\n"))
+        safe_print(explain(catalog.site, family, code, lang, edition).rstrip("\n"))
     return EXIT_OK
 
 
@@ -193,7 +193,7 @@ def cmd_diff(args) -> int:
     if args.json:
         safe_print(json.dumps(diff_data(family, diff, lang), ensure_ascii=False, indent=2))
     else:
-        safe_print(diff_text(family, diff, lang).rstrip("\n"))
+        safe_print(diff_text(catalog.site, family, diff, lang).rstrip("\n"))
     return EXIT_OK
 
 

@@ -3,139 +3,169 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from typing import Optional
 
 from generator import changes
-from generator.model import Catalog, Code, Edition
+from generator.changes import Presence
+from generator.model import Code, Edition, Family, Site
+from generator.render_python import default_edition
 
 
 class NotFound(LookupError):
     """No code matches a key; the message names the closest ones."""
 
 
-def find_code(catalog: Catalog, key: str) -> Code:
-    """A code by Python name, C name, hex, decimal, or the message upstream logs for it."""
+def find_code(family: Family, key: str) -> Code:
+    """A code by Python name, C name, C++ name, hex, decimal, or the message upstream logs for it."""
     text = key.strip()
     if re.fullmatch(r"[-+]?0[xX][0-9a-fA-F]+|[-+]?\d+", text):
         value = int(text, 16) if "x" in text.lower() else int(text, 10)
-        for code in catalog.codes:
+        for code in family.codes:
             if code.value == value:
                 return code
-        raise NotFound(f"no code has the value {text}")
+        raise NotFound(f"no code of {family.id} has the value {text}")
     folded = text.casefold()
-    for code in catalog.codes:
-        names = (code.python_name, code.c_name, *(n.rsplit("::", 1)[1] for n in code.cpp_names))
+    for code in family.codes:
+        names = (code.python_name, code.c_name, *(n.name for n in code.cpp), *(n.short for n in code.cpp))
         if any(n is not None and n.casefold() == folded for n in names):
             return code
-    for code in catalog.codes:
+    for code in family.codes:
         if code.log_message is not None and code.log_message.casefold() == folded:
             return code
-    raise NotFound(f"no code is named or logged as {key!r}{_closest(catalog, text)}")
+    raise NotFound(f"no code of {family.id} is named or logged as {key!r}{_closest(family, text)}")
 
 
-def _closest(catalog: Catalog, text: str) -> str:
-    names = {n for c in catalog.codes for n in (c.python_name, c.c_name, c.log_message) if n}
+def _closest(family: Family, text: str) -> str:
+    names = {n for c in family.codes for n in (c.python_name, c.c_name, c.log_message) if n}
     matches = difflib.get_close_matches(text, sorted(names), n=3, cutoff=0.5)
     matches += difflib.get_close_matches(text.upper(), sorted(names), n=3, cutoff=0.5)
     unique = list(dict.fromkeys(matches))[:3]
     return f"; closest: {', '.join(unique)}" if unique else ""
 
 
-def explain(catalog: Catalog, code: Code, lang: str, edition: Optional[Edition]) -> str:
-    family = catalog.family
+def width(text: str) -> int:
+    """Display width in a terminal: East Asian wide and full-width characters take two columns."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 0 if unicodedata.combining(ch) else 1 for ch in text)
 
+
+def pad(text: str, columns: int) -> str:
+    return text + " " * max(0, columns - width(text))
+
+
+def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional[Edition]) -> str:
     def label(key: str) -> str:
-        return family.label(key, lang)
+        return site.label(key, lang)
 
-    listing = catalog.editions_listing(code)
-    edition = edition or (listing[-1] if listing else None)
-    lines = [code.name, f"  {label('python_name')}: {code.python_name or '—'}",
-             f"  {label('c_name')}: {code.c_name or '—'}",
+    listing = family.editions_listing(code)
+    shown = edition or default_edition(family, code) or (listing[-1] if listing else None)
+    lines = [f"{code.name}  ({family.name[lang]})",
+             f"  {label('python_name')}: {code.python_name or '—'}",
+             f"  {label('c_name')}: {family.c.macro_prefix + code.c_name if code.c_name else '—'}",
              f"  {label('hex')}: {code.hex}   {label('decimal')}: {code.value}",
-             f"  {label('exists_in')}: {label(code.exists_label)}",
-             f"  {label('log_message')}: {code.log_message if code.log_message is not None else label('none')}",
-             f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('none')}"]
-    if edition is not None:
-        lines += _edition_lines(catalog, code, edition, lang, label)
+             f"  {label('exists_in')}: {label('exists_both' if code.in_python and code.in_c else 'exists_python' if code.in_python else 'exists_c')}"]
+    if code.cpp:
+        lines.append(f"  {label('cpp_names')}: " + ", ".join(f"{n.name} ({n.header or label('declared_outside')})" for n in code.cpp))
+    if code.log_message is not None:
+        lines.append(f"  {label('log_message')}: {code.log_message}")
+    lines.append(f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('none')}")
+    if shown is not None:
+        lines += _edition_lines(family, code, shown, lang, label)
     lines.append(f"{label('history')}:")
-    for step in changes.history(catalog, code):
-        events = ", ".join(label(e) for e in step.events)
-        lines.append(f"  {step.edition.id:<10} {_presence(step.presence, label):<12} "
-                     f"{_recoverable(catalog, step.recoverable, lang):<10} {events}".rstrip())
+    for page in family.pages:
+        if code.name_on(page) is None:
+            continue
+        for timeline in page.timelines:
+            steps = changes.history(family, code, timeline)
+            if not steps:
+                continue
+            lines.append(f"  {page.name[lang]} · {timeline.name[lang]}:")
+            if all(step.presence == Presence.NOT_LISTED for step in steps):
+                lines.append(f"    {label('not_listed')} ({', '.join(s.edition.id for s in steps)})")
+                continue
+            id_width = max(width(s.edition.id) for s in steps) + 2
+            state_width = max(width(_presence(s.presence, label)) for s in steps) + 2
+            value_width = max(width(_recoverable(family, s.recoverable, lang)) for s in steps) + 2
+            for step in steps:
+                events = ", ".join(label(e.value) for e in step.events)
+                lines.append(("    " + pad(step.edition.id, id_width) + pad(_presence(step.presence, label), state_width)
+                              + pad(_recoverable(family, step.recoverable, lang), value_width) + events).rstrip())
     if code.notes:
         lines += [f"{label('notes')}:", _indent(code.notes[lang])]
     return "\n".join(lines) + "\n"
 
 
-def _edition_lines(catalog, code, edition, lang, label) -> list[str]:
-    family = catalog.family
+def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, label) -> list[str]:
     row = edition.row_by_code.get(code.name)
-    lines = [f"{label('edition')} {edition.id}:"]
+    lines = [f"{label('edition')} {edition.id} ({edition.page.name[lang]} · {edition.timeline.name[lang]}):"]
     if row is None:
-        state = changes.presence(edition, code)
-        lines.append(f"  {_presence(state, label)}")
+        lines.append(f"  {_presence(changes.presence(edition, code), label)}")
         return lines
-    lines.append(f"  {family.column('recoverable', lang)}: {_recoverable(catalog, row.recoverable, lang)}")
-    for field_name in ("meaning", "solution"):
-        text = code.text(field_name, edition.id, lang)
-        origin = edition.text_origin(lang)
-        mark = f" ({label('translation')})" if origin == "translation" and text is not None else ""
-        lines.append(f"  {family.column(field_name, lang)}{mark}:")
-        lines.append(_indent(text if text is not None else label("text_not_known"), 4))
+    lines.append(f"  {edition.page.heading('recoverable', lang)}: {_recoverable(family, row.recoverable, lang)}")
+    for field_name in edition.page.text_fields:
+        entry = code.entry(field_name, edition.id, lang)
+        mark = f" ({label('translation')})" if entry is not None and entry.origin == "translation" else ""
+        lines.append(f"  {edition.page.heading(field_name, lang)}{mark}:")
+        lines.append(_indent(entry.text if entry is not None else label("text_not_known"), 4))
     return lines
 
 
-def _presence(state: str, label) -> str:
-    return label(changes.PRESENCE_LABELS[state])
+def _presence(state: Presence, label) -> str:
+    return label({Presence.LISTED: "listed", Presence.NOT_LISTED: "not_listed", Presence.NOT_KNOWN: "listing_not_known"}[state])
 
 
-def _recoverable(catalog: Catalog, value: Optional[str], lang: str) -> str:
-    return catalog.family.recoverable_label(value, lang) if value else "—"
+def _recoverable(family: Family, value: Optional[str], lang: str) -> str:
+    return family.recoverable_label(value, lang) if value else "—"
 
 
-def _indent(text: str, width: int = 2) -> str:
-    return "\n".join(" " * width + line for line in text.split("\n"))
+def _indent(text: str, columns: int = 2) -> str:
+    return "\n".join(" " * columns + line for line in text.split("\n"))
 
 
-# -- diff ---------------------------------------------------------------------------
+# -- diff ---------------------------------------------------------------------------------------------------
 
 
-def diff_data(catalog: Catalog, diff: changes.EditionDiff, lang: str) -> dict:
+def diff_data(family: Family, diff: changes.EditionDiff, lang: str) -> dict:
+    presence = [c for c in diff.presence if c.code not in diff.added + diff.dropped]
     return {
-        "old": diff.old, "new": diff.new, "lang": lang,
+        "family": family.id, "old": diff.old.id, "new": diff.new.id, "lang": lang,
+        "same_timeline": diff.old.timeline.id == diff.new.timeline.id,
         "added": list(diff.added), "dropped": list(diff.dropped),
-        "presence": [vars(c) for c in diff.presence if c.code not in diff.added + diff.dropped],
+        "presence": [{"code": c.code, "before": c.before.value, "after": c.after.value} for c in presence],
         "recoverable": [vars(c) for c in diff.recoverable],
+        "became_known": [vars(c) for c in diff.became_known],
         "texts": [vars(c) for c in diff.texts if c.lang == lang],
         "texts_known": lang in diff.texts_comparable,
     }
 
 
-def diff_text(catalog: Catalog, diff: changes.EditionDiff, lang: str) -> str:
-    family = catalog.family
-
+def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) -> str:
     def label(key: str) -> str:
-        return family.label(key, lang)
+        return site.label(key, lang)
 
-    data = diff_data(catalog, diff, lang)
-    lines = [f"{diff.old} → {diff.new}"]
+    data = diff_data(family, diff, lang)
+    lines = [f"{diff.old.id} → {diff.new.id}"]
+    if not data["same_timeline"]:
+        lines.append(f"({diff.old.timeline.name[lang]} → {diff.new.timeline.name[lang]})")
     for key in ("added", "dropped"):
         if data[key]:
             lines.append(f"{label(key)}: {', '.join(data[key])}")
+    names = {p.value: p for p in Presence}
     for change in data["presence"]:
-        lines.append(f"{change['code']}: {_presence(change['before'], label)} → {_presence(change['after'], label)}")
-    if data["recoverable"]:
-        lines.append(f"{label('recoverable_changed')}:")
-        lines += [f"  {c['code']}: {_recoverable(catalog, c['before'], lang)} → {_recoverable(catalog, c['after'], lang)}"
-                  for c in data["recoverable"]]
+        lines.append(f"{change['code']}: {_presence(names[change['before']], label)} → {_presence(names[change['after']], label)}")
+    for key in ("recoverable", "became_known"):
+        if data[key]:
+            lines.append(f"{label('recoverable_changed' if key == 'recoverable' else 'became_known')}:")
+            lines += [f"  {c['code']}: {_recoverable(family, c['before'], lang)} → {_recoverable(family, c['after'], lang)}"
+                      for c in data[key]]
     if data["texts"]:
         lines.append(f"{label('texts_changed')}:")
         for change in data["texts"]:
-            lines.append(f"  {change['code']} ({family.column(change['field'], lang)}):")
+            lines.append(f"  {change['code']} ({diff.new.page.heading(change['field'], lang)}):")
             lines += _text_diff(change["before"], change["after"])
     elif not data["texts_known"]:
         lines.append(label("text_not_known"))
-    if len(lines) == 1:
+    if len(lines) == 1 + (not data["same_timeline"]):
         lines.append(label("no_changes"))
     return "\n".join(lines) + "\n"
 

@@ -12,7 +12,7 @@ from generator import digest
 from generator.escape import py_str
 from generator.model import TEXT_FIELDS, Catalog, Code, Edition, Family
 from generator.outputs_model import Output
-from generator.render import comment_banner, render_template, runtime_source
+from generator.render import comment_banner, render_template, runtime_source, seal
 from generator.version import project_version
 
 RUNTIME = "documented.py"
@@ -54,8 +54,8 @@ def render_python_module(family: Family, template: str, stamp: str) -> str:
     exports += ["CATALOG_HASH", "EDITIONS", "LANGUAGES", "UNKNOWN"]
     if names.shape == "constants":
         exports = [m["name"] for m in members] + exports
-    return render_template(
-        template, banner=comment_banner(stamp, "# "), class_name=names.class_name, module=names.module,
+    return seal(render_template(
+        template, banner=comment_banner(stamp, "# ", sealed=True), class_name=names.class_name, module=names.module,
         description=family.description[_comment_language(family)], exception=names.exception,
         default_status=names.default_status, status=names.status, code_2_status=names.code_2_status,
         unknown_status=names.unknown_status, lookup=names.lookup, languages=family.languages,
@@ -64,7 +64,7 @@ def render_python_module(family: Family, template: str, stamp: str) -> str:
         version=project_version(), catalog_hash=digest.family_digest(family), members=members,
         wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
         data=_data(family), runtime=runtime_source(RUNTIME).rstrip("\n") + "\n",
-    )
+    ))
 
 
 def _comment_language(family: Family) -> str:

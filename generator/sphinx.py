@@ -1,71 +1,91 @@
-"""Sphinx extension: `.. llm-status-codes::` renders an edition's table from the catalog.
+"""Sphinx extension: each family's directive (`.. llm-status-codes::` for LLM-DataDist,
+named by the family's `sphinx_directive`) renders an edition's table from the catalog.
 
     extensions = ["generator.sphinx"]
-    llm_status_codes_catalog = "path/to/catalog"   # optional; the repository's by default
+    llm_status_codes_catalog = "path/to/catalog"   # relative to conf.py; a checkout's catalog/ by default
 
     .. llm-status-codes::
-       :edition: 9.0.0-v2
+       :edition: 9.1.0-v2
        :lang: en
 
-`:edition:` defaults to the newest edition, `:lang:` to the project's language
-when the catalog has it, else the catalog's first language. The table is built
-as docutils nodes, so every text is escaped by Sphinx's own writers.
+`:edition:` defaults to the newest released edition of the family's default
+page, `:lang:` to the project's language when the family has it, else the
+family's first language. The table is built as docutils nodes, so every text
+is escaped by Sphinx's own writers; every catalog file is a dependency of the
+document, so editing a text rebuilds it.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from generator.catalog import load_catalog
-from generator.model import Catalog, Code, Edition
+from generator.catalog import catalog_files, load_catalog
+from generator.model import Catalog, Code, Edition, Family
 from generator.problems import CatalogError
 from generator.textblocks import blocks
 
-DEFAULT_CATALOG = Path(__file__).resolve().parent.parent / "catalog"
-COLUMNS = ("name", "meaning", "recoverable", "solution")
-_cache: dict[str, Catalog] = {}
+CHECKOUT_CATALOG = Path(__file__).resolve().parent.parent / "catalog"
+_cache: dict[tuple, Catalog] = {}
+
+
+def catalog_location(config, srcdir) -> Optional[Path]:
+    configured = config.llm_status_codes_catalog
+    if configured:
+        return Path(srcdir, configured).resolve()
+    return CHECKOUT_CATALOG if CHECKOUT_CATALOG.is_dir() else None
 
 
 def _catalog(location: Path) -> Catalog:
-    key = str(location.resolve())
+    """The catalog, read again whenever one of its files changed."""
+    files = catalog_files(location)
+    key = (str(location),) + tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
     if key not in _cache:
+        _cache.clear()
         _cache[key] = load_catalog(location)
     return _cache[key]
 
 
-class LLMStatusCodesDirective(SphinxDirective):
+class StatusCodesDirective(SphinxDirective):
     has_content = False
-    option_spec = {
-        "edition": directives.unchanged_required,
-        "lang": directives.unchanged_required,
-    }
+    option_spec = {"edition": directives.unchanged_required, "lang": directives.unchanged_required}
+    family_id = ""
 
     def run(self) -> list[nodes.Node]:
+        location = catalog_location(self.config, self.env.srcdir)
+        if location is None:
+            return [self._error("set llm_status_codes_catalog in conf.py to the catalog directory")]
+        for path in catalog_files(location):
+            self.env.note_dependency(str(path))
         try:
-            catalog = _catalog(self._catalog_path())
+            catalog = _catalog(location)
         except CatalogError as error:
             return [self._error(f"the status-code catalog is invalid:\n{error}")]
-        edition = catalog.edition_by_id.get(self.options.get("edition", catalog.editions[-1].id))
-        lang = self.options.get("lang") or self._default_lang(catalog)
+        family = catalog.family_by_id.get(self.family_id)
+        if family is None:
+            return [self._error(f"the catalog at {location} has no family {self.family_id!r}")]
+        edition = self._edition(family)
         if edition is None:
-            known = ", ".join(e.id for e in catalog.editions)
-            return [self._error(f"no edition {self.options['edition']!r} in the catalog; editions: {known}")]
-        if lang not in catalog.family.languages:
-            return [self._error(f":lang: must be one of {', '.join(catalog.family.languages)}, not {lang!r}")]
-        return EditionTable(catalog, edition, lang, self.state.document).nodes()
+            known = ", ".join(e.id for e in family.editions)
+            return [self._error(f"no edition {self.options.get('edition')!r} in {family.id}; editions: {known}")]
+        lang = self.options.get("lang") or self._default_lang(family)
+        if lang not in family.languages:
+            return [self._error(f":lang: must be one of {', '.join(family.languages)}, not {lang!r}")]
+        return EditionTable(catalog, family, edition, lang, self.state.document).nodes()
 
-    def _catalog_path(self) -> Path:
-        configured = self.config.llm_status_codes_catalog
-        if not configured:
-            return DEFAULT_CATALOG
-        return Path(self.env.srcdir, configured)
+    def _edition(self, family: Family) -> Optional[Edition]:
+        wanted = self.options.get("edition")
+        if wanted:
+            return family.edition_by_id.get(wanted)
+        released = [e for e in family.editions if e.released and e.page.id == family.python.default_page]
+        return (released or list(family.editions))[-1]
 
-    def _default_lang(self, catalog: Catalog) -> str:
+    def _default_lang(self, family: Family) -> str:
         language = (self.config.language or "").split("_")[0]
-        return language if language in catalog.family.languages else catalog.family.languages[0]
+        return language if language in family.languages else family.languages[0]
 
     def _error(self, message: str) -> nodes.Node:
         return self.state.document.reporter.error(message, line=self.lineno)
@@ -74,56 +94,64 @@ class LLMStatusCodesDirective(SphinxDirective):
 class EditionTable:
     """One edition's table as docutils nodes, in the edition's own row order."""
 
-    def __init__(self, catalog: Catalog, edition: Edition, lang: str, document):
-        self.catalog, self.edition, self.lang, self.document = catalog, edition, lang, document
-        self.family = catalog.family
+    def __init__(self, catalog: Catalog, family: Family, edition: Edition, lang: str, document):
+        self.catalog, self.family, self.edition, self.lang, self.document = catalog, family, edition, lang, document
+        self.site = catalog.site
 
     def nodes(self) -> list[nodes.Node]:
         result: list[nodes.Node] = []
-        for key, show in (("translation_note", self.edition.text_origin(self.lang) == "translation"),
-                          ("texts_not_known", not self.edition.texts_known),
+        translated = any(e is not None and e.origin == "translation"
+                         for r in self.edition.rows for f in self.edition.page.text_fields
+                         for e in [self.family.code_by_name[r.code].entry(f, self.edition.id, self.lang)])
+        for key, show in (("translation_note", translated), ("texts_not_known", not self.edition.has_texts(self.lang)),
                           ("order_not_known", not self.edition.order_known)):
             if show:
-                result.append(nodes.note("", nodes.paragraph(text=self.family.label(key, self.lang))))
+                result.append(nodes.note("", nodes.paragraph(text=self.site.label(key, self.lang))))
         result.append(self.table())
         return result
 
     def table(self) -> nodes.table:
-        table = nodes.table(classes=["llm-status-codes"])
-        group = nodes.tgroup(cols=len(COLUMNS))
+        page = self.edition.page
+        table = nodes.table(classes=["status-codes"])
+        group = nodes.tgroup(cols=len(page.columns))
         table += group
-        for width in (3, 3, 1, 6):
-            group += nodes.colspec(colwidth=width)
+        widths = {"name": 3, "meaning": 3, "cause": 3, "recoverable": 1, "solution": 6}
+        for column in page.columns:
+            group += nodes.colspec(colwidth=widths[column])
         head = nodes.thead()
-        head += self._row([nodes.paragraph(text=self.family.column(key, self.lang)) for key in COLUMNS])
+        head += self._row([nodes.paragraph(text=page.heading(column, self.lang)) for column in page.columns])
         body = nodes.tbody()
         for row in self.edition.rows:
-            body += self._code_row(self.catalog.code_by_name[row.code], row.recoverable)
+            body += self._code_row(self.family.code_by_name[row.code], row.recoverable)
         group += head
         group += body
         return table
 
     def _code_row(self, code: Code, recoverable: str) -> nodes.row:
-        name = nodes.paragraph()
-        name += nodes.literal(text=code.name)
-        name += nodes.Text(f" {code.hex} ({code.value})")
-        if code.c_name and code.c_name != code.name:
-            name += nodes.Text(f" {self.family.label('c_name', self.lang)}: {code.c_name}")
         row = nodes.row()
-        row += self._entry([name])
-        row += self._entry(self._text(code, "meaning"))
-        row += self._entry([nodes.paragraph(text=self.family.recoverable_label(recoverable, self.lang))])
-        row += self._entry(self._text(code, "solution"))
+        for column in self.edition.page.columns:
+            if column == "name":
+                name = nodes.paragraph()
+                name += nodes.literal(text=code.name_on(self.edition.page) or code.name)
+                name += nodes.Text(f" {code.hex} ({code.value})")
+                row += self._entry([name])
+            elif column == "recoverable":
+                row += self._entry([nodes.paragraph(text=self.family.recoverable_label(recoverable, self.lang))])
+            else:
+                row += self._entry(self._text(code, column))
         anchor = code.slug if code.slug not in self.document.ids else f"{self.edition.id}-{code.slug}"
         row["ids"].append(anchor)
         self.document.ids[anchor] = row
         return row
 
     def _text(self, code: Code, field_name: str) -> list[nodes.Node]:
-        text = code.text(field_name, self.edition.id, self.lang)
-        if text is None:
-            return [nodes.paragraph("", "", nodes.emphasis(text=self.family.label("text_not_known", self.lang)))]
-        return text_nodes(text)
+        entry = code.entry(field_name, self.edition.id, self.lang)
+        if entry is None:
+            return [nodes.paragraph("", "", nodes.emphasis(text=self.site.label("text_not_known", self.lang)))]
+        result = text_nodes(entry.text)
+        if entry.origin == "translation":
+            result.append(nodes.paragraph("", "", nodes.emphasis(text=f"({self.site.label('translation', self.lang)})")))
+        return result
 
     def _row(self, cells: list[nodes.Node]) -> nodes.row:
         row = nodes.row()
@@ -153,7 +181,21 @@ def text_nodes(text: str) -> list[nodes.Node]:
     return result
 
 
+def _register(app, config) -> None:
+    """Add one directive per family, named by the catalog (config-inited: conf.py is read)."""
+    location = catalog_location(config, app.srcdir)
+    if location is None:
+        return
+    try:
+        catalog = _catalog(location)
+    except CatalogError:
+        catalog = None  # each directive reports the problems where it is used
+    names = {f.sphinx_directive: f.id for f in catalog.families} if catalog else {}
+    for name, family_id in names.items():
+        app.add_directive(name, type(f"{family_id}_directive", (StatusCodesDirective,), {"family_id": family_id}))
+
+
 def setup(app) -> dict:
     app.add_config_value("llm_status_codes_catalog", None, "env")
-    app.add_directive("llm-status-codes", LLMStatusCodesDirective)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    app.connect("config-inited", _register)
+    return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,13 +1,22 @@
-
 import pytest
 
 from generator.catalog import load_catalog
-from tests.helpers import ROOT
+from tests.helpers import MINI, ROOT
 
 
 @pytest.fixture(scope="session")
 def catalog():
     return load_catalog(ROOT / "catalog")
+
+
+@pytest.fixture(scope="session")
+def llm(catalog):
+    return catalog.family_by_id["llm_datadist"]
+
+
+@pytest.fixture(scope="session")
+def mini():
+    return load_catalog(MINI)
 
 
 @pytest.fixture(scope="session")

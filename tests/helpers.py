@@ -32,12 +32,20 @@ def run_cli(*argv: str) -> Result:
     return Result(code, out.getvalue(), err.getvalue())
 
 
-def tree(root: Path) -> dict[str, bytes]:
-    """Every file under root as {relative path: bytes}."""
-    return {
-        p.relative_to(root).as_posix(): p.read_bytes()
-        for p in sorted(root.rglob("*")) if p.is_file()
-    }
+# What a run leaves beside the outputs: neither committed nor compared.
+RUN_FILES = {".generate.lock", ".generate-cache.json", ".generate-journal.json"}
+
+
+def tree(root: Path, outputs_only: bool = False) -> dict[str, bytes]:
+    """Every file under root as {relative path: bytes} (without the run's own files: outputs_only)."""
+    files = {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    if outputs_only:
+        files = {k: v for k, v in files.items() if k not in RUN_FILES and "__pycache__" not in k}
+    return files
+
+
+def catalog_text(name: str = "catalog.yaml") -> str:
+    return (FIXTURES / "mini" / name).read_text(encoding="utf-8")
 
 
 def interpreters() -> list[str]:

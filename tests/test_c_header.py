@@ -1,17 +1,17 @@
-"""The generated header, compiled as C99 and C++11 with every warning an error,
-run, and compared with the catalog."""
+"""The generated headers, compiled as C99 and C++11 with every warning an error, run, and
+compared with the catalog; each beside upstream's own declarations (our fixtures in their format)."""
 import shutil
 import subprocess
 
 import pytest
 
-from generator.render_code import c_path
-from tests import upstream
-from tests.helpers import ROOT
+from generator.render_c import c_path
+from tests.helpers import FIXTURES, ROOT
 
 C_FLAGS = ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 CXX_FLAGS = ["g++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 pytestmark = pytest.mark.skipif(not (shutil.which("gcc") and shutil.which("g++")), reason="needs gcc and g++")
+UPSTREAM = FIXTURES / "upstream"
 
 PRINT_HELPERS = r"""
 #include <stdio.h>
@@ -26,90 +26,116 @@ static void print_code(const char *macro, unsigned long value, const char *name,
 """
 
 
-def header_dir(catalog):
-    return (ROOT / c_path(catalog)).parent
+def families(catalog):
+    return catalog.families
 
 
-def header_name(catalog):
-    return (ROOT / c_path(catalog)).name
-
-
-def expected_lines(catalog) -> str:
+def expected_lines(family) -> str:
     lines = []
-    for code in catalog.c_codes:
-        message = code.log_message.encode().hex() if code.log_message is not None else "NULL"
+    for code in family.c_codes:
+        message = code.log_message.encode().hex() if code.log_message is not None and family.c.message_function else "NULL"
         lines.append(f"{code.c_name} {code.value} {code.c_name.encode().hex()} {message}")
     lines.append("unknown NULL NULL")
     return "\n".join(lines) + "\n"
 
 
-def program(catalog, qualify: str, prefix: str = "") -> str:
-    f = catalog.family.c
+def program(family, qualify: str, macro_prefix: str, prefix: str = "") -> str:
+    c = family.c
+    message = (lambda arg: f"{c.message_function}({arg})") if c.message_function else (lambda arg: "NULL")
     calls = "\n".join(
-        f'    print_code("{c.c_name}", (unsigned long){qualify}{c.c_name}, {f.name_function}({qualify}{c.c_name}), '
-        f"{f.message_function}({qualify}{c.c_name}));"
-        for c in catalog.c_codes
-    )
-    return (f'{prefix}\n#include "{header_name(catalog)}"\n{PRINT_HELPERS}\nint main(void) {{\n{calls}\n'
-            f'    printf("unknown"); print_text({f.name_function}(0x7FFFFFFFU)); '
-            f"print_text({f.message_function}(0x7FFFFFFFU)); printf(\"\\n\");\n    return 0;\n}}\n")
+        f'    print_code("{code.c_name}", (unsigned long){qualify}{macro_prefix}{code.c_name}, '
+        f"{c.name_function}({qualify}{macro_prefix}{code.c_name}), {message(qualify + macro_prefix + code.c_name)});"
+        for code in family.c_codes)
+    return (f'{prefix}\n#include "{c.header}.h"\n{PRINT_HELPERS}\nint main(void) {{\n{calls}\n'
+            f'    printf("unknown"); print_text({c.name_function}(0x7FFFFFFFU)); print_text({message("0x7FFFFFFFU")}); '
+            'printf("\\n");\n    return 0;\n}\n')
 
 
-def compile_and_run(tmp_path, catalog, flags, source, suffix) -> str:
+def compile_and_run(tmp_path, flags, source, suffix, includes=()) -> str:
     src = tmp_path / f"prog{suffix}"
     src.write_text(source, encoding="utf-8")
     exe = tmp_path / f"prog{suffix}.out"
-    build = subprocess.run(flags + ["-I", str(header_dir(catalog)), str(src), "-o", str(exe)],
-                           capture_output=True, text=True)
+    args = flags + ["-I", str(ROOT / "generated" / "c")]
+    for include in includes:
+        args += ["-I", str(include)]
+    build = subprocess.run(args + [str(src), "-o", str(exe)], capture_output=True, text=True)
     assert build.returncode == 0, build.stderr
     return subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
 
 
 @pytest.mark.parametrize("extra", [[], ["-trigraphs"]], ids=["plain", "trigraphs"])
 def test_c99_program_prints_the_catalog(tmp_path, catalog, extra):
-    out = compile_and_run(tmp_path, catalog, C_FLAGS + extra, program(catalog, ""), ".c")
-    assert out == expected_lines(catalog)
+    for family in families(catalog):
+        out = compile_and_run(tmp_path, C_FLAGS + extra, program(family, "", family.c.macro_prefix), ".c")
+        assert out == expected_lines(family), family.id
 
 
 def test_cpp11_program_prints_the_catalog(tmp_path, catalog):
-    ns = catalog.family.c.namespace + "::"
-    out = compile_and_run(tmp_path, catalog, CXX_FLAGS, program(catalog, ns), ".cpp")
-    assert out == expected_lines(catalog)
+    for family in families(catalog):
+        out = compile_and_run(tmp_path, CXX_FLAGS, program(family, family.c.namespace + "::", ""), ".cpp")
+        assert out == expected_lines(family), family.id
 
 
 def test_c_macros_work_in_preprocessor_conditions(tmp_path, catalog):
-    checks = "\n".join(f"#if {c.c_name} != {c.value}UL\n#error {c.c_name}\n#endif" for c in catalog.c_codes)
-    source = f'#include "{header_name(catalog)}"\n{checks}\nint main(void) {{ return 0; }}\n'
-    compile_and_run(tmp_path, catalog, C_FLAGS, source, ".c")
+    for family in families(catalog):
+        checks = "\n".join(f"#if {family.c.macro_prefix}{c.c_name} != {c.value}UL\n#error {c.c_name}\n#endif" for c in family.c_codes)
+        compile_and_run(tmp_path, C_FLAGS, f'#include "{family.c.header}.h"\n{checks}\nint main(void) {{ return 0; }}\n', ".c")
+
+
+def test_all_headers_together_in_one_c_unit(tmp_path, catalog):
+    """Each family's macros carry its prefix: HIXL's SUCCESS and ADXL's never collide."""
+    includes = "".join(f'#include "{f.c.header}.h"\n' for f in catalog.families)
+    source = includes + "int main(void) { return (int)(HIXL_SUCCESS + ADXL_SUCCESS + LLM_SUCCESS); }\n"
+    compile_and_run(tmp_path, C_FLAGS, source, ".c")
+    compile_and_run(tmp_path, CXX_FLAGS, includes + "int main(void) { return (int)hixl_status_codes::SUCCESS; }\n", ".cpp")
 
 
 @pytest.mark.parametrize("flags,suffix", [(C_FLAGS, ".c"), (CXX_FLAGS, ".cpp")], ids=["c99", "c++11"])
 def test_included_twice_and_unused_compiles_clean(tmp_path, catalog, flags, suffix):
-    name = header_name(catalog)
-    source = f'#include "{name}"\n#include "{name}"\nint main(void) {{ return 0; }}\n'
-    compile_and_run(tmp_path, catalog, flags, source, suffix)
+    for family in families(catalog):
+        name = f"{family.c.header}.h"
+        compile_and_run(tmp_path, flags, f'#include "{name}"\n#include "{name}"\nint main(void) {{ return 0; }}\n', suffix)
 
 
-def upstream_stand_in() -> str:
-    """upstream's llm_datadist.h and ge:: declarations, built from the facts."""
-    values = {c.c: c.value for c in upstream.fact_codes() if c.c}
-    public = "\n".join(f"constexpr Status {name} = 0x{values[name]:X}U;" for name in upstream.fact_public_api())
-    ge_only = "\n".join(f"constexpr Status {c.c} = 0x{c.value:X}U;" for c in upstream.fact_codes() if "C++ only" in c.where)
-    return (
-        "#include <cstdint>\n"
-        "namespace ge {\nusing Status = std::uint32_t;\nconstexpr Status SUCCESS = 0x0U;\n"
-        f"constexpr Status FAILED = 0xFFFFFFFFU;\n{ge_only}\n}}\n"
-        f"namespace llm_datadist {{\nusing Status = std::uint32_t;\n{public}\n}}\n"
-        "using namespace llm_datadist;\n"
-    )
+def test_llm_header_beside_upstreams_llm_datadist_and_ge_headers(tmp_path, llm):
+    """Upstream's llm_datadist.h (constexpr in llm_datadist::) and llm_error_codes.h (GE_ERRORNO_DEFINE in ge::)."""
+    stub = tmp_path / "include" / "external" / "ge_common"
+    stub.mkdir(parents=True)
+    (stub / "api_error_codes.h").write_text(
+        "#include <cstdint>\nnamespace ge { using Status = uint32_t; }\n"
+        "#define GE_ERRORNO_DEFINE(runtime, type, level, sysid, modid, name, value) constexpr ge::Status name = "
+        "(((uint32_t)(runtime)) << 30U) | (((uint32_t)(type)) << 28U) | (((uint32_t)(level)) << 25U) | "
+        "(((uint32_t)(sysid)) << 17U) | (((uint32_t)(modid)) << 12U) | ((uint32_t)(value) & 0xFFFU)\n")
+    prefix = (f'#include "{UPSTREAM / "llm_error_codes.h"}"\n#include "{UPSTREAM / "llm_datadist.h"}"\n'
+              "using namespace llm_datadist;\n")
+    ns = llm.c.namespace + "::"
+    checks = "\n".join(f'static_assert({n.name} == {ns}{code.c_name}, "{n.name}");'
+                       for code in llm.c_codes for n in code.cpp if n.header)
+    source = program(llm, ns, "", prefix=prefix).replace(
+        "int main(void) {", f"{checks}\nstatic_assert(LLM_SUCCESS == 0x0U, \"unqualified names stay upstream's\");\nint main(void) {{", 1)
+    # upstream's GE headers write binary literals (0b01): C++14, as upstream builds them
+    out = compile_and_run(tmp_path, CXX_FLAGS[:1] + ["-std=c++14"] + CXX_FLAGS[2:], source, ".cpp", includes=[tmp_path / "include"])
+    assert out == expected_lines(llm)
 
 
-def test_cpp_beside_upstreams_declarations(tmp_path, catalog):
-    ns = catalog.family.c.namespace + "::"
-    checks = "\n".join(
-        f"static_assert(llm_datadist::{n} == {ns}{n}, \"{n}\");" for n in upstream.fact_public_api())
-    prefix = upstream_stand_in()
-    source = program(catalog, ns, prefix=prefix).replace(
-        "int main(void) {", f"{checks}\nstatic_assert(LLM_SUCCESS == 0x0U, \"unqualified name stays upstream's\");\nint main(void) {{", 1)
-    out = compile_and_run(tmp_path, catalog, CXX_FLAGS, source, ".cpp")
-    assert out == expected_lines(catalog)
+def test_hixl_header_beside_upstreams_hixl_types(tmp_path, catalog):
+    hixl = catalog.family_by_id["hixl"]
+    prefix = f'#include "{UPSTREAM / "hixl_types.h"}"\nusing namespace hixl;\n'
+    checks = "\n".join(f'static_assert(hixl::{c.c_name} == hixl_status_codes::{c.c_name}, "{c.c_name}");' for c in hixl.c_codes)
+    source = program(hixl, "hixl_status_codes::", "", prefix=prefix).replace("int main(void) {", f"{checks}\nint main(void) {{", 1)
+    assert compile_and_run(tmp_path, CXX_FLAGS, source, ".cpp") == expected_lines(hixl)
+
+
+def test_header_paths_come_from_the_family(catalog):
+    for family in catalog.families:
+        assert (ROOT / c_path(family)).is_file()
+
+
+def test_version_and_catalog_hash_macros(catalog):
+    from generator import digest
+    from generator.version import project_version
+
+    for family in catalog.families:
+        text = (ROOT / c_path(family)).read_text(encoding="utf-8")
+        assert f'#define {family.c.macro_base}_GENERATOR_VERSION "{project_version()}"' in text
+        assert f'#define {family.c.macro_base}_CATALOG_HASH "{digest.family_digest(family)}"' in text

@@ -1,63 +1,61 @@
-"""The catalog against the seed pages: every row's code, meaning, recoverability and solution."""
-import pytest
-
-from generator.upstream import normalized
-
-from tests import upstream
+"""The seed pages, each reproduced under the edition it really is: seed 003 is 9.0.0-v1's
+English, seed 001 the published 9.0.0-v2 page, seed 000 the v1 page at tag v9.2.0-beta.1."""
+from generator.audit import words
+from tests import facts
 
 ZH = {"yes": "是", "no": "否", "n/a": "无"}
 EN = {"yes": "Yes", "no": "No", "n/a": "None"}
 
 
-def _rows(catalog, edition_id):
-    return catalog.edition_by_id[edition_id].rows
-
-
-def test_v1_en_rows_equal_seed_003(catalog):
-    seed = upstream.seed_v1_en()
-    rows = _rows(catalog, "9.0.0-v1")
+def test_seed_003_is_the_english_of_9_0_0_v1(llm):
+    seed = facts.seed_v1_en()
+    rows = llm.edition_by_id["9.0.0-v1"].rows
     assert [r.code for r in rows] == [s.name for s in seed]
     for row, expected in zip(rows, seed):
-        code = catalog.code_by_name[row.code]
+        code = llm.code_by_name[row.code]
         got = (code.text("meaning", "9.0.0-v1", "en"), EN[row.recoverable], code.text("solution", "9.0.0-v1", "en"))
         assert got == (expected.meaning, expected.recoverable, expected.solution), row.code
+        assert code.entry("solution", "9.0.0-v1", "en").origin == "upstream"
 
 
-def test_v2_zh_rows_equal_seed_001(catalog):
-    seed = upstream.seed_v2_zh()
-    rows = _rows(catalog, "9.0.0-v2")
-    assert [r.code for r in rows] == [s.name for s in seed]
-    for row, expected in zip(rows, seed):
-        code = catalog.code_by_name[row.code]
+def test_seed_001_is_the_published_9_0_0_v2_page(llm):
+    seed = facts.seed_v2_zh()
+    edition = llm.edition_by_id["9.0.0-v2"]
+    assert [r.code for r in edition.rows] == [s.name for s in seed]
+    assert any(s.url and "/900/" in s.url for s in edition.sources)
+    for row, expected in zip(edition.rows, seed):
+        code = llm.code_by_name[row.code]
         assert code.text("meaning", "9.0.0-v2", "zh") == expected.meaning, row.code
         assert ZH[row.recoverable] == expected.recoverable, row.code
-        assert normalized(code.text("solution", "9.0.0-v2", "zh")) == normalized(expected.solution), row.code
+        # The scrape lost line breaks and list markers: compare the words.
+        assert words(code.text("solution", "9.0.0-v2", "zh")) == words(expected.solution), row.code
 
 
-def test_v1_zh_rows_equal_seed_000_ignoring_punctuation(catalog):
-    seed = upstream.seed_v1_zh_segments()
-    rows = _rows(catalog, "9.0.0-v1")
+def test_seed_000_is_the_v1_page_at_v9_2_0_beta_1(llm):
+    seed = facts.seed_v1_zh_segments()
+    rows = llm.edition_by_id["9.2.0-beta.1-v1"].rows
     assert [r.code for r in rows] == [name for name, _ in seed]
     for row, (name, segment) in zip(rows, seed):
-        code = catalog.code_by_name[row.code]
-        joined = code.text("meaning", "9.0.0-v1", "zh") + ZH[row.recoverable] + code.text("solution", "9.0.0-v1", "zh")
-        assert upstream.letters_only(joined) == upstream.letters_only(segment), name
+        code = llm.code_by_name[row.code]
+        joined = code.text("meaning", "9.2.0-beta.1-v1", "zh") + ZH[row.recoverable] + code.text("solution", "9.2.0-beta.1-v1", "zh")
+        assert facts.letters_only(joined) == facts.letters_only(segment), name
 
 
-@pytest.mark.parametrize("edition_id", ["9.0.0-v1", "9.0.0-v2"])
-def test_punctuation_of_v1_zh_is_restored(catalog, edition_id):
-    """Seed 000 lost its punctuation; the catalog's 9.0.0 zh texts must have it back."""
-    code = catalog.code_by_name["LLM_FAILED"]
-    assert code.text("solution", edition_id, "zh") == "重启机器或容器；\n保留现场，获取Host/Device日志，并备份。"
+def test_the_9_0_0_v1_page_is_the_released_one_not_seed_000(llm):
+    """Release 9.0.0 shipped 错误码 and "uncorrect error"; the v9.2.0-beta.1 page says error-code, incorrect."""
+    link = llm.code_by_name["LLM_LINK_FAILED"]
+    assert "错误码" in link.text("solution", "9.0.0-v1", "zh") and "error-code" in link.text("solution", "9.2.0-beta.1-v1", "zh")
+    mem = llm.code_by_name["LLM_DEVICE_MEM_ERROR"]
+    assert "uncorrect error" in mem.text("meaning", "9.0.0-v1", "zh")
+    assert "incorrect error" in mem.text("meaning", "9.2.0-beta.1-v1", "zh")
 
 
 def test_texts_shared_by_editions_are_written_once(catalog):
-    """A text identical in 9.0.0-v1 and 9.0.0-v2 is one catalog entry naming both."""
-    for code in catalog.codes:
-        for field_name in ("meaning", "solution"):
-            entries = getattr(code, field_name)
-            seen = {}
-            for entry in entries:
-                key = (entry.lang, entry.text)
-                assert key not in seen, f"{code.name} {field_name} {entry.lang} written twice (lines {seen.get(key)} and {entry.pos.line})"
-                seen[key] = entry.pos.line
+    for family in catalog.families:
+        for code in family.codes:
+            for field_name, entries in code.texts:
+                seen = {}
+                for entry in entries:
+                    key = (entry.lang, entry.text, entry.origin)
+                    assert key not in seen, f"{code.name} {field_name} {entry.lang} written twice (lines {seen.get(key)} and {entry.pos.line})"
+                    seen[key] = entry.pos.line

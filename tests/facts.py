@@ -1,4 +1,4 @@
-"""Parsers of the upstream material kept as fixtures: the facts page and the seeds.
+"""Parsers of the upstream material kept as fixtures: the facts page, the recorded editions and the seeds.
 
 They split pages by the code names of the facts (never by the catalog's own
 strings), so a test comparing them with the catalog can fail.
@@ -121,6 +121,20 @@ def seed_v1_zh_segments() -> list[tuple[str, str]]:
     text = text[: text.index("【免费下载链接】")]
     parts = _names_pattern().split(text)
     return [(parts[i], parts[i + 1]) for i in range(1, len(parts), 2)]
+
+
+@lru_cache(maxsize=None)
+def recorded_editions() -> dict:
+    """tests/fixtures/upstream-editions.json: what each release ships, recorded from upstream."""
+    import json
+
+    return json.loads((FIXTURES / "upstream-editions.json").read_text(encoding="utf-8"))["families"]
+
+
+def text_digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def letters_only(text: str) -> str:

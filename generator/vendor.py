@@ -1,0 +1,102 @@
+"""Vendoring: a family's module (and header) written into another project, and the check
+that a vendored copy is unmodified and, given the catalog or its JSON export, current.
+
+A vendored file carries its banner (the generator's version and the stamp of
+what it was rendered from), a checksum of its own text, and its family's
+CATALOG_HASH; nothing else is needed to tell an edited or an old copy.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Optional
+
+from generator import digest
+from generator.catalog import load_catalog
+from generator.commands import UsageError
+from generator.model import Catalog, Family
+from generator.outputs import OutputError, atomic_write, os_problem
+from generator.render import seal_intact
+from generator.render_c import c_path, plan_c
+from generator.render_python import plan_python
+
+_PY_HASH = re.compile(r'^CATALOG_HASH = "([0-9a-f]+)"$', re.M)
+_C_HASH = re.compile(r'^#define (\w+)_CATALOG_HASH "([0-9a-f]+)"$', re.M)
+
+
+def vendor(catalog: Catalog, family: Family, to: Path, header: bool = False, force: bool = False) -> list[str]:
+    if to.exists() and not to.is_dir():
+        raise UsageError(f"--to {to} is a file; it names the directory to vendor into")
+    outputs = plan_python(catalog, family) + (plan_c(catalog, family) if header else [])
+    lines = []
+    for output in outputs:
+        target = to / Path(output.path).name
+        text = output.render()
+        current = _read(target)
+        if current == text:
+            lines.append(f"unchanged {target}")
+            continue
+        if current is not None and seal_intact(current) is not True and not force:
+            raise OutputError(f"{target} was edited by hand since it was generated (its checksum does not match); "
+                              "keep your edits elsewhere, or pass --force to replace it")
+        try:
+            atomic_write(target, text.encode("utf-8"))
+        except OSError as error:
+            raise os_problem(str(target), error) from None
+        lines.append(f"{'updated' if current is not None else 'wrote'} {target} ({family.id}, catalog {digest.family_digest(family)})")
+    return lines
+
+
+def _read(path: Path) -> Optional[str]:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise OutputError(f"cannot read {path}: {getattr(error, 'strerror', None) or 'not UTF-8 text'}") from None
+
+
+def catalog_hashes(against: Path) -> dict[str, str]:
+    """{module or header file name: CATALOG_HASH} of a catalog directory, or of a JSON export."""
+    if against.is_file() and against.suffix == ".json":
+        try:
+            data = json.loads(against.read_text(encoding="utf-8"))
+            family = data["family"]
+            return {f"{family['python']['module']}.py": data["catalog_hash"], f"{family['c']['header']}.h": data["catalog_hash"]}
+        except (OSError, ValueError, KeyError, TypeError):
+            raise UsageError(f"--against {against}: not a JSON export of this generator (generated/json/*.json)") from None
+    catalog = load_catalog(against)
+    hashes = {}
+    for family in catalog.families:
+        value = digest.family_digest(family)
+        hashes[f"{family.python.module}.py"] = value
+        hashes[Path(c_path(family)).name] = value
+    return hashes
+
+
+def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
+    """One line per problem; none when every copy is as generated (and current)."""
+    hashes = catalog_hashes(against) if against is not None else {}
+    problems = []
+    for path in files:
+        text = _read(path) or ""
+        intact = seal_intact(text)
+        if intact is None:
+            problems.append(f"{path}: no generator checksum: this is not a file the generator wrote (or its banner was removed)")
+            continue
+        if not intact:
+            problems.append(f"{path}: edited by hand since it was generated: restore it, or vendor it again "
+                            "(python -m generator vendor --to DIR --force)")
+            continue
+        if against is None:
+            continue
+        match = _PY_HASH.search(text) or _C_HASH.search(text)
+        ours = match.group(match.lastindex) if match else None
+        expected = hashes.get(path.name)
+        if expected is None:
+            problems.append(f"{path}: {against} generates no file of this name ({', '.join(sorted(hashes))})")
+        elif ours != expected:
+            problems.append(f"{path}: out of date: generated from catalog {ours}, the catalog is now {expected}; "
+                            "vendor it again (python -m generator vendor --to DIR)")
+    return problems
