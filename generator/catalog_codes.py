@@ -50,10 +50,12 @@ def read_codes(section, languages, headers, rep: Reporter) -> Optional[Codes]:
         if code.value in values:
             other = values[code.value]
             f.error(item, f"{code.name}: value {code.hex} already used by {other.name} (line {other.pos.line}); every value is used once")
+            codes.flawed.update(filter(None, (code.python_name, code.c_name)))
             continue
         if code.wrapper is not None and code.wrapper in wrappers:
             other = wrappers[code.wrapper]
             f.error(item, f"{code.name}: wrapper {code.wrapper} is already {other.name}'s (line {other.pos.line})")
+            codes.flawed.update(filter(None, (code.python_name, code.c_name)))
             continue
         values[code.value] = code
         if code.wrapper is not None:

@@ -75,7 +75,7 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     family = Family(
         ident, name, description, languages, site_path, python, c, directive, layout, constants, headers,  # type: ignore[arg-type]
         upstream, labels, pages, tuple(editions), tuple(codes), tuple(files), f.pos(section.key), discover)  # type: ignore[arg-type]
-    check_names(family, f, fields, rep)
+    check_names(family, f, fields, rep, codes.flawed)
     return family
 
 

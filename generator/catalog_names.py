@@ -21,13 +21,13 @@ MODULE_GLOBALS = frozenset("EDITIONS LANGUAGES UNKNOWN CATALOG_HASH IntEnum re".
 RESERVED_SLUGS = frozenset({"index", "404", "assets", "search", "sitemap"})
 
 
-def check_names(family: Family, f: Fields, fields, rep: Reporter) -> None:
-    _python(family, f, fields)
+def check_names(family: Family, f: Fields, fields, rep: Reporter, flawed=frozenset()) -> None:
+    _python(family, f, fields, flawed)
     _c(family, f, fields)
     _slugs(family, rep)
 
 
-def _python(family: Family, f: Fields, fields) -> None:
+def _python(family: Family, f: Fields, fields, flawed) -> None:
     python = family.python
     node = fields["python"][1]
     if python.module in sys.stdlib_module_names:
@@ -38,7 +38,7 @@ def _python(family: Family, f: Fields, fields) -> None:
     members = {code.python_name for code in family.python_codes}
     for key in ("default_status", "unknown_status"):
         name = getattr(python, key)
-        if name is not None and name not in members:
+        if name is not None and name not in members and name not in flawed:
             f.error(node, f"family.python.{key}: {name!r} is no Python name of the family's codes")
     for code in family.python_codes:
         name = code.python_name

@@ -150,6 +150,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except OutputError as error:
         _print_err(f"error: {error}")
         return 1
+    except OSError as error:  # anything the layers did not word themselves: still one line, no traceback
+        where = f"{error.filename}: " if error.filename else ""
+        _print_err(f"error: {where}{error.strerror or error}")
+        return 1
     except KeyboardInterrupt:
         _print_err("interrupted")
         return 130

@@ -41,14 +41,24 @@ def catalog_of(args) -> Catalog:
     location = args.catalog
     if location is None:
         raise UsageError("no catalog: pass --catalog DIR (an installed generator has no catalog of its own)")
-    if not location.exists():
-        raise UsageError(f"--catalog {location}: no such file or directory")
+    try:
+        location.stat()
+    except FileNotFoundError:
+        raise UsageError(f"--catalog {location}: no such file or directory") from None
+    except OSError as error:
+        raise UsageError(f"--catalog {location}: {error.strerror}") from None
     return load_catalog(location)
 
 
 def out_of(args) -> Path:
     out = args.out
-    if out.exists() and not out.is_dir():
+    try:
+        out.stat()
+    except FileNotFoundError:
+        return out
+    except OSError as error:
+        raise UsageError(f"--out {out}: {error.strerror}") from None
+    if not out.is_dir():
         raise UsageError(f"--out {out} is a file; --out names the directory under which the outputs go")
     return out
 

@@ -74,6 +74,12 @@ def html_text(text: str) -> str:
     return _html.escape(text, quote=True)
 
 
+def html_in_jinja(text: str) -> str:
+    """Text for HTML inside a template that MkDocs renders with Jinja (the theme's overrides):
+    escaped for HTML, and no brace left to open a {{ }}, {% %} or {# #}."""
+    return html_text(text).replace("{", "&#123;").replace("}", "&#125;")
+
+
 # Inline Markdown syntax (Python-Markdown with tables and attr_list): backslash
 # escapes where Markdown defines them, entities for HTML and the table's pipe.
 _MD_INLINE = {

@@ -168,17 +168,51 @@ class Cache:
             atomic_write(root / CACHE, json.dumps(data, separators=(",", ":")).encode())
 
 
-def previous_run_unfinished(root: Path) -> Optional[str]:
-    """A sentence saying the previous run did not finish, or None."""
+def read_journal(root: Path) -> Optional[dict]:
+    """The journal a run that did not finish left behind ({} when unreadable), or None."""
     try:
         data = json.loads((root / JOURNAL).read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError):
-        data = {}
-    pid = data.get("pid") if isinstance(data, dict) else None
-    return (f"the previous `generate` (pid {pid}) did not finish: it was stopped part-way, "
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def previous_run_unfinished(root: Path) -> Optional[str]:
+    """A sentence saying the previous run did not finish, or None."""
+    data = read_journal(root)
+    if data is None:
+        return None
+    return (f"the previous `generate` (pid {data.get('pid')}) did not finish: it was stopped part-way, "
             "so the outputs may be a mix of old and new ones; every output is checked in full")
+
+
+def _temp_leftovers(root: Path, journal: dict) -> list[Path]:
+    """The temporary files the unfinished run named in `journal` left: exactly the names
+    atomic_write gives, for the paths that run was writing, with that run's pid."""
+    pid, found = journal.get("pid"), []
+    writes = journal.get("writes")
+    if not isinstance(pid, int) or not isinstance(writes, list):
+        return found
+    for rel in writes:
+        try:
+            target = resolve(root, rel) if isinstance(rel, str) else None
+        except OutputError:
+            target = None
+        if target is None:
+            continue
+        parent, name = str(target.parent), target.name
+        prefix = f".{name[:100]}{TEMP_MARK}{pid}-"
+        try:
+            entries = os.scandir(parent)
+        except OSError:
+            continue
+        with entries:
+            for entry in entries:
+                if entry.name.startswith(prefix) and entry.name[len(prefix):].isdigit() and entry.is_file(follow_symlinks=False):
+                    found.append(Path(entry.path))
+    return found
 
 
 # -- survey ---------------------------------------------------------------------------------
@@ -272,10 +306,15 @@ def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Surv
 def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache) -> list[tuple[str, str]]:
     """Write what changed and remove orphans still as written; returns [(action, path)]."""
     actions: list[tuple[str, str]] = []
-    if not result:
+    if not result and not (root / JOURNAL).exists():
         _refresh_cache(root, result, outputs, cache)
         return actions
     with _locked(root):
+        journal = read_journal(root)
+        if journal:
+            for leftover in _temp_leftovers(root, journal):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
         _write_journal(root, result)
         for path in sorted(result.texts):
             target = resolve(root, path)

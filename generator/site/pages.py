@@ -21,7 +21,8 @@ _CSS_STATE = {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}
 
 
 def front_matter(title: str) -> str:
-    return f"---\ntitle: {json.dumps(title, ensure_ascii=False)}\n---\n"
+    """The page's title, escaped for HTML: MkDocs themes put it into <title> and the navigation as it is."""
+    return f"---\ntitle: {json.dumps(esc(title), ensure_ascii=False)}\n---\n"
 
 
 def _page(title: str, stamp: str, body: list[str]) -> str:

@@ -76,7 +76,7 @@ def _css_banner(stamp: str) -> str:
 
 
 def _jinja_banner(stamp: str) -> str:
-    return "{#- " + " ".join(banner_lines(stamp)).replace("#}", "# }") + " -#}"
+    return "{#- " + " ".join(banner_lines(stamp)).replace("#}", "# }").replace("{#", "{ #") + " -#}"
 
 
 def _js_labels(catalog: Catalog) -> str:

@@ -1,0 +1,121 @@
+"""Bad catalogs: refused with exit status 3, every problem as PATH:LINE:COL, nothing written,
+never a traceback. Each tests/fixtures/bad/NAME.yaml has its exact expected stderr in NAME.err."""
+import os
+import resource
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from tests.helpers import FIXTURES, MINI, ROOT, run_cli, tree
+
+BAD = FIXTURES / "bad"
+CASES = sorted(p.stem for p in BAD.glob("*.yaml"))
+
+
+@pytest.fixture
+def outputs_of_mini(tmp_path):
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    return out
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_bad_catalog_is_refused_with_its_messages(case, monkeypatch):
+    monkeypatch.chdir(BAD)
+    result = run_cli("validate", "--catalog", f"{case}.yaml")
+    assert result.code == 3
+    assert result.err == (BAD / f"{case}.err").read_text(encoding="utf-8")
+    assert "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_bad_catalog_touches_no_output(case, outputs_of_mini):
+    before = tree(outputs_of_mini)
+    result = run_cli("generate", "--catalog", BAD / f"{case}.yaml", "--out", outputs_of_mini)
+    assert result.code == 3
+    assert tree(outputs_of_mini) == before
+
+
+def test_every_message_has_a_position():
+    for err in BAD.glob("*.err"):
+        lines = err.read_text(encoding="utf-8").splitlines()
+        for line in lines[:-1]:
+            path, line_no, col, _ = line.split(":", 3)
+            assert path.endswith(".yaml") and int(line_no) >= 1 and int(col) >= 1, line
+        assert lines[-1].endswith("problem(s) in the catalog; nothing was written")
+
+
+def test_object_building_tag_runs_nothing(tmp_path):
+    marker = tmp_path / "pwned"
+    text = MINI.read_text(encoding="utf-8").replace("    value: 0x11", f"    value: !!python/object/apply:os.system ['touch {marker}']")
+    catalog = tmp_path / "catalog.yaml"
+    catalog.write_text(text, encoding="utf-8")
+    assert run_cli("validate", "--catalog", catalog).code == 3
+    assert not marker.exists()
+
+
+def test_a_family_spread_over_several_files_of_a_directory(tmp_path):
+    text = MINI.read_text(encoding="utf-8")
+    head, codes = text.split("codes:\n", 1)
+    (tmp_path / "a.yaml").write_text(head, encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("codes:\n" + codes, encoding="utf-8")
+    assert run_cli("validate", "--catalog", tmp_path).code == 0
+    (tmp_path / "c.yaml").write_text("format: 2\n", encoding="utf-8")
+    result = run_cli("validate", "--catalog", tmp_path)
+    assert result.code == 3 and "section 'format' is already defined at" in result.err
+
+
+def test_catalog_sections_belong_at_the_top(tmp_path):
+    text = MINI.read_text(encoding="utf-8")
+    site, family = text.split("family:\n", 1)
+    (tmp_path / "site.yaml").write_text(site, encoding="utf-8")
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "family.yaml").write_text("format: 2\nfamily:\n" + family, encoding="utf-8")
+    result = run_cli("validate", "--catalog", tmp_path)
+    assert result.code == 3 and "belongs to the whole catalog" in result.err
+
+
+def test_usage_errors_exit_2(tmp_path):
+    assert run_cli("frobnicate").code == 2
+    assert run_cli("generate", "--no-such-flag").code == 2
+    assert run_cli("validate", "--catalog", tmp_path / "missing").code == 2
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run_cli("validate", "--catalog", empty)
+    assert result.code == 3 and "no catalog files" in result.err
+
+
+def test_a_fifo_as_the_catalog_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "catalog.yaml"
+    os.mkfifo(fifo)
+    done = []
+    thread = threading.Thread(target=lambda: done.append(run_cli("validate", "--catalog", fifo)), daemon=True)
+    thread.start()
+    thread.join(30)
+    assert done, "validate hung on a FIFO"
+    assert done[0].code == 3 and "not a regular file" in done[0].err
+
+
+def test_dev_zero_as_the_catalog_is_refused():
+    result = run_cli("validate", "--catalog", "/dev/zero")
+    assert result.code == 3 and "not a regular file" in result.err
+
+
+def test_a_billion_laughs_is_refused_in_bounded_memory_and_time():
+    def limit_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    result = subprocess.run([sys.executable, "-m", "generator", "validate", "--catalog", str(BAD / "billion_laughs.yaml")], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60, preexec_fn=limit_memory)
+    assert result.returncode == 3, result.stderr
+    assert "anchors (&a) are not allowed" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("case", ["deep_nesting", "deep_block_nesting"])
+def test_deep_nesting_is_refused_in_a_subprocess_that_survives(case):
+    """libyaml's composer recurses: 50,000 levels crashed it (exit 139). Refused before composing."""
+    result = subprocess.run([sys.executable, "-m", "generator", "validate", "--catalog", str(BAD / f"{case}.yaml")], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 3 and "nests deeper than" in result.stderr

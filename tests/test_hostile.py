@@ -1,0 +1,213 @@
+"""Hostile text goes through every output intact and inert: in every text field and in every
+piece of wording (family name and description, titles, headings, labels, site name, notes,
+sources). The module returns it and runs nothing on import, the header compiles and prints its
+exact bytes and declares nothing, the pages show it as text with nothing injected."""
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import markdown
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import ROOT, run_cli
+from tests.hostile import HOSTILE, WORDING_ATTACK, hostile_catalog
+from tests.site_build import build_site
+
+EXTENSIONS = ["attr_list", "admonition", "tables", "toc"]  # as site/mkdocs.yml
+ALLOWED_TAGS = {"h1", "h2", "h3", "h4", "p", "strong", "em", "small", "div", "table", "thead", "tbody", "tr", "th", "td", "a", "br",
+                "code", "wbr", "ul", "ol", "li", "dl", "dt", "dd", "span", "svg", "g", "rect", "text", "title", "del", "ins", "section"}
+fragments = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\ufffe\uffff") | st.sampled_from(
+    ["\n", "\t", "|", "<", "*", "`", "\\", "{{", "{%", "??=", "*/", "- ", "1. ", "# ", "&amp;", "<script>", "]", '"""', "<!--", "\\N{"])
+texts_strategy = st.lists(st.lists(fragments, min_size=1, max_size=30).map("".join).filter(lambda s: s.strip()), min_size=1, max_size=6)
+
+
+def generate(tmp_path, texts, wording=None):
+    catalog = hostile_catalog(tmp_path / "catalog", texts, wording)
+    out = tmp_path / "out"
+    result = run_cli("generate", "--catalog", catalog, "--out", out)
+    assert result.code == 0, result.err
+    return out
+
+
+# -- Python ------------------------------------------------------------------------------------------
+
+
+def check_python(tmp_path, out, texts, wording=None):
+    probe = tmp_path / "probe"
+    probe.mkdir(exist_ok=True)
+    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); import demo_codes as d\n"
+              "print(json.dumps({'doc': d.__doc__, 'texts': [[getattr(d.DemoCode, 'DEMO_HOSTILE_%d' % i).meaning(l, '2.0-new') "
+              "for l in ('zh', 'en')] + [getattr(d.DemoCode, 'DEMO_HOSTILE_%d' % i).solution(l, '2.0-new') for l in ('zh', 'en')] "
+              "for i in range(int(sys.argv[2]))]}))")
+    result = subprocess.run([sys.executable, "-c", script, str(out / "generated" / "python"), str(len(texts))],
+                            capture_output=True, text=True, cwd=probe, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert not list(probe.iterdir()), "importing the module ran something"
+    data = json.loads(result.stdout)
+    assert data["texts"] == [[text] * 4 for text in texts]
+    if wording is not None:
+        assert wording in data["doc"]
+
+
+# -- C ---------------------------------------------------------------------------------------------------
+
+
+def check_c(tmp_path, out, texts, flags):
+    calls = "\n".join(f"    dump(demo_status_message({0x1000 + i}U));" for i in range(len(texts)))
+    source = ('#include <stdio.h>\n#include "demo_codes.h"\n'
+              'static void dump(const char *s) { for (; *s; ++s) printf("%02x", (unsigned)(unsigned char)*s); printf("\\n"); }\n'
+              f"int main(void) {{\n{calls}\n    return 0;\n}}\n")
+    suffix = ".cpp" if flags[0] == "g++" else ".c"
+    src, exe = tmp_path / f"hostile{suffix}", tmp_path / f"hostile{suffix}.out"
+    src.write_text(source, encoding="utf-8")
+    build = subprocess.run(flags + ["-I", str(out / "generated" / "c"), str(src), "-o", str(exe)], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    printed = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split()
+    assert printed == [t.encode("utf-8").hex() for t in texts]
+    expanded = subprocess.run(flags[:2] + ["-E", "-P", "-x", "c++" if suffix == ".cpp" else "c", str(out / "generated" / "c" / "demo_codes.h")],
+                              capture_output=True, text=True, check=True).stdout
+    code = re.sub(r'"(?:\\.|[^"\\])*"', '""', expanded)
+    assert "injected" not in code and "PWNED" not in code, "a catalog string became code"
+
+
+# -- pages -----------------------------------------------------------------------------------------------
+
+
+class Page(HTMLParser):
+    """Every element and attribute seen, and the text of every table cell (<br> and <li> as lines)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.attrs, self.rows, self.title = set(), set(), [], ""
+        self._row = self._cell = None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        self.attrs.update(name for name, _ in attrs)
+        if tag == "tr":
+            self._row = []
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif self._cell is not None and tag in ("br", "li", "p"):
+            self._cell.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self._row.append("".join(self._cell))
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            self.rows.append(self._row)
+            self._row = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def visible(text):
+    """What a reader sees: one line per paragraph line or list item, markers gone, spaces collapsed."""
+    lines = []
+    for line in text.split("\n"):
+        marker = re.match(r"^(?:- |\d{1,9}\. )", line)
+        lines.append(line[marker.end():] if marker else line)
+    return [v for v in (re.sub(r"\s+", " ", line).strip() for line in lines) if v]
+
+
+def page_html(md_text):
+    body = re.sub(r"\A---\n.*?\n---\n", "", md_text, flags=re.S)
+    return markdown.markdown(body, extensions=EXTENSIONS)
+
+
+def check_pages(out, texts, wording=None):
+    for md_file in (out / "site" / "docs").rglob("*.md"):
+        page = Page()
+        page.feed(page_html(md_file.read_text(encoding="utf-8")))
+        assert page.tags <= ALLOWED_TAGS, (md_file, page.tags - ALLOWED_TAGS)
+        assert not [a for a in page.attrs if a.startswith("on")], md_file
+    for lang in ("zh", "en"):
+        page = Page()
+        page.feed(page_html((out / "site" / "docs" / "editions" / f"2.0-new.{lang}.md").read_text(encoding="utf-8")))
+        rows = {row[0].split()[0].replace("\u200b", ""): row for row in page.rows[1:]}
+        for index, text in enumerate(texts):
+            row = rows[f"DEMO_HOSTILE_{index}¶"] if f"DEMO_HOSTILE_{index}¶" in rows else rows[f"DEMO_HOSTILE_{index}"]
+            assert len(row) == 4
+            assert visible(row[1]) == visible(text) and visible(row[3]) == visible(text)
+    if wording is not None:
+        front = (out / "site" / "mkdocs.yml").read_text(encoding="utf-8")
+        from generator.escape import html_text
+
+        assert f"site_name: {json.dumps(html_text(wording), ensure_ascii=False)}" in front
+
+
+# -- the tests -------------------------------------------------------------------------------------------
+
+
+def test_hostile_texts_and_wording_survive_python_json_and_pages(tmp_path):
+    out = generate(tmp_path, HOSTILE, WORDING_ATTACK)
+    check_python(tmp_path, out, HOSTILE, WORDING_ATTACK)
+    check_pages(out, HOSTILE, WORDING_ATTACK)
+    data = json.loads((out / "generated" / "json" / "demo_codes.json").read_text(encoding="utf-8"))
+    assert data["family"]["description"]["en"] == WORDING_ATTACK
+    by_name = {c["name"]: c for c in data["codes"]}
+    assert [by_name[f"DEMO_HOSTILE_{i}"]["editions"]["2.0-new"]["texts"]["meaning"]["en"]["text"] for i in range(len(HOSTILE))] == HOSTILE
+
+
+@pytest.mark.skipif(not shutil.which("gcc"), reason="needs gcc")
+@pytest.mark.parametrize("flags", [
+    ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"],
+    ["gcc", "-std=c99", "-trigraphs", "-Wall", "-Wextra", "-Werror", "-pedantic"],
+    ["g++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"],
+], ids=["c99", "c99-trigraphs", "c++11"])
+def test_hostile_texts_and_wording_survive_the_header(tmp_path, flags):
+    out = generate(tmp_path, HOSTILE, WORDING_ATTACK)
+    check_c(tmp_path, out, HOSTILE, flags)
+
+
+@pytest.mark.slow
+def test_hostile_wording_in_the_built_site(tmp_path):
+    out = generate(tmp_path, HOSTILE, WORDING_ATTACK)
+    site = tmp_path / "site"
+    build_site(out / "site", site)
+    for html_file in site.rglob("*.html"):
+        html = html_file.read_text(encoding="utf-8")
+        assert "<img src=x" not in html and "<script>alert" not in html and "<b>bold</b>" not in html, html_file
+        title = re.search(r"<title>(.*?)</title>", html, re.S).group(1)
+        assert "<img" not in title
+    page = (site / "en" / "editions" / "2.0-new" / "index.html").read_text(encoding="utf-8")
+    assert "edition-table" in page and "DEMO_HOSTILE_26" in page  # "<!--" in the site's name hides nothing
+    assert "C# and C++ and ## hashes #" in page
+
+
+@settings(max_examples=60, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(texts=texts_strategy)
+def test_generated_texts_survive_python_and_pages(tmp_path_factory, texts):
+    tmp_path = tmp_path_factory.mktemp("hostile")
+    out = generate(tmp_path, texts)
+    check_python(tmp_path, out, texts)
+    check_pages(out, texts)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not shutil.which("gcc"), reason="needs gcc")
+@settings(max_examples=15, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(texts=texts_strategy)
+def test_generated_texts_survive_the_header(tmp_path_factory, texts):
+    tmp_path = tmp_path_factory.mktemp("hostile-c")
+    out = generate(tmp_path, texts)
+    check_c(tmp_path, out, texts, ["gcc", "-std=c99", "-trigraphs", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+
+
+def test_a_module_from_a_hostile_catalog_imports_in_process(tmp_path):
+    out = generate(tmp_path, HOSTILE[:3], WORDING_ATTACK)
+    spec = importlib.util.spec_from_file_location("demo_hostile", out / "generated" / "python" / "demo_codes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.DemoCode.DEMO_HOSTILE_2.meaning("en", "2.0-new") == HOSTILE[2]

@@ -1,0 +1,79 @@
+"""Names that are valid identifiers but would break an output are refused at their position:
+Python members that shadow a method or that Enum reserves, C names that are keywords or that
+collide with the header's own names and includes, names with one URL."""
+import pytest
+
+from tests.helpers import MINI, run_cli
+
+PYTHON_NAMES = ["property", "mro", "meaning", "solution", "cause", "c_name", "editions", "recoverable", "text_origin", "name",
+                "value", "_X_", "__X__", "__bar", "_DemoCode__x", "bit_length", "to_bytes", "is_integer", "lookup",
+                "DemoException", "CATALOG_HASH", "EDITIONS", "UNKNOWN"]
+C_NAMES = ["xor", "bitand", "compl", "asm", "catch", "decltype", "wchar_t", "alignof", "static_assert", "UINT32_MAX", "SIZE_MAX",
+           "INT8_C", "offsetof", "uint32_t", "code", "defined", "__cplusplus", "main", "DEMO_CODES_H", "demo_status_name",
+           "DEMO_CODES_CATALOG_HASH", "_Reserved", "int64_t", "NULL"]
+
+
+def mutated(tmp_path, old, new, count=1):
+    text = MINI.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / "catalog.yaml"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", PYTHON_NAMES)
+def test_python_member_names_that_would_break_the_module(tmp_path, name):
+    catalog = mutated(tmp_path, "  - python: DEMO_ODD", f"  - python: {name}")
+    text = catalog.read_text(encoding="utf-8").replace("      DEMO_ODD:", f"      {name}:").replace("[DEMO_ODD]", f"[{name}]")
+    catalog.write_text(text, encoding="utf-8")
+    result = run_cli("validate", "--catalog", catalog)
+    assert result.code == 3, result.out
+    assert f"catalog.yaml:154:" in result.err and "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("name", C_NAMES)
+def test_c_names_that_would_break_the_header(tmp_path, name):
+    catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", f"  - c: {name}")
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("      DEMO_C_ONLY: {", f"      {name}: {{"), encoding="utf-8")
+    result = run_cli("validate", "--catalog", catalog)
+    assert result.code == 3, result.out
+    assert "catalog.yaml:136:" in result.err and "Traceback" not in result.err
+
+
+def test_a_module_named_like_the_standard_library(tmp_path):
+    result = run_cli("validate", "--catalog", mutated(tmp_path, "module: demo_codes", "module: difflib"))
+    assert result.code == 3 and "standard-library module" in result.err
+
+
+def test_the_exception_named_like_the_enum(tmp_path):
+    result = run_cli("validate", "--catalog", mutated(tmp_path, "exception: DemoException", "exception: DemoCode"))
+    assert result.code == 3 and "must all differ" in result.err
+
+
+def test_two_names_with_one_anchor(tmp_path):
+    catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", "  - c: demo_ok")
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("      DEMO_C_ONLY: {", "      demo_ok: {"), encoding="utf-8")
+    result = run_cli("validate", "--catalog", catalog)
+    assert result.code == 3 and "only in case" in result.err
+
+
+def test_a_code_named_index(tmp_path):
+    catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", "  - c: index")
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("      DEMO_C_ONLY: {", "      index: {"), encoding="utf-8")
+    result = run_cli("validate", "--catalog", catalog)
+    assert result.code == 3 and "codes/index/" in result.err
+
+
+def test_the_accepted_names_really_work(tmp_path):
+    """What validates imports and compiles: a member called `_`-free but odd, as Python allows."""
+    catalog = mutated(tmp_path, "  - python: DEMO_ODD", "  - python: match")
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("      DEMO_ODD:", "      match:").replace("[DEMO_ODD]", "[match]"),
+                       encoding="utf-8")
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", catalog, "--out", out).code == 0
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("demo_match", out / "generated" / "python" / "demo_codes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.DemoCode.match.meaning("en", "2.0-new") == "Odd | <b>x</b>"

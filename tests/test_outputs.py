@@ -1,0 +1,292 @@
+"""The output tree under stress: interrupted and concurrent runs, a stale or corrupt cache,
+read-only trees, full disks, things in the way. Each ends in whole files and a one-line
+message naming the path and what to do; never a traceback."""
+import json
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import outputs
+from generator.bench import change_one_text, synthetic_catalog
+from generator.outputs import CACHE, JOURNAL, TEMP_MARK
+from tests.helpers import MINI, ROOT, run_cli, tree
+
+
+@pytest.fixture(scope="module")
+def two_catalogs(tmp_path_factory):
+    """Two versions of a 400-code catalog whose every output differs."""
+    base = tmp_path_factory.mktemp("catalogs")
+    old = synthetic_catalog(400, base / "old")
+    new = synthetic_catalog(400, base / "new")
+    codes = new / "bench" / "codes.yaml"
+    codes.write_text(codes.read_text(encoding="utf-8").replace("log_message: code", "log_message: status code"), encoding="utf-8")
+    editions = new / "bench" / "editions.yaml"
+    editions.write_text(editions.read_text(encoding="utf-8").replace("Notes of edition", "The notes of edition"), encoding="utf-8")
+    site = new / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("Benchmark codes", "Benchmark status codes"), encoding="utf-8")
+    return old, new
+
+
+def rendered(catalog_dir, tmp_path, name):
+    out = tmp_path / name
+    assert run_cli("generate", "--catalog", catalog_dir, "--out", out).code == 0
+    return tree(out, outputs_only=True)
+
+
+def assert_each_file_old_or_new(out: Path, old: dict, new: dict, temps_allowed=False):
+    current = tree(out, outputs_only=True)
+    temps = [p for p in current if TEMP_MARK in p]
+    assert temps_allowed or not temps, "temporary files left behind"
+    current = {p: d for p, d in current.items() if p not in temps}
+    assert set(current) <= set(old) | set(new)
+    for path, data in current.items():
+        assert data in (old.get(path), new.get(path)), f"{path} is neither the old nor the new output"
+
+
+def test_a_failure_between_two_writes_leaves_whole_files_and_the_next_run_says_so(two_catalogs, tmp_path, monkeypatch):
+    old_dir, new_dir = two_catalogs
+    old, new = rendered(old_dir, tmp_path, "old"), rendered(new_dir, tmp_path, "new")
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", old_dir, "--out", out).code == 0
+    real_write, calls = outputs.atomic_write, []
+
+    def failing_write(target, data, **options):
+        calls.append(target)
+        if len(calls) == 50:
+            raise OSError(28, "No space left on device")
+        real_write(target, data, **options)
+
+    monkeypatch.setattr(outputs, "atomic_write", failing_write)
+    result = run_cli("generate", "--catalog", new_dir, "--out", out)
+    assert result.code == 1 and "No space left on device" in result.err and "free some space" in result.err
+    assert "Traceback" not in result.err
+    monkeypatch.undo()
+    assert_each_file_old_or_new(out, old, new)
+    assert (out / JOURNAL).exists()
+    check = run_cli("check", "--catalog", new_dir, "--out", out)
+    assert check.code == 1 and "did not finish" in check.err and "stale:" in check.out
+    repair = run_cli("generate", "--catalog", new_dir, "--out", out)
+    assert repair.code == 0 and "did not finish" in repair.err
+    assert tree(out, outputs_only=True) == new and not (out / JOURNAL).exists()
+
+
+def test_a_temp_file_is_removed_when_its_write_fails(tmp_path, monkeypatch):
+    target = tmp_path / "dir" / "file.txt"
+    target.parent.mkdir()
+    target.write_text("old")
+    monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError("boom")))
+    with pytest.raises(OSError):
+        outputs.atomic_write(target, b"new")
+    assert sorted(p.name for p in target.parent.iterdir()) == ["file.txt"] and target.read_text() == "old"
+
+
+def _start_generate(catalog_dir, out, *extra):
+    return subprocess.Popen([sys.executable, "-m", "generator", "generate", "--catalog", str(catalog_dir), "--out", str(out), *extra],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _wait_for_writes(out: Path, old: dict, new: dict, process, minimum=5):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        changed = sum(1 for p in new if (out / p).is_file() and (out / p).read_bytes() == new[p] != old.get(p))
+        if changed >= minimum:
+            return
+        time.sleep(0.005)
+
+
+def _generate_new_over_old(two_catalogs, tmp_path):
+    old_dir, new_dir = two_catalogs
+    old, new = rendered(old_dir, tmp_path, "old"), rendered(new_dir, tmp_path, "new")
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", old_dir, "--out", out).code == 0
+    process = _start_generate(new_dir, out, "--jobs", "1")
+    _wait_for_writes(out, old, new, process)
+    return process, out, old, new
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_generate_killed_part_way_leaves_whole_files(two_catalogs, tmp_path, signum):
+    process, out, old, new = _generate_new_over_old(two_catalogs, tmp_path)
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=60)
+    assert b"Traceback" not in err
+    assert_each_file_old_or_new(out, old, new)
+
+
+def test_after_sigkill_the_next_run_names_the_unfinished_run_and_repairs(two_catalogs, tmp_path):
+    process, out, old, new = _generate_new_over_old(two_catalogs, tmp_path)
+    process.kill()
+    process.wait(timeout=60)
+    # SIGKILL cannot be caught: a half-written temporary file may remain beside the
+    # outputs, but never in place of one
+    assert_each_file_old_or_new(out, old, new, temps_allowed=True)
+    new_dir = two_catalogs[1]
+    if (out / JOURNAL).exists():  # killed after its first write: the journal says so
+        check = run_cli("check", "--catalog", new_dir, "--out", out)
+        assert check.code == 1 and "did not finish" in check.err
+    result = run_cli("generate", "--catalog", new_dir, "--out", out)
+    assert result.code == 0
+    assert tree(out, outputs_only=True) == new  # the killed run's temporary files are gone too
+    assert not (out / JOURNAL).exists()
+
+
+def test_a_journal_left_after_the_last_write_is_cleared_with_the_temp_files_of_that_run(tmp_path):
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    before = tree(out, outputs_only=True)
+    target = sorted(before)[0]
+    temp = out / f"{Path(target).parent}/.{Path(target).name}{TEMP_MARK}4242-7"
+    unrelated = out / f"{Path(target).parent}/.{Path(target).name}{TEMP_MARK}4243-7"  # another pid: not ours to remove
+    temp.write_bytes(b"half")
+    unrelated.write_bytes(b"someone else's")
+    (out / JOURNAL).write_text(json.dumps({"pid": 4242, "writes": [target], "removes": []}))
+    result = run_cli("generate", "--catalog", MINI, "--out", out)
+    assert result.code == 0 and "(pid 4242) did not finish" in result.err
+    assert not temp.exists() and unrelated.exists() and not (out / JOURNAL).exists()
+    assert run_cli("check", "--catalog", MINI, "--out", out).code == 0
+
+
+def test_two_generates_at_once_end_in_a_consistent_tree(two_catalogs, tmp_path):
+    _, new_dir = two_catalogs
+    new = rendered(new_dir, tmp_path, "new")
+    out = tmp_path / "out"
+    first, second = _start_generate(new_dir, out), _start_generate(new_dir, out)
+    for process in (first, second):
+        _, err = process.communicate(timeout=180)
+        assert process.returncode == 0, err
+    assert tree(out, outputs_only=True) == new
+
+
+# -- the cache never hides a drift ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def mini_out(tmp_path):
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    return out
+
+
+def test_plain_check_catches_a_hand_edit_the_cache_does_not_know(mini_out):
+    target = mini_out / "generated" / "python" / "demo_codes.py"
+    target.write_text(target.read_text().replace("DEMO_BUSY = 0x10", "DEMO_BUSY = 0x11"))
+    result = run_cli("check", "--catalog", MINI, "--out", mini_out)
+    assert result.code == 1 and "stale: generated/python/demo_codes.py" in result.out
+
+
+@pytest.mark.parametrize("cache", ["{not json", '{"fingerprint": "other", "entries": {}}', "[]", ""])
+def test_a_corrupt_or_foreign_cache_falls_back_to_a_full_render(mini_out, cache):
+    (mini_out / CACHE).write_text(cache)
+    target = mini_out / "generated" / "c" / "demo_codes.h"
+    target.write_text("/* edited */\n")
+    result = run_cli("check", "--catalog", MINI, "--out", mini_out)
+    assert result.code == 1 and "stale: generated/c/demo_codes.h" in result.out
+    assert run_cli("generate", "--catalog", MINI, "--out", mini_out).code == 0
+    assert run_cli("check", "--catalog", MINI, "--out", mini_out).code == 0
+
+
+def test_a_cache_that_lies_about_a_file_cannot_hide_a_drift(mini_out):
+    """The cache says the file is as written; its own hash says otherwise."""
+    data = json.loads((mini_out / CACHE).read_text())
+    target = mini_out / "generated" / "json" / "demo_codes.json"
+    target.write_text("{}\n")
+    data["entries"]["generated/json/demo_codes.json"][1] = "0" * 64
+    (mini_out / CACHE).write_text(json.dumps(data))
+    assert run_cli("check", "--catalog", MINI, "--out", mini_out).code == 1
+
+
+def test_a_changed_catalog_is_seen_through_a_warm_cache(tmp_path):
+    catalog = synthetic_catalog(50, tmp_path / "catalog")
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", catalog, "--out", out).code == 0
+    change_one_text(catalog)
+    check = run_cli("check", "--catalog", catalog, "--out", out)
+    assert check.code == 1 and "stale: generated/python/bench_codes.py" in check.out
+    result = run_cli("generate", "--catalog", catalog, "--out", out)
+    assert result.code == 0
+    rendered_count = int(result.out.rsplit(", ", 1)[1].split()[0])
+    assert 0 < rendered_count < 20, result.out  # only what reads the changed text
+    assert run_cli("check", "--full", "--catalog", catalog, "--out", out).code == 0
+
+
+def test_the_cache_is_not_committed():
+    ignored = (ROOT / ".gitignore").read_text()
+    assert f"/{CACHE}" in ignored and f"/{JOURNAL}" in ignored
+
+
+# -- what the tree can be ---------------------------------------------------------------------------------
+
+
+def _as_nobody(args, cwd=None):
+    """Run the generator as an unprivileged user (root writes anyway)."""
+    return subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-m", "generator", *args],
+                          capture_output=True, text=True, cwd=cwd or ROOT, timeout=120)
+
+
+@pytest.fixture
+def readable_tree():
+    """A copy of the mini outputs that anyone can read, inside a directory anyone can enter."""
+    import tempfile
+
+    holder = Path(tempfile.mkdtemp(prefix="read-only-"))
+    holder.chmod(0o755)
+    base = holder / "shared"
+    out = base / "out"
+    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    catalog = base / "catalog.yaml"
+    shutil.copy(MINI, catalog)
+    for path in [base, *base.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    yield out, catalog
+    shutil.rmtree(holder)
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="drops privileges with setpriv, as root")
+def test_a_read_only_tree_checks_and_noop_generates_but_refuses_to_write(readable_tree):
+    out, catalog = readable_tree
+    (out / ".generate.lock").unlink(missing_ok=True)
+    (out / CACHE).unlink(missing_ok=True)
+    check = _as_nobody(["check", "--catalog", str(catalog), "--out", str(out)])
+    assert check.returncode == 0, check.stderr
+    noop = _as_nobody(["generate", "--catalog", str(catalog), "--out", str(out)])
+    assert noop.returncode == 0, noop.stderr
+    target = out / "generated" / "python" / "demo_codes.py"
+    original = target.read_bytes()
+    target.write_bytes(original + b"# edited\n")
+    target.chmod(0o644)
+    refused = _as_nobody(["generate", "--catalog", str(catalog), "--out", str(out)])
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert refused.stderr.count("\n") == 1 and ("Permission denied" in refused.stderr or "permission" in refused.stderr)
+
+
+def test_an_output_replaced_by_a_directory(mini_out):
+    target = mini_out / "generated" / "c" / "demo_codes.h"
+    target.unlink()
+    target.mkdir()
+    for verb in ("check", "generate"):
+        result = run_cli(verb, "--catalog", MINI, "--out", mini_out)
+        assert result.code == 1 and "generated/c/demo_codes.h is a directory" in result.err and "Traceback" not in result.err
+
+
+def test_out_naming_a_file_is_wrong_usage(tmp_path):
+    path = tmp_path / "file"
+    path.write_text("x")
+    result = run_cli("generate", "--catalog", MINI, "--out", path)
+    assert result.code == 2 and "--out" in result.err and "is a file" in result.err
+
+
+def test_a_file_size_limit_is_a_clear_error(tmp_path):
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    result = subprocess.run([sys.executable, "-m", "generator", "generate", "--catalog", str(MINI), "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, cwd=ROOT, preexec_fn=limit, timeout=120)
+    assert result.returncode == 1 and "File too large" in result.stderr and "ulimit -f" in result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1

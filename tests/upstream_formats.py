@@ -1,0 +1,138 @@
+"""Pages written by this project in upstream's formats, from an edition of the catalog, so that
+audit and import are tested on files shaped like upstream's own:
+
+- `html_page`: HTML tables inside Markdown, as CANN's documentation tool exports them (cells of
+  <p> paragraphs with <a name> anchors, <ul>/<ol> lists, "说明：" notes in a note <div>, links to
+  sibling API pages, width and header attributes);
+- `pipe_page`: Markdown pipe tables as upstream writes them from 9.1.0 on (<br> line breaks,
+  "- " and "1. " written out, [links](x.md), escaped underscores, a byte-order mark at will);
+- `english_page`: upstream's English pipe tables (code spans for identifiers, N/A, no spaces
+  before the closing pipe).
+Nothing here reads upstream's repositories.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+from generator.model import Edition, Family
+
+API = re.compile(r"\b(pull_cache|pull_blocks|transfer_cache_async|link_clusters|unlink_clusters|check_link_status|"
+                 r"LinkLlmClusters|UnlinkLlmClusters|PullKvCache|PullKvBlocks)\b")
+LABELS_ZH = {"yes": "是", "no": "否", "n/a": "无"}
+LABELS_EN = {"yes": "Yes", "no": "No", "n/a": "N/A"}
+
+
+def _columns(family: Family, edition: Edition, lang: str) -> list[tuple[str, str]]:
+    return [(c, edition.page.heading(c, lang)) for c in edition.page.columns]
+
+
+def _key(family: Family, edition: Edition, code) -> str:
+    return str(code.value) if edition.page.first_column == "decimal" else code.name_on(edition.page)
+
+
+# -- HTML inside Markdown ------------------------------------------------------------------------------
+
+
+def _html_text(text: str, counter: list[int]) -> str:
+    """A cell's text as the export writes it: <p> per line, <ul>/<ol> lists, notes, API links."""
+    parts, lines, i = [], text.split("\n"), 0
+    while i < len(lines):
+        line = lines[i]
+        kind = "ul" if line.startswith("- ") else "ol" if re.match(r"^\d+\. ", line) else None
+        if kind:
+            items = []
+            while i < len(lines) and (lines[i].startswith("- ") if kind == "ul" else re.match(r"^\d+\. ", lines[i])):
+                items.append(re.sub(r"^(- |\d+\. )", "", lines[i]))
+                i += 1
+            counter[0] += 1
+            anchor = f"{kind}{counter[0]}"
+            lis = "".join(f"<li>{_link(item)}</li>" for item in items)
+            parts.append(f'<a name="{anchor}"></a><a name="{anchor}"></a><{kind} id="{anchor}">{lis}</{kind}>')
+            continue
+        counter[0] += 1
+        anchor = f"p{counter[0]}"
+        if line.startswith("说明："):
+            parts.append(f'<div class="note" id="note{counter[0]}"><span class="notetitle"> 说明： </span><div class="notebody">'
+                         f'<p id="{anchor}"><a name="{anchor}"></a>{_link(line[3:])}</p>\n</div></div>')
+        else:
+            parts.append(f'<p id="{anchor}"><a name="{anchor}"></a><a name="{anchor}"></a>{_link(line)}</p>')
+        i += 1
+    return "\n".join(parts)
+
+
+def _link(text: str) -> str:
+    return API.sub(lambda m: f'<a href="{m.group()}.md">{m.group()}</a>', html.escape(text, quote=False))
+
+
+def html_page(family: Family, edition: Edition, lang: str = "zh") -> str:
+    columns = _columns(family, edition, lang)
+    width = f"{100 / len(columns):.4f}%"
+    counter = [0]
+    head = "".join(f'<th class="cellrowborder" valign="top" width="{width}" id="mcps1.1.5.1.{i}"><p id="h{i}">'
+                   f'<a name="h{i}"></a><a name="h{i}"></a>{html.escape(label)}</p>\n</th>\n' for i, (_, label) in enumerate(columns, 1))
+    rows = []
+    for index, row in enumerate(edition.rows):
+        code = family.code_by_name[row.code]
+        cells = []
+        for i, (column, _) in enumerate(columns, 1):
+            if column == "name":
+                content = _html_text(_key(family, edition, code), counter)
+            elif column == "recoverable":
+                content = _html_text(LABELS_ZH[row.recoverable] if lang == "zh" else LABELS_EN[row.recoverable], counter)
+            else:
+                content = _html_text(code.text(column, edition.id, lang), counter)
+            cells.append(f'<td class="cellrowborder" valign="top" width="{width}" headers="mcps1.1.5.1.{i} ">{content}\n</td>\n')
+        rows.append(f'<tr id="row{index}">' + "".join(cells) + "</tr>\n")
+    title = edition.page.title[lang]
+    intro = edition.page.intro[lang] if edition.page.intro else ""
+    return (f'# {title}<a name="ZH-CN_TOPIC_0000001"></a>\n\n{intro}\n\n<a name="table1"></a>\n'
+            f'<table><thead align="left"><tr id="row_head">{head}</tr>\n</thead>\n<tbody>' + "".join(rows) + "</tbody>\n</table>\n")
+
+
+# -- pipe tables ------------------------------------------------------------------------------------------------
+
+
+def _pipe_text(text: str, english: bool = False) -> str:
+    lines = []
+    for n, line in enumerate(text.split("\n")):
+        marker = re.match(r"^(- |\d+\. )", line)
+        body = line[marker.end():] if marker else line
+        body = body.replace("\\", "\\\\").replace("|", "\\|")
+        if english:
+            body = API.sub(lambda m: f"`{m.group()}`", body)
+        else:
+            body = API.sub(lambda m: f"[{m.group()}]({m.group()}.md)", body).replace("_", "\\_")
+        if line.startswith("说明："):
+            body = " 说明： " + body[3:]
+        lines.append(("  " if n else "") + (marker.group() if marker else "") + body)
+    return "<br>".join(lines)
+
+
+def pipe_page(family: Family, edition: Edition, lang: str = "zh", bom: bool = False) -> str:
+    columns = _columns(family, edition, lang)
+    english = lang == "en"
+    out = [f"# {edition.page.title[lang]}", "", edition.page.intro[lang] if edition.page.intro else "", ""]
+    sep = "| " if not english else "| "
+    out.append(sep + " | ".join(label for _, label in columns) + " |" if not english else "| " + "| ".join(label for _, label in columns) + "|")
+    out.append("| " + " | ".join("---" for _ in columns) + " |")
+    for row in edition.rows:
+        code = family.code_by_name[row.code]
+        cells = []
+        for column, _ in columns:
+            if column == "name":
+                cells.append(_key(family, edition, code))
+            elif column == "recoverable":
+                value = dict(row.disagreements).get(lang, row.recoverable)
+                cells.append((LABELS_EN if english else LABELS_ZH)[value])
+            else:
+                cells.append(_pipe_text(code.text(column, edition.id, lang), english))
+        out.append("| " + (" | ".join(cells) + " |" if not english else "| ".join(cells) + "|"))
+    text = "\n".join(out) + "\n"
+    return ("\ufeff" + text) if bom else text
+
+
+def line_of(text: str, needle: str) -> int:
+    """The 1-based line of the first occurrence of `needle`."""
+    index = text.index(needle)
+    return text.count("\n", 0, index) + 1
