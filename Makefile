@@ -1,26 +1,41 @@
-# LLM-DataDist status codes: one catalog, every output generated from it.
+# Status codes of CANN's LLM-DataDist, HIXL and ADXL: one catalog, every output generated from it.
 #
-#   make generate   regenerate every output from catalog/
-#   make test       drift check of the committed outputs, then the test suite
+#   make generate    regenerate every output from catalog/
+#   make test        drift check of the committed outputs, then the whole test suite
+#   make test-fast   the edit-test loop (under 20 s): drift check, bad inputs, module, header
 #
-# Both create .venv/ first when it is missing (or pyproject.toml changed).
+# Each creates .venv/ first when it is missing, too old, or pyproject.toml changed.
 
 SHELL := /bin/bash
-PYTHON_BOOT ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+.SHELLFLAGS := -o pipefail -c
+# Empty: scripts/bootstrap picks the first python3.11+ on PATH. Name one to override.
+PYTHON_BOOT ?=
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
+# make publish: where the site goes and the URL it is served at (sitemap, canonical links)
+PUBLISH_REMOTE ?= origin
+PUBLISH_BRANCH ?= gh-pages
+SITE_URL ?=
+# make serve
+SERVE_ADDR ?= 127.0.0.1:8000
+# make audit-upstream UPSTREAM="hicann/ge=../ge hicann/hixl=../hixl"
+UPSTREAM ?=
 
-.PHONY: help venv generate check validate test docs serve bench clean
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: help venv generate check validate test test-fast docs serve publish audit-upstream bench clean FORCE
 
 help: ## list the targets
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-15s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-$(STAMP): pyproject.toml
-	@test -x $(PY) || { echo "creating $(VENV) with $(PYTHON_BOOT)"; $(PYTHON_BOOT) -m venv $(VENV); }
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[docs,test]'
-	@touch $(STAMP)
+# Rebuilt when pyproject.toml changes, or when .venv/'s interpreter is gone or too old.
+VENV_FITS := $(shell $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && echo yes)
+$(STAMP): pyproject.toml $(if $(VENV_FITS),,FORCE)
+	@scripts/bootstrap $(VENV) $(STAMP) $(PYTHON_BOOT)
+
+FORCE:
 
 venv: $(STAMP) ## create .venv/ with the pinned dependencies
 
@@ -28,24 +43,35 @@ generate: $(STAMP) ## regenerate every output from the catalog (a second run cha
 	$(PY) -m generator generate
 
 check: $(STAMP) ## fail when a committed output is stale, missing or orphaned; writes nothing
-	$(PY) -m generator check
+	$(PY) -m generator check --full
 
 validate: $(STAMP) ## check the catalog only
 	$(PY) -m generator validate
 
 test: $(STAMP) ## drift check on the committed outputs, then the whole test suite
-	$(PY) -m generator check
+	$(PY) -m generator check --full
 	scripts/ensure-browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+test-fast: $(STAMP) ## the edit-test loop: drift check, bad inputs, module import, header compile (no browser, Sphinx, long runs)
+	$(PY) -m generator check
+	$(PY) -m pytest -q -m "not slow" $(PYTEST_ARGS)
+
 docs: $(STAMP) ## build the site into site/build/
-	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --config-file site/mkdocs.yml
+	$(PY) -m mkdocs build --strict --config-file site/mkdocs.yml
 
-serve: $(STAMP) ## serve the site on http://127.0.0.1:8000/
-	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve --config-file site/mkdocs.yml
+serve: $(STAMP) ## serve the site on http://$(SERVE_ADDR)/ and regenerate it when the catalog changes
+	$(PY) -m generator serve --dev-addr $(SERVE_ADDR)
 
-bench: $(STAMP) ## time validate, generate and check at 100, 1,000 and 10,000 codes
+publish: $(STAMP) ## build the site for SITE_URL and push it to PUBLISH_BRANCH of PUBLISH_REMOTE
+	$(PY) -m generator publish --remote '$(PUBLISH_REMOTE)' --branch '$(PUBLISH_BRANCH)' --site-url '$(SITE_URL)'
+
+audit-upstream: $(STAMP) ## audit every edition against upstream copies: UPSTREAM="owner/name=DIR ..."
+	@test -n '$(UPSTREAM)' || { echo 'usage: make audit-upstream UPSTREAM="hicann/ge=DIR hicann/hixl=DIR libochao-huawei/hixl=DIR"' >&2; exit 2; }
+	$(PY) -m generator audit $(foreach u,$(UPSTREAM),--upstream $(u))
+
+bench: $(STAMP) ## time validate, generate and check from 100 to 10,000 codes, against honest floors
 	$(PY) -m generator.bench
 
-clean: ## remove the built site and caches (keeps .venv/)
-	rm -rf site/build .pytest_cache .hypothesis
+clean: ## remove the built site and caches (keeps .venv/ and every committed output)
+	rm -rf site/build .pytest_cache .hypothesis tests/.artifacts .generate-cache.json

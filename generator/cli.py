@@ -105,6 +105,24 @@ def _lookup_verbs(verbs) -> None:
     _catalog_option(vendor)
     vendor.set_defaults(func=commands.cmd_vendor)
 
+    publish = verbs.add_parser("publish", help="build the site for SITE_URL and push it to a branch of a remote (as mkdocs gh-deploy)")
+    publish.add_argument("--remote", default="origin", help="a remote of this checkout, a URL, or a path (default: origin)")
+    publish.add_argument("--branch", default="gh-pages", help="the branch to push the built site to (default: gh-pages)")
+    publish.add_argument("--site-url", default="", metavar="URL",
+                         help="where the site will be served (default: GitHub Pages' address for a GitHub remote)")
+    publish.add_argument("--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR",
+                         help="the checkout whose site/ to publish (default: the repository)")
+    _catalog_option(publish)
+    publish.set_defaults(func=commands.cmd_publish)
+
+    serve = verbs.add_parser("serve", help="serve the site, regenerating it whenever the catalog changes")
+    serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
+    serve.add_argument("--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR",
+                       help="the tree whose site/ to regenerate and serve (default: the repository)")
+    serve.add_argument("--interval", type=float, default=0.3, help=argparse.SUPPRESS)
+    _catalog_option(serve)
+    serve.set_defaults(func=commands.cmd_serve)
+
     verify = verbs.add_parser("verify-vendored", help="check vendored copies: unmodified, and current against a catalog or JSON")
     verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
     verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")

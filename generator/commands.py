@@ -337,5 +337,38 @@ def cmd_verify_vendored(args) -> int:
     return EXIT_DIFFERENT if problems else EXIT_OK
 
 
+# -- publish, serve ----------------------------------------------------------------------------
+
+
+def _site_is_current(args) -> None:
+    """Publishing or serving stale pages would show readers what the catalog no longer says."""
+    _out, _outputs, _cache, result = _plan_and_survey(args, full=False)
+    stale = sorted(result.stale + result.missing)
+    if stale:
+        more = f" and {len(stale) - 3} more" if len(stale) > 3 else ""
+        raise OutputError(f"the outputs do not match the catalog ({', '.join(stale[:3])}{more}); "
+                          "run `make generate` first")
+
+
+def cmd_publish(args) -> int:
+    from generator.publish import PublishError, publish
+
+    args.family, args.jobs = None, None
+    _site_is_current(args)
+    try:
+        site_url, url, commit = publish(out_of(args), out_of(args) / "site", args.remote, args.branch, args.site_url or "")
+    except PublishError as error:
+        raise OutputError(str(error)) from None
+    safe_print(f"published {site_url} to {url} branch {args.branch} (commit {commit[:12]})")
+    return EXIT_OK
+
+
+def cmd_serve(args) -> int:
+    from generator.serve import serve
+
+    catalog_of(args)  # a usage error (no such catalog) before anything starts
+    return serve(args.catalog, out_of(args), args.dev_addr, args.interval)
+
+
 def environment_summary() -> str:  # pragma: no cover - debugging aid
     return f"{sys.version.split()[0]} {os.name}"

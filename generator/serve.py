@@ -1,0 +1,73 @@
+"""`serve`: MkDocs' live-reloading server, following the catalog as well as the pages.
+
+`mkdocs serve` rebuilds and reloads the browser when a page under site/docs changes;
+it knows nothing of the catalog the pages come from. This runs it as a child process
+and watches every file of the catalog: when one changes, `generate` rewrites the
+outputs that changed (atomically, so MkDocs never sees half a page), MkDocs sees
+them change and reloads the browser. An invalid catalog is reported, the pages stay
+as they were, and the next save is tried again.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+Snapshot = dict[str, tuple[int, int]]
+
+
+def snapshot(catalog: Path) -> Snapshot:
+    """(mtime, size) of every file of the catalog; a file that vanishes mid-scan is left out."""
+    paths = [catalog] if catalog.is_file() else sorted(p for p in catalog.rglob("*") if p.is_file())
+    seen: Snapshot = {}
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        seen[str(path)] = (info.st_mtime_ns, info.st_size)
+    return seen
+
+
+def regenerate(catalog: Path, out: Path) -> int:
+    result = subprocess.run([sys.executable, "-m", "generator", "generate", "--catalog", str(catalog), "--out", str(out)],
+                            capture_output=True, text=True)
+    lines = result.stdout.strip().splitlines()
+    if result.returncode == 0:
+        print(f"serve: the catalog changed; {lines[-1] if lines else 'generate done'}", flush=True)
+    else:
+        sys.stderr.write(result.stderr)
+        print("serve: the catalog has problems (above); the pages stay as they were until the next save", flush=True)
+    return result.returncode
+
+
+def serve(catalog: Path, out: Path, dev_addr: str, interval: float = 0.3) -> int:
+    catalog = catalog.resolve()
+    regenerate(catalog, out)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--config-file", str(out / "site" / "mkdocs.yml"),
+                               "--dev-addr", dev_addr], env=env)
+    print(f"serve: watching {catalog} for changes", flush=True)
+    before = snapshot(catalog)
+    try:
+        while server.poll() is None:
+            time.sleep(interval)
+            now = snapshot(catalog)
+            if now != before:
+                time.sleep(interval)  # let an editor finish saving (several files, or write-then-rename)
+                before = snapshot(catalog)
+                regenerate(catalog, out)
+        return server.returncode
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if server.poll() is None:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
