@@ -86,6 +86,7 @@ def describe_targets(catalog: Optional[Catalog] = None) -> str:
 
 
 def family_paths(family: Family) -> str:
+    # a family under its own prefix has an overview page there; the root family's is the site's home
     return ", ".join((f"generated/python/{family.python.module}.py", f"generated/c/{family.c.header}.h",
                       f"generated/json/{family.python.module}.json",
-                      f"site/docs/{family.prefix}" + ("{codes,editions,differences}" if family.prefix else "{index,codes,editions,differences}")))
+                      f"site/docs/{family.prefix}" + ("{index,codes,editions,differences}" if family.prefix else "{codes,editions,differences}")))

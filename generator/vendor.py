@@ -80,7 +80,10 @@ def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
     hashes = catalog_hashes(against) if against is not None else {}
     problems = []
     for path in files:
-        text = _read(path) or ""
+        text = _read(path)
+        if text is None:
+            problems.append(f"{path}: no such file")
+            continue
         intact = seal_intact(text)
         if intact is None:
             problems.append(f"{path}: no generator checksum: this is not a file the generator wrote (or its banner was removed)")
