@@ -188,8 +188,13 @@ def _register(app, config) -> None:
         return
     try:
         catalog = _catalog(location)
-    except CatalogError:
-        catalog = None  # each directive reports the problems where it is used
+    except CatalogError as error:
+        # the directives' names are in the catalog: without it, say why they are missing
+        from sphinx.util import logging
+
+        logging.getLogger(__name__).warning("the status-code catalog at %s is invalid, so its directives are "
+                                            "not defined:\n%s", location, error)
+        catalog = None
     names = {f.sphinx_directive: f.id for f in catalog.families} if catalog else {}
     for name, family_id in names.items():
         app.add_directive(name, type(f"{family_id}_directive", (StatusCodesDirective,), {"family_id": family_id}))

@@ -1,0 +1,92 @@
+"""The Sphinx directive: one per family, an edition's table with every text escaped by
+Sphinx, and a rebuild after a catalog edit shows the new text."""
+import re
+import shutil
+import subprocess
+import sys
+from html import unescape
+
+import pytest
+
+from tests.helpers import MINI, ROOT
+
+pytestmark = pytest.mark.slow  # runs sphinx-build
+
+
+def project(tmp_path, body: str, catalog_rel: str) -> tuple:
+    src = tmp_path / "docs"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        "extensions = ['generator.sphinx']\n"
+        f"llm_status_codes_catalog = {catalog_rel!r}\n"
+        "project = 'probe'\n", encoding="utf-8")
+    (src / "index.rst").write_text("Probe\n=====\n\n" + body, encoding="utf-8")
+    return src, tmp_path / "html"
+
+
+def sphinx_build(src, out, *extra):
+    return subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", *extra, str(src), str(out)],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def cells(html: str) -> list[list[str]]:
+    body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
+    return [[unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)] for r in rows]
+
+
+def test_the_llm_directive_renders_an_edition_in_its_own_order_with_row_ids(tmp_path, llm):
+    src, out = project(tmp_path, ".. llm-status-codes::\n   :edition: 9.0.0-v2\n   :lang: en\n", str(ROOT / "catalog"))
+    result = sphinx_build(src, out, "-W")
+    assert result.returncode == 0, result.stderr
+    html = (out / "index.html").read_text(encoding="utf-8")
+    edition = llm.edition_by_id["9.0.0-v2"]
+    rows = cells(html)
+    assert len(rows) == len(edition.rows)
+    page = edition.page
+    names = [r[page.columns.index("name")].split()[0] for r in rows]
+    assert names == [llm.code_by_name[r.code].name_on(page) or r.code for r in edition.rows]
+    first = llm.code_by_name[edition.rows[0].code]
+    assert f'id="{first.slug}"' in html
+    meaning = first.entry("meaning", edition.id, "en")
+    assert meaning is not None and meaning.text.split("\n")[0] in unescape(html)
+
+
+def test_each_family_has_its_directive(tmp_path, catalog):
+    body = "".join(f".. {f.sphinx_directive}::\n   :lang: en\n\n" for f in catalog.families)
+    src, out = project(tmp_path, body, str(ROOT / "catalog"))
+    result = sphinx_build(src, out, "-W")
+    assert result.returncode == 0, result.stderr
+    assert (out / "index.html").read_text(encoding="utf-8").count("<table") == len(catalog.families)
+
+
+def test_a_catalog_edit_shows_after_a_rebuild_and_hostile_text_is_escaped(tmp_path):
+    catalog = tmp_path / "catalog.yaml"
+    shutil.copy(MINI, catalog)
+    src, out = project(tmp_path, ".. demo-codes::\n   :edition: 2.0-new\n   :lang: en\n", "../catalog.yaml")
+    assert sphinx_build(src, out).returncode == 0
+    assert "Busy" in (out / "index.html").read_text(encoding="utf-8")
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text.replace("en: Busy", "en: 'Busy <script>alert(1)</script> & overloaded'", 1), encoding="utf-8")
+    result = sphinx_build(src, out)  # incremental: only the catalog changed
+    assert result.returncode == 0, result.stderr
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "Busy &lt;script&gt;alert(1)&lt;/script&gt; &amp; overloaded" in html
+    assert "<script>alert(1)" not in html
+
+
+def test_usage_errors_are_reported_at_the_directive(tmp_path):
+    src, out = project(tmp_path, ".. demo-codes::\n   :edition: 9.9\n\n.. demo-codes::\n   :lang: fr\n", str(MINI))
+    result = sphinx_build(src, out)
+    assert "no edition '9.9' in demo; editions: 1.0, 2.0-new, 2.0-cpp" in result.stderr
+    assert ":lang: must be one of zh, en, not 'fr'" in result.stderr
+    assert re.search(r"index\.rst:\d+: ERROR", result.stderr)
+
+
+def test_an_invalid_catalog_is_named_with_its_position(tmp_path):
+    catalog = tmp_path / "catalog.yaml"
+    catalog.write_text(MINI.read_text(encoding="utf-8").replace("value: 0x10", "value: 0x_"), encoding="utf-8")
+    src, out = project(tmp_path, "Nothing here.\n", "../catalog.yaml")
+    result = sphinx_build(src, out)
+    assert "invalid" in result.stderr and re.search(rf"{re.escape(str(catalog))}:\d+:\d+:", result.stderr)
+    assert "Traceback" not in result.stderr
