@@ -168,6 +168,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except OutputError as error:
         _print_err(f"error: {error}")
         return 1
+    except BrokenPipeError:  # `explain ... | head`: the reader left; say nothing more
+        _silence_stdout()
+        return 1
     except OSError as error:  # anything the layers did not word themselves: still one line, no traceback
         where = f"{error.filename}: " if error.filename else ""
         _print_err(f"error: {where}{error.strerror or error}")
@@ -178,6 +181,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _silence_stdout() -> None:
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _print_err(text: str) -> None:

@@ -58,7 +58,8 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
         return site.label(key, lang)
 
     listing = family.editions_listing(code)
-    shown = edition or default_edition(family, code) or (listing[-1] if listing else None)
+    released = [e for e in listing if e.released]
+    shown = edition or default_edition(family, code) or (released or listing or [None])[-1]
     lines = [f"{code.name}  ({family.name[lang]})",
              f"  {label('python_name')}: {code.python_name or '—'}",
              f"  {label('c_name')}: {family.c.macro_prefix + code.c_name if code.c_name else '—'}",
@@ -68,7 +69,7 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
         lines.append(f"  {label('cpp_names')}: " + ", ".join(f"{n.name} ({n.header or label('declared_outside')})" for n in code.cpp))
     if code.log_message is not None:
         lines.append(f"  {label('log_message')}: {code.log_message}")
-    lines.append(f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('none')}")
+    lines.append(f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('listed_by_none')}")
     if shown is not None:
         lines += _edition_lines(family, code, shown, lang, label)
     lines.append(f"{label('history')}:")

@@ -1,0 +1,166 @@
+"""`explain` and `diff`: timelines kept apart, display-width padding, nothing printed as
+"None", a terminal that cannot show Chinese, and the end of an unknown never called a change."""
+import json
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+
+import pytest
+
+from tests.helpers import ROOT, run_cli
+
+
+def display_width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1 for ch in text)
+
+
+def history_blocks(output: str) -> dict[str, list[str]]:
+    """{'page · timeline': [step lines]} from explain's history section."""
+    blocks, current = {}, None
+    section = output.split("\n", 1)[1]
+    for line in section.splitlines():
+        if re.match(r"^  \S.* · .*:$", line):
+            current = line.strip()[:-1]
+            blocks[current] = []
+        elif current and line.startswith("    "):
+            blocks[current].append(line)
+        elif not line.startswith(" "):
+            current = None
+    return blocks
+
+
+def explain(*argv):
+    result = run_cli("explain", *argv)
+    assert result.code == 0, result.err
+    return result.out
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_llm_timeout_shows_each_timeline_apart_and_is_never_dropped(llm, catalog, lang):
+    out = explain("LLM_TIMEOUT", "--lang", lang)
+    blocks = history_blocks(out)
+    code = llm.code_by_name["LLM_TIMEOUT"]
+    expected = [f"{page.name[lang]} · {t.name[lang]}" for page in llm.pages if code.name_on(page) for t in page.timelines
+                if any(e.timeline is t for e in llm.editions)]
+    assert list(blocks) == expected
+    assert len(expected) >= 3  # Python v1, Python v2 and a C++ timeline at least
+    dropped = catalog.site.label("dropped", lang)
+    assert dropped not in out
+
+
+def _timeline_of(llm, block_name, lang):
+    for page in llm.pages:
+        for timeline in page.timelines:
+            if f"{page.name[lang]} · {timeline.name[lang]}" == block_name:
+                return timeline
+    raise AssertionError(block_name)
+
+
+def test_every_dropped_in_any_history_follows_a_listing_in_the_same_timeline(catalog):
+    """Independent of changes.py: read the rows of the timeline's own editions."""
+    for family in catalog.families:
+        dropped_label = catalog.site.label("dropped", "en")
+        for code in family.codes:
+            out = explain(code.name, "--family", family.id, "--lang", "en")
+            for block, lines in history_blocks(out).items():
+                timeline = _timeline_of(family, block, "en")
+                editions = [e for e in family.editions if e.timeline is timeline]
+                for line in lines:
+                    if dropped_label not in line:
+                        continue
+                    edition_id = line.split()[0]
+                    index = [e.id for e in editions].index(edition_id)  # the step is of this timeline
+                    assert code.name not in editions[index].row_by_code
+                    earlier = [e for e in editions[:index] if code.name not in e.not_known]
+                    assert earlier and code.name in earlier[-1].row_by_code, f"{code.name} {edition_id}: {line}"
+
+
+def test_zh_history_is_padded_by_display_width(catalog):
+    out = explain("LLM_TIMEOUT", "--lang", "zh")
+    checked = 0
+    for lines in history_blocks(out).values():
+        starts = set()
+        for line in lines:
+            if len(re.split(r"\s{2,}", line.strip())) < 3:
+                continue  # the collapsed "not listed (…)" line
+            first_gap = re.match(r"^ {4}\S+\s+", line).end()
+            second = re.match(r"^(\S+\s+)", line[first_gap:]).end() + first_gap
+            starts.add((display_width(line[:first_gap]), display_width(line[:second])))
+            checked += 1
+        assert len(starts) <= 1, f"columns drift: {starts}"
+    assert checked > 5
+
+
+def test_c_only_and_python_only_codes_print_no_none(catalog, llm):
+    c_only = [c for c in llm.codes if not c.in_python]
+    py_only = [c for c in llm.codes if not c.in_c]
+    assert c_only and py_only
+    for code in c_only + py_only:
+        for lang in ("zh", "en"):
+            out = explain(code.name, "--lang", lang)
+            assert not re.search(r": None$", out, re.M), out
+            if code.log_message is None:
+                assert catalog.site.label("log_message", lang) not in out
+
+
+def test_explain_on_a_terminal_that_cannot_show_chinese(tmp_path):
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    result = subprocess.run([sys.executable, "-m", "generator", "explain", "LLM_TIMEOUT"], cwd=ROOT, env=env,
+                            capture_output=True)
+    assert result.returncode == 0 and b"Traceback" not in result.stderr
+    result.stdout.decode("ascii")  # every byte is ASCII: the Chinese is escaped, not lost
+    assert b"LLM_TIMEOUT" in result.stdout and b"\\u" in result.stdout
+
+
+def test_explain_into_a_closed_pipe_is_quiet():
+    result = subprocess.run(f"{sys.executable} -m generator explain LLM_TIMEOUT --lang en | head -1", shell=True,
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.stdout.strip() == "LLM_TIMEOUT  (LLM-DataDist)" and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("key", ["LLM_WAIT_PROC_TIMEOUT", "0x5010b01a", "1343270938", "LLM_TIMEOUT"])
+def test_explain_finds_a_code_by_any_key(key):
+    assert explain(key, "--lang", "en").startswith("LLM_")
+
+
+def test_explain_unknown_key_is_usage_with_suggestions():
+    result = run_cli("explain", "LLM_TIMEOUTT")
+    assert result.code == 2 and "LLM_TIMEOUT" in result.err
+
+
+def diff_json(old, new, *extra):
+    result = run_cli("diff", old, new, "--json", *extra)
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def test_the_end_of_an_unknown_is_not_a_recoverability_change(llm):
+    pairs = [(a, b) for a, b in zip(llm.editions, llm.editions[1:]) if a.timeline is b.timeline]
+    seen_became_known = 0
+    for old, new in pairs:
+        data = diff_json(old.id, new.id, "--lang", "en")
+        assert data["same_timeline"] is True
+        for change in data["recoverable"]:
+            assert "not known" not in (change["before"], change["after"]), (old.id, new.id, change)
+            assert old.row_by_code[change["code"]].recoverable != new.row_by_code[change["code"]].recoverable
+        expected_known = sorted(r.code for r in new.rows if r.code in old.row_by_code
+                                and old.row_by_code[r.code].recoverable == "not known" and r.recoverable != "not known")
+        assert sorted(c["code"] for c in data["became_known"]) == expected_known
+        seen_became_known += len(expected_known)
+    assert seen_became_known > 0  # the catalog has such steps: the check above was exercised
+
+
+def test_diff_across_timelines_says_so(llm):
+    v1 = next(e for e in llm.editions if e.timeline.id == "v1" and e.released)
+    v2 = next(e for e in llm.editions if e.timeline.id == "v2" and e.released)
+    data = diff_json(v1.id, v2.id)
+    assert data["same_timeline"] is False
+    text = run_cli("diff", v1.id, v2.id, "--lang", "en").out
+    assert v1.timeline.name["en"] in text and v2.timeline.name["en"] in text
+
+
+def test_diff_of_an_unknown_edition_is_usage():
+    result = run_cli("diff", "9.0.0-v2", "9.9.9")
+    assert result.code == 2 and "9.9.9" in result.err
