@@ -1,0 +1,221 @@
+"""Unit tests of the pure layers: escaping for each place a text lands, text blocks,
+release order, and the changes between editions (on the mini catalog)."""
+import ast
+import html
+import re
+
+import markdown
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from generator import changes, escape, textblocks, versions
+from generator.catalog import load_catalog
+from generator.changes import Event, Presence
+from tests.helpers import MINI
+
+# Text from any catalog: every code point YAML can carry (no surrogates), weighted
+# towards the characters each syntax gives a meaning to.
+SPECIALS = "\\\"'`*_[]{}<>&|#+-=.)!?/ \t\n\u2028\u2029\u200b\u00ad\x85{%}"
+texts = st.text(alphabet=st.one_of(st.sampled_from(SPECIALS), st.characters(blacklist_categories=("Cs",))), max_size=40)
+
+
+# -- Python --------------------------------------------------------------------------------------------
+
+
+@given(texts)
+@example('"""and __import__("os").system("touch PWNED")or"""')
+@example("\\N{BULLET} \\x00 \\")
+def test_py_str_evaluates_to_the_text(text):
+    literal = escape.py_str(text)
+    assert ast.literal_eval(literal) == text
+    assert "\n" not in literal and "\r" not in literal
+
+
+@given(texts)
+@example('"""and __import__("os").system("touch PWNED")or"""')
+@example('ends with a quote"')
+def test_py_doc_inside_a_docstring_evaluates_to_the_text(text):
+    assert ast.literal_eval('"""' + escape.py_doc(text) + '"""') == text
+
+
+def test_py_str_keeps_chinese_readable_and_escapes_invisible_marks():
+    assert escape.py_str("重试") == '"重试"'
+    assert escape.py_str("a\u200bb") == '"a\\u200bb"'
+    assert escape.py_opt(None) == "None"
+
+
+# -- C -------------------------------------------------------------------------------------------------
+
+
+def c_literal_bytes(literal: str) -> bytes:
+    """Decode a C string literal as a compiler would (the escapes c_str writes)."""
+    assert literal[0] == literal[-1] == '"'
+    body, out, i = literal[1:-1], bytearray(), 0
+    named = {"n": 10, "t": 9, "\\": 92, '"': 34, "?": 63}
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\":
+            assert 0x20 <= ord(ch) <= 0x7E and ch not in '"?'
+            out.append(ord(ch))
+            i += 1
+        elif body[i + 1] in named:
+            out.append(named[body[i + 1]])
+            i += 2
+        else:
+            digits = body[i + 1:i + 4]
+            assert re.fullmatch(r"[0-7]{3}", digits), body
+            out.append(int(digits, 8))
+            i += 4
+    return bytes(out)
+
+
+@given(texts)
+@example("??= trigraph ??/")
+def test_c_str_is_the_utf8_bytes_of_the_text(text):
+    literal = escape.c_str(text)
+    assert c_literal_bytes(literal) == text.encode("utf-8")
+    assert "??" not in literal
+
+
+@given(texts)
+@example("*/ static const int injected = 42; /*")
+@example("a*//*b ??/")
+def test_c_comment_cannot_end_or_nest_the_comment(text):
+    inside = escape.c_comment(text)
+    assert "*/" not in inside and "/*" not in inside and "??" not in inside
+
+
+# -- HTML and Jinja ----------------------------------------------------------------------------------------
+
+
+@given(texts)
+@example("<img src=x onerror=alert(1)>")
+@example("<!-- hides the page")
+def test_html_text_is_inert_and_exact(text):
+    out = escape.html_text(text)
+    assert "<" not in out and ">" not in out and '"' not in out and "'" not in out
+    assert html.unescape(out) == text
+
+
+@given(texts)
+@example("{{ config.extra }} {% include 'x' %} {# c #}")
+def test_html_in_jinja_leaves_no_brace_to_open_a_tag(text):
+    out = escape.html_in_jinja(text)
+    assert "{" not in out and "}" not in out and html.unescape(out) == text
+
+
+# -- Markdown ----------------------------------------------------------------------------------------------
+
+
+def rendered_text(markdown_text: str) -> str:
+    out = markdown.markdown(markdown_text, extensions=["tables", "attr_list"])
+    out = re.sub(r"^<p>|</p>$", "", out)
+    assert not re.search(r"<(?!br\s*/?>)[a-zA-Z/!]", out), f"markup appeared: {out!r}"
+    return html.unescape(out.replace("<br />", "\n").replace("<br>", "\n"))
+
+
+line_texts = st.text(alphabet=st.one_of(st.sampled_from("\\`*_[]{}<>&|#+-=.)! 1"), st.sampled_from("ab中文")),
+                     min_size=1, max_size=30).filter(lambda t: t.strip() == t and t)
+
+
+@settings(max_examples=300)
+@given(line_texts)
+@example("# C#")
+@example("1. not a list")
+@example("- not a bullet")
+@example("<script>alert(1)</script>")
+@example("a | b")
+@example("[link](http://x) *em* __strong__ `code`")
+def test_md_inline_renders_to_exactly_the_text(text):
+    assert rendered_text(escape.md_inline(text)) == text
+
+
+def test_md_inline_line_breaks_become_br():
+    assert escape.md_inline("a\nb") == "a<br>b"
+
+
+# -- text blocks -------------------------------------------------------------------------------------------
+
+
+def test_blocks_group_paragraphs_bullets_and_numbered_steps():
+    text = "Intro line\nSecond line\n- one\n- two\n1. first\n2. second\n4. renumbered\nAfter"
+    got = textblocks.blocks(text)
+    assert [(b.kind, b.items, b.start) for b in got] == [
+        ("p", ("Intro line", "Second line"), 1),
+        ("ul", ("one", "two"), 1),
+        ("ol", ("first", "second"), 1),
+        ("ol", ("renumbered",), 4),
+        ("p", ("After",), 1),
+    ]
+
+
+def test_md_cell_is_one_line_with_the_structure_as_html_and_the_items_escaped():
+    cell = textblocks.md_cell("Do this:\n- a <b>\n- c|d\n3. three")
+    assert "\n" not in cell
+    assert cell == 'Do this:<ul><li>a &lt;b&gt;</li><li>c&#124;d</li></ul><ol start="3"><li>three</li></ol>'
+
+
+def test_a_dash_without_space_or_a_number_without_dot_is_a_paragraph():
+    assert [b.kind for b in textblocks.blocks("-x\n1 x\n10.x")] == ["p"]
+
+
+# -- release order -------------------------------------------------------------------------------------------
+
+
+def test_release_order_of_the_contract():
+    releases = ["8.0.RC3", "8.0.0", "8.2.RC1", "8.5.0", "9.0.0-beta.1", "9.0.0", "9.0.1", "9.1.0", "9.2.0-beta.1",
+                "unreleased"]
+    shuffled = list(reversed(releases))
+    assert sorted(shuffled, key=versions.release_key) == releases
+
+
+@pytest.mark.parametrize("tag, release", [("v9.0.0", "9.0.0"), ("V8.0.RC3", "8.0.RC3"), ("9.1.0", "9.1.0"),
+                                          ("latest", None), ("vunreleased", None), ("v9.0.0-beta.2.pre", "9.0.0-beta.2.pre")])
+def test_tag_release(tag, release):
+    assert versions.tag_release(tag) == release
+
+
+def test_prereleases_and_sort_tags():
+    assert versions.is_prerelease("9.0.0-beta.1") and versions.is_prerelease("8.0.RC3")
+    assert not versions.is_prerelease("9.0.0") and not versions.is_prerelease("unreleased")
+    assert versions.sort_tags(["v9.0.0", "master", "v9.0.0-beta.1", "v8.5.0", "v10.0.0"]) == \
+        ["v8.5.0", "v9.0.0-beta.1", "v9.0.0", "v10.0.0", "master"]
+    assert versions.release_key("9.0") == versions.release_key("9.0.0")
+    assert versions.release_key("not a release") is None
+
+
+# -- changes, on the mini catalog -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return load_catalog(MINI).families[0]
+
+
+def test_presence_distinguishes_listed_not_listed_and_not_known(demo):
+    first = demo.edition_by_id["1.0"]
+    assert changes.presence(first, demo.code_by_name["DEMO_BUSY"]) == Presence.LISTED
+    assert changes.presence(first, demo.code_by_name["DEMO_ODD"]) == Presence.NOT_KNOWN
+
+
+def test_history_stays_inside_its_timeline(demo):
+    busy = demo.code_by_name["DEMO_BUSY"]
+    for timeline in demo.timelines:
+        steps = changes.history(demo, busy, timeline)
+        assert {s.edition.timeline.id for s in steps} <= {timeline.id}
+    new = next(t for t in demo.timelines if t.id == "new")
+    (step,) = changes.history(demo, busy, new)
+    assert step.events == (Event.FIRST_LISTED,)  # not "changed" from the other timeline's 1.0
+
+
+def test_compare_editions_calls_the_end_of_an_unknown_became_known_not_a_change(demo):
+    ok = demo.code_by_name["DEMO_OK"]
+    old, new = demo.edition_by_id["1.0"], demo.edition_by_id["2.0-new"]
+    assert old.row_by_code["DEMO_OK"].recoverable == "not known" and new.row_by_code["DEMO_OK"].recoverable == "n/a"
+    diff = changes.compare_editions(demo, old, new)
+    assert "DEMO_OK" in [c.code for c in diff.became_known]
+    assert "DEMO_OK" not in [c.code for c in diff.recoverable]
+    busy = [c for c in diff.recoverable if c.code == "DEMO_BUSY"]
+    assert busy and (busy[0].before, busy[0].after) == ("yes", "no")
+    assert ok.name not in diff.added and ok.name not in diff.dropped
