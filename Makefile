@@ -14,6 +14,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
+# pytest-xdist: one worker per core; a module's tests stay on one worker (they share fixtures)
+PYTEST_JOBS ?= -n auto --dist loadscope
 # make publish: where the site goes and the URL it is served at (sitemap, canonical links)
 PUBLISH_REMOTE ?= origin
 PUBLISH_BRANCH ?= gh-pages
@@ -51,11 +53,11 @@ validate: $(STAMP) ## check the catalog only
 test: $(STAMP) ## drift check on the committed outputs, then the whole test suite
 	$(PY) -m generator check --full
 	scripts/ensure-browser
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(PYTEST_JOBS) $(PYTEST_ARGS)
 
 test-fast: $(STAMP) ## the edit-test loop: drift check, bad inputs, module import, header compile (no browser, Sphinx, long runs)
 	$(PY) -m generator check
-	$(PY) -m pytest -q -m "not slow" $(PYTEST_ARGS)
+	$(PY) -m pytest -q -m "not slow" $(PYTEST_JOBS) $(PYTEST_ARGS)
 
 docs: $(STAMP) ## build the site into site/build/
 	$(PY) -m mkdocs build --strict --config-file site/mkdocs.yml

@@ -58,6 +58,7 @@ def _timeline_of(llm, block_name, lang):
     raise AssertionError(block_name)
 
 
+@pytest.mark.slow  # every code of every family
 def test_every_dropped_in_any_history_follows_a_listing_in_the_same_timeline(catalog):
     """Independent of changes.py: read the rows of the timeline's own editions."""
     for family in catalog.families:

@@ -184,6 +184,7 @@ def test_hostile_wording_in_the_built_site(tmp_path):
     assert "C# and C++ and ## hashes #" in page
 
 
+@pytest.mark.slow  # a long property run
 @settings(max_examples=60, deadline=None, database=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(texts=texts_strategy)

@@ -50,6 +50,7 @@ def assert_each_file_old_or_new(out: Path, old: dict, new: dict, temps_allowed=F
         assert data in (old.get(path), new.get(path)), f"{path} is neither the old nor the new output"
 
 
+@pytest.mark.slow  # a 400-code catalog, generated several times
 def test_a_failure_between_two_writes_leaves_whole_files_and_the_next_run_says_so(two_catalogs, tmp_path, monkeypatch):
     old_dir, new_dir = two_catalogs
     old, new = rendered(old_dir, tmp_path, "old"), rendered(new_dir, tmp_path, "new")
@@ -111,6 +112,7 @@ def _generate_new_over_old(two_catalogs, tmp_path):
     return process, out, old, new
 
 
+@pytest.mark.slow  # a 400-code catalog, generated several times
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_generate_killed_part_way_leaves_whole_files(two_catalogs, tmp_path, signum):
     process, out, old, new = _generate_new_over_old(two_catalogs, tmp_path)
@@ -120,6 +122,7 @@ def test_a_generate_killed_part_way_leaves_whole_files(two_catalogs, tmp_path, s
     assert_each_file_old_or_new(out, old, new)
 
 
+@pytest.mark.slow  # a 400-code catalog, generated several times
 def test_after_sigkill_the_next_run_names_the_unfinished_run_and_repairs(two_catalogs, tmp_path):
     process, out, old, new = _generate_new_over_old(two_catalogs, tmp_path)
     process.kill()
@@ -153,6 +156,7 @@ def test_a_journal_left_after_the_last_write_is_cleared_with_the_temp_files_of_t
     assert run_cli("check", "--catalog", MINI, "--out", out).code == 0
 
 
+@pytest.mark.slow  # a 400-code catalog, generated several times
 def test_two_generates_at_once_end_in_a_consistent_tree(two_catalogs, tmp_path):
     _, new_dir = two_catalogs
     new = rendered(new_dir, tmp_path, "new")
