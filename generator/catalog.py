@@ -16,6 +16,7 @@ from typing import Optional
 from ruamel.yaml.nodes import Node
 
 from generator.catalog_family import read_family
+from generator.fastpath import catalog_groups
 from generator.catalog_site import read_repositories, read_site
 from generator.fields import Fields
 from generator.model import Catalog, Family
@@ -54,24 +55,8 @@ class Group:
     sections: dict[str, Section]
 
 
-def catalog_groups(location: Path) -> list[tuple[str, list[Path]]]:
-    """(directory, files) for the top level and each subdirectory, in name order."""
-    if not location.is_dir():
-        return [("", [location])]
-    groups = [("", _yaml_files(location))]
-    for sub in sorted(p for p in location.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        files = _yaml_files(sub)
-        if files:
-            groups.append((sub.name, files))
-    return groups
-
-
 def catalog_files(location: Path) -> list[Path]:
     return [path for _, files in catalog_groups(location) for path in files]
-
-
-def _yaml_files(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and not p.name.startswith("."))
 
 
 def load_catalog(location: Path) -> Catalog:

@@ -12,11 +12,8 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from generator import commands
-from generator.commands import EXIT_INVALID, EXIT_USAGE, UsageError
-from generator.outputs import OutputError
+from generator.errors import EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputError, UsageError, safe_print
 from generator.problems import CatalogError
-from generator.version import project_version
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CATALOG = ROOT / "catalog" if (ROOT / "catalog").is_dir() and (ROOT / "pyproject.toml").is_file() else None
@@ -43,13 +40,13 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--family", action="append", metavar="NAME", help="only this family's outputs (and the shared files)")
         sub.add_argument("--full", action="store_true", help="render every output, without the cache")
         sub.add_argument("--jobs", type=int, default=None, metavar="N", help="processes to render with (default: the CPUs)")
-        sub.set_defaults(func=getattr(commands, f"cmd_{name}"))
+        sub.set_defaults(func=f"cmd_{name}")
     sub = verbs.add_parser("validate", help="check the catalog only")
     _catalog_option(sub)
-    sub.set_defaults(func=commands.cmd_validate)
+    sub.set_defaults(func="cmd_validate")
     sub = verbs.add_parser("targets", help="print the table of outputs and where each goes")
     _catalog_option(sub)
-    sub.set_defaults(func=commands.cmd_targets)
+    sub.set_defaults(func="cmd_targets")
     _lookup_verbs(verbs)
     return parser
 
@@ -61,7 +58,7 @@ def _lookup_verbs(verbs) -> None:
     explain.add_argument("--edition", default=None, help="the edition whose texts to show (default: the newest listing it)")
     explain.add_argument("--family", default=None, metavar="NAME", help="the family to look in (default: every family)")
     _catalog_option(explain)
-    explain.set_defaults(func=commands.cmd_explain)
+    explain.set_defaults(func="cmd_explain")
 
     diff = verbs.add_parser("diff", help="what changed between two editions")
     diff.add_argument("old")
@@ -70,7 +67,7 @@ def _lookup_verbs(verbs) -> None:
     diff.add_argument("--family", default=None, metavar="NAME")
     diff.add_argument("--json", action="store_true", help="print the changes as JSON")
     _catalog_option(diff)
-    diff.set_defaults(func=commands.cmd_diff)
+    diff.set_defaults(func="cmd_diff")
 
     audit = verbs.add_parser("audit", help="compare the catalog with upstream's files, for one edition or everything")
     audit.add_argument("--edition", help="the edition whose page (and the sources) the files are")
@@ -83,7 +80,7 @@ def _lookup_verbs(verbs) -> None:
                        help="a clone or bare git directory of an upstream repository: audit every edition and source")
     audit.add_argument("--json", action="store_true")
     _catalog_option(audit)
-    audit.set_defaults(func=commands.cmd_audit)
+    audit.set_defaults(func="cmd_audit")
 
     imp = verbs.add_parser("import", help="bring an upstream page into the catalog as an edition")
     imp.add_argument("--edition", required=True)
@@ -95,7 +92,7 @@ def _lookup_verbs(verbs) -> None:
     imp.add_argument("--path", metavar="PATH", help="the page's path in the repository")
     imp.add_argument("--url", help="the URL of the published page the file is a copy of")
     _catalog_option(imp)
-    imp.set_defaults(func=commands.cmd_import)
+    imp.set_defaults(func="cmd_import")
 
     vendor = verbs.add_parser("vendor", help="write a family's module (and header) into another project, stamped")
     vendor.add_argument("--to", type=Path, required=True, metavar="DIR")
@@ -103,7 +100,7 @@ def _lookup_verbs(verbs) -> None:
     vendor.add_argument("--header", action="store_true", help="also the C/C++ header")
     vendor.add_argument("--force", action="store_true", help="overwrite a copy that was edited by hand")
     _catalog_option(vendor)
-    vendor.set_defaults(func=commands.cmd_vendor)
+    vendor.set_defaults(func="cmd_vendor")
 
     publish = verbs.add_parser("publish", help="build the site for SITE_URL and push it to a branch of a remote (as mkdocs gh-deploy)")
     publish.add_argument("--remote", default="origin", help="a remote of this checkout, a URL, or a path (default: origin)")
@@ -113,7 +110,7 @@ def _lookup_verbs(verbs) -> None:
     publish.add_argument("--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR",
                          help="the checkout whose site/ to publish (default: the repository)")
     _catalog_option(publish)
-    publish.set_defaults(func=commands.cmd_publish)
+    publish.set_defaults(func="cmd_publish")
 
     serve = verbs.add_parser("serve", help="serve the site, regenerating it whenever the catalog changes")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
@@ -121,12 +118,12 @@ def _lookup_verbs(verbs) -> None:
                        help="the tree whose site/ to regenerate and serve (default: the repository)")
     serve.add_argument("--interval", type=float, default=0.3, help=argparse.SUPPRESS)
     _catalog_option(serve)
-    serve.set_defaults(func=commands.cmd_serve)
+    serve.set_defaults(func="cmd_serve")
 
     verify = verbs.add_parser("verify-vendored", help="check vendored copies: unmodified, and current against a catalog or JSON")
     verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
     verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")
-    verify.set_defaults(func=commands.cmd_verify_vendored)
+    verify.set_defaults(func="cmd_verify_vendored")
 
 
 def _catalog_option(parser: argparse.ArgumentParser) -> None:
@@ -143,6 +140,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.version:
+            from generator import commands
+
             print(commands.version_text(args.catalog or DEFAULT_CATALOG))
             return 0
         if args.verb is None:
@@ -153,10 +152,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return EXIT_USAGE
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
+    quick = _nothing_changed(args)
+    if quick is not None:
+        return quick
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         with _batch_gc():
-            return args.func(args)
+            from generator import commands
+
+            return getattr(commands, args.func)(args)
     except CatalogError as error:
         for problem in error.problems:
             _print_err(str(problem))
@@ -183,6 +187,23 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             signal.signal(signal.SIGTERM, previous)
 
 
+def _nothing_changed(args) -> Optional[int]:
+    """`generate` or `check` when the catalog, the generator and every output are as the
+    last clean run left them: answered from the cache, without reading the catalog."""
+    if args.func not in ("cmd_generate", "cmd_check") or args.full or args.catalog is None:
+        return None
+    from generator import fastpath
+
+    outputs = fastpath.unchanged(args.out, fastpath.inputs_key(args.catalog, args.family))
+    if outputs is None:
+        return None
+    if args.func == "cmd_generate":
+        safe_print(f"generate: {outputs} outputs, 0 written, 0 removed, 0 rendered")
+    else:
+        safe_print(f"check: all {outputs} outputs match the catalog")
+    return EXIT_OK
+
+
 def _silence_stdout() -> None:
     import os
 
@@ -191,7 +212,7 @@ def _silence_stdout() -> None:
 
 
 def _print_err(text: str) -> None:
-    commands.safe_print(text, sys.stderr)
+    safe_print(text, sys.stderr)
 
 
 @contextlib.contextmanager
@@ -217,4 +238,4 @@ def entry_point() -> None:
     sys.exit(main())
 
 
-__all__ = ["main", "entry_point", "project_version"]
+__all__ = ["main", "entry_point"]

@@ -9,32 +9,12 @@ from typing import Optional
 
 from generator.catalog import display_path, load_catalog
 from generator.model import Catalog, Family
-from generator.outputs import Cache, OutputError, survey, unified_diff, write_survey
+from generator.errors import EXIT_DIFFERENT, EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputError, UsageError, safe_print
+from generator.outputs import Cache, survey, unified_diff, write_survey
 from generator.targets import describe_targets, plan_outputs
 from generator.version import project_version
 
-EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE, EXIT_INVALID = 0, 1, 2, 3
 CHECKOUT = Path(__file__).resolve().parent.parent
-
-
-class UsageError(Exception):
-    """Wrong usage found after parsing (an unknown key, edition, family, or a missing path)."""
-
-
-def safe_print(text: str, stream=None) -> None:
-    """Print even where the terminal's encoding cannot show the text (PYTHONIOENCODING=ascii)."""
-    stream = stream or sys.stdout
-    try:
-        print(text, file=stream)
-    except UnicodeEncodeError:
-        encoding = getattr(stream, "encoding", None) or "ascii"
-        stream.flush()
-        data = (text + "\n").encode(encoding, "backslashreplace")
-        if hasattr(stream, "buffer"):
-            stream.buffer.write(data)
-            stream.buffer.flush()
-        else:  # pragma: no cover - a text-only stream
-            stream.write(data.decode(encoding))
 
 
 def catalog_of(args) -> Catalog:
@@ -92,7 +72,12 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
 
 
 def _plan_and_survey(args, full: bool):
+    from generator import fastpath
+
+    before = fastpath.inputs_key(args.catalog, args.family) if args.catalog is not None else None
     catalog = catalog_of(args)
+    # the key of the bytes that were read: a catalog saved while it was read has none
+    args.inputs_key = before if before == fastpath.inputs_key(args.catalog, args.family) else None
     out = out_of(args)
     families = families_of(catalog, args.family)
     outputs, owners = plan_outputs(catalog, families)
@@ -107,7 +92,7 @@ def cmd_generate(args) -> int:
     out, outputs, cache, result = _plan_and_survey(args, args.full)
     for warning in result.warnings:
         safe_print(f"warning: {warning}", sys.stderr)
-    actions = write_survey(out, result, outputs, cache)
+    actions = write_survey(out, result, outputs, cache, args.inputs_key)
     for action, path in actions:
         safe_print(f"{action} {path}")
     for path in result.edited_orphans:

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Optional
 
+from generator import fastpath
+from generator.errors import OutputError
 from generator.outputs_model import Output
 from generator.render import generator_fingerprint
 
@@ -51,9 +53,6 @@ _HINTS = {
     errno.ENAMETOOLONG: "the name is too long for this file system",
 }
 
-
-class OutputError(Exception):
-    """A problem with the output tree, said in one line: the path and what to do."""
 
 
 def os_problem(path: str, error: OSError, doing: str = "write") -> OutputError:
@@ -149,6 +148,7 @@ def render_manifest(owner: str, hashes: dict[str, str]) -> str:
 @dataclass
 class Cache:
     entries: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (stamp, sha256 of the bytes written)
+    unchanged: Optional[dict] = None  # the last clean run, for fastpath.unchanged
 
     @staticmethod
     def load(root: Path) -> "Cache":
@@ -158,12 +158,14 @@ class Cache:
             if data.get("fingerprint") != generator_fingerprint():
                 return Cache()
             return Cache({k: (v[0], v[1]) for k, v in data["entries"].items()
-                          if isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)})
+                          if isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)},
+                         data.get("unchanged") if isinstance(data.get("unchanged"), dict) else None)
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return Cache()
 
     def save(self, root: Path) -> None:
-        data = {"fingerprint": generator_fingerprint(), "entries": {k: list(v) for k, v in sorted(self.entries.items())}}
+        data = {"fingerprint": generator_fingerprint(), "entries": {k: list(v) for k, v in sorted(self.entries.items())},
+                "unchanged": self.unchanged}
         with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
             atomic_write(root / CACHE, json.dumps(data, separators=(",", ":")).encode())
 
@@ -303,11 +305,16 @@ def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Surv
 # -- writing ----------------------------------------------------------------------------------
 
 
-def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache) -> list[tuple[str, str]]:
-    """Write what changed and remove orphans still as written; returns [(action, path)]."""
+def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache,
+                 key: Optional[str] = None) -> list[tuple[str, str]]:
+    """Write what changed and remove orphans still as written; returns [(action, path)].
+    `key` (fastpath.inputs_key of what the outputs were rendered from) is recorded with
+    the hash of every file written, when the run ends clean, for the next run's quick answer."""
     actions: list[tuple[str, str]] = []
+    unchanged = (fastpath.entry(key, result.hashes, len(outputs))
+                 if key is not None and not result.edited_orphans and not result.warnings else None)
     if not result and not (root / JOURNAL).exists():
-        _refresh_cache(root, result, outputs, cache)
+        _refresh_cache(root, result, outputs, cache, unchanged)
         return actions
     with _locked(root):
         journal = read_journal(root)
@@ -331,16 +338,19 @@ def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache
                 raise os_problem(path, error, "remove") from None
             actions.append(("removed", path))
             _remove_empty_parents(root, path)
-        _refresh_cache(root, result, outputs, cache)
+        _refresh_cache(root, result, outputs, cache, unchanged)
         with contextlib.suppress(FileNotFoundError):
             (root / JOURNAL).unlink()
     return actions
 
 
-def _refresh_cache(root: Path, result: Survey, outputs: list[Output], cache: Cache) -> None:
+def _refresh_cache(root: Path, result: Survey, outputs: list[Output], cache: Cache,
+                   unchanged: Optional[dict] = None) -> None:
     fresh = {o.path: (result.stamps[o.path], result.hashes[o.path]) for o in outputs if o.path in result.hashes}
-    if fresh != {k: cache.entries.get(k) for k in fresh} and os.access(root, os.W_OK):
+    stale = fresh != {k: cache.entries.get(k) for k in fresh} or unchanged != cache.unchanged
+    if stale and os.access(root, os.W_OK):
         cache.entries.update(fresh)
+        cache.unchanged = unchanged
         cache.save(root)
 
 

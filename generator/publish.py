@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional
 from urllib.parse import urlsplit
 
-from generator.commands import UsageError
+from generator.errors import UsageError
 from generator.version import project_version
 
 

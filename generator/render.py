@@ -19,10 +19,9 @@ import jinja2
 from generator import escape
 from generator.version import project_version
 
-PACKAGE_DIR = Path(__file__).resolve().parent
 # Installed, the templates ship inside the package; in a checkout they are the
 # repository's templates/ directory (pyproject.toml maps one onto the other).
-TEMPLATES = PACKAGE_DIR / "templates" if (PACKAGE_DIR / "templates").is_dir() else PACKAGE_DIR.parent / "templates"
+from generator.fastpath import PACKAGE_DIR, TEMPLATES, generator_fingerprint  # noqa: E402,F401  (re-exported)
 RUNTIME = PACKAGE_DIR / "runtime"
 TOOL = "llm-status-codes"
 LICENCE = ("The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version 2.0; "
@@ -106,14 +105,3 @@ def stamp(templates: tuple[str, ...], parts: tuple[str, ...]) -> str:
     """A short hash of exactly what an output is rendered from."""
     text = repr((project_version(), tuple(template_digest(t) for t in templates), parts))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-
-
-@lru_cache(maxsize=1)
-def generator_fingerprint() -> str:
-    """A hash of the generator's own code, templates and runtime: a cache built by other
-    code is foreign. (Not part of any stamp: editing a comment here rewrites nothing.)"""
-    digest = hashlib.sha256(project_version().encode())
-    for base in (PACKAGE_DIR, TEMPLATES):
-        for path in sorted(p for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            digest.update(str(path.relative_to(base)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:16]

@@ -14,7 +14,7 @@ from typing import Optional
 
 from generator import digest
 from generator.catalog import load_catalog
-from generator.commands import UsageError
+from generator.errors import UsageError
 from generator.model import Catalog, Family
 from generator.outputs import OutputError, atomic_write, os_problem
 from generator.render import seal_intact

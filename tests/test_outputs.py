@@ -294,3 +294,73 @@ def test_a_file_size_limit_is_a_clear_error(tmp_path):
                             capture_output=True, text=True, cwd=ROOT, preexec_fn=limit, timeout=120)
     assert result.returncode == 1 and "File too large" in result.stderr and "ulimit -f" in result.stderr
     assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
+
+
+# -- the quick answer when nothing changed -----------------------------------------------------------------
+
+
+def _rendered(result) -> int:
+    return int(result.out.strip().rsplit(", ", 1)[1].split()[0])
+
+
+def test_a_second_run_with_nothing_changed_renders_nothing(mini_out):
+    again = run_cli("generate", "--catalog", MINI, "--out", mini_out)
+    assert again.code == 0 and _rendered(again) == 0 and "0 written" in again.out
+    check = run_cli("check", "--catalog", MINI, "--out", mini_out)
+    assert check.code == 0 and "match the catalog" in check.out
+
+
+def _flip_a_byte(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[-2] = ord("x") if data[-2] != ord("x") else ord("y")  # same size, same mtime second
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("change", ["edit an output", "delete an output", "edit a manifest", "journal",
+                                    "catalog", "family", "symlink", "cache key", "cache files"])
+def test_anything_that_changed_ends_the_quick_answer(mini_out, tmp_path, change):
+    catalog = tmp_path / "catalog.yaml"
+    shutil.copy(MINI, catalog)
+    assert run_cli("generate", "--catalog", catalog, "--out", mini_out).code == 0
+    module = mini_out / "generated" / "python" / "demo_codes.py"
+    args = ["--catalog", catalog, "--out", mini_out]
+    if change == "edit an output":
+        _flip_a_byte(module)
+    elif change == "delete an output":
+        module.unlink()
+    elif change == "edit a manifest":
+        _flip_a_byte(mini_out / "generated" / "manifest" / "demo.json")
+    elif change == "journal":
+        (mini_out / JOURNAL).write_text("{}")
+    elif change == "catalog":
+        catalog.write_text(catalog.read_text(encoding="utf-8").replace("en: Busy", "en: Very busy"), encoding="utf-8")
+    elif change == "family":
+        args += ["--family", "demo"]
+    elif change == "symlink":
+        real = mini_out / "generated" / "python-real"
+        (mini_out / "generated" / "python").rename(real)
+        (mini_out / "generated" / "python").symlink_to(real)
+    before = json.loads((mini_out / CACHE).read_text())["unchanged"]
+    if change.startswith("cache"):
+        data = json.loads((mini_out / CACHE).read_text())
+        if change == "cache key":
+            data["unchanged"]["key"] = "0" * 64
+        else:
+            data["unchanged"]["files"]["generated/python/demo_codes.py"] = "0" * 64
+        (mini_out / CACHE).write_text(json.dumps(data))
+    check = run_cli("check", *args)
+    result = run_cli("generate", *args)
+    if change == "symlink":
+        assert check.code == 1 and result.code == 1 and "symbolic link" in result.err
+    elif change in ("family", "cache key", "cache files"):
+        # nothing to write, but the full path ran: it recorded this run's own inputs and files
+        assert check.code == 0 and result.code == 0
+        after = json.loads((mini_out / CACHE).read_text())["unchanged"]
+        if change == "family":
+            assert after["key"] != before["key"]
+        else:
+            assert after == before
+    else:
+        assert check.code == 1 or "did not finish" in check.err
+        assert result.code == 0 and ("0 written" not in result.out or "did not finish" in result.err)
+        assert run_cli("check", "--full", *args).code == 0

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from generator.publish import site_url_for
-from generator.commands import UsageError
+from generator.errors import UsageError
 from tests.helpers import MINI, ROOT, run_cli, tree
 
 pytestmark = pytest.mark.slow  # builds the site with MkDocs
