@@ -145,10 +145,11 @@ def version_text(location: Optional[Path]) -> str:
         try:
             catalog = load_catalog(location)
         except Exception as error:  # noqa: BLE001 - --version must say something useful, not fail
-            lines.append(f"catalog {display_path(location)}: cannot be read ({type(error).__name__}); run `validate`")
+            lines.append(f"catalog at {display_path(location)}: cannot be read ({type(error).__name__}); run `validate`")
         else:
+            lines.append(f"catalog at {display_path(location)}, CATALOG_HASH of each family:")
             for family in catalog.families:
-                lines.append(f"catalog {display_path(location)} {family.id}: {digest.family_digest(family)}")
+                lines.append(f"  {family.id}: {digest.family_digest(family)}")
     return "\n".join(lines)
 
 
