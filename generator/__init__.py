@@ -1,4 +1,4 @@
-"""Generate LLM-DataDist status-code outputs from one YAML catalog.
+"""Generate status-code outputs (Python, C/C++, JSON, docs) from one YAML catalog.
 
 The pipeline, one module per layer: ``yamlsource`` (strict YAML with
 positions) -> ``catalog`` (validate into the ``model``) -> ``render_*`` (pure

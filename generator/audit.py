@@ -268,7 +268,7 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
                                 catalog=f"{family.id}'s headers: {', '.join(h.path for h in family.headers)}"))
         return findings, constants
     ours = {n.name: (code, n) for code in family.codes for n in code.cpp if n.header == header.path}
-    status = [c for c in constants if c.namespace == header.namespace and _is_status(c, family)]
+    status = [c for c in constants if c.namespace == header.namespace and (_is_status(c, family) or c.qualified in ours)]
     seen = set()
     for constant in status:
         entry = ours.get(constant.qualified)

@@ -127,7 +127,7 @@ def _cpp_names(f: Fields, pair, name, header_paths) -> Optional[tuple[CppName, .
         else:
             text, header = f.text(item, f"{name}: cpp name"), None
         if text is not None and not CPP_NAME.match(text):
-            f.error(item, f"{name}: cpp name {text!r} must be qualified, such as 'llm_datadist::LLM_TIMEOUT'")
+            f.error(item, f"{name}: cpp name {text!r} must be qualified by its namespace, such as 'ns::NAME'")
             text = None
         if text is None:
             ok = False
