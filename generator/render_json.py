@@ -20,7 +20,8 @@ def json_path(family: Family) -> str:
 
 def plan_json(catalog: Catalog, family: Family) -> list[Output]:
     repos = digest.digest(sorted((r.name, r.url, r.default_branch) for r in catalog.repositories.values()))
-    return [Output(json_path(family), family.id, "json", (), (digest.family_digest(family), repos),
+    site = digest.digest(_site_data(catalog))
+    return [Output(json_path(family), family.id, "json", (), (digest.family_digest(family), repos, site),
                    lambda stamp: layout_json(family_as_data(catalog, family, stamp)))]
 
 
@@ -60,6 +61,7 @@ def family_as_data(catalog: Catalog, family: Family, stamp: str) -> dict:
         "format": EXPORT_FORMAT,
         "generator": {"version": project_version(), "stamp": stamp},
         "catalog_hash": digest.family_digest(family),
+        "site": _site_data(catalog),
         "family": _family_data(family),
         "repositories": [{"name": r, "url": catalog.repositories[r].url,
                           "default_branch": catalog.repositories[r].default_branch} for r in used],
@@ -69,12 +71,20 @@ def family_as_data(catalog: Catalog, family: Family, stamp: str) -> dict:
     }
 
 
+def _site_data(catalog: Catalog) -> dict:
+    """The catalog's site section (its labels are the pages' wording, not data of the codes)."""
+    site = catalog.site
+    return {"languages": list(site.languages), "language_names": _loc(site.language_names), "name": _loc(site.name),
+            "description": _loc(site.description), "families": [f.id for f in catalog.families]}
+
+
 def _family_data(family: Family) -> dict:
     layout = family.value_layout
     return {
         "id": family.id, "name": _loc(family.name), "description": _loc(family.description),
         "languages": list(family.languages), "site_path": family.site_path,
-        "python": {k: v for k, v in vars(family.python).items()},
+        # the catalog's own keys (`class`), not the model's attribute names
+        "python": {("class" if k == "class_name" else k): v for k, v in vars(family.python).items()},
         "c": {k: v for k, v in vars(family.c).items()},
         "sphinx_directive": family.sphinx_directive,
         "value_layout": None if layout is None else {
@@ -83,6 +93,7 @@ def _family_data(family: Family) -> dict:
         "runtime_constants": dict(family.runtime_constants),
         "headers": [{"path": h.path, "namespace": h.namespace} for h in family.headers],
         "upstream": [{"repo": u.repo, "path": u.path, "kind": u.kind, "header": u.header} for u in family.upstream],
+        "discover": list(family.discover),
         "recoverable_labels": {v: {lang: list(texts) for lang, texts in per.items()}
                                for v, per in family.recoverable_labels.items()},
     }
