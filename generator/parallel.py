@@ -9,12 +9,22 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from typing import Callable, Optional
 
 from generator.outputs_model import Output
 
 MIN_PER_WORKER = 300  # below this, starting workers costs more than it saves
 _PENDING: list[Output] = []
+
+
+def _worker_start() -> None:
+    """A worker ends when the pool ends it: the command line's SIGTERM handler (which
+    unwinds through `finally` blocks) and Ctrl-C belong to the parent alone. Inherited,
+    they left a worker that SIGTERM interrupted inside a lock, and the parent waiting
+    for it forever."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _render_share(share: tuple[int, int]) -> list[str]:
@@ -29,10 +39,15 @@ def renderer(jobs: Optional[int]) -> Callable[[list[Output]], dict[str, str]]:
             return {output.path: output.render() for output in outputs}
         global _PENDING
         _PENDING = outputs
+        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start)
         try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                shares = pool.map(_render_share, [(i, workers) for i in range(workers)])
+            shares = pool.map(_render_share, [(i, workers) for i in range(workers)])
+            pool.close()  # the workers finish and exit on their own
+        except BaseException:
+            pool.terminate()
+            raise
         finally:
+            pool.join()
             _PENDING = []
         texts: dict[str, str] = {}
         for index, output in enumerate(outputs):

@@ -1,0 +1,47 @@
+"""Rendering on both cores: the same bytes as one process, and a pool that always ends."""
+import subprocess
+import sys
+import textwrap
+
+from generator.outputs_model import Output
+from generator.parallel import renderer
+from tests.helpers import ROOT
+
+PROBE = textwrap.dedent("""
+    import signal
+    from generator.cli import _terminate
+    from generator.outputs_model import Output
+    from generator.parallel import renderer
+
+    signal.signal(signal.SIGTERM, _terminate)  # as the command line runs it
+    outputs = [Output(f"f{i}", "o", "t", (), (str(i),), (lambda stamp, i=i: "x" * 1000 + str(i))) for i in range(1200)]
+    for _ in range(20):
+        assert len(renderer(2)(outputs)) == 1200
+    print("ok")
+""")
+
+
+def test_the_pool_ends_every_time_under_the_command_lines_signal_handler():
+    """Workers that inherited the SIGTERM handler hung the parent when the pool ended them."""
+    result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
+
+
+def test_two_workers_give_the_texts_of_one_in_the_same_order():
+    outputs = [Output(f"dir/{i:04d}", "o", "t", (), (str(i),), (lambda stamp, i=i: f"text {i}\n")) for i in range(999, -1, -1)]
+    one, two = renderer(1)(outputs), renderer(2)(outputs)
+    assert one == two and list(two) == sorted(two)
+
+
+def test_an_error_in_a_worker_is_raised_in_the_parent():
+    def broken(stamp):
+        raise ValueError("cannot render this")
+
+    outputs = [Output(f"f{i}", "o", "t", (), (str(i),), (lambda stamp: "x")) for i in range(700)]
+    outputs[650] = Output("bad", "o", "t", (), ("bad",), broken)
+    try:
+        renderer(2)(outputs)
+    except ValueError as error:
+        assert "cannot render this" in str(error)
+    else:
+        raise AssertionError("the worker's error was lost")
