@@ -69,6 +69,7 @@ class _Context:
     def __init__(self, f: Fields, family_id, languages, timelines, by_kind, flawed, repositories):
         self.f, self.family_id, self.languages = f, family_id, languages
         self.timelines, self.by_kind, self.flawed, self.repositories = timelines, by_kind, flawed, repositories
+        self._indexes: Optional[dict[str, int]] = None
 
     def edition(self, node: Node, index: int) -> Optional[Edition]:
         f = self.f
@@ -100,17 +101,18 @@ class _Context:
         if any(part is None for part in parts) or ("notes" in fields and notes is None):
             return None
         if order == "not known":
-            rows = sorted(rows, key=lambda row: self._code_index(row.code))  # type: ignore[arg-type]
+            index_of = self._code_indexes()
+            rows = sorted(rows, key=lambda row: index_of.get(row.code, 0))  # type: ignore[arg-type]
         return Edition(
             ident, release, timeline, page, self.family_id, sources, None if languages == "not known" else languages,  # type: ignore[arg-type]
             order == "page", tuple(rows), tuple(unknown), malformations, notes, index, f.pos(node))  # type: ignore[arg-type]
 
-    def _code_index(self, name: str) -> int:
-        for table in self.by_kind.values():
-            for code in table.values():
-                if code.name == name:
-                    return code.index
-        return 0
+    def _code_indexes(self) -> dict[str, int]:
+        """Each code's place in the catalog, by name (built once: editions of unknown
+        order are sorted by it, and a search per row made reading 10,000 codes quadratic)."""
+        if self._indexes is None:
+            self._indexes = {code.name: code.index for table in self.by_kind.values() for code in table.values()}
+        return self._indexes
 
     def _id(self, node: Node) -> Optional[str]:
         ident = self.f.text(node, "edition id")

@@ -50,11 +50,16 @@ class Document:
         return Pos(self.path, mark.line + 1, mark.column + 1)
 
 
+_TYPED_START = frozenset("~nNtTfF0123456789+-.")
+
+
 def scalar_type(node: ScalarNode) -> str:
     """'str', 'int', 'float', 'bool' or 'null', as YAML 1.2 would read it."""
     if node.style:  # quoted or block: always text
         return "str"
     text = node.value
+    if text and text[0] not in _TYPED_START:  # most texts: no other type starts so
+        return "str"
     for name, pattern in (("null", _NULL), ("bool", _BOOL), ("int", _INT), ("float", _FLOAT)):
         if pattern.match(text):
             return name
@@ -99,12 +104,22 @@ def read_document(path: str, data: bytes) -> tuple[Document, list[Problem]]:
     except YAMLError as exc:  # errors without a mark
         return Document(path, None), [Problem(Pos(path), "YAML error: " + " ".join(str(exc).split()))]
     doc = Document(path, root)
-    return doc, list(_scan(doc, root)) if root is not None else []
+    return doc, list(_scan(doc, root)) if root is not None and _may_hold_node_hazards(text) else []
 
 
 MAX_DEPTH = 64  # a catalog nests about 6 deep; libyaml's composer recurses and would crash on 50,000
-_LEADING = re.compile(r"^[ \t?:-]*", re.M)
-_FLOW = str.maketrans({"[": "(", "{": "(", "]": ")", "}": ")"})
+_DEEP_BLOCK = re.compile(r"^[ \t?:-]{%d,}" % (MAX_DEPTH + 1), re.M)
+_BRACKETS = re.compile(r"[\[\]{}]")
+# A tag or an alias starts a token with ! or *; a control character can only come
+# from an escape, which needs a backslash. Without any of these, _scan finds nothing.
+_NODE_HAZARD = re.compile(r"(?:^|[\s,\[{:-])[!*]|\\", re.M)
+
+
+def _may_hold_node_hazards(text: str) -> bool:
+    """A cheap over-estimate: might a node carry a tag, be an alias, or hold an escaped control character?"""
+    if "!" not in text and "*" not in text and "\\" not in text:
+        return False
+    return _NODE_HAZARD.search(text) is not None
 
 
 def _may_hide_hazards(text: str) -> bool:
@@ -116,16 +131,19 @@ def _may_hide_hazards(text: str) -> bool:
     """
     if "&" in text:
         return True
-    block = max((len(m) for m in _LEADING.findall(text)), default=0)
-    if block > MAX_DEPTH:
+    if _DEEP_BLOCK.search(text):
         return True
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return False
-    depth = highest = 0
-    for char in re.sub(r"[^()]", "", text.translate(_FLOW)):
-        depth = depth + 1 if char == "(" else max(depth - 1, 0)
-        highest = max(highest, depth)
-    return highest > MAX_DEPTH
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        if match.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif depth:
+            depth -= 1
+    return False
 
 
 def _event_hazards(path: str, text: str) -> list[Problem]:
