@@ -9,7 +9,6 @@ from generator.escape import html_text as esc
 from generator.model import Catalog, Family
 from generator.outputs_model import SITE, Output
 from generator.render import banner_lines, comment_banner, render_template
-from generator.render_python import default_edition
 from generator.site.context import DOCS, Context, doc_path
 from generator.site.pages import _h, _page, family_block
 
@@ -155,10 +154,6 @@ def _code_doc(family: Family, code, lang: str, location: str, family_name: str) 
             bucket = "m" if field_name == "meaning" else "s"
             if text and text not in texts[bucket]:
                 texts[bucket].append(text)
-    edition = default_edition(family, code)
     other = [code.log_message or ""] + ([code.notes[lang]] if code.notes else [])
-    doc = {"l": location, "t": code.name, "k": "code", "f": family_name, "n": " ".join(names), "v": values,
-           "m": " \n".join(texts["m"]), "s": " \n".join(texts["s"]), "o": " ".join(o for o in other if o)}
-    if edition is not None:
-        doc["d"] = edition.id
-    return doc
+    return {"l": location, "t": code.name, "k": "code", "f": family_name, "n": " ".join(names), "v": values,
+            "m": " \n".join(texts["m"]), "s": " \n".join(texts["s"]), "o": " ".join(o for o in other if o)}
