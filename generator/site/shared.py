@@ -48,11 +48,11 @@ def plan_assets(catalog: Catalog) -> list[Output]:
                lambda stamp: render_mkdocs_config(catalog, stamp)),
         Output("site/overrides/main.html", SITE, "site-config", ("site/overrides/main.html.j2",), (),
                lambda stamp: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner(stamp))),
-        Output("site/overrides/404.html", SITE, "site-config", ("site/overrides/404.html.j2",), (site,),
+        Output("site/overrides/404.html", SITE, "site-config", ("site/overrides/404.html.j2",), (site, families),
                lambda stamp: render_404(catalog, stamp)),
         Output("site/hooks/site.py", SITE, "site-config", ("site/hooks/site.py.j2",), (site,),
                lambda stamp: render_template("site/hooks/site.py.j2", banner_py=comment_banner(stamp, "# "),
-                                             other_languages=repr(list(catalog.site.languages[1:])))),
+                                             languages=repr(list(catalog.site.languages)))),
         Output(f"{DOCS}/assets/extra.css", SITE, "site-config", ("site/assets/extra.css",), (),
                lambda stamp: _css_banner(stamp) + "\n" + render_template("site/assets/extra.css")),
         Output(f"{DOCS}/assets/javascripts/extra.js", SITE, "site-config", ("site/assets/extra.js.j2",), (site,),
@@ -114,7 +114,9 @@ def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
 def render_404(catalog: Catalog, stamp: str) -> str:
     site = catalog.site
     languages = [{"code": lang, "title": site.label("not_found_title", lang), "text": site.label("not_found_text", lang),
-                  "home": site.label("home", lang), "path": "" if index == 0 else f"{lang}/"}
+                  "home": site.label("home", lang), "path": "" if index == 0 else f"{lang}/",
+                  "families": [{"name": f.name[lang], "prefix": f.prefix, "codes": site.label("all_codes", lang)}
+                               for f in catalog.families]}
                  for index, lang in enumerate(site.languages)]
     return render_template("site/overrides/404.html.j2", banner_jinja=_jinja_banner(stamp), languages=languages)
 
