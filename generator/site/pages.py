@@ -18,6 +18,9 @@ from generator.site.html import admonition, code_html, link, table, text_html
 from generator.site.worddiff import word_diff
 
 _CSS_STATE = {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}
+# The id of every page's title, the same in every language; the hyphen keeps it apart from
+# the rows' anchors (a code's lower-case name).
+TITLE_ID = "page-title"
 
 
 def front_matter(title: str) -> str:
@@ -56,7 +59,7 @@ def plan_family_page(catalog: Catalog, family: Family) -> list[Output]:
 
 def render_family_page(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, family.prefix, family)
-    return _page(family.name[lang], stamp, [f"# {esc(family.name[lang])}", family_block(ctx, family, heading=False)])
+    return _page(family.name[lang], stamp, [_h(1, family.name[lang], TITLE_ID), family_block(ctx, family, heading=False)])
 
 
 def family_block(ctx: Context, family: Family, heading: bool = True) -> str:
@@ -119,12 +122,12 @@ def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) 
         rows.append((code.slug, [ctx.code_link(family, code), code_html(code.hex), f"<code class=\"copyable\">{code.value}</code>",
                                  code_html(code.c_name) if code.c_name else "—", esc(meaning) if meaning else "—"]))
     title = f"{family.name[lang]} · {ctx.label('all_codes')}"
-    return _page(title, stamp, [f"# {esc(title)}", table(columns, rows, "codes-table")])
+    return _page(title, stamp, [_h(1, title, TITLE_ID), table(columns, rows, "codes-table")])
 
 
 def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}codes/{code.name}/", family)
-    body = [f"# {esc(code.name)}", _code_facts(ctx, family, code)]
+    body = [_h(1, code.name, TITLE_ID), _code_facts(ctx, family, code)]
     if code.obsolete:
         body.append(admonition("warning", f"{ctx.label('obsolete')} ({code.obsolete.since})", text_html(code.obsolete.reason[lang])))
     if not code.in_python:
@@ -261,7 +264,7 @@ def plan_edition_pages(catalog: Catalog, family: Family) -> list[Output]:
 def render_editions_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}editions/", family)
     title = f"{family.name[lang]} · {ctx.label('editions')}"
-    body = [f"# {esc(title)}"]
+    body = [_h(1, title, TITLE_ID)]
     for page in family.pages:
         body.append(_h(2, page.name[lang], f"page-{page.id}"))
         columns = [("edition", ctx.l("edition")), ("release", ctx.l("release")), ("timeline", ctx.l("timeline")),
@@ -278,7 +281,7 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
     title = f"{page.title[lang]} · {edition.id}"
     meta = [(ctx.label("page"), esc(page.name[lang])), (ctx.label("timeline"), esc(edition.timeline.name[lang])),
             (ctx.label("release"), esc(edition.release))]
-    body = [f"# {esc(title)}",
+    body = [_h(1, title, TITLE_ID),
             '<dl class="edition-facts">' + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in meta) + "</dl>"]
     if page.intro is not None:
         mark = f' <span class="translation">({esc(ctx.label("translation"))})</span>' if lang in page.intro.translated else ""
@@ -360,7 +363,7 @@ def plan_differences(catalog: Catalog, family: Family) -> list[Output]:
 def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}differences/", family)
     title = f"{family.name[lang]} · {ctx.label('differences_title')}"
-    body = [f"# {esc(title)}"]
+    body = [_h(1, title, TITLE_ID)]
     for page in family.pages:
         codes = [c for c in family.codes if c.name_on(page) is not None]
         groups = [family.timeline_editions(t) for t in page.timelines]

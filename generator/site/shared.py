@@ -10,7 +10,7 @@ from generator.model import Catalog, Family
 from generator.outputs_model import SITE, Output
 from generator.render import banner_lines, comment_banner, render_template
 from generator.site.context import DOCS, Context, doc_path
-from generator.site.pages import _h, _page, family_block
+from generator.site.pages import TITLE_ID, _h, _page, family_block
 
 
 def _all_families(catalog: Catalog) -> str:
@@ -29,7 +29,7 @@ def plan_home(catalog: Catalog) -> list[Output]:
 
 def render_home(catalog: Catalog, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, "")
-    body = [f"# {esc(catalog.site.name[lang])}", f"<p>{ctx.l('home_intro')}</p>",
+    body = [_h(1, catalog.site.name[lang], TITLE_ID), f"<p>{ctx.l('home_intro')}</p>",
             _h(2, ctx.label("lookup_title"), "lookup"), f"<p>{ctx.l('lookup_text')}</p>",
             _h(2, ctx.label("families"), "families")]
     for family in catalog.families:
