@@ -97,6 +97,6 @@ class Context:
             return where + lang
         if source.kind == "url":
             return link(source.url, esc(source.url)) + lang
-        if source.kind == "seed":
-            return f"{esc(self.label('source_seed'))} <code>{esc(source.seed)}</code>{lang}"
+        if source.kind == "seed":  # this project's copy of a published page: no public address
+            return f"{esc(self.label('source_seed'))}{lang}"
         return esc(source.document) + lang
