@@ -77,7 +77,7 @@ class Context:
 
     def edition_link(self, family: Family, edition: Edition, code: Optional[Code] = None) -> str:
         anchor = f"#{code.slug}" if code is not None and code.name in edition.row_by_code else ""
-        return link(self.url(self.edition_location(family, edition)) + anchor, esc(edition.id))
+        return link(self.url(self.edition_location(family, edition)) + anchor, esc(edition.id), "edition-id")
 
     # -- sources -------------------------------------------------------------------------------
 

@@ -121,7 +121,7 @@ def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) 
     for code in family.codes:
         edition = default_edition(family, code)
         meaning = code.text("meaning", edition.id, lang) if edition else None
-        name = ctx.code_link(family, code)
+        name = ctx.code_link(family, code, code_html(code.name))
         if code.c_name and code.c_name != code.name:
             name += f'<br><span class="code-other-name">{ctx.l("c_name")}: {code_html(code.c_name)}</span>'
         value = f'{code_html(code.hex)}<br><code class="copyable">{code.value}</code>'
@@ -385,7 +385,7 @@ def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
 def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> str:
     shown = str(code.value) if edition.page.first_column == "decimal" else code.name_on(edition.page)
     permalink = f'<a class="row-permalink" href="#{code.slug}" title="{esc(ctx.label("permalink"))}">¶</a>'
-    parts = [f'{ctx.code_link(family, code, code_html(shown, copy=False))}{permalink}']
+    parts = [f'{ctx.code_link(family, code, code_html(shown))}{permalink}']
     parts.append(f'<span class="code-value">{code_html(code.hex)} ({code.value})</span>')
     if code.name != shown:
         parts.append(f'<span class="code-other-name">{code_html(code.name)}</span>')

@@ -139,7 +139,7 @@ def render_search_index(catalog: Catalog, lang: str, stamp: str) -> str:
                               (f"{family.prefix}differences/", "differences_title")):
             docs.append({"l": prefix + location, "t": catalog.site.label(key, lang), "k": "page", "f": name,
                          "x": family.description[lang]})
-    data = {"$comment": " ".join(banner_lines(stamp)), "lang": lang, "docs": docs}
+    data = {"$comment": " ".join(banner_lines(stamp)), "docs": docs}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
