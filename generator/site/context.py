@@ -77,7 +77,7 @@ class Context:
 
     def edition_link(self, family: Family, edition: Edition, code: Optional[Code] = None) -> str:
         anchor = f"#{code.slug}" if code is not None and code.name in edition.row_by_code else ""
-        return link(self.url(self.edition_location(family, edition)) + anchor, esc(edition.id))
+        return link(self.url(self.edition_location(family, edition)) + anchor, esc(edition.id), "edition-id")
 
     # -- sources -------------------------------------------------------------------------------
 
@@ -97,6 +97,6 @@ class Context:
             return where + lang
         if source.kind == "url":
             return link(source.url, esc(source.url)) + lang
-        if source.kind == "seed":
-            return f"{esc(self.label('source_seed'))} <code>{esc(source.seed)}</code>{lang}"
+        if source.kind == "seed":  # this project's copy of a published page: no public address
+            return f"{esc(self.label('source_seed'))}{lang}"
         return esc(source.document) + lang

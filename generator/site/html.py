@@ -9,18 +9,31 @@ from generator.textblocks import blocks
 
 # A URL in a text, up to a space, a quote, an angle bracket or closing CJK punctuation.
 _URL = re.compile(r"https?://[^\s<>\"'`）)》，。、；]+")
+# An underscore inside an identifier (transfer_cache_async): a line may break after it.
+_IDENTIFIER_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
+# Where a URL may break: after a slash, a dot, an underscore, a hyphen, ? & = #.
+_URL_JOIN = re.compile(r"([/._\-?&=#]+)(?=[^/._\-?&=#])")
+
+
+def breakable(text: str) -> str:
+    """Escaped prose whose identifiers may wrap after their underscores (and nowhere else)."""
+    return _IDENTIFIER_JOIN.sub("_<wbr>", esc(text))
+
+
+def _breakable_url(url: str) -> str:
+    return "".join(f"{esc(part)}<wbr>" if index % 2 else esc(part) for index, part in enumerate(_URL_JOIN.split(url)))
 
 
 def autolink(text: str) -> str:
-    """Escaped text whose URLs are links."""
+    """Escaped text whose URLs are links (that wrap at their slashes and dots)."""
     out, last = [], 0
     for match in _URL.finditer(text):
         url = match.group().rstrip(".,;:")
         end = match.start() + len(url)
-        out.append(esc(text[last:match.start()]))
-        out.append(f'<a href="{esc(url)}" rel="noopener">{esc(url)}</a>')
+        out.append(breakable(text[last:match.start()]))
+        out.append(f'<a href="{esc(url)}" rel="noopener">{_breakable_url(url)}</a>')
         last = end
-    out.append(esc(text[last:]))
+    out.append(breakable(text[last:]))
     return "".join(out)
 
 
@@ -51,15 +64,17 @@ def code_html(name: str, copy: bool = True) -> str:
 
 def table(columns: Sequence[tuple[str, str]], rows: Iterable[tuple[Optional[str], Sequence[str]]], cls: str) -> str:
     """A table whose cells carry their column's label (data-label), so that CSS can stack
-    rows into cards on a phone. columns: (key, escaped label); rows: (row id, cells html)."""
-    head = "".join(f'<th class="col-{key}">{label}</th>' for key, label in columns)
+    rows into cards on a phone. columns: (key, escaped label); rows: (row id, cells html).
+    The roles keep it a table for screen readers when CSS lays its rows out otherwise."""
+    head = "".join(f'<th class="col-{key}" role="columnheader">{label}</th>' for key, label in columns)
     body = []
     for row_id, cells in rows:
         ident = f' id="{esc(row_id)}"' if row_id else ""
-        tds = "".join(f'<td class="col-{key}" data-label="{_attr_label(label)}">{cell}</td>'
+        tds = "".join(f'<td class="col-{key}" role="cell" data-label="{_attr_label(label)}">{cell}</td>'
                       for (key, label), cell in zip(columns, cells))
-        body.append(f"<tr{ident}>{tds}</tr>")
-    return f'<div class="table-wrap"><table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
+        body.append(f'<tr{ident} role="row">{tds}</tr>')
+    return (f'<div class="table-wrap"><table class="{cls}" role="table"><thead role="rowgroup"><tr role="row">{head}</tr></thead>'
+            f'<tbody role="rowgroup">{"".join(body)}</tbody></table></div>')
 
 
 def _attr_label(label_html: str) -> str:

@@ -18,15 +18,20 @@ from generator.site.html import admonition, code_html, link, table, text_html
 from generator.site.worddiff import word_diff
 
 _CSS_STATE = {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}
+# The id of every page's title, the same in every language; the hyphen keeps it apart from
+# the rows' anchors (a code's lower-case name).
+TITLE_ID = "page-title"
 
 
-def front_matter(title: str) -> str:
+def front_matter(title: str, hide_toc: bool = False) -> str:
     """The page's title, escaped for HTML: MkDocs themes put it into <title> and the navigation as it is."""
-    return f"---\ntitle: {json.dumps(esc(title), ensure_ascii=False)}\n---\n"
+    hide = "hide:\n  - toc\n" if hide_toc else ""
+    return f"---\ntitle: {json.dumps(esc(title), ensure_ascii=False)}\n{hide}---\n"
 
 
-def _page(title: str, stamp: str, body: list[str]) -> str:
-    return front_matter(title) + markdown_banner(stamp) + "\n\n" + "\n\n".join(p for p in body if p) + "\n"
+def _page(title: str, stamp: str, body: list[str], hide_toc: bool = False) -> str:
+    """A page; hide_toc for a page with no sections, whose table takes the table of contents' room."""
+    return front_matter(title, hide_toc) + markdown_banner(stamp) + "\n\n" + "\n\n".join(p for p in body if p) + "\n"
 
 
 def _h(level: int, text: str, ident: str) -> str:
@@ -56,7 +61,7 @@ def plan_family_page(catalog: Catalog, family: Family) -> list[Output]:
 
 def render_family_page(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, family.prefix, family)
-    return _page(family.name[lang], stamp, [f"# {esc(family.name[lang])}", family_block(ctx, family, heading=False)])
+    return _page(family.name[lang], stamp, [_h(1, family.name[lang], TITLE_ID), family_block(ctx, family, heading=False)])
 
 
 def family_block(ctx: Context, family: Family, heading: bool = True) -> str:
@@ -110,21 +115,24 @@ def _default_meaning_digest(family: Family, code: Code) -> str:
 
 def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}codes/", family)
-    columns = [("name", ctx.l("name")), ("hex", ctx.l("hex")), ("decimal", ctx.l("decimal")),
-               ("c_name", ctx.l("c_name")), ("meaning", esc(family.page_by_id[family.python.default_page].heading("meaning", lang)))]
+    columns = [("name", ctx.l("name")), ("value", ctx.l("value")),
+               ("meaning", esc(family.page_by_id[family.python.default_page].heading("meaning", lang)))]
     rows = []
     for code in family.codes:
         edition = default_edition(family, code)
         meaning = code.text("meaning", edition.id, lang) if edition else None
-        rows.append((code.slug, [ctx.code_link(family, code), code_html(code.hex), f"<code class=\"copyable\">{code.value}</code>",
-                                 code_html(code.c_name) if code.c_name else "—", esc(meaning) if meaning else "—"]))
+        name = ctx.code_link(family, code, code_html(code.name))
+        if code.c_name and code.c_name != code.name:
+            name += f'<br><span class="code-other-name">{ctx.l("c_name")}: {code_html(code.c_name)}</span>'
+        value = f'{code_html(code.hex)}<br><code class="copyable">{code.value}</code>'
+        rows.append((code.slug, [name, value, text_html(meaning) if meaning else "—"]))
     title = f"{family.name[lang]} · {ctx.label('all_codes')}"
-    return _page(title, stamp, [f"# {esc(title)}", table(columns, rows, "codes-table")])
+    return _page(title, stamp, [_h(1, title, TITLE_ID), table(columns, rows, "codes-table")], hide_toc=True)
 
 
 def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}codes/{code.name}/", family)
-    body = [f"# {esc(code.name)}", _code_facts(ctx, family, code)]
+    body = [_h(1, code.name, TITLE_ID), _code_facts(ctx, family, code)]
     if code.obsolete:
         body.append(admonition("warning", f"{ctx.label('obsolete')} ({code.obsolete.since})", text_html(code.obsolete.reason[lang])))
     if not code.in_python:
@@ -133,11 +141,7 @@ def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, st
         body.append(admonition("info", ctx.label("exists_python"), text_html(ctx.label("python_only_note"))))
     pages = listable_pages(family, code)
     body.append(_h(2, ctx.label("timeline_picture"), "timeline"))
-    for page in pages:
-        groups = [family.timeline_editions(t) for t in page.timelines]
-        body.append(_h(3, page.name[lang], f"timeline-{page.id}"))
-        body.append(svg.strip(code, groups, ctx.state, lambda e, c: ctx.url(ctx.edition_location(family, e)) + f"#{c.slug}",
-                              f"{code.name}: {page.name[lang]}"))
+    body.extend(_strips(ctx, family, code, pages))
     body.append(_h(2, ctx.label("per_edition"), "per-edition"))
     said = False
     for page in pages:
@@ -149,16 +153,52 @@ def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, st
     if not said:
         body.append(admonition("info", ctx.label("not_listed"), text_html(ctx.label("undocumented"))))
     body.append(_h(2, ctx.label("history"), "history"))
+    body.extend(_histories(ctx, family, code, pages))
+    if code.notes:
+        body.append(admonition("note", ctx.label("notes"), text_html(code.notes[lang])))
+    return _page(code.name, stamp, body)
+
+
+def _strips(ctx: Context, family: Family, code: Code, pages: list[Page]) -> list[str]:
+    """The code's row of each page's picture; one line for the pages that never list it."""
+    out, never = [], []
+    for page in pages:
+        if not svg.ever_listed(code, family.page_editions(page)):
+            never.append(esc(page.name[ctx.lang]))
+            continue
+        groups = [family.timeline_editions(t) for t in page.timelines]
+        out.append(_h(3, page.name[ctx.lang], f"timeline-{page.id}"))
+        out.append(svg.strip(code, groups, ctx.state, lambda e, c: _cell_href(ctx, family, e, c),
+                             f"{code.name}: {page.name[ctx.lang]}"))
+    if never:
+        out.append(f'<p class="never-listed">{ctx.l("not_listed")}: {"; ".join(never)}</p>')
+    return out
+
+
+def _cell_href(ctx: Context, family: Family, edition: Edition, code: Code) -> str:
+    """A cell links to the code's row of the edition's table, or to the table where it has none."""
+    anchor = f"#{code.slug}" if code.name in edition.row_by_code else ""
+    return ctx.url(ctx.edition_location(family, edition)) + anchor
+
+
+def _histories(ctx: Context, family: Family, code: Code, pages: list[Page]) -> list[str]:
+    """A table per timeline that ever lists the code; one line for those that never do."""
+    out, never = [], []
     for page in pages:
         for timeline in page.timelines:
             steps = history(family, code, timeline)
             if not steps:
                 continue
-            body.append(_h(3, f"{page.name[lang]} · {timeline.name[lang]}", f"history-{timeline.id}"))
-            body.append(_history_table(ctx, family, code, steps))
-    if code.notes:
-        body.append(admonition("note", ctx.label("notes"), text_html(code.notes[lang])))
-    return _page(code.name, stamp, body)
+            name = f"{page.name[ctx.lang]} · {timeline.name[ctx.lang]}"
+            if all(step.presence == Presence.NOT_LISTED for step in steps):
+                never.append(f"{esc(name)} ({esc(steps[0].edition.id)} – {esc(steps[-1].edition.id)})")
+                continue
+            out.append(_h(3, name, f"history-{timeline.id}"))
+            out.append(_history_table(ctx, family, code, steps))
+    if never:
+        out.append(f'<p class="never-listed">{ctx.l("not_listed")}:</p><ul class="never-listed">'
+                   + "".join(f"<li>{n}</li>" for n in never) + "</ul>")
+    return out
 
 
 def _code_facts(ctx: Context, family: Family, code: Code) -> str:
@@ -261,7 +301,7 @@ def plan_edition_pages(catalog: Catalog, family: Family) -> list[Output]:
 def render_editions_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}editions/", family)
     title = f"{family.name[lang]} · {ctx.label('editions')}"
-    body = [f"# {esc(title)}"]
+    body = [_h(1, title, TITLE_ID)]
     for page in family.pages:
         body.append(_h(2, page.name[lang], f"page-{page.id}"))
         columns = [("edition", ctx.l("edition")), ("release", ctx.l("release")), ("timeline", ctx.l("timeline")),
@@ -278,7 +318,7 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
     title = f"{page.title[lang]} · {edition.id}"
     meta = [(ctx.label("page"), esc(page.name[lang])), (ctx.label("timeline"), esc(edition.timeline.name[lang])),
             (ctx.label("release"), esc(edition.release))]
-    body = [f"# {esc(title)}",
+    body = [_h(1, title, TITLE_ID),
             '<dl class="edition-facts">' + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in meta) + "</dl>"]
     if page.intro is not None:
         mark = f' <span class="translation">({esc(ctx.label("translation"))})</span>' if lang in page.intro.translated else ""
@@ -301,8 +341,15 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
     if edition.notes:
         body.append(admonition("note", ctx.label("notes"), text_html(edition.notes[lang])))
     body.append(_h(2, ctx.label("sources"), "sources"))
-    body.append("<ul class=\"sources\">" + "".join(f"<li>{ctx.source_html(s)}</li>" for s in edition.sources) + "</ul>")
-    return _page(edition.id, stamp, body)
+    body.append("<ul class=\"sources\">" + "".join(f"<li>{ctx.source_html(s)}</li>" for s in public_sources(edition)) + "</ul>")
+    return _page(edition.id, stamp, body, hide_toc=True)
+
+
+def public_sources(edition: Edition) -> list:
+    """The sources readers can follow: a scraped copy only where no file or page of its
+    language is cited (it is then the only witness of that language's texts)."""
+    cited = {s.lang for s in edition.sources if s.kind in ("repo", "url")}
+    return [s for s in edition.sources if s.kind != "seed" or s.lang not in cited]
 
 
 def code_entry_origin(family: Family, edition: Edition, lang: str) -> Optional[str]:
@@ -332,13 +379,13 @@ def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
                 entry = code.entry(column, edition.id, ctx.lang)
                 cells.append(_text_cell(ctx, entry.text if entry else None, entry.origin if entry else None))
         rows.append((code.slug, cells))
-    return table(columns, rows, "edition-table")
+    return table(columns, rows, "edition-table" + (" with-cause" if "cause" in page.columns else ""))
 
 
 def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> str:
     shown = str(code.value) if edition.page.first_column == "decimal" else code.name_on(edition.page)
     permalink = f'<a class="row-permalink" href="#{code.slug}" title="{esc(ctx.label("permalink"))}">¶</a>'
-    parts = [f'{ctx.code_link(family, code, code_html(shown, copy=False))}{permalink}']
+    parts = [f'{ctx.code_link(family, code, code_html(shown))}{permalink}']
     parts.append(f'<span class="code-value">{code_html(code.hex)} ({code.value})</span>')
     if code.name != shown:
         parts.append(f'<span class="code-other-name">{code_html(code.name)}</span>')
@@ -360,16 +407,21 @@ def plan_differences(catalog: Catalog, family: Family) -> list[Output]:
 def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}differences/", family)
     title = f"{family.name[lang]} · {ctx.label('differences_title')}"
-    body = [f"# {esc(title)}"]
+    body = [_h(1, title, TITLE_ID)]
     for page in family.pages:
+        editions = family.page_editions(page)
         codes = [c for c in family.codes if c.name_on(page) is not None]
+        shown = [c for c in codes if svg.ever_listed(c, editions)]
         groups = [family.timeline_editions(t) for t in page.timelines]
         body.append(_h(2, page.name[lang], f"page-{page.id}"))
         body.append(_h(3, ctx.label("presence_matrix"), f"picture-{page.id}"))
         body.append(svg.legend(ctx.state))
-        body.append(svg.matrix(codes, groups, ctx.state,
-                               lambda e, c: ctx.url(ctx.edition_location(family, e)) + (f"#{c.slug}" if c.name in e.row_by_code else ""),
+        body.append(svg.matrix(shown, groups, ctx.state, lambda e, c: _cell_href(ctx, family, e, c),
                                f"{family.name[lang]}: {page.name[lang]}"))
+        never = [c for c in codes if c not in shown]
+        if never:
+            body.append(f'<p class="never-listed">{ctx.l("not_listed")}: '
+                        + ", ".join(ctx.code_link(family, c) for c in never) + "</p>")
         for timeline in page.timelines:
             diffs = timeline_diffs(family, timeline)
             if not diffs:

@@ -9,9 +9,8 @@ from generator.escape import html_text as esc
 from generator.model import Catalog, Family
 from generator.outputs_model import SITE, Output
 from generator.render import banner_lines, comment_banner, render_template
-from generator.render_python import default_edition
 from generator.site.context import DOCS, Context, doc_path
-from generator.site.pages import _h, _page, family_block
+from generator.site.pages import TITLE_ID, _h, _page, family_block
 
 
 def _all_families(catalog: Catalog) -> str:
@@ -30,7 +29,7 @@ def plan_home(catalog: Catalog) -> list[Output]:
 
 def render_home(catalog: Catalog, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, "")
-    body = [f"# {esc(catalog.site.name[lang])}", f"<p>{ctx.l('home_intro')}</p>",
+    body = [_h(1, catalog.site.name[lang], TITLE_ID), f"<p>{ctx.l('home_intro')}</p>",
             _h(2, ctx.label("lookup_title"), "lookup"), f"<p>{ctx.l('lookup_text')}</p>",
             _h(2, ctx.label("families"), "families")]
     for family in catalog.families:
@@ -49,11 +48,11 @@ def plan_assets(catalog: Catalog) -> list[Output]:
                lambda stamp: render_mkdocs_config(catalog, stamp)),
         Output("site/overrides/main.html", SITE, "site-config", ("site/overrides/main.html.j2",), (),
                lambda stamp: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner(stamp))),
-        Output("site/overrides/404.html", SITE, "site-config", ("site/overrides/404.html.j2",), (site,),
+        Output("site/overrides/404.html", SITE, "site-config", ("site/overrides/404.html.j2",), (site, families),
                lambda stamp: render_404(catalog, stamp)),
         Output("site/hooks/site.py", SITE, "site-config", ("site/hooks/site.py.j2",), (site,),
                lambda stamp: render_template("site/hooks/site.py.j2", banner_py=comment_banner(stamp, "# "),
-                                             other_languages=repr(list(catalog.site.languages[1:])))),
+                                             languages=repr(list(catalog.site.languages)))),
         Output(f"{DOCS}/assets/extra.css", SITE, "site-config", ("site/assets/extra.css",), (),
                lambda stamp: _css_banner(stamp) + "\n" + render_template("site/assets/extra.css")),
         Output(f"{DOCS}/assets/javascripts/extra.js", SITE, "site-config", ("site/assets/extra.js.j2",), (site,),
@@ -115,7 +114,9 @@ def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
 def render_404(catalog: Catalog, stamp: str) -> str:
     site = catalog.site
     languages = [{"code": lang, "title": site.label("not_found_title", lang), "text": site.label("not_found_text", lang),
-                  "home": site.label("home", lang), "path": "" if index == 0 else f"{lang}/"}
+                  "home": site.label("home", lang), "path": "" if index == 0 else f"{lang}/",
+                  "families": [{"name": f.name[lang], "prefix": f.prefix, "codes": site.label("all_codes", lang)}
+                               for f in catalog.families]}
                  for index, lang in enumerate(site.languages)]
     return render_template("site/overrides/404.html.j2", banner_jinja=_jinja_banner(stamp), languages=languages)
 
@@ -138,7 +139,7 @@ def render_search_index(catalog: Catalog, lang: str, stamp: str) -> str:
                               (f"{family.prefix}differences/", "differences_title")):
             docs.append({"l": prefix + location, "t": catalog.site.label(key, lang), "k": "page", "f": name,
                          "x": family.description[lang]})
-    data = {"$comment": " ".join(banner_lines(stamp)), "lang": lang, "docs": docs}
+    data = {"$comment": " ".join(banner_lines(stamp)), "docs": docs}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
@@ -155,10 +156,6 @@ def _code_doc(family: Family, code, lang: str, location: str, family_name: str) 
             bucket = "m" if field_name == "meaning" else "s"
             if text and text not in texts[bucket]:
                 texts[bucket].append(text)
-    edition = default_edition(family, code)
     other = [code.log_message or ""] + ([code.notes[lang]] if code.notes else [])
-    doc = {"l": location, "t": code.name, "k": "code", "f": family_name, "n": " ".join(names), "v": values,
-           "m": " \n".join(texts["m"]), "s": " \n".join(texts["s"]), "o": " ".join(o for o in other if o)}
-    if edition is not None:
-        doc["d"] = edition.id
-    return doc
+    return {"l": location, "t": code.name, "k": "code", "f": family_name, "n": " ".join(names), "v": values,
+            "m": " \n".join(texts["m"]), "s": " \n".join(texts["s"]), "o": " ".join(o for o in other if o)}

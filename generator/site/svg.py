@@ -9,6 +9,7 @@ Every text is selectable; the bytes depend only on the catalog.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -18,8 +19,8 @@ from generator.model import Code, Edition
 
 CELL = 22
 GAP = 10  # between timelines
-HEADER = 96  # room for the edition ids, written at an angle
-CHAR = 7.4  # width of a character of a code name, at the picture's font size
+CHAR = 7.4  # width of a character at the picture's font size (12px, monospace)
+ANGLE = 60  # edition ids are written upwards at this angle
 STATES = ("yes", "no", "na", "unknown", "not-known", "absent")
 GLYPHS = {"yes": "✓", "no": "✗", "na": "∅", "unknown": "•", "not-known": "?", "absent": ""}
 
@@ -32,6 +33,11 @@ def state(edition: Edition, code: Code) -> str:
         return "absent"
     value = edition.row_by_code[code.name].recoverable
     return {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}[value]
+
+
+def ever_listed(code: Code, editions: Sequence[Edition]) -> bool:
+    """Whether any of the editions lists the code, or may (its listing not known)."""
+    return any(presence(e, code) != Presence.NOT_LISTED for e in editions)
 
 
 @dataclass(frozen=True)
@@ -52,30 +58,35 @@ def columns(groups: Sequence[Sequence[Edition]]) -> list[Column]:
     return result
 
 
+def _label_extent(text: str) -> tuple[int, int]:
+    """How far an edition id written at ANGLE reaches (right, up) from where it starts."""
+    length = len(text) * CHAR
+    return math.ceil(length * math.cos(math.radians(ANGLE))), math.ceil(length * math.sin(math.radians(ANGLE)))
+
+
 def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],
            href: Callable[[Edition, Code], str], label: str) -> str:
     """The picture of a page: a row per code, a column per edition (grouped by timeline).
     `describe(state)` words a cell's state; `href` links a cell to the edition's row."""
     cols = columns(groups)
-    width = (cols[-1].x + CELL) if cols else CELL
-    height = HEADER + CELL * len(codes)
-    name_width = int(max((len(c.name) for c in codes), default=4) * CHAR) + 12
+    header = max((_label_extent(c.edition.id)[1] for c in cols), default=0) + 12
+    width = max([(cols[-1].x + CELL) if cols else CELL] + [c.x + 15 + _label_extent(c.edition.id)[0] + 4 for c in cols])
+    height = header + CELL * len(codes)
+    name_width = math.ceil(max((len(c.name) for c in codes), default=4) * CHAR) + 12
     names = [f'<svg class="presence-names" xmlns="http://www.w3.org/2000/svg" width="{name_width}" height="{height}" '
              f'viewBox="0 0 {name_width} {height}" role="img" aria-label="{esc(label)}">']
     for row, code in enumerate(codes):
-        y = HEADER + row * CELL
-        names.append(f'<text x="{name_width - 6}" y="{y + 15}" text-anchor="end">{esc(code.name)}</text>')
+        names.append(f'<text x="{name_width - 6}" y="{header + row * CELL + 15}" text-anchor="end">{esc(code.name)}</text>')
     names.append("</svg>")
     cells = [f'<svg class="presence-cells" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{esc(label)}">']
     for col in cols:
-        cells.append(f'<text class="edition-id" transform="translate({col.x + 15},{HEADER - 6}) rotate(-60)">'
+        cells.append(f'<text class="edition-id" transform="translate({col.x + 15},{header - 6}) rotate(-{ANGLE})">'
                      f'{esc(col.edition.id)}</text>')
     for row, code in enumerate(codes):
-        y = HEADER + row * CELL
+        y = header + row * CELL
         for col in cols:
-            cells.append(_cell(col.x, y, state(col.edition, code), f"{code.name} · {col.edition.id}",
-                               describe, href(col.edition, code)))
+            cells.append(_cell(col, y, code, describe, href(col.edition, code)))
     cells.append("</svg>")
     return (f'<div class="presence" data-rows="{len(codes)}" data-columns="{len(cols)}">'
             f'<div class="presence-frozen">{"".join(names)}</div>'
@@ -88,17 +99,20 @@ def strip(code: Code, groups: Sequence[Sequence[Edition]], describe: Callable[[s
     return matrix([code], groups, describe, href, label)
 
 
-def _cell(x: int, y: int, st: str, title: str, describe, href: str) -> str:
+def _cell(col: Column, y: int, code: Code, describe, href: str) -> str:
+    st = state(col.edition, code)
     glyph = GLYPHS[st]
+    x = col.x
     text = f'<text x="{x + CELL // 2}" y="{y + 15}" text-anchor="middle">{glyph}</text>' if glyph else ""
     body = (f'<rect class="st-{st}" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>{text}'
-            f"<title>{esc(title)}: {esc(describe(st))}</title>")
-    return f'<a href="{esc(href)}" class="cell" data-state="{st}">{body}</a>' if href else f'<g class="cell" data-state="{st}">{body}</g>'
+            f"<title>{esc(code.name)} · {esc(col.edition.id)}: {esc(describe(st))}</title>")
+    data = f'class="cell" data-state="{st}" data-code="{esc(code.name)}" data-edition="{esc(col.edition.id)}"'
+    return f'<a href="{esc(href)}" {data}>{body}</a>' if href else f"<g {data}>{body}</g>"
 
 
 def legend(describe: Callable[[str], str]) -> str:
     items = "".join(
-        f'<li><svg width="{CELL}" height="{CELL}" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">'
+        f'<li class="legend-{st}"><svg width="{CELL}" height="{CELL}" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">'
         f'<rect class="st-{st}" x="1" y="1" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>'
         f'<text x="{CELL // 2}" y="15" text-anchor="middle">{GLYPHS[st]}</text></svg> {esc(describe(st))}</li>'
         for st in STATES)

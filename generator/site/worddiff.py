@@ -9,7 +9,9 @@ import difflib
 import re
 
 from generator.escape import html_text as esc
+from generator.site.html import breakable
 
+_BREAK_AFTER = frozenset("/.?&=#-")
 _TOKEN = re.compile(r"\n|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[A-Za-z0-9_]+|\s+|.", re.S)
 
 
@@ -18,7 +20,17 @@ def tokens(text: str) -> list[str]:
 
 
 def _html(tokens_: list[str]) -> str:
-    return "".join("<br>" if t == "\n" else esc(t) for t in tokens_)
+    """The tokens as HTML: a line may break after an identifier's underscore or a URL's
+    slash or dot (as in the site's tables), never inside a word."""
+    out = []
+    for token in tokens_:
+        if token == "\n":
+            out.append("<br>")
+        elif token in _BREAK_AFTER:
+            out.append(esc(token) + "<wbr>")
+        else:
+            out.append(breakable(token))
+    return "".join(out)
 
 
 def word_diff(before: str, after: str) -> str:

@@ -1,0 +1,605 @@
+"""The built site as its readers use it, in headless Chromium (Debian's), driven by Playwright.
+
+The committed site is built once (tests/site_build.py) for the address it is then served
+at: a local http.server on 127.0.0.1, under the sub-path /llm/, as a site published at
+https://example.org/llm/ would be (SITE_URL). Every request any page makes is recorded,
+and one that leaves 127.0.0.1 fails the test that made it.
+
+Expectations come from the catalog, not from today's pages: which codes hold a word,
+which cells a picture must have. `make test` installs Chromium first
+(scripts/ensure-browser); these tests fail, never skip, when it is missing.
+
+Screenshots (both widths, both colour schemes, each kind of page) go to $SCREENSHOT_DIR,
+by default tests/.artifacts/screenshots/ (git-ignored).
+"""
+from __future__ import annotations
+
+import functools
+import os
+import re
+import threading
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+import snowballstemmer
+from playwright.sync_api import expect, sync_playwright
+
+from tests.helpers import ROOT
+from tests.site_build import build_site
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+SUB_PATH = "/llm/"
+WIDTHS = {"phone": 390, "desktop": 1280}
+HEIGHTS = {"phone": 844, "desktop": 900}
+SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR") or ROOT / "tests" / ".artifacts" / "screenshots")
+PORTER = snowballstemmer.stemmer("porter")
+
+
+# -- the served site ----------------------------------------------------------------------------------
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Files as they are, and a 404.html for what is missing, as static hosts serve: the
+    nearest one up the path (en/404.html under en/, as Cloudflare Pages does), or with
+    `one_404` the site's only (GitHub Pages)."""
+
+    one_404 = False
+
+    def log_message(self, *args):
+        pass
+
+    def send_error(self, code, message=None, explain=None):
+        if code != HTTPStatus.NOT_FOUND:
+            return super().send_error(code, message, explain)
+        root = Path(self.directory) / SUB_PATH.strip("/")
+        parts = [p for p in unquote(urlsplit(self.path).path)[len(SUB_PATH):].split("/") if p not in ("", ".", "..")]
+        nearest = [root.joinpath(*parts[:depth], "404.html") for depth in range(len(parts), 0, -1)]
+        page = next((c for c in nearest if c.is_file() and not self.one_404), root / "404.html")
+        if not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The base URL of the built site, served under SUB_PATH."""
+    root = tmp_path_factory.mktemp("served")
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(root)))
+    base = f"http://127.0.0.1:{httpd.server_address[1]}{SUB_PATH}"
+    build_site(ROOT / "site", root / SUB_PATH.strip("/"), site_url=base)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield base
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert os.access(CHROMIUM, os.X_OK), f"{CHROMIUM} is missing: run `make test`, which installs it"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+class Visit:
+    """A browser context at one width and colour scheme that records every request and
+    refuses (and remembers) any that would leave the site's host."""
+
+    def __init__(self, browser, site, width="desktop", scheme="light"):
+        self.site, self.host = site, urlsplit(site).netloc
+        self.context = browser.new_context(viewport={"width": WIDTHS[width], "height": HEIGHTS[width]},
+                                           color_scheme=scheme, service_workers="block")
+        self.requests: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.console_errors: list[tuple[str, str]] = []  # (text, url of the page)
+        self.page.on("console", lambda m: m.type == "error" and self.console_errors.append((m.text, self.page.url)))
+
+    def _route(self, route):
+        url = route.request.url
+        self.requests.append(url)
+        if urlsplit(url).netloc == self.host or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            route.abort()
+
+    def outside(self) -> list[str]:
+        return [u for u in self.requests if urlsplit(u).netloc != self.host and not u.startswith(("data:", "blob:"))]
+
+    def goto(self, path: str):
+        response = self.page.goto(self.site + path)
+        self.page.wait_for_load_state("load")
+        return response
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def visit(browser, site):
+    """visit(width, scheme) -> a Visit; each one's requests must all stay on the site."""
+    visits = []
+
+    def make(width="desktop", scheme="light"):
+        visits.append(Visit(browser, site, width, scheme))
+        return visits[-1]
+
+    yield make
+    for v in visits:
+        outside = v.outside()
+        v.close()
+        assert not outside, f"requests left the site: {outside}"
+
+
+# -- what the catalog says ------------------------------------------------------------------------------
+
+
+def lang_prefix(catalog, lang: str) -> str:
+    return "" if lang == catalog.site.languages[0] else f"{lang}/"
+
+
+def code_pages(catalog, lang: str) -> dict[str, tuple]:
+    """Every code page's path within the site -> (family, code)."""
+    return {f"{lang_prefix(catalog, lang)}{family.prefix}codes/{code.name}/": (family, code)
+            for family in catalog.families for code in family.codes}
+
+
+def names_of(family, code) -> list[str]:
+    names = [code.python_name, code.c_name, (family.c.macro_prefix + code.c_name) if code.c_name else None]
+    return [n for n in names + [n.name for n in code.cpp] if n]
+
+
+def texts_of(family, code, lang: str) -> list[str]:
+    """The code's meanings, causes and solutions in `lang`, in every edition that lists it."""
+    texts = []
+    for edition in family.editions_listing(code):
+        for field in edition.page.text_fields:
+            text = code.text(field, edition.id, lang)
+            if text:
+                texts.append(text)
+    return texts
+
+
+def holds(text: str, query: str) -> bool:
+    """Whether a text holds the query or its stem. An English word: a word of the text with
+    the same Porter stem, or that begins with that stem (of four letters or more) or with the
+    word itself; anything else (Chinese, a name, a number) as written."""
+    lower, word = text.lower(), query.lower()
+    if not re.fullmatch(r"[a-z]+", word):
+        return word in lower
+    stem = PORTER.stemWord(word)
+    return any(PORTER.stemWord(w) == stem or (len(stem) >= 4 and w.startswith(stem)) or w.startswith(word)
+               for w in re.findall(r"[a-z]+", lower))
+
+
+def value_of(query: str):
+    if re.fullmatch(r"[-+]?\d+", query):
+        return int(query)
+    if re.fullmatch(r"(0x)?[0-9a-fA-F]+", query) and (query.lower().startswith("0x") or re.search(r"[a-fA-F]", query)):
+        return int(query, 16)
+    return None
+
+
+def expected_codes(catalog, lang: str, query: str) -> set[str]:
+    """The code pages a query must find first: by value, by a name that holds it, or by a
+    text (meaning, cause, solution) that holds it."""
+    value = value_of(query)
+    found = set()
+    for path, (family, code) in code_pages(catalog, lang).items():
+        if value is not None:
+            if code.value == value:
+                found.add(path)
+        elif any(query.lower() in n.lower() for n in names_of(family, code)) or \
+                any(holds(t, query) for t in texts_of(family, code, lang)):
+            found.add(path)
+    return found
+
+
+# -- searching ----------------------------------------------------------------------------------------
+
+
+def search(v: Visit, lang_path: str, query: str, everything: bool = False) -> tuple[list[str], int]:
+    """Type the query into the search box of a page; the result pages (paths within the
+    site, without Material's ?h= highlight) and how many the count line announces.
+    Material shows ten at a time and more as the list scrolls: `everything` scrolls to the end."""
+    v.goto(lang_path)
+    v.page.locator('.md-header label[for="__search"]:visible, input.md-search__input:visible').first.click()
+    box = v.page.locator("input.md-search__input")
+    box.fill(query)
+    box.press("End")  # Material's search reacts to key events, not to fill() alone
+    none = v.page.evaluate("JSON.parse(document.getElementById('__config').textContent).translations['search.result.none']")
+    meta = v.page.wait_for_function("""none => {
+        const text = document.querySelector(".md-search-result__meta").textContent
+        return (/\\d/.test(text) || text === none) && text
+    }""", arg=none).json_value()
+    announced = int(re.search(r"\d+", meta).group()) if meta != none else 0
+    items = v.page.locator(".md-search-result__item > a")
+    while everything and items.count() < announced:
+        shown = items.count()
+        items.last.scroll_into_view_if_needed()
+        v.page.locator(".md-search__scrollwrap").evaluate("wrap => wrap.scrollTo(0, wrap.scrollHeight)")
+        expect(items).not_to_have_count(shown)
+    hrefs = items.evaluate_all("links => links.map(a => a.href)")
+    return [unquote(urlsplit(h).path)[len(SUB_PATH):] for h in hrefs], announced
+
+
+ENGLISH = ["memory", "retry", "clusters", "logs", "duplicate", "established", "reserved", "recoverable"]
+NAMES = ["LINK_BUSY", "BUSY", "WAIT_PROC", "SEQ_LEN", "OUT_OF_MEMORY", "5010B01A", "0x7BCAD", "-1"]
+CHINESE = ["重试", "未释放", "内存不足", "不支持"]
+QUERIES = [("en", q) for q in ENGLISH + NAMES] + [("zh", q) for q in NAMES + CHINESE]
+
+
+@pytest.mark.parametrize("lang,query", QUERIES, ids=[f"{lang}-{q}" for lang, q in QUERIES])
+def test_search_finds_the_right_code_first(catalog, visit, lang, query):
+    """The first result is a code whose name, meaning or solution holds the query (or its
+    stem); every such code is found, before any other page; and only pages of the language."""
+    expected = expected_codes(catalog, lang, query)
+    assert expected, f"the catalog has no {lang} code that holds {query!r}: a wrong expectation"
+    v = visit()
+    results, announced = search(v, lang_prefix(catalog, lang), query, everything=True)
+    assert results and announced == len(results), (query, announced, results)
+    assert results[0] in expected, (query, results[:5], sorted(expected))
+    assert set(results[:len(expected)]) == expected, (query, results[:len(expected)], sorted(expected))
+    default, others = catalog.site.languages[0], catalog.site.languages[1:]
+    if lang == default:
+        assert not [r for r in results if r.startswith(tuple(f"{o}/" for o in others))], results
+    else:
+        assert all(r.startswith(f"{lang}/") for r in results), results
+
+
+def test_the_worker_stems_as_porter_does(catalog, visit, site):
+    """The worker's English stemmer agrees with the Porter stemmer on every word of the catalog."""
+    words = set()
+    for family in catalog.families:
+        for code in family.codes:
+            for text in texts_of(family, code, "en"):
+                words.update(re.findall(r"[a-z]+", text.lower()))
+    words.update(ENGLISH + ["caresses", "ponies", "agreed", "hopping", "filing", "happy", "sky", "generalizations",
+                            "oscillators", "controlling", "rational", "electrical", "adjustable", "toy", "saying"])
+    v = visit()
+    v.goto("")
+    stems = v.page.evaluate("""async ([url, words]) => {
+        const source = await (await fetch(url)).text()
+        const load = new Function("self", "addEventListener", "postMessage", source + "\\nreturn stem")
+        const stem = load({ location: { href: url + "?lang=en" } }, () => {}, () => {})
+        return Object.fromEntries(words.map(w => [w, stem(w)]))
+    }""", [site + "assets/javascripts/search-worker.js", sorted(words)])
+    wrong = {w: (s, PORTER.stemWord(w)) for w, s in stems.items() if s != PORTER.stemWord(w)}
+    assert len(stems) > 100 and not wrong, wrong
+
+
+# -- reading: tables at both widths ---------------------------------------------------------------------
+
+MEASURE_TABLES = """(selector) => {
+  const out = []
+  for (const table of document.querySelectorAll(selector)) {
+    const width = table.getBoundingClientRect().width
+    const row = table.querySelector("tbody tr")
+    const display = getComputedStyle(row).display, stacked = display !== "table-row"
+    const columns = {}
+    for (const td of table.querySelectorAll("tbody td")) {
+      const key = [...td.classList].find(c => c.startsWith("col-"))
+      const share = td.getBoundingClientRect().width / width
+      columns[key] = Math.min(columns[key] ?? 1, share)
+    }
+    out.push({ width, stacked, display, columns, right: table.getBoundingClientRect().right })
+  }
+  return { tables: out, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+           viewport: document.documentElement.clientWidth }
+}"""
+
+# Every place where a line wraps inside a text node: the two characters around the break.
+# A break between two letters or digits splits a word (or an identifier) and is refused.
+MEASURE_WRAPS = """(selector) => {
+  const splits = []
+  const range = document.createRange()
+  for (const root of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    while (walker.nextNode()) {
+      const node = walker.currentNode, text = node.nodeValue
+      if (text.trim().length < 2 || !node.parentElement.getClientRects().length) continue
+      let lastTop = null
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(node, i); range.setEnd(node, i + 1)
+        const rects = range.getClientRects()
+        if (!rects.length) continue
+        const top = rects[0].top
+        if (lastTop !== null && top > lastTop + 2 && /[A-Za-z0-9]/.test(text[i - 1]) && /[A-Za-z0-9]/.test(text[i])) {
+          splits.push(text.slice(Math.max(0, i - 12), i) + "|" + text.slice(i, i + 12))
+        }
+        lastTop = top
+      }
+    }
+  }
+  return splits
+}"""
+
+
+def edition_paths(catalog):
+    for lang in catalog.site.languages:
+        for family in catalog.families:
+            for edition in family.editions:
+                yield f"{lang_prefix(catalog, lang)}{family.prefix}editions/{edition.id}/"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_edition_tables_read_at_both_widths(catalog, visit, width):
+    """Every column of every edition table gets at least a fifth of the table (or rows are
+    stacked), no table is wider than the screen, and no word or identifier is split."""
+    v = visit(width)
+    figures, failures = [], []
+    for path in edition_paths(catalog):
+        v.goto(path)
+        measured = v.page.evaluate(MEASURE_TABLES, "table.edition-table")
+        assert len(measured["tables"]) == 1, path
+        table = measured["tables"][0]
+        narrow = {k: round(s, 3) for k, s in table["columns"].items() if s < 0.2}
+        if narrow or measured["overflow"] > 0 or table["right"] > measured["viewport"] + 0.5:
+            failures.append((path, narrow, measured["overflow"]))
+        splits = v.page.evaluate(MEASURE_WRAPS, "table.edition-table, .md-content h1, dl.edition-facts")
+        if splits:
+            failures.append((path, "split", splits[:5]))
+        figures.append(table)
+    assert not failures, failures[:10]
+    record_figures(f"edition-tables-{width}", figures)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_code_pages_lists_and_navigation_wrap_at_underscores(catalog, visit, width):
+    v = visit(width)
+    llm = catalog.families[0]
+    paths = [lang_prefix(catalog, lang) + p for lang in catalog.site.languages
+             for p in ("", "codes/", f"{llm.prefix}codes/{max(llm.codes, key=lambda c: len(c.name)).name}/",
+                       f"{llm.prefix}differences/")]
+    failures = []
+    for path in paths:
+        v.goto(path)
+        measured = v.page.evaluate(MEASURE_TABLES, ".md-content .table-wrap table")
+        for table in measured["tables"]:
+            narrow = {k: round(s, 3) for k, s in table["columns"].items() if s < 0.15}
+            if narrow and not table["stacked"]:
+                failures.append((path, narrow))
+        if measured["overflow"] > 0:
+            failures.append((path, "wider than the screen", measured["overflow"]))
+        places = ".md-content .table-wrap, .md-content dl, .md-content .says-list, .md-content h1"
+        if width == "desktop":
+            places += ", .md-sidebar--primary .md-nav__link"
+        splits = v.page.evaluate(MEASURE_WRAPS, places)
+        if splits:
+            failures.append((path, "split", splits[:5]))
+    assert not failures, failures
+
+
+def record_figures(name, figures):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for table in figures:
+        shares = ", ".join(f"{k[4:]} {s:.0%}" for k, s in sorted(table["columns"].items()))
+        layout = {"grid": "rows as grids", "block": "rows as cards", "table-row": "table"}.get(table["display"], table["display"])
+        lines.append(f"{table['width']:.0f}px, {layout}: {shares}")
+    (SCREENSHOTS / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+# -- reading: the pictures of differences -----------------------------------------------------------------
+
+
+def cell_state(edition, code) -> str:
+    if code.name in edition.row_by_code:
+        return {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}[edition.row_by_code[code.name].recoverable]
+    return "not-known" if code.name in edition.not_known else "absent"
+
+
+def read_cells(locator) -> list[tuple[str, str, str]]:
+    cells = locator.locator("[data-code][data-edition]").evaluate_all(
+        "cells => cells.map(c => [c.dataset.code, c.dataset.edition, c.dataset.state])")
+    return [tuple(cell) for cell in cells]
+
+
+def test_differences_picture_has_one_cell_per_code_and_edition(catalog, visit):
+    v = visit()
+    for lang in catalog.site.languages:
+        for family in catalog.families:
+            v.goto(f"{lang_prefix(catalog, lang)}{family.prefix}differences/")
+            for page in family.pages:
+                editions = family.page_editions(page)
+                codes = [c for c in family.codes if c.name_on(page) is not None]
+                shown = [c for c in codes if any(cell_state(e, c) != "absent" for e in editions)]
+                picture = v.page.locator(f"#picture-{page.id} ~ .presence").first
+                expect(picture).to_be_visible()
+                cells = read_cells(picture)
+                assert len(cells) == len(shown) * len(editions), (family.id, page.id)
+                assert {(c, e): s for c, e, s in cells} == {(c.name, e.id): cell_state(e, c) for c in shown for e in editions}
+                box = picture.locator("svg.presence-cells").bounding_box()
+                assert box and box["width"] >= len(editions) * 20 and box["height"] >= len(shown) * 20
+                never = [c.name for c in codes if c not in shown]
+                if never:
+                    line = v.page.locator(f"#picture-{page.id} ~ p.never-listed").first.text_content()
+                    assert all(name in line for name in never), (page.id, never, line)
+
+
+def test_each_code_page_has_its_strip_of_the_picture(catalog, visit):
+    v = visit()
+    for family in catalog.families:
+        for code in family.codes:
+            v.goto(f"{family.prefix}codes/{code.name}/")
+            for page in family.pages:
+                if code.name_on(page) is None:
+                    continue
+                editions = family.page_editions(page)
+                strip = v.page.locator(f"#timeline-{page.id} + .presence")
+                if all(cell_state(e, code) == "absent" for e in editions):
+                    assert strip.count() == 0
+                    expect(v.page.locator("p.never-listed").first).to_contain_text(page.name["zh"])
+                    continue
+                cells = read_cells(strip)
+                assert cells == [(code.name, e.id, cell_state(e, code)) for t in page.timelines
+                                 for e in family.timeline_editions(t)], (code.name, page.id)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_picture_colours_tell_states_apart(catalog, visit, scheme):
+    v = visit(scheme=scheme)
+    v.goto("differences/")
+    fills = v.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(".presence-legend li")]
+        .map(li => [li.className, getComputedStyle(li.querySelector("rect")).fill]))""")
+    assert len(fills) == 6 and len(set(fills.values())) == 6, fills
+
+
+# -- dark mode, fonts, requests ----------------------------------------------------------------------------
+
+
+def luminance(colour: str) -> float:
+    r, g, b = (int(x) for x in re.findall(r"\d+", colour)[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_colour_scheme_follows_the_system_and_toggles(visit, scheme):
+    v = visit(scheme=scheme)
+    v.goto("codes/LLM_TIMEOUT/")
+    background = lambda: luminance(v.page.evaluate("getComputedStyle(document.body).backgroundColor"))  # noqa: E731
+    first = background()
+    assert (first < 0.2) if scheme == "dark" else (first > 0.8), first
+    # the palette toggle: follow the system -> light -> dark -> follow the system
+    seen = set()
+    for _ in range(3):
+        v.page.locator("form[data-md-component=palette] label:visible").first.click()
+        seen.add(round(background(), 1))
+    assert min(seen) < 0.2 and max(seen) > 0.8, seen
+
+
+def test_no_request_leaves_the_site_and_no_web_font_is_loaded(catalog, visit):
+    v = visit()
+    llm = catalog.families[0]
+    for lang in catalog.site.languages:
+        prefix = lang_prefix(catalog, lang)
+        for path in ("", "codes/", "codes/LLM_TIMEOUT/", f"editions/{llm.editions[-1].id}/", "differences/",
+                     "hixl/", "no-such-page/"):
+            v.goto(prefix + path)
+    search(v, "", "LLM_TIMEOUT", everything=True)
+    assert len(v.requests) > 20 and not v.outside(), v.outside()
+    fonts = [u for u in v.requests if re.search(r"\.(woff2?|ttf|otf)(\?|$)", u) or "fonts." in u]
+    assert not fonts, fonts
+    # the only error a page may log is the 404 of an address that has no page
+    assert not [(text, url) for text, url in v.console_errors if "no-such-page" not in url], v.console_errors
+
+
+# -- language switch, 404, copy buttons, permalinks ------------------------------------------------------
+
+
+def switch_language(v: Visit, lang: str):
+    v.page.locator(".md-header__option .md-select").hover()
+    v.page.locator(f'a.md-select__link[hreflang="{lang}"]').click()
+    v.page.wait_for_load_state("load")
+
+
+def test_the_language_switch_keeps_the_page_and_its_fragment(catalog, visit, site):
+    v = visit()
+    v.goto("editions/9.0.0-v2/#llm_link_busy")
+    switch_language(v, "en")
+    assert v.page.url == f"{site}en/editions/9.0.0-v2/#llm_link_busy"
+    expect(v.page.locator("#llm_link_busy")).to_be_in_viewport()
+    v.page.locator("#llm_timeout a.row-permalink").click()  # a new fragment is kept too
+    switch_language(v, "zh")
+    assert v.page.url == f"{site}editions/9.0.0-v2/#llm_timeout"
+    v.goto("en/")
+    switch_language(v, "zh")
+    assert v.page.url == site
+
+
+@pytest.mark.parametrize("one_404", [False, True], ids=["nearest-404", "one-404"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_404_page_speaks_the_language_of_the_address(catalog, visit, site, lang, one_404, monkeypatch):
+    """A missing page answers 404 with the site's look, in the address's language first
+    (on a host that serves one 404.html for the whole site too), and links home."""
+    monkeypatch.setattr(SiteHandler, "one_404", one_404)
+    v = visit()
+    response = v.goto(f"{lang_prefix(catalog, lang)}codes/NO_SUCH_CODE/")
+    assert response.status == 404
+    first = v.page.locator(".not-found-list section").evaluate_all(
+        "sections => sections.map(s => [s.lang, s.getBoundingClientRect().top]).sort((a, b) => a[1] - b[1])[0][0]")
+    assert first == lang
+    if not one_404:
+        assert v.page.evaluate("document.documentElement.lang") == lang
+    assert v.page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")
+    v.page.locator(f'section.not-found[lang="{lang}"] a').first.click()
+    v.page.wait_for_load_state("load")
+    assert v.page.url == site + lang_prefix(catalog, lang)
+
+
+def test_copy_buttons_copy_names_and_values(catalog, visit, site):
+    v = visit()
+    v.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/").rsplit(SUB_PATH.rstrip("/"), 1)[0])
+    code = catalog.families[0].code_by_name["LLM_TIMEOUT"]
+    v.goto("codes/LLM_TIMEOUT/")
+    buttons = v.page.locator("dl.code-facts button.copy-code")
+    assert buttons.count() >= 3
+    for text in (code.hex, str(code.value), code.python_name):
+        button = v.page.locator(f'dl.code-facts button.copy-code[aria-label$=" {text}"]').first
+        button.click()
+        expect(button).to_have_class(re.compile(r"\bcopied\b"))
+        assert v.page.evaluate("navigator.clipboard.readText()") == text
+
+
+def test_every_row_has_a_visible_permalink(catalog, visit, site):
+    v = visit()
+    edition = catalog.families[0].editions[-1]
+    v.goto(f"editions/{edition.id}/")
+    rows = v.page.locator("table.edition-table tbody tr")
+    assert rows.count() == len(edition.rows)
+    pairs = rows.evaluate_all("rows => rows.map(r => [r.id, r.querySelector('a.row-permalink').getAttribute('href')])")
+    slugs = [catalog.families[0].code_by_name[r.code].slug for r in edition.rows]
+    assert pairs == [[slug, f"#{slug}"] for slug in slugs]
+    last = rows.last
+    last.hover()
+    link = last.locator("a.row-permalink")
+    assert float(link.evaluate("a => getComputedStyle(a).opacity")) > 0.9
+    link.click()
+    assert v.page.url.endswith("#" + pairs[-1][0])
+    header = v.page.locator(".md-header").bounding_box()
+    assert last.bounding_box()["y"] >= header["y"] + header["height"] - 1
+
+
+# -- screenshots ---------------------------------------------------------------------------------------------
+
+SHOTS = {  # kind -> (path, what to bring into view, a query for the search box)
+    "home": ("", None, None),
+    "edition": ("editions/9.0.0-v2/#llm_timeout", None, None),
+    "code": ("en/codes/LLM_WAIT_PROCESS_TIMEOUT/", None, None),
+    "differences": ("en/differences/", "#picture-python", None),
+    "search": ("", None, "重试"),
+    "404": ("en/codes/NO_SUCH_CODE/", None, None),
+}
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshots(visit, width, scheme):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    v = visit(width, scheme)
+    for kind, (path, into_view, query) in SHOTS.items():
+        if query:
+            search(v, path, query)
+        else:
+            v.goto(path)
+        if into_view:
+            v.page.locator(into_view).evaluate("e => e.scrollIntoView({block: 'start'})")
+        v.page.wait_for_timeout(200)
+        shot = SCREENSHOTS / f"{kind}-{width}-{scheme}.png"
+        v.page.screenshot(path=str(shot))
+        assert shot.stat().st_size > 5_000
