@@ -7,7 +7,9 @@ audit and import are tested on files shaped like upstream's own:
 - `pipe_page`: Markdown pipe tables as upstream writes them from 9.1.0 on (<br> line breaks,
   "- " and "1. " written out, [links](x.md), escaped underscores, a byte-order mark at will);
 - `english_page`: upstream's English pipe tables (code spans for identifiers, N/A, no spaces
-  before the closing pipe).
+  before the closing pipe): `pipe_page` with lang "en".
+Each writes a row's recoverable cell as that language's page says it (an edition's recorded
+disagreement included), and the texts the catalog records for that edition and language.
 Nothing here reads upstream's repositories.
 """
 from __future__ import annotations
@@ -79,7 +81,8 @@ def html_page(family: Family, edition: Edition, lang: str = "zh") -> str:
             if column == "name":
                 content = _html_text(_key(family, edition, code), counter)
             elif column == "recoverable":
-                content = _html_text(LABELS_ZH[row.recoverable] if lang == "zh" else LABELS_EN[row.recoverable], counter)
+                value = dict(row.disagreements).get(lang, row.recoverable)
+                content = _html_text((LABELS_ZH if lang == "zh" else LABELS_EN)[value], counter)
             else:
                 content = _html_text(code.text(column, edition.id, lang), counter)
             cells.append(f'<td class="cellrowborder" valign="top" width="{width}" headers="mcps1.1.5.1.{i} ">{content}\n</td>\n')
@@ -99,22 +102,36 @@ def _pipe_text(text: str, english: bool = False) -> str:
         marker = re.match(r"^(- |\d+\. )", line)
         body = line[marker.end():] if marker else line
         body = body.replace("\\", "\\\\").replace("|", "\\|")
-        if english:
-            body = API.sub(lambda m: f"`{m.group()}`", body)
-        else:
-            body = API.sub(lambda m: f"[{m.group()}]({m.group()}.md)", body).replace("_", "\\_")
+        body = _api_marked(body, english)
         if line.startswith("说明："):
             body = " 说明： " + body[3:]
         lines.append(("  " if n else "") + (marker.group() if marker else "") + body)
     return "<br>".join(lines)
 
 
+def _api_marked(text: str, english: bool) -> str:
+    """API names as upstream marks them: `code spans` in English; in zh, links to their pages
+    ([pull_cache](pull_cache.md)) and every other underscore escaped (switch\\_role)."""
+    if english:
+        return API.sub(lambda m: f"`{m.group()}`", text)
+    parts, last = [], 0
+    for match in API.finditer(text):
+        parts += [text[last:match.start()].replace("_", "\\_"), f"[{match.group()}]({match.group()}.md)"]
+        last = match.end()
+    return "".join(parts + [text[last:].replace("_", "\\_")])
+
+
+def _pipe_row(cells: list[str], english: bool) -> str:
+    """zh pages pad both sides of a pipe; the English pages write none before it."""
+    return "| " + ("| ".join(cells) + "|" if english else " | ".join(cells) + " |")
+
+
 def pipe_page(family: Family, edition: Edition, lang: str = "zh", bom: bool = False) -> str:
     columns = _columns(family, edition, lang)
     english = lang == "en"
-    out = [f"# {edition.page.title[lang]}", "", edition.page.intro[lang] if edition.page.intro else "", ""]
-    sep = "| " if not english else "| "
-    out.append(sep + " | ".join(label for _, label in columns) + " |" if not english else "| " + "| ".join(label for _, label in columns) + "|")
+    intro = _api_marked(edition.page.intro[lang], english) if edition.page.intro else ""
+    out = [f"# {edition.page.title[lang]}", "", intro, ""]
+    out.append(_pipe_row([label for _, label in columns], english))
     out.append("| " + " | ".join("---" for _ in columns) + " |")
     for row in edition.rows:
         code = family.code_by_name[row.code]
@@ -127,9 +144,13 @@ def pipe_page(family: Family, edition: Edition, lang: str = "zh", bom: bool = Fa
                 cells.append((LABELS_EN if english else LABELS_ZH)[value])
             else:
                 cells.append(_pipe_text(code.text(column, edition.id, lang), english))
-        out.append("| " + (" | ".join(cells) + " |" if not english else "| ".join(cells) + "|"))
+        out.append(_pipe_row(cells, english))
     text = "\n".join(out) + "\n"
     return ("\ufeff" + text) if bom else text
+
+
+def english_page(family: Family, edition: Edition, bom: bool = False) -> str:
+    return pipe_page(family, edition, "en", bom=bom)
 
 
 def line_of(text: str, needle: str) -> int:
