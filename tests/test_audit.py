@@ -187,7 +187,9 @@ def test_a_translation_is_reported_apart_and_an_upstream_english_text_is_compare
 
 def test_byte_order_mark_is_read(llm):
     edition = next(e for e in llm.editions if e.has_texts("zh"))
-    for page in (uf.pipe_page(llm, edition, "zh", bom=True), "\ufeff" + uf.html_page(llm, edition, "zh")):
+    pipe = uf.pipe_page(llm, edition, "zh")
+    table_only = "\ufeff" + pipe[pipe.index("\n| ") + 1:]  # the mark right before the table's first pipe
+    for page in (uf.pipe_page(llm, edition, "zh", bom=True), table_only, "\ufeff" + uf.html_page(llm, edition, "zh")):
         table = read_table(page, edition.page.headings, is_html=False)
         assert table.bom and len(table.rows) == len(edition.rows)
         assert not failing(audit_copy(llm, edition, page))
@@ -274,6 +276,38 @@ def test_an_unclosed_cell_is_read_as_a_browser_shows_it(llm):
     findings = failing(audit_copy(llm, edition, page[:start] + first_other + page[end:]))
     assert [(f.kind, f.code) for f in findings][0] == ("row does not fit", code), show(findings)
     assert [(f.kind in ("text differs", "structure differs"), f.field) for f in findings[1:]] == [(True, "solution")], show(findings)
+
+
+def _with_conflict(family, edition, page: str, code_name: str, malformation) -> str:
+    """The page with the malformation's merge conflict in the code's last cell, laid out as
+    upstream's 8.5.0 file has it: each side opens its own <td>, one </td> closes both."""
+    index = next(i for i, r in enumerate(edition.rows) if r.code == code_name)
+    start, end = _html_row(page, index)
+    row = page[start:end]
+    cell = row.rindex("<td ")
+    sides = dict(malformation.sides)
+    other = next(label for label in sides if label != malformation.shown)
+    paragraphs = lambda text: "".join(f"<p>{line}</p>" for line in text.split("\n"))
+    conflict = (f"<<<<<<< {malformation.shown}\n<td class=\"cellrowborder\">{paragraphs(sides[malformation.shown])}\n"
+                f"=======\n<td class=\"cellrowborder\">{paragraphs(sides[other])}\n>>>>>>> {other}\n</td>\n</tr>\n")
+    return page[:start] + row[:cell] + conflict + page[end:]
+
+
+def test_a_merge_conflict_an_edition_records_is_known_and_elsewhere_fails(llm):
+    edition, malformation = next((e, m) for e in llm.editions for m in e.malformations if m.kind == "merge conflict")
+    assert edition.page.columns[-1] == malformation.field
+    page = _with_conflict(llm, edition, uf.html_page(llm, edition, "zh"), malformation.code, malformation)
+    findings = audit_copy(llm, edition, page)
+    assert not failing(findings), show(findings)
+    assert {f.kind for f in findings if f.known} >= {"merge conflict", "row does not fit"}, show(findings)
+    # The shown side is the text compared: it is the edition's.
+    assert llm.code_by_name[malformation.code].text(malformation.field, edition.id, "zh") == dict(malformation.sides)[malformation.shown]
+
+    other = next(e for e in llm.timeline_editions(edition.timeline) if not e.malformations and e.has_texts("zh")
+                 and malformation.code in e.row_by_code and e.page.columns == edition.page.columns)
+    page = _with_conflict(llm, other, uf.html_page(llm, other, "zh"), malformation.code, malformation)
+    kinds = {f.kind for f in failing(audit_copy(llm, other, page))}
+    assert {"merge conflict", "row does not fit"} <= kinds, kinds
 
 
 # -- the Python source, the binding, the headers -------------------------------------------------------
@@ -372,6 +406,14 @@ def test_a_header_of_another_family_is_not_this_familys(catalog, llm):
     hixl = catalog.family_by_id["hixl"]
     findings, _ = audit.audit_header(hixl, "include/hixl/hixl_types.h", text)
     assert not failing(findings), show(findings)
+
+
+def test_constants_of_another_namespace_are_not_this_headers(llm):
+    """Names are matched within the header's namespace: hixl::FAILED beside llm_datadist:: is not LLM_FAILED."""
+    text = DATADIST_H.read_text() + "\nnamespace hixl {\nconstexpr Status SUCCESS = 0U;\nconstexpr Status FAILED = 503900U;\n}\n"
+    findings, constants = audit.audit_header(llm, HEADER_PATHS[DATADIST_H], text)
+    assert {c.qualified for c in constants} >= {"hixl::SUCCESS", "hixl::FAILED"}
+    assert not findings, show(findings)
 
 
 def test_names_another_header_declares_are_not_missing(llm):
@@ -538,6 +580,16 @@ def swap_a_wrapper_in_status_py(family, files):
     return "python", changed, Change("value differs", code.name, uf.line_of(text, f"{code.python_name} = llm_wrapper"), changed)
 
 
+def swap_two_members(family, files):
+    code, other = _two_wrapped(family)  # other is declared right before code
+    text = STATUS_PY.read_text()
+    mine = re.search(rf"^    {code.python_name} = .*\n", text, re.M)
+    theirs = re.search(rf"^    {other.python_name} = .*\n", text, re.M)
+    assert theirs.end() == mine.start()
+    changed = text[:theirs.start()] + mine.group() + theirs.group() + text[mine.end():]
+    return "python", changed, Change("order differs", code.name, _row_line(text, theirs.start()), changed)
+
+
 def swap_a_binding(family, files):
     code, other = _two_wrapped(family)
     text = BINDING.read_text()
@@ -579,7 +631,7 @@ def make_header_deletion(header: Path, namespace: str):
     return delete_a_constant
 
 
-SOURCE_CHANGES = ([swap_a_wrapper_in_status_py, swap_a_binding] + [make_ge_argument_change(a) for a in GE_ARGUMENTS]
+SOURCE_CHANGES = ([swap_a_wrapper_in_status_py, swap_two_members, swap_a_binding] + [make_ge_argument_change(a) for a in GE_ARGUMENTS]
                   + [make_header_deletion(ERROR_CODES_H, "ge"), make_header_deletion(DATADIST_H, "llm_datadist")])
 
 

@@ -186,6 +186,16 @@ def test_a_file_missing_at_the_recorded_commit_is_unreadable(tmp_path):
     assert f"{REPO}:{ENGLISH_PAGE_910}:1: missing from catalog (upstream: 'a page at v9.1.0, HEAD'" in result.out
 
 
+def test_a_commit_the_repository_lacks_is_said_so(tmp_path):
+    upstream = build(tmp_path)
+    upstream.edit_catalog(f"path: {CPP_PAGE_910}, commit: {upstream.commits['v9.1.0']}", f"path: {CPP_PAGE_910}, commit: {'deadbeef' * 5}")
+    result = upstream.audit()
+    assert result.code == 1
+    # ... and so no edition records the version v9.1.0 ships.
+    assert [w for w, _, _ in failing_rows(result.out)] == ["9.1.0-cpp-v2", "timeline cpp-v2"], result.out
+    assert f"unreadable (upstream: 'commit {'deadbeef' * 5} is not in {upstream.repo.path}'" in result.out
+
+
 # -- wrong usage ---------------------------------------------------------------------------------------------
 
 
@@ -194,11 +204,13 @@ def test_a_file_missing_at_the_recorded_commit_is_unreadable(tmp_path):
     ("someone/else={dir}", "the catalog cites no such repository"),
     ("hicann/hixl={dir}/missing", "no such directory"),
     ("hicann/hixl={tmp}", "not a git repository"),
+    ("hicann/hixl={empty}", "the repository has no commits"),
 ])
 def test_wrong_upstream_arguments_are_usage_errors(tmp_path, argument, message):
     upstream = build(tmp_path / "up")
     (tmp_path / "plain").mkdir()
-    value = argument.format(dir=upstream.repo.path, tmp=tmp_path / "plain")
+    subprocess.run(["git", "init", "-q", str(tmp_path / "empty")], check=True, env=git_env())
+    value = argument.format(dir=upstream.repo.path, tmp=tmp_path / "plain", empty=tmp_path / "empty")
     result = run_cli("audit", "--catalog", upstream.catalog, "--upstream", value)
     assert result.code == 2 and result.out == "", result
     lines = result.err.strip().splitlines()
