@@ -423,8 +423,7 @@ def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str
     cell = row.by_column.get("recoverable")
     value = recoverable_value(family, cell.text if cell else "", lang)
     if cell is not None and expected != "not known" and value != expected:  # no cell: the row does not fit
-        findings.append(Finding(file, row.line, "recoverable differs", code.name, cell.text if cell else None,
-                                family.recoverable_label(expected, lang)))
+        findings.append(Finding(file, row.line, "recoverable differs", code.name, cell.text, family.recoverable_label(expected, lang)))
     for field_name in edition.page.text_fields:
         cell = row.by_column.get(field_name)
         if cell is None:
