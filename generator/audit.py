@@ -19,7 +19,7 @@ from generator.pagereader import normalize_text, read_table
 
 KINDS = (
     "unreadable", "missing from catalog", "missing upstream", "value differs", "name differs", "order differs",
-    "recoverable differs", "text differs", "structure differs", "row does not fit", "unknown heading",
+    "recoverable differs", "text differs", "structure differs", "row does not fit", "listed twice", "unknown heading",
     "merge conflict", "unresolved reference", "checked against the catalog's fact", "translation, not compared",
     "not this family's file",
 )
@@ -75,7 +75,7 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
         found, constants = audit_header(family, str(path), source)
         findings += found
         header_constants += constants
-    bound: dict[str, int] = {}
+    bound: Optional[dict[str, Optional[int]]] = None  # None: no binding read, compare references by name
     if binding:
         source, problem = read_text(binding)
         if problem:
@@ -85,7 +85,7 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
             findings += found
     if python:
         source, problem = read_text(python)
-        findings += [problem] if problem else audit_python(family, str(python), source, bound if binding else None)
+        findings += [problem] if problem else audit_python(family, str(python), source, bound)
     if page:
         source, problem = read_text(page)
         findings += [problem] if problem else audit_page(family, edition, str(page), source)
@@ -95,9 +95,10 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
 # -- the Python source ---------------------------------------------------------------------------
 
 
-def audit_python(family: Family, file: str, source: str, bound: Optional[dict[str, int]]) -> list[Finding]:
+def audit_python(family: Family, file: str, source: str, bound: Optional[dict[str, Optional[int]]]) -> list[Finding]:
     """Members, order and values of upstream's enum (or a package's exported names).
-    `bound`: the binding's resolved values, when a binding was given."""
+    `bound`: the binding's resolved values, when a binding was read (None for a binding whose
+    own finding already says what is wrong with it); without one, references are compared by name."""
     enum = family.python.shape == "enum"
     parsed = upstream.read_python(source, family.python.class_name if enum else None)
     if parsed.problems:
@@ -113,10 +114,13 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
             findings.append(Finding(file, member.line, "missing from catalog", member.name, upstream=_value_text(member.value)))
             continue
         findings += _member_value(file, member, code, by_wrapper, bound)
-    names = {m.name for m in parsed.members}
+    lines = {m.name: m.line for m in parsed.members}
+    order = [code.python_name for code in family.python_codes]
+    after = max(lines.values(), default=0) + 1
     for code in family.python_codes:
-        if code.python_name not in names:
-            findings.append(Finding(file, 1, "missing upstream", code.name, catalog=code.hex))
+        if code.python_name not in lines:
+            findings.append(Finding(file, expected_line(order, lines, code.python_name, after), "missing upstream",
+                                    code.name, catalog=code.hex))
     findings += _order(file, [m.name for m in parsed.members], [c.python_name for c in family.python_codes],
                        {m.name: m.line for m in parsed.members})
     findings += _code_map(family, file, parsed)
@@ -130,17 +134,19 @@ def _member_value(file, member, code: Code, by_wrapper, bound) -> list[Finding]:
             return [Finding(file, member.line, "value differs", code.name, _hex(value), code.hex)]
         return []
     if isinstance(value, upstream.Reference):
-        if code.wrapper is not None and value.name != code.wrapper:
-            other = by_wrapper.get(value.name)
-            return [Finding(file, member.line, "value differs", code.name,
-                            f"{value.module}.{value.name}" + (f" (the value of {other.name})" if other else ""),
-                            f"{value.module}.{code.wrapper}")]
-        if bound is not None:
-            if value.name not in bound:
-                return [Finding(file, member.line, "unresolved reference", code.name, f"{value.module}.{value.name}",
-                                "a constant the binding does not bind")]
-            if bound[value.name] != code.value:
-                return [Finding(file, member.line, "value differs", code.name, _hex(bound[value.name]), code.hex)]
+        reference = f"{value.module}.{value.name}"
+        other = by_wrapper.get(value.name)
+        also = f" (the value of {other.name})" if other is not None and other is not code else ""
+        if bound is None:  # nothing to resolve it with: the constant must be the one the catalog records
+            if code.wrapper is not None and value.name != code.wrapper:
+                return [Finding(file, member.line, "value differs", code.name, reference + also, f"{value.module}.{code.wrapper}")]
+            return []
+        if value.name not in bound:
+            return [Finding(file, member.line, "unresolved reference", code.name, reference,
+                            "a constant the binding does not bind")]
+        resolved = bound[value.name]
+        if resolved is not None and resolved != code.value:
+            return [Finding(file, member.line, "value differs", code.name, f"{reference} = {_hex(resolved)}{also}", code.hex)]
         return []
     return [Finding(file, member.line, "unresolved reference", code.name, "an expression that is neither a number nor a constant")]
 
@@ -149,17 +155,28 @@ def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[
     """upstream's code_2_status map: exactly the wrapper values, each to its own member."""
     if not parsed.mapping or family.python.code_2_status is None:
         return []
+    by_wrapper = {code.wrapper: code for code in family.python_codes if code.wrapper}
     findings = []
-    for member, (key, line) in parsed.mapping.items():
-        code = family.code_by_name.get(member)
-        if isinstance(key, upstream.Reference) and code is not None and code.wrapper is not None and key.name != code.wrapper:
-            findings.append(Finding(file, line, "value differs", member, f"{key.module}.{key.name} maps to it",
-                                    f"{code.wrapper} maps to it", field="code_2_status"))
-    mapped = set(parsed.mapping)
+    mapped: dict[str, int] = {}  # member whose wrapper is a key -> line
+    for entry in parsed.mapping:
+        if not isinstance(entry.key, upstream.Reference):
+            continue
+        key = f"{entry.key.module}.{entry.key.name}"
+        code = by_wrapper.get(entry.key.name)
+        if code is None:
+            findings.append(Finding(file, entry.line, "missing from catalog", entry.member, f"{key} maps to {entry.member}",
+                                    "no code has this wrapper", field="code_2_status"))
+            continue
+        mapped[code.python_name] = entry.line
+        if entry.member != code.python_name:
+            findings.append(Finding(file, entry.line, "value differs", code.name, f"{key} maps to {entry.member}",
+                                    f"{key} maps to {code.python_name}", field="code_2_status"))
+    order = [code.python_name for code in family.python_codes if code.wrapper]
+    after = max(mapped.values(), default=0) + 1
     for code in family.python_codes:
         if code.wrapper and code.python_name not in mapped:
-            findings.append(Finding(file, 1, "missing upstream", code.name, catalog=f"code_2_status maps {code.wrapper}",
-                                    field="code_2_status"))
+            findings.append(Finding(file, expected_line(order, mapped, code.python_name, after), "missing upstream", code.name,
+                                    catalog=f"code_2_status maps {code.wrapper}", field="code_2_status"))
     return findings
 
 
@@ -181,6 +198,15 @@ def _hex(value: int) -> str:
     return f"0x{value:08X}" if value >= 0 else str(value)
 
 
+def expected_line(order: list[str], lines: dict[str, int], name: str, after_last: int) -> int:
+    """Where a missing name would be: the line of the first name after it (in `order`) that is
+    there, else `after_last`."""
+    for other in order[order.index(name) + 1:]:
+        if other in lines:
+            return lines[other]
+    return after_last
+
+
 def _order(file: str, theirs: list[str], ours: list[str], lines: dict[str, int]) -> list[Finding]:
     common = set(theirs) & set(ours)
     a = [n for n in theirs if n in common]
@@ -195,37 +221,44 @@ def _order(file: str, theirs: list[str], ours: list[str], lines: dict[str, int])
 # -- the binding ------------------------------------------------------------------------------------
 
 
-def audit_binding(family: Family, file: str, source: str, header_constants) -> tuple[list[Finding], dict[str, int]]:
+def audit_binding(family: Family, file: str, source: str, header_constants) -> tuple[list[Finding], dict[str, Optional[int]]]:
     """Each binding of a wrapper constant resolved to a value: from the headers given, else
-    from the catalog's C++ names (said so), else from the catalog's runtime facts (said so)."""
+    from the catalog's C++ names, else from the catalog's runtime facts (said so). A header
+    constant whose value differs from the catalog's is its header's finding: the binding is
+    resolved past it, so that one change is reported once. A binding with a finding of its own
+    is bound to None."""
     bindings, problems = upstream.read_binding(source)
     findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
-    declared = {c.qualified: c.value for c in header_constants if c.value is not None}
     by_cpp = {n.name: code for code in family.codes for n in code.cpp}
+    declared = {c.qualified: c.value for c in header_constants
+                if c.value is not None and (c.qualified not in by_cpp or by_cpp[c.qualified].value == c.value)}
     facts = dict(family.runtime_constants)
     by_wrapper = {code.wrapper: code for code in family.codes if code.wrapper}
-    bound: dict[str, int] = {}
-    seen = set()
+    bound: dict[str, Optional[int]] = {}
+    lines: dict[str, int] = {}
     for binding in bindings:
         code = by_wrapper.get(binding.name)
         if code is None:
             continue  # a constant of something else (data types, options)
-        seen.add(binding.name)
+        lines[binding.name] = binding.line
         value, how = _resolve(binding.expression, declared, by_cpp, facts)
+        bound[binding.name] = value if value == code.value else None
         if value is None:
             findings.append(Finding(file, binding.line, "unresolved reference", code.name, binding.expression,
                                     "a name no header given and no catalog record declares"))
-            continue
-        bound[binding.name] = value
-        if value != code.value:
+        elif value != code.value:
             findings.append(Finding(file, binding.line, "value differs", code.name,
                                     f"{binding.expression} = {_hex(value)}", code.hex, field=f"binding {binding.name}"))
         elif how == "fact":
             findings.append(Finding(file, binding.line, "checked against the catalog's fact", code.name, binding.expression,
                                     f"{code.value} (runtime_constants: no cited repository declares it)", known=True))
+    order = [code.wrapper for code in family.codes if code.wrapper]
+    after = max(lines.values(), default=0) + 1
     for code in family.codes:
-        if code.wrapper and code.wrapper not in seen:
-            findings.append(Finding(file, 1, "missing upstream", code.name, catalog=f"binding of {code.wrapper}"))
+        if code.wrapper and code.wrapper not in lines:
+            findings.append(Finding(file, expected_line(order, lines, code.wrapper, after), "missing upstream", code.name,
+                                    catalog=f"binding of {code.wrapper}"))
+            bound[code.wrapper] = None
     return findings, bound
 
 
@@ -286,10 +319,22 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
         if constant.value != code.value:
             findings.append(Finding(file, constant.line, "value differs", code.name,
                                     _hex(constant.value) if constant.value is not None else None, code.hex))
+    present = [(c.value, c.line) for c in status if c.qualified in seen]
     for qualified, (code, name) in ours.items():
         if qualified not in seen:
-            findings.append(Finding(file, 1, "missing upstream", code.name, catalog=f"{qualified} in {header.path}"))
+            findings.append(Finding(file, _header_line(code.value, present, status), "missing upstream", code.name,
+                                    catalog=f"{qualified} in {header.path}"))
     return findings, constants
+
+
+def _header_line(value: int, present: list[tuple[int, int]], status) -> int:
+    """Where a missing constant would be declared: headers declare codes by value, so right after
+    the one of the next lower value, else at the one of the next higher value."""
+    lower = [(v, line) for v, line in present if v < value]
+    if lower:
+        return max(lower)[1] + 1
+    higher = [(v, line) for v, line in present if v > value]
+    return min(higher)[1] if higher else max((c.line for c in status), default=0) + 1
 
 
 def _is_status(constant: upstream.Constant, family: Family) -> bool:
@@ -313,20 +358,26 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
     lang = table.lang or family.languages[0]
     findings += _conflicts(file, edition, table)
     keyed = _row_codes(family, page, table, file, findings)
-    on_page = []
+    on_page: dict[str, int] = {}  # code -> the line of its row, in the page's order
     for row, code in keyed:
         if code is None:
             continue
         if code.name not in edition.row_by_code:
             findings.append(Finding(file, row.line, "missing from catalog", code.name, upstream="listed", catalog="not listed"))
-            continue
-        on_page.append(code.name)
-        findings += _row(family, edition, file, row, code, lang, table)
+        elif code.name in on_page:
+            findings.append(Finding(file, row.line, "listed twice", code.name, f"again (first at line {on_page[code.name]})",
+                                    "listed once"))
+        else:
+            on_page[code.name] = row.line
+            findings += _row(family, edition, file, row, code, lang, table)
+    order = [r.code for r in edition.rows]
+    after = max(cell.line for cell in table.rows[-1].cells) + 1 if table.rows[-1].cells else table.rows[-1].line + 1
     for listed in edition.rows:
-        if listed.code not in on_page:
-            findings.append(Finding(file, 1, "missing upstream", listed.code, upstream="not listed", catalog="listed"))
+        if listed.code not in on_page:  # reported where the page would have it
+            findings.append(Finding(file, expected_line(order, on_page, listed.code, after), "missing upstream", listed.code,
+                                    upstream="not listed", catalog="listed"))
     if edition.order_known:
-        findings += _order(file, on_page, [r.code for r in edition.rows], {c.name: r.line for r, c in keyed if c is not None})
+        findings += _order(file, list(on_page), order, on_page)
     findings += _code_blocks(family, file, table)
     return findings
 
@@ -371,9 +422,8 @@ def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str
     expected = dict(ours.disagreements).get(lang, ours.recoverable)
     cell = row.by_column.get("recoverable")
     value = recoverable_value(family, cell.text if cell else "", lang)
-    if expected != "not known" and value != expected:
-        findings.append(Finding(file, row.line, "recoverable differs", code.name, cell.text if cell else None,
-                                family.recoverable_label(expected, lang)))
+    if cell is not None and expected != "not known" and value != expected:  # no cell: the row does not fit
+        findings.append(Finding(file, row.line, "recoverable differs", code.name, cell.text, family.recoverable_label(expected, lang)))
     for field_name in edition.page.text_fields:
         cell = row.by_column.get(field_name)
         if cell is None:

@@ -118,7 +118,10 @@ def _edition_rows(family: Family, edition: Edition, repos: dict[str, GitRepo]) -
             continue
         row = Row(family.id, edition.id, label)
         blob = _blob(repo, source.commit, source.path)
-        if blob is None:
+        if not repo.has_commit(source.commit):
+            row.findings.append(Finding(label, 1, "unreadable", upstream=f"commit {source.commit} is not in {repo.directory}",
+                                        catalog="fetch the repository again, or correct the commit"))
+        elif blob is None:
             row.findings.append(Finding(label, 1, "unreadable", upstream=f"no {source.path} at commit {source.commit}"))
         else:
             row.findings += audit.audit_page(family, edition, label, repo.read_blob(blob).decode("utf-8", "replace"))

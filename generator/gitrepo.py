@@ -9,8 +9,9 @@ from typing import Optional
 from generator.versions import sort_tags, tag_release
 
 
-class GitError(Exception):
-    """git could not read the repository; the message says what and where."""
+class GitError(OSError):
+    """git could not read the repository; the message says what and where. An OSError, so that
+    a failure no caller words itself still ends as one line (exit 1), never a traceback."""
 
 
 class GitRepo:
@@ -25,6 +26,18 @@ class GitRepo:
             self.run("rev-parse", "--git-dir")
         except GitError as error:
             raise GitError(f"{self.name}={self.directory}: not a git repository ({error})") from None
+        try:
+            self.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+        except GitError:
+            raise GitError(f"{self.name}={self.directory}: the repository has no commits at HEAD; "
+                           "clone or fetch it with its branch and tags") from None
+
+    def has_commit(self, ref: str) -> bool:
+        try:
+            self.commit(ref)
+            return True
+        except GitError:
+            return False
 
     def run(self, *args: str) -> bytes:
         try:

@@ -21,6 +21,8 @@ from typing import Optional
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
+from ruamel.yaml.tokens import CommentToken
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
 from generator.audit import recoverable_value
@@ -53,13 +55,22 @@ def read_source(catalog: Catalog, args) -> PageSource:
         source = {"url": args.url} if args.url else {}
         return PageSource(text, str(args.page), str(args.page).lower().endswith((".html", ".htm")), source)
     from generator.audit_upstream import parse_upstream_args
+    from generator.commands import UsageError
+    from generator.gitrepo import GitError
 
     if not args.ref or not args.path:
-        raise ImportProblem("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")
+        raise UsageError("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")
     [(name, repo)] = parse_upstream_args([args.upstream], catalog).items()
+    try:
+        repo.commit(args.ref)
+    except GitError:
+        tags = repo.release_tags()
+        raise UsageError(f"--ref {args.ref}: no such tag, branch or commit in {name}; "
+                         f"its release tags: {', '.join(tags[-5:]) or 'none'}") from None
     blob = repo.blob_at(args.ref, args.path)
     if blob is None:
-        raise ImportProblem(f"{name}: no {args.path} at {args.ref}")
+        raise UsageError(f"--path {args.path}: no such file at {args.ref} in {name}; "
+                         f"`git ls-tree -r --name-only {args.ref}` lists its files")
     shipping = [t for t in repo.release_tags() if repo.blob_at(t, args.path) == blob]
     if shipping:
         source = {"repo": name, "path": args.path, "commit": repo.commit(shipping[0]), "tags": shipping}
@@ -141,6 +152,8 @@ def import_page(location: Path, catalog: Catalog, family: Family, edition_id: st
     entry = _edition_entry(editions_doc["editions"], family, edition_id, release, timeline)
     dropped = _apply_rows(entry, rows, lang, primary, family, existing)
     _apply_source(entry, page.source, lang)
+    if existing is None:
+        _separate(editions_doc["editions"], entry)
     order = {e.id: (release_key(e.release), e.page.index, e.timeline.index, e.repo_copy) for e in family.editions}
     order[edition_id] = (release_key(release), family.page_by_id[timeline.page].index, timeline.index, edition_id.endswith("-repo"))
     _apply_texts(codes_doc["codes"], rows, edition_id, lang, dropped, order)
@@ -217,6 +230,31 @@ def _edition_entry(editions: CommentedSeq, family: Family, edition_id: str, rele
             break
     editions.insert(position, entry)
     return entry
+
+
+def _separate(editions: CommentedSeq, entry: CommentedMap) -> None:
+    """A blank line between a new edition and its neighbours, as the catalog writes them."""
+    index = next(i for i, other in enumerate(editions) if other is entry)
+    if index > 0:
+        _blank_line_after(editions[index - 1])
+    if index < len(editions) - 1:
+        _blank_line_after(entry)
+
+
+def _blank_line_after(entry: CommentedMap) -> None:
+    """ruamel keeps the blank line after an entry on its last (innermost) key."""
+    node = entry
+    while node:
+        key = list(node)[-1]
+        value = node[key]
+        if isinstance(value, CommentedMap) and value and not value.fa.flow_style():
+            node = value
+            continue
+        if node.ca.items.get(key):
+            return  # a blank line or a comment already follows
+        newline = "\n" if isinstance(value, LiteralScalarString) else "\n\n"
+        node.ca.items[key] = [None, None, CommentToken(newline, CommentMark(0), None), None]
+        return
 
 
 def _quoted(value: str):
@@ -297,9 +335,17 @@ def _apply_source(entry: CommentedMap, source: dict, lang: str) -> None:
     item = CommentedMap()
     for key in ("repo", "path", "commit", "tags", "branch", "url", "lang"):
         if key in wanted:
-            item[key] = _flow(wanted[key]) if isinstance(wanted[key], list) else wanted[key]
+            item[key] = _flow(wanted[key]) if isinstance(wanted[key], list) else _flow_scalar(wanted[key])
     item.fa.set_flow_style()
     sources.append(item)
+
+
+def _flow_scalar(text: str):
+    """Quoted where a plain scalar inside {...} would not read back as this text: a URL's ':',
+    the flow indicators, or something that reads as a number (an all-digit commit)."""
+    if re.search(r"[:#,\[\]{}&*!|>'\"%`@]", text) or text[:1] in "-?" or re.fullmatch(r"[0-9.eE+_-]+", text):
+        return DoubleQuotedScalarString(text)
+    return text
 
 
 # -- texts ---------------------------------------------------------------------------------------------

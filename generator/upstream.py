@@ -35,11 +35,20 @@ class Member:
     line: int
 
 
+@dataclass(frozen=True)
+class MapEntry:
+    """One entry of upstream's code_2_status map: `llm_wrapper.kLLMTimeout: LLMStatusCode.LLM_TIMEOUT`."""
+
+    key: Union[int, Reference, None]
+    member: str
+    line: int
+
+
 @dataclass
 class PythonSource:
     members: list[Member] = field(default_factory=list)  # in the order they are declared
     exported: list[tuple[str, int]] = field(default_factory=list)  # names a constants module imports or lists in __all__
-    mapping: dict[str, tuple[Union[int, Reference, None], int]] = field(default_factory=dict)  # member -> key of code_2_status's map
+    mapping: list[MapEntry] = field(default_factory=list)  # code_2_status's map, entry by entry
     problems: list[Unreadable] = field(default_factory=list)
 
 
@@ -79,14 +88,14 @@ def _value(node: ast.AST) -> Union[int, Reference, None]:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _code_map(tree: ast.Module, class_name: str) -> dict[str, tuple[Union[int, Reference, None], int]]:
+def _code_map(tree: ast.Module, class_name: str) -> list[MapEntry]:
     """A module-level dict whose values are all `Class.MEMBER`: upstream's code_2_status map."""
     for statement in tree.body:
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Dict) and statement.value.values:
             values = statement.value.values
             if all(isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == class_name for v in values):
-                return {v.attr: (_value(k), k.lineno) for k, v in zip(statement.value.keys, values) if k is not None}
-    return {}
+                return [MapEntry(_value(k), v.attr, k.lineno) for k, v in zip(statement.value.keys, values) if k is not None]
+    return []
 
 
 def _exported(tree: ast.Module) -> list[tuple[str, int]]:

@@ -1,0 +1,223 @@
+"""`audit --upstream OWNER/NAME=DIR`: the whole catalog against a repository, in one run.
+
+Each test builds a small upstream repository with git in tmp_path: the fixture catalog's
+(tests/fixtures/upstream/catalog) pages rendered in upstream's formats at upstream's paths
+(HTML tables inside Markdown at v9.0.0, pipe tables with a byte-order mark and upstream's
+English at v9.1.0, after the pages moved), its source files (tests/fixtures/upstream/repo), and
+release tags. The catalog is copied beside it with the commits the test made. Nothing here
+reads upstream's real repositories.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+
+import pytest
+
+from generator.catalog import load_catalog
+from tests.helpers import run_cli
+from tests.upstream_formats import (CPP_PAGE_900, CPP_PAGE_910, ENGLISH_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO,
+                                    STATUS_PY, Upstream, build_upstream as build, git_env)
+
+
+def table_rows(output: str) -> list[tuple[str, str, str]]:
+    """(what, file, result) of each row of the summary table."""
+    rows = []
+    for line in output.splitlines():
+        if line.startswith("| ") and not line.startswith(("| family", "| ---")):
+            cells = [c.strip() for c in line.strip("|").split(" | ")]
+            rows.append((cells[1], cells[2], cells[3]))
+    return rows
+
+
+def expected_edition_rows(upstream: Upstream) -> list[tuple[str, str]]:
+    """(edition, file label) of every repository source the catalog records, from its model."""
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    return [(e.id, f"{s.repo}:{s.path}@{s.commit[:12]}") for e in family.editions for s in e.sources if s.kind == "repo"]
+
+
+def failing_rows(output: str) -> list[tuple[str, str, str]]:
+    return [r for r in table_rows(output) if re.match(r"\d+ difference", r[2])]
+
+
+# -- a faithful repository -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bare", [False, True], ids=["work tree", "bare"])
+def test_a_faithful_repository_audits_clean(tmp_path, bare):
+    upstream = build(tmp_path)
+    directory = None
+    if bare:
+        directory = tmp_path / "hixl.git"
+        subprocess.run(["git", "clone", "-q", "--bare", str(upstream.repo.path), str(directory)], check=True, env=git_env())
+    result = upstream.audit(directory=directory)
+    assert (result.code, result.err) == (0, ""), result.out + result.err
+    rows = table_rows(result.out)
+    editions = {(what, file): outcome for what, file, outcome in rows}
+    for key in expected_edition_rows(upstream):
+        assert editions.get(key) == "ok", (key, result.out)
+    sources = [(file, outcome) for what, file, outcome in rows if what == "sources"]
+    assert [o for f, o in sources if f.startswith(REPO)] == ["ok (1 known)"], result.out  # one set of file versions
+    assert [o for f, o in sources if f.startswith("hicann/ge")] == ["not checked: no --upstream hicann/ge=DIR"]
+    assert [o for what, _, o in rows if what.startswith(("timeline", "new pages"))] == ["ok", "ok", "ok"], result.out
+    assert "known: " in result.out and "ACL_ERROR_RT_DEVICE_MEM_ERROR" in result.out
+    assert result.out.rstrip().endswith("all clean")
+
+
+def test_json_report(tmp_path):
+    upstream = build(tmp_path)
+    result = upstream.audit("--json")
+    data = json.loads(result.out)
+    assert result.code == 0 and data["clean"] is True
+    assert {r["what"] for r in data["rows"]} >= {e for e, _ in expected_edition_rows(upstream)}
+    notes = [f for r in data["rows"] for f in r["findings"]]
+    assert notes and all(f["known"] for f in notes)
+
+
+# -- what differs --------------------------------------------------------------------------------------------
+
+
+def _recoverable_to_no(path: str, text: str) -> str:
+    return text.replace("| LLM_PARAM_INVALID | 参数错误 | 是 |", "| LLM_PARAM_INVALID | 参数错误 | 否 |", 1)
+
+
+def _timeout_reads_device_mem_error(path: str, text: str) -> str:
+    return text.replace("LLM_TIMEOUT = llm_wrapper.kLLMTimeout", "LLM_TIMEOUT = llm_wrapper.kLLMDeviceMemError", 1)
+
+
+def _timeout_deleted(path: str, text: str) -> str:
+    return re.sub(r"^GE_ERRORNO_DEFINE\(.*LLM_TIMEOUT.*\n", "", text, count=1, flags=re.M)
+
+
+def _english_word(path: str, text: str) -> str:
+    return text.replace("| KV not found|", "| KV not there|", 1)
+
+
+@pytest.mark.parametrize("path, edit, what, kind", [
+    (PYTHON_PAGE_910, _recoverable_to_no, "9.1.0-v2", "LLM_PARAM_INVALID: recoverable differs"),
+    (ENGLISH_PAGE_910, _english_word, "9.1.0-v2", "LLM_KV_CACHE_NOT_EXIST: meaning text differs"),
+    (STATUS_PY, _timeout_reads_device_mem_error, "sources", "LLM_TIMEOUT: value differs"),
+    (ERROR_CODES_H, _timeout_deleted, "sources", "LLM_TIMEOUT: missing upstream"),
+], ids=["page", "english page", "status.py", "header"])
+def test_a_change_at_one_release_fails_that_row_only(tmp_path, path, edit, what, kind):
+    upstream = build(tmp_path, at_910={path: edit})
+    original = build(tmp_path / "faithful").repo.path / path
+    changed = (upstream.repo.path / path).read_text(encoding="utf-8")
+    assert changed != original.read_text(encoding="utf-8")
+    result = upstream.audit()
+    assert result.code == 1, result.out + result.err
+    failing = failing_rows(result.out)
+    assert len(failing) == 1 and failing[0][0] == what and failing[0][2].startswith("1 difference(s)"), result.out
+    if what == "sources":
+        assert failing[0][1].startswith(f"{REPO}@v9.1.0 … master (2 refs)"), failing
+    details = [line for line in result.out.splitlines() if line.startswith(f"llm_datadist {what}: ")]
+    assert len(details) == 1 and kind in details[0] and f"{path}" in details[0], result.out
+    line = int(re.search(rf"{re.escape(path)}(?:@\w+)?:(\d+): ", details[0]).group(1))
+    before = original.read_text(encoding="utf-8").splitlines()
+    after = changed.splitlines()
+    first_change = next(i for i, (a, b) in enumerate(zip(before + [""], after + [""]), 1) if a != b)
+    assert line == first_change, (line, first_change, details[0])
+    assert result.out.rstrip().endswith("1 difference(s)")
+
+
+def test_what_upstream_has_that_the_catalog_lacks(tmp_path):
+    upstream = build(tmp_path)
+    page = (upstream.repo.path / PYTHON_PAGE_910).read_text(encoding="utf-8")
+    upstream.repo.write(PYTHON_PAGE_910, page.replace("| 成功 |", "| 成功了 |", 1))
+    upstream.repo.commit("a change on the default branch")
+    result = upstream.audit()
+    assert result.code == 1
+    assert [(w, o) for w, _, o in failing_rows(result.out)] == [("timeline v2", "1 difference(s)")], result.out
+    assert re.search(rf"{REPO}:{PYTHON_PAGE_910}:1: missing from catalog \(upstream: 'master ship blob \w{{8}}'; "
+                     r"catalog: 'no edition records it: import it as edition unreleased-v2'\)", result.out), result.out
+
+    upstream.repo.write("docs/zh/api/cpp/LLM-DataDist-error-code-v2.md", "# LLM-DataDist错误码\n")
+    upstream.repo.commit("9.2.0", "v9.2.0")
+    result = upstream.audit()
+    assert result.code == 1
+    # The pages v9.2.0 ships unchanged: their sources lack the tag. The changed one: an edition to import.
+    assert [w for w, _, _ in failing_rows(result.out)] == ["9.1.0-v2", "9.1.0-cpp-v2", "timeline v2", "new pages"], result.out
+    for path in (ENGLISH_PAGE_910, CPP_PAGE_910):
+        assert re.search(rf"{REPO}:{path}@\w+:1: tags missing from catalog \(upstream: 'v9.2.0 ship this version too'",
+                         result.out), result.out
+    assert "'v9.2.0, master ship blob" in result.out and "import it as edition 9.2.0-v2" in result.out
+    assert re.search(rf"{REPO}:docs/zh/api/cpp/LLM-DataDist-error-code-v2.md:1: missing from catalog "
+                     r"\(upstream: 'a page at v9.2.0, HEAD'", result.out), result.out
+
+
+@pytest.mark.parametrize("old, new, finding", [
+    ("tags: [v9.0.0-rc.1, v9.0.0, v9.0.1], lang: zh}\n    texts: [zh, en]\n    order: page\n    rows:\n      LLM_SUCCESS: n/a\n      LLM_FAILED: \"no\"\n      LLM_PARAM_INVALID: \"yes\"\n      LLM_KV",
+     "tags: [v9.0.0-rc.1, v9.0.0], lang: zh}\n    texts: [zh, en]\n    order: page\n    rows:\n      LLM_SUCCESS: n/a\n      LLM_FAILED: \"no\"\n      LLM_PARAM_INVALID: \"yes\"\n      LLM_KV",
+     "tags missing from catalog (upstream: 'v9.0.1 ship this version too'"),
+    ("tags: [v9.0.0-rc.1, v9.0.0, v9.0.1], lang: zh}\n    texts: [zh, en]\n    order: page\n    rows:\n      LLM_SUCCESS: n/a\n      LLM_FAILED: \"no\"\n      LLM_PARAM_INVALID: \"yes\"\n      LLM_KV",
+     "tags: [v9.0.0-rc.1, v9.0.0, v9.0.1, v9.1.0], lang: zh}\n    texts: [zh, en]\n    order: page\n    rows:\n      LLM_SUCCESS: n/a\n      LLM_FAILED: \"no\"\n      LLM_PARAM_INVALID: \"yes\"\n      LLM_KV",
+     "tags value differs (upstream: 'v9.1.0 ships another version (or none)'"),
+], ids=["a tag left out", "a tag that does not ship it"])
+def test_the_tags_a_source_claims_are_checked(tmp_path, old, new, finding):
+    upstream = build(tmp_path)
+    upstream.edit_catalog(old, new)
+    result = upstream.audit()
+    assert result.code == 1
+    assert [w for w, _, _ in failing_rows(result.out)] == ["9.0.0-v2"], result.out
+    assert finding in result.out, result.out
+
+
+def test_the_commit_a_source_claims_is_the_first_tag_that_ships_it(tmp_path):
+    upstream = build(tmp_path)
+    first, later = upstream.commits["v9.0.0"], upstream.commits["v9.0.1"]
+    text = (upstream.catalog / "llm_datadist" / "editions.yaml").read_text(encoding="utf-8")
+    line = next(l for l in text.splitlines() if CPP_PAGE_900 in l)
+    upstream.edit_catalog(line, line.replace(first, later))
+    result = upstream.audit()
+    assert result.code == 1
+    assert [w for w, _, _ in failing_rows(result.out)] == ["9.0.0-cpp-v2"], result.out
+    assert f"commit value differs (upstream: 'v9.0.0-rc.1, the first tag that ships it, is {first}'; catalog: '{later}')" in result.out
+
+
+def test_a_file_missing_at_the_recorded_commit_is_unreadable(tmp_path):
+    upstream = build(tmp_path)
+    upstream.edit_catalog(f"path: {ENGLISH_PAGE_910},", "path: docs/en/python/LLMStatusCode2.md,")
+    result = upstream.audit()
+    assert result.code == 1
+    assert [w for w, _, _ in failing_rows(result.out)] == ["9.1.0-v2", "new pages"], result.out
+    assert f"unreadable (upstream: 'no docs/en/python/LLMStatusCode2.md at commit {upstream.commits['v9.1.0']}'" in result.out
+    # ... and the page that is there is one no source names any more.
+    assert f"{REPO}:{ENGLISH_PAGE_910}:1: missing from catalog (upstream: 'a page at v9.1.0, HEAD'" in result.out
+
+
+def test_a_commit_the_repository_lacks_is_said_so(tmp_path):
+    upstream = build(tmp_path)
+    upstream.edit_catalog(f"path: {CPP_PAGE_910}, commit: {upstream.commits['v9.1.0']}", f"path: {CPP_PAGE_910}, commit: {'deadbeef' * 5}")
+    result = upstream.audit()
+    assert result.code == 1
+    # ... and so no edition records the version v9.1.0 ships.
+    assert [w for w, _, _ in failing_rows(result.out)] == ["9.1.0-cpp-v2", "timeline cpp-v2"], result.out
+    assert f"unreadable (upstream: 'commit {'deadbeef' * 5} is not in {upstream.repo.path}'" in result.out
+
+
+# -- wrong usage ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argument, message", [
+    ("hicann/hixl", "write OWNER/NAME=DIR"),
+    ("someone/else={dir}", "the catalog cites no such repository"),
+    ("hicann/hixl={dir}/missing", "no such directory"),
+    ("hicann/hixl={tmp}", "not a git repository"),
+    ("hicann/hixl={empty}", "the repository has no commits"),
+])
+def test_wrong_upstream_arguments_are_usage_errors(tmp_path, argument, message):
+    upstream = build(tmp_path / "up")
+    (tmp_path / "plain").mkdir()
+    subprocess.run(["git", "init", "-q", str(tmp_path / "empty")], check=True, env=git_env())
+    value = argument.format(dir=upstream.repo.path, tmp=tmp_path / "plain", empty=tmp_path / "empty")
+    result = run_cli("audit", "--catalog", upstream.catalog, "--upstream", value)
+    assert result.code == 2 and result.out == "", result
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.err
+
+
+def test_upstream_goes_alone(tmp_path):
+    upstream = build(tmp_path)
+    result = upstream.audit("--edition", "9.1.0-v2")
+    assert result.code == 2 and "give it alone" in result.err
