@@ -69,8 +69,13 @@ def c_str(text: str) -> str:
     return '"' + body.decode("ascii") + '"'
 
 
+_HTML_SPECIAL = re.compile("[&<>\"']")
+
+
 def html_text(text: str) -> str:
     """Text for HTML element content or a quoted attribute."""
+    if _HTML_SPECIAL.search(text) is None:  # most texts: nothing to escape (a search costs less than five replaces)
+        return text
     return _html.escape(text, quote=True)
 
 

@@ -101,10 +101,7 @@ def read_output(root: Path, rel: str) -> Optional[bytes]:
         return None
     except NotADirectoryError:
         raise OutputError(f"cannot read {rel}: a file is in the way of one of its directories; remove it") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise OutputError(f"{rel} is a directory where the output file belongs: remove it, then run `make generate`")
-    if not stat.S_ISREG(info.st_mode):
-        raise OutputError(f"{rel} is not a regular file (a FIFO or a device?): remove it, then run `make generate`")
+    _refuse_non_file(rel, path, info)
     try:
         with open(path, "rb") as handle:
             return handle.read()
@@ -241,23 +238,30 @@ class Survey:
 
 def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, full: bool,
            render_many=None) -> Survey:
-    """Compare every output (and each owner's manifest) with the tree; render what must be."""
+    """Compare every output (and each owner's manifest) with the tree; render what must be.
+
+    An output whose cache entry has its stamp is only hashed: when the file still has
+    the hash the cache says was written, it is as that render left it. Every other
+    output is read, rendered and compared. Each parent directory is checked once.
+    (Threads do not help: for 20,000 files of 27 KB, reading and hashing on four
+    threads took twice as long as in one.)"""
     result = Survey()
     unfinished = previous_run_unfinished(root)
     if unfinished:
         result.warnings.append(unfinished)
         full = True
+    reader = _Reader(root)
+    hash_only = {o.path for o in outputs if not full and (cache.entries.get(o.path) or ("",))[0] == o.stamp}
+    looked = [reader.look(o.path, want_bytes=o.path not in hash_only) for o in outputs]
     on_disk: dict[str, Optional[bytes]] = {}
     to_render: list[Output] = []
-    for output in outputs:
-        current = read_output(root, output.path)
-        on_disk[output.path] = current
-        cached = cache.entries.get(output.path)
+    for output, (exists, digest_, data) in zip(outputs, looked):
         result.stamps[output.path] = output.stamp
-        if not full and cached and cached[0] == output.stamp and current is not None and sha(current) == cached[1]:
-            result.hashes[output.path] = cached[1]
-        else:
-            to_render.append(output)
+        if output.path in hash_only and exists and digest_ == cache.entries[output.path][1]:
+            result.hashes[output.path] = digest_
+            continue
+        on_disk[output.path] = data if output.path not in hash_only else reader.read(output.path)
+        to_render.append(output)
     rendered = render_many(to_render) if render_many else {o.path: o.render() for o in to_render}
     result.rendered = len(rendered)
     for path, text in rendered.items():
@@ -267,6 +271,55 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
     for owner in owners:
         _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result)
     return result
+
+
+class _Reader:
+    """read_output for many files: each parent directory checked for links once."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.parents: dict[str, Path] = {}
+
+    def _path(self, rel: str) -> Path:
+        parent, _, name = rel.rpartition("/")
+        base = self.parents.get(parent)
+        if base is None:
+            base = self.parents[parent] = resolve(self.root, parent) if parent else self.root
+        if name in ("", ".", ".."):
+            raise OutputError(f"refusing the output path {rel!r}: it must stay inside the output tree")
+        return base / name
+
+    def read(self, rel: str) -> Optional[bytes]:
+        return self.look(rel, want_bytes=True)[2]
+
+    def look(self, rel: str, want_bytes: bool) -> tuple[bool, Optional[str], Optional[bytes]]:
+        """(exists, sha256, bytes when wanted) of an output; OutputError when something else is in its place."""
+        path = self._path(rel)
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            return False, None, None
+        except NotADirectoryError:
+            raise OutputError(f"cannot read {rel}: a file is in the way of one of its directories; remove it") from None
+        except OSError as error:
+            raise os_problem(rel, error, "read") from None
+        _refuse_non_file(rel, path, info)
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as error:
+            raise os_problem(rel, error, "read") from None
+        return True, sha(data), data if want_bytes else None
+
+
+def _refuse_non_file(rel: str, path: Path, info: os.stat_result) -> None:
+    if stat.S_ISLNK(info.st_mode):
+        raise OutputError(f"{path} is a symbolic link: the generator never writes or deletes through links; "
+                          "replace it with a directory or file of its own, or generate elsewhere (--out DIR)")
+    if stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{rel} is a directory where the output file belongs: remove it, then run `make generate`")
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"{rel} is not a regular file (a FIFO or a device?): remove it, then run `make generate`")
 
 
 def _compare(result: Survey, path: str, text: str, current: Optional[bytes]) -> None:

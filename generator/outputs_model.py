@@ -18,6 +18,9 @@ class Output:
     templates: tuple[str, ...]
     parts: tuple[str, ...]  # digests of the model parts it reads
     render_with: Callable[[str], str] = field(repr=False)  # stamp -> text
+    # about how much rendering it costs, in codes read: one code's page 1; an output that
+    # reads the whole family (0: filled in by plan_outputs) as many as the family has
+    weight: int = 0
 
     @cached_property
     def stamp(self) -> str:

@@ -14,8 +14,8 @@ from typing import Callable, Optional
 
 from generator.outputs_model import Output
 
-MIN_PER_WORKER = 300  # below this, starting workers costs more than it saves
-_PENDING: list[Output] = []
+MIN_WEIGHT_PER_WORKER = 600  # codes read; below this, starting a worker costs more than it saves
+_PENDING: list[list[Output]] = []
 
 
 def _worker_start() -> None:
@@ -27,30 +27,39 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _render_share(share: tuple[int, int]) -> list[str]:
-    index, workers = share
-    return [output.render() for output in _PENDING[index::workers]]
+def _render_share(index: int) -> list[str]:
+    return [output.render() for output in _PENDING[index]]
+
+
+def shares(outputs: list[Output], workers: int) -> list[list[Output]]:
+    """The outputs dealt to workers, heaviest first to the least loaded (deterministic:
+    ties go by position), so that one large page does not leave a core idle."""
+    loads = [0] * workers
+    dealt: list[list[Output]] = [[] for _ in range(workers)]
+    for output in sorted(outputs, key=lambda o: -o.weight):  # stable: equal weights keep their order
+        least = loads.index(min(loads))
+        dealt[least].append(output)
+        loads[least] += output.weight
+    return dealt
 
 
 def renderer(jobs: Optional[int]) -> Callable[[list[Output]], dict[str, str]]:
     def render_many(outputs: list[Output]) -> dict[str, str]:
-        workers = min(jobs or os.cpu_count() or 1, max(1, len(outputs) // MIN_PER_WORKER))
+        total = sum(max(o.weight, 1) for o in outputs)
+        workers = min(jobs or os.cpu_count() or 1, len(outputs), max(1, total // MIN_WEIGHT_PER_WORKER))
         if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            return {output.path: output.render() for output in outputs}
+            return dict(sorted((output.path, output.render()) for output in outputs))
         global _PENDING
-        _PENDING = outputs
+        _PENDING = shares(outputs, workers)
         pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start)
         try:
-            shares = pool.map(_render_share, [(i, workers) for i in range(workers)])
+            texts = pool.map(_render_share, range(workers), chunksize=1)
             pool.close()  # the workers finish and exit on their own
         except BaseException:
             pool.terminate()
             raise
         finally:
             pool.join()
-            _PENDING = []
-        texts: dict[str, str] = {}
-        for index, output in enumerate(outputs):
-            texts[output.path] = shares[index % workers][index // workers]
-        return dict(sorted(texts.items()))
+            dealt, _PENDING = _PENDING, []
+        return dict(sorted((output.path, text) for share, rendered in zip(dealt, texts) for output, text in zip(share, rendered)))
     return render_many

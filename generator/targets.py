@@ -59,10 +59,12 @@ def plan_outputs(catalog: Catalog, families: Optional[Iterable[str]] = None) -> 
         if target.plan is None:
             continue
         if target.scope == "site":
-            outputs.extend(target.plan(catalog))
+            planned = [(o, sum(len(f.codes) for f in catalog.families)) for o in target.plan(catalog)]
         else:
-            for family in chosen:
-                outputs.extend(target.plan(catalog, family))
+            planned = [(o, len(family.codes)) for family in chosen for o in target.plan(catalog, family)]
+        for output, codes in planned:
+            output.weight = output.weight or max(codes, 1)
+            outputs.append(output)
     seen: dict[str, Output] = {}
     for output in outputs:
         if output.path in seen:

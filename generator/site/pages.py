@@ -104,7 +104,8 @@ def plan_code_pages(catalog: Catalog, family: Family) -> list[Output]:
         parts = (site, meta, editions_meta, rows, digest.code_digest(code))
         for lang in catalog.site.languages:
             outputs.append(Output(doc_path(f"{family.prefix}codes/{code.name}/", lang), family.id, "site-codes", (), parts,
-                                  lambda stamp, code=code, lang=lang: render_code_page(catalog, family, code, lang, stamp)))
+                                  lambda stamp, code=code, lang=lang: render_code_page(catalog, family, code, lang, stamp),
+                                  weight=1))
     return outputs
 
 
