@@ -221,7 +221,7 @@ def _temp_leftovers(root: Path, journal: dict) -> list[Path]:
 class Survey:
     """How the tree differs from the rendered outputs."""
 
-    texts: dict[str, str] = field(default_factory=dict)  # rendered outputs that must be written
+    texts: dict[str, bytes] = field(default_factory=dict)  # rendered outputs that must be written, as UTF-8
     current: dict[str, bytes] = field(default_factory=dict)  # what is on disk, for diffs
     stale: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
@@ -262,12 +262,11 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
             continue
         on_disk[output.path] = data if output.path not in hash_only else reader.read(output.path)
         to_render.append(output)
-    rendered = render_many(to_render) if render_many else {o.path: o.render() for o in to_render}
+    rendered = render_many(to_render) if render_many else {o.path: o.render().encode("utf-8") for o in to_render}
     result.rendered = len(rendered)
-    for path, text in rendered.items():
-        data = text.encode("utf-8")
+    for path, data in rendered.items():
         result.hashes[path] = sha(data)
-        _compare(result, path, text, on_disk[path])
+        _compare(result, path, data, on_disk[path])
     for owner in owners:
         _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result)
     return result
@@ -322,14 +321,13 @@ def _refuse_non_file(rel: str, path: Path, info: os.stat_result) -> None:
         raise OutputError(f"{rel} is not a regular file (a FIFO or a device?): remove it, then run `make generate`")
 
 
-def _compare(result: Survey, path: str, text: str, current: Optional[bytes]) -> None:
-    data = text.encode("utf-8")
+def _compare(result: Survey, path: str, data: bytes, current: Optional[bytes]) -> None:
     if current is None:
         result.missing.append(path)
-        result.texts[path] = text
+        result.texts[path] = data
     elif current != data:
         result.stale.append(path)
-        result.texts[path] = text
+        result.texts[path] = data
         result.current[path] = current
 
 
@@ -350,9 +348,9 @@ def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Surv
             continue
         (result.orphaned if sha(current) == written else result.edited_orphans).append(path)
     path = manifest_path(owner)
-    text = render_manifest(owner, {o.path: result.hashes[o.path] for o in outputs})
-    result.hashes[path] = sha(text.encode("utf-8"))
-    _compare(result, path, text, read_output(root, path))
+    data = render_manifest(owner, {o.path: result.hashes[o.path] for o in outputs}).encode("utf-8")
+    result.hashes[path] = sha(data)
+    _compare(result, path, data, read_output(root, path))
 
 
 # -- writing ----------------------------------------------------------------------------------
@@ -380,7 +378,7 @@ def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache
             target = resolve(root, path)
             _make_parents(root, path)
             try:
-                atomic_write(target, result.texts[path].encode("utf-8"), make_parent=False)
+                atomic_write(target, result.texts[path], make_parent=False)
             except OSError as error:
                 raise os_problem(path, error) from None
             actions.append(("wrote", path))
@@ -473,9 +471,9 @@ def _locked(root: Path) -> Iterator[None]:
             fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
-def unified_diff(path: str, current: bytes, text: str, limit: int = 200) -> str:
+def unified_diff(path: str, current: bytes, rendered: bytes, limit: int = 200) -> str:
     lines = list(difflib.unified_diff(
-        current.decode("utf-8", "replace").splitlines(keepends=True), text.splitlines(keepends=True),
+        current.decode("utf-8", "replace").splitlines(keepends=True), rendered.decode("utf-8").splitlines(keepends=True),
         fromfile=f"a/{path} (committed)", tofile=f"b/{path} (generated from the catalog)",
     ))
     if len(lines) > limit:

@@ -27,8 +27,9 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _render_share(index: int) -> list[str]:
-    return [output.render() for output in _PENDING[index]]
+def _render_share(index: int) -> list[bytes]:
+    # bytes, not str: pickled as they are, and the parent hashes and writes bytes
+    return [output.render().encode("utf-8") for output in _PENDING[index]]
 
 
 def shares(outputs: list[Output], workers: int) -> list[list[Output]]:
@@ -43,17 +44,21 @@ def shares(outputs: list[Output], workers: int) -> list[list[Output]]:
     return dealt
 
 
-def renderer(jobs: Optional[int]) -> Callable[[list[Output]], dict[str, str]]:
-    def render_many(outputs: list[Output]) -> dict[str, str]:
+def renderer(jobs: Optional[int]) -> Callable[[list[Output]], dict[str, bytes]]:
+    """A function rendering outputs to {path: UTF-8 bytes}, sorted by path."""
+    def render_many(outputs: list[Output]) -> dict[str, bytes]:
         total = sum(max(o.weight, 1) for o in outputs)
         workers = min(jobs or os.cpu_count() or 1, len(outputs), max(1, total // MIN_WEIGHT_PER_WORKER))
         if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            return dict(sorted((output.path, output.render()) for output in outputs))
+            return dict(sorted((output.path, output.render().encode("utf-8")) for output in outputs))
         global _PENDING
         _PENDING = shares(outputs, workers)
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start)
+        # workers - 1 children; this process renders the first share meanwhile (a child
+        # copies every page of the model it touches, so one fork fewer is a core's worth)
+        pool = multiprocessing.get_context("fork").Pool(workers - 1, initializer=_worker_start)
         try:
-            texts = pool.map(_render_share, range(workers), chunksize=1)
+            pending = pool.map_async(_render_share, range(1, workers), chunksize=1)
+            texts = [_render_share(0)] + pending.get()
             pool.close()  # the workers finish and exit on their own
         except BaseException:
             pool.terminate()
