@@ -57,7 +57,7 @@ test: $(STAMP) ## drift check on the committed outputs, then the whole test suit
 
 test-fast: $(STAMP) ## the edit-test loop: drift check, bad inputs, module import, header compile (no browser, Sphinx, long runs)
 	$(PY) -m generator check
-	$(PY) -m pytest -q -m "not slow" $(PYTEST_JOBS) $(PYTEST_ARGS)
+	$(PY) -m pytest -q -m "not slow" -n auto --dist worksteal $(PYTEST_ARGS)
 
 docs: $(STAMP) ## build the site into site/build/
 	$(PY) -m mkdocs build --strict --config-file site/mkdocs.yml

@@ -64,6 +64,7 @@ def audit_copy(family, edition, text: str, name: str = "page.md"):
 # -- faithful pages read clean ------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # every edition of every family, rendered and audited
 @pytest.mark.parametrize("fmt", sorted(RENDER))
 def test_every_edition_in_upstreams_formats_audits_clean(catalog, fmt):
     """Links, code spans, escapes, <p>, <ul>, <ol>, notes, N/A, a byte-order mark: none of it is a

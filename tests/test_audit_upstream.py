@@ -20,6 +20,8 @@ from tests.helpers import run_cli
 from tests.upstream_formats import (CPP_PAGE_900, CPP_PAGE_910, ENGLISH_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO,
                                     STATUS_PY, Upstream, build_upstream as build, git_env)
 
+pytestmark = pytest.mark.slow  # builds git repositories; make test-fast leaves it out
+
 
 def table_rows(output: str) -> list[tuple[str, str, str]]:
     """(what, file, result) of each row of the summary table."""

@@ -10,6 +10,7 @@ from generator.bench import add_one_edition, change_one_text, synthetic_catalog
 from tests.helpers import ROOT, run_cli
 
 
+@pytest.mark.slow
 def test_synthetic_catalogs_and_their_edits_are_valid(tmp_path):
     catalog = synthetic_catalog(30, tmp_path / "catalog")
     out = tmp_path / "out"

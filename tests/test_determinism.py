@@ -38,6 +38,7 @@ def test_every_environment_gives_the_same_bytes(tmp_path, catalog):
         assert not differing, f"{name}: {differing[:5]}"
 
 
+@pytest.mark.slow  # three generates in subprocesses
 def test_a_warm_incremental_run_gives_the_bytes_of_a_cold_one(tmp_path):
     """Edit, generate incrementally; the tree equals a cold --full run of the edited catalog."""
     catalog = tmp_path / "catalog.yaml"

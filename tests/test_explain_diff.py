@@ -94,6 +94,7 @@ def test_zh_history_is_padded_by_display_width(catalog):
     assert checked > 5
 
 
+@pytest.mark.slow  # every such code in both languages; the next test is the quick one
 def test_c_only_and_python_only_codes_print_no_none(catalog, llm):
     c_only = [c for c in llm.codes if not c.in_python]
     py_only = [c for c in llm.codes if not c.in_c]
@@ -104,6 +105,12 @@ def test_c_only_and_python_only_codes_print_no_none(catalog, llm):
             assert not re.search(r": None$", out, re.M), out
             if code.log_message is None:
                 assert catalog.site.label("log_message", lang) not in out
+
+
+def test_a_c_only_code_prints_no_none(catalog, llm):
+    code = next(c for c in llm.codes if not c.in_python and c.log_message is None)
+    out = explain(code.name, "--lang", "en")
+    assert not re.search(r": None$", out, re.M) and catalog.site.label("log_message", "en") not in out
 
 
 def test_explain_on_a_terminal_that_cannot_show_chinese(tmp_path):

@@ -19,6 +19,8 @@ from tests import upstream_formats as uf
 from tests.helpers import run_cli
 from tests.upstream_formats import CATALOG, PYTHON_PAGE_900, PYTHON_PAGE_910, REPO, build_upstream
 
+pytestmark = pytest.mark.slow  # edits catalogs by round trip and builds git repositories; make test-fast leaves it out
+
 
 def copy_catalog(tmp_path: Path) -> Path:
     target = tmp_path / "catalog"
