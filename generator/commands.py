@@ -210,9 +210,9 @@ def _edition(family: Family, edition_id: str):
 
 def _existing(path: Optional[Path], option: str) -> Optional[Path]:
     if path is not None and not path.exists():
-        raise UsageError(f"{option} {path}: no such file")
+        raise UsageError(f"{option} {path}: no such file; check the path (relative paths start from {Path.cwd()})")
     if path is not None and path.is_dir():
-        raise UsageError(f"{option} {path} is a directory; it names a file")
+        raise UsageError(f"{option} {path} is a directory; name a file in it")
     return path
 
 
