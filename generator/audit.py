@@ -17,6 +17,8 @@ from generator import upstream
 from generator.model import Catalog, Code, Edition, Family, Header, Page
 from generator.pagereader import normalize_text, read_table
 
+# Every kind of finding (the JSON report's "kind"): a closed list, so that tools reading
+# the report can rely on it; Finding refuses any other.
 KINDS = (
     "unreadable", "missing from catalog", "missing upstream", "value differs", "name differs", "order differs",
     "recoverable differs", "text differs", "structure differs", "row does not fit", "listed twice", "unknown heading",
@@ -35,6 +37,10 @@ class Finding:
     catalog: Optional[str] = None
     known: bool = False  # recorded by the catalog, or a note: it does not fail the audit
     field: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"no such kind of finding: {self.kind!r}")
 
     def __str__(self) -> str:
         what = f"{self.field} {self.kind}" if self.field else self.kind

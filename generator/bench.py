@@ -143,7 +143,7 @@ def change_one_text(catalog: Path) -> None:
 
 def add_one_edition(catalog: Path, size: int) -> None:
     editions = catalog / "bench" / "editions.yaml"
-    lines = [f"  - id: '9.9.0-v2'", "    release: '9.9.0'", "    timeline: v2",
+    lines = ["  - id: '9.9.0-v2'", "    release: '9.9.0'", "    timeline: v2",
              "    sources: [{document: a later release}]", "    texts: not known", "    order: page", "    rows:"]
     lines += [f"      LLM_CODE_{c:05d}: \"yes\"" for c in range(size) if c % 3]
     editions.write_text(editions.read_text(encoding="utf-8") + "\n".join(lines) + "\n", encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode
+from ruamel.yaml.nodes import MappingNode, Node
 
 from generator.fields import Fields
 from generator.model import TEXT_FIELDS, TEXT_ORIGINS, Code, CppName, Obsolete, TextEntry
@@ -172,7 +172,3 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
             else:
                 entries.append(TextEntry(ids, lang, text, origin, f.pos(fields[lang][1]), places))
     return tuple(entries) if ok else None
-
-
-def peek_text(node: Node) -> Optional[str]:
-    return node.value if isinstance(node, ScalarNode) else None

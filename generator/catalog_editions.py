@@ -49,7 +49,7 @@ def read_editions(section, family_id, languages, pages, codes, repositories, rep
         if edition.id in seen:
             f.error(item, f"edition {edition.id!r} is already declared at line {seen[edition.id].pos.line}; ids are unique")
             continue
-        if editions and _order_key(edition) < _order_key(editions[-1]):
+        if editions and edition.order_key < editions[-1].order_key:
             f.error(item, f"edition {edition.id} is out of release order: it belongs before {editions[-1].id} "
                           "(editions are listed oldest release first; within a release by page, then timeline)")
         seen[edition.id] = edition
@@ -59,10 +59,6 @@ def read_editions(section, family_id, languages, pages, codes, repositories, rep
             f.rep.error(edition.pos, f"edition {edition.id} is a repository copy, but the published edition "
                                     f"{edition.id[:-5]} it differs from is not declared")
     return editions
-
-
-def _order_key(edition: Edition) -> tuple:
-    return (release_key(edition.release), edition.page.index, edition.timeline.index, edition.repo_copy)
 
 
 class _Context:

@@ -10,10 +10,10 @@ from ruamel.yaml.nodes import Node, ScalarNode
 from generator.catalog_codes import read_codes
 from generator.catalog_editions import read_editions
 from generator.catalog_names import check_names
-from generator.catalog_site import REPO_NAME, read_languages
+from generator.catalog_site import read_languages
 from generator.fields import IDENTIFIER, Fields
 from generator.model import (
-    COLUMN_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, CNames, Family, Header, LayoutField, Localized, Page,
+    COLUMN_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, CNames, Family, Header, LayoutField, Page,
     PythonNames, Site, Timeline, UpstreamFile, ValueLayout,
 )
 from generator.problems import Reporter, closest

@@ -1,4 +1,5 @@
-"""Command line: parses arguments and calls; holds no logic of its own.
+"""Command line: parses arguments and calls commands; holds no logic of its own but the
+quick answer to a run with nothing changed, given before the rest of the generator loads.
 
 Exit status: 0 ok; 1 differences found; 2 wrong usage; 3 invalid catalog.
 """
@@ -33,43 +34,50 @@ def build_parser() -> argparse.ArgumentParser:
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=Parser)
     for name, help_text in (("generate", "write every output that changed, atomically; remove orphaned outputs"),
                             ("check", "compare the outputs with the catalog; list stale, missing and orphaned ones; write nothing")):
-        sub = verbs.add_parser(name, help=help_text, description=help_text)
-        _catalog_option(sub)
-        sub.add_argument("--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR",
-                         help="root under which outputs are written or compared (default: the repository)")
+        sub = _verb(verbs, name, help_text)
+        _out_option(sub, "root under which outputs are written or compared (default: the repository)")
         sub.add_argument("--family", action="append", metavar="NAME", help="only this family's outputs (and the shared files)")
         sub.add_argument("--full", action="store_true", help="render every output, without the cache")
         sub.add_argument("--jobs", type=int, default=None, metavar="N", help="processes to render with (default: the CPUs)")
-        sub.set_defaults(func=f"cmd_{name}")
-    sub = verbs.add_parser("validate", help="check the catalog only")
-    _catalog_option(sub)
-    sub.set_defaults(func="cmd_validate")
-    sub = verbs.add_parser("targets", help="print the table of outputs and where each goes")
-    _catalog_option(sub)
-    sub.set_defaults(func="cmd_targets")
-    _lookup_verbs(verbs)
+    _verb(verbs, "validate", "check the catalog only")
+    _verb(verbs, "targets", "print the table of outputs and where each goes")
+    _reading_verbs(verbs)
+    _upstream_verbs(verbs)
+    _publishing_verbs(verbs)
     return parser
 
 
-def _lookup_verbs(verbs) -> None:
-    explain = verbs.add_parser("explain", help="print one code (by name, C name, hex, decimal or logged message)")
+def _verb(verbs, name: str, help_text: str, catalog: bool = True) -> argparse.ArgumentParser:
+    """A verb, run by commands.cmd_NAME, taking --catalog unless it reads no catalog."""
+    sub = verbs.add_parser(name, help=help_text, description=help_text)
+    if catalog:
+        sub.add_argument("--catalog", type=Path, default=DEFAULT_CATALOG, metavar="PATH",
+                         help="the catalog directory, or one catalog file (default: the repository's catalog/)")
+    sub.set_defaults(func="cmd_" + name.replace("-", "_"))
+    return sub
+
+
+def _out_option(parser: argparse.ArgumentParser, help_text: str) -> None:
+    parser.add_argument("--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR", help=help_text)
+
+
+def _reading_verbs(verbs) -> None:
+    explain = _verb(verbs, "explain", "print one code (by name, C name, hex, decimal or logged message)")
     explain.add_argument("key")
     explain.add_argument("--lang", default=None, help="a language of the family (default: its first)")
     explain.add_argument("--edition", default=None, help="the edition whose texts to show (default: the newest listing it)")
     explain.add_argument("--family", default=None, metavar="NAME", help="the family to look in (default: every family)")
-    _catalog_option(explain)
-    explain.set_defaults(func="cmd_explain")
 
-    diff = verbs.add_parser("diff", help="what changed between two editions")
+    diff = _verb(verbs, "diff", "what changed between two editions")
     diff.add_argument("old")
     diff.add_argument("new")
     diff.add_argument("--lang", default=None)
     diff.add_argument("--family", default=None, metavar="NAME")
     diff.add_argument("--json", action="store_true", help="print the changes as JSON")
-    _catalog_option(diff)
-    diff.set_defaults(func="cmd_diff")
 
-    audit = verbs.add_parser("audit", help="compare the catalog with upstream's files, for one edition or everything")
+
+def _upstream_verbs(verbs) -> None:
+    audit = _verb(verbs, "audit", "compare the catalog with upstream's files, for one edition or everything")
     audit.add_argument("--edition", help="the edition whose page (and the sources) the files are")
     audit.add_argument("--family", default=None, metavar="NAME", help="the family (default: the one the edition is in)")
     audit.add_argument("--python", type=Path, metavar="FILE", help="a Python source defining the enum or constants")
@@ -79,10 +87,8 @@ def _lookup_verbs(verbs) -> None:
     audit.add_argument("--upstream", action="append", metavar="OWNER/NAME=DIR",
                        help="a clone or bare git directory of an upstream repository: audit every edition and source")
     audit.add_argument("--json", action="store_true")
-    _catalog_option(audit)
-    audit.set_defaults(func="cmd_audit")
 
-    imp = verbs.add_parser("import", help="bring an upstream page into the catalog as an edition")
+    imp = _verb(verbs, "import", "bring an upstream page into the catalog as an edition")
     imp.add_argument("--edition", required=True)
     imp.add_argument("--lang", required=True)
     imp.add_argument("--family", default=None, metavar="NAME")
@@ -91,44 +97,31 @@ def _lookup_verbs(verbs) -> None:
     imp.add_argument("--ref", metavar="TAG", help="the tag (or branch) to read the page at")
     imp.add_argument("--path", metavar="PATH", help="the page's path in the repository")
     imp.add_argument("--url", help="the URL of the published page the file is a copy of")
-    _catalog_option(imp)
-    imp.set_defaults(func="cmd_import")
 
-    vendor = verbs.add_parser("vendor", help="write a family's module (and header) into another project, stamped")
+
+def _publishing_verbs(verbs) -> None:
+    vendor = _verb(verbs, "vendor", "write a family's module (and header) into another project, stamped")
     vendor.add_argument("--to", type=Path, required=True, metavar="DIR")
     vendor.add_argument("--family", default=None, metavar="NAME", help="the family (default: the catalog's first)")
     vendor.add_argument("--header", action="store_true", help="also the C/C++ header")
     vendor.add_argument("--force", action="store_true", help="overwrite a copy that was edited by hand")
-    _catalog_option(vendor)
-    vendor.set_defaults(func="cmd_vendor")
 
-    publish = verbs.add_parser("publish", help="build the site for SITE_URL and push it to a branch of a remote (as mkdocs gh-deploy)")
+    verify = _verb(verbs, "verify-vendored", "check vendored copies: unmodified, and current against a catalog or JSON",
+                   catalog=False)
+    verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")
+
+    publish = _verb(verbs, "publish", "build the site for SITE_URL and push it to a branch of a remote (as mkdocs gh-deploy)")
     publish.add_argument("--remote", default="origin", help="a remote of this checkout, a URL, or a path (default: origin)")
     publish.add_argument("--branch", default="gh-pages", help="the branch to push the built site to (default: gh-pages)")
     publish.add_argument("--site-url", default="", metavar="URL",
                          help="where the site will be served (default: GitHub Pages' address for a GitHub remote)")
-    publish.add_argument("--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR",
-                         help="the checkout whose site/ to publish (default: the repository)")
-    _catalog_option(publish)
-    publish.set_defaults(func="cmd_publish")
+    _out_option(publish, "the checkout whose site/ to publish (default: the repository)")
 
-    serve = verbs.add_parser("serve", help="serve the site, regenerating it whenever the catalog changes")
+    serve = _verb(verbs, "serve", "serve the site, regenerating it whenever the catalog changes")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
-    serve.add_argument("--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR",
-                       help="the tree whose site/ to regenerate and serve (default: the repository)")
     serve.add_argument("--interval", type=float, default=0.3, help=argparse.SUPPRESS)
-    _catalog_option(serve)
-    serve.set_defaults(func="cmd_serve")
-
-    verify = verbs.add_parser("verify-vendored", help="check vendored copies: unmodified, and current against a catalog or JSON")
-    verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
-    verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")
-    verify.set_defaults(func="cmd_verify_vendored")
-
-
-def _catalog_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--catalog", type=Path, default=DEFAULT_CATALOG, metavar="PATH",
-                        help="the catalog directory, or one catalog file (default: the repository's catalog/)")
+    _out_option(serve, "the tree whose site/ to regenerate and serve (default: the repository)")
 
 
 def _terminate(signum, _frame):
@@ -143,7 +136,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             from generator import commands
 
             print(commands.version_text(args.catalog or DEFAULT_CATALOG))
-            return 0
+            return EXIT_OK
         if args.verb is None:
             parser.print_help()
             return EXIT_USAGE
@@ -197,10 +190,8 @@ def _nothing_changed(args) -> Optional[int]:
     outputs = fastpath.unchanged(args.out, fastpath.inputs_key(args.catalog, args.family))
     if outputs is None:
         return None
-    if args.func == "cmd_generate":
-        safe_print(f"generate: {outputs} outputs, 0 written, 0 removed, 0 rendered")
-    else:
-        safe_print(f"check: all {outputs} outputs match the catalog")
+    safe_print(fastpath.generate_summary(outputs, 0, 0, 0) if args.func == "cmd_generate"
+               else fastpath.check_summary(outputs))
     return EXIT_OK
 
 

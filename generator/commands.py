@@ -2,20 +2,17 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Optional
 
+from generator import fastpath
 from generator.catalog import display_path, load_catalog
 from generator.model import Catalog, Family
-from generator.errors import EXIT_DIFFERENT, EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputError, UsageError, safe_print
+from generator.errors import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
 from generator.outputs import Cache, survey, unified_diff, write_survey
 from generator.targets import describe_targets, plan_outputs
 from generator.version import project_version
-
-CHECKOUT = Path(__file__).resolve().parent.parent
-
 
 def catalog_of(args) -> Catalog:
     location = args.catalog
@@ -72,8 +69,6 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
 
 
 def _plan_and_survey(args, full: bool):
-    from generator import fastpath
-
     before = fastpath.inputs_key(args.catalog, args.family) if args.catalog is not None else None
     catalog = catalog_of(args)
     # the key of the bytes that were read: a catalog saved while it was read has none
@@ -99,7 +94,7 @@ def cmd_generate(args) -> int:
         safe_print(f"kept {path}: no longer generated, but edited by hand since it was written; delete it yourself")
     written = sum(1 for action, _ in actions if action == "wrote")
     removed = len(actions) - written
-    safe_print(f"generate: {len(outputs)} outputs, {written} written, {removed} removed, {result.rendered} rendered")
+    safe_print(fastpath.generate_summary(len(outputs), written, removed, result.rendered))
     return EXIT_OK
 
 
@@ -108,7 +103,7 @@ def cmd_check(args) -> int:
     for warning in result.warnings:
         safe_print(f"warning: {warning}", sys.stderr)
     if not result:
-        safe_print(f"check: all {len(outputs)} outputs match the catalog")
+        safe_print(fastpath.check_summary(len(outputs)))
         return EXIT_OK
     for label, paths in (("stale", result.stale), ("missing", result.missing), ("orphaned", result.orphaned),
                          ("orphaned, edited by hand", result.edited_orphans)):
@@ -354,7 +349,3 @@ def cmd_serve(args) -> int:
 
     catalog_of(args)  # a usage error (no such catalog) before anything starts
     return serve(args.catalog, out_of(args), args.dev_addr, args.interval)
-
-
-def environment_summary() -> str:  # pragma: no cover - debugging aid
-    return f"{sys.version.split()[0]} {os.name}"

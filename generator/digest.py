@@ -8,7 +8,6 @@ rewording a comment changes no output. Digests are cached on the model.
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
 
 from generator.model import Code, Edition, Family, Site
 
@@ -97,9 +96,3 @@ def _memo(obj, key: str, compute) -> str:
     if key not in cache:
         cache[key] = compute()
     return cache[key]
-
-
-@lru_cache(maxsize=None)
-def file_digest(path: str) -> str:
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()[:LENGTH]

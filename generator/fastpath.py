@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Optional
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+# Installed, the templates ship inside the package; in a checkout they are the
+# repository's templates/ directory (pyproject.toml maps one onto the other).
 TEMPLATES = PACKAGE_DIR / "templates" if (PACKAGE_DIR / "templates").is_dir() else PACKAGE_DIR.parent / "templates"
 CACHE = ".generate-cache.json"
 JOURNAL = ".generate-journal.json"
@@ -131,3 +133,12 @@ def unchanged(root: Path, key: Optional[str]) -> Optional[int]:
 def entry(key: str, files: dict[str, str], outputs: int) -> dict:
     """What the cache records of a clean run, for `unchanged`."""
     return {"key": key, "outputs": outputs, "files": dict(sorted(files.items()))}
+
+
+# What `generate` and `check` print last: the quick answer must read like the full one.
+def generate_summary(outputs: int, written: int, removed: int, rendered: int) -> str:
+    return f"generate: {outputs} outputs, {written} written, {removed} removed, {rendered} rendered"
+
+
+def check_summary(outputs: int) -> str:
+    return f"check: all {outputs} outputs match the catalog"

@@ -31,7 +31,7 @@ from generator.model import Catalog, Family, Timeline
 from generator.outputs import atomic_write
 from generator.pagereader import read_table
 from generator.problems import CatalogError, Pos, Problem
-from generator.versions import release_key
+from generator.versions import edition_order, release_key
 
 
 class ImportProblem(Exception):
@@ -154,8 +154,8 @@ def import_page(location: Path, catalog: Catalog, family: Family, edition_id: st
     _apply_source(entry, page.source, lang)
     if existing is None:
         _separate(editions_doc["editions"], entry)
-    order = {e.id: (release_key(e.release), e.page.index, e.timeline.index, e.repo_copy) for e in family.editions}
-    order[edition_id] = (release_key(release), family.page_by_id[timeline.page].index, timeline.index, edition_id.endswith("-repo"))
+    order = {e.id: e.order_key for e in family.editions}
+    order[edition_id] = _new_order_key(family, edition_id, release, timeline)
     _apply_texts(codes_doc["codes"], rows, edition_id, lang, dropped, order)
     rendered = {path: _dump(yaml, document) for path, document in documents.items()}
     changed = {path: text for path, text in rendered.items() if text != path.read_text(encoding="utf-8")}
@@ -219,17 +219,19 @@ def _edition_entry(editions: CommentedSeq, family: Family, edition_id: str, rele
     entry["texts"] = _flow([])
     entry["order"] = "page"
     entry["rows"] = CommentedMap()
-    page_index = family.page_by_id[timeline.page].index
-    key = (release_key(release), page_index, timeline.index, edition_id.endswith("-repo"))
+    key = _new_order_key(family, edition_id, release, timeline)
     position = len(editions)
     for index, other in enumerate(editions):
         other_edition = family.edition_by_id.get(str(other.get("id")))
-        if other_edition is not None and (release_key(other_edition.release), other_edition.page.index,
-                                          other_edition.timeline.index, other_edition.repo_copy) > key:
+        if other_edition is not None and other_edition.order_key > key:
             position = index
             break
     editions.insert(position, entry)
     return entry
+
+
+def _new_order_key(family: Family, edition_id: str, release: str, timeline: Timeline) -> tuple:
+    return edition_order(release, family.page_by_id[timeline.page].index, timeline.index, edition_id.endswith("-repo"))
 
 
 def _separate(editions: CommentedSeq, entry: CommentedMap) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator, Optional
+from typing import Optional
 
 from generator.problems import Pos
 
@@ -277,6 +277,12 @@ class Edition:
         """A repository copy of a published page that says otherwise (`-repo`)."""
         return self.id.endswith("-repo")
 
+    @property
+    def order_key(self) -> tuple:
+        from generator.versions import edition_order
+
+        return edition_order(self.release, self.page.index, self.timeline.index, self.repo_copy)
+
 
 # -- codes ---------------------------------------------------------------------------------
 
@@ -468,6 +474,3 @@ class Catalog:
     def family_by_id(self) -> dict[str, Family]:
         return {family.id: family for family in self.families}
 
-    def all_editions(self) -> Iterator[Edition]:
-        for family in self.families:
-            yield from family.editions

@@ -32,12 +32,10 @@ from typing import Iterator, Optional
 
 from generator import fastpath
 from generator.errors import OutputError
+from generator.fastpath import CACHE, JOURNAL, generator_fingerprint
 from generator.outputs_model import Output
-from generator.render import generator_fingerprint
 
 MANIFEST_DIR = "generated/manifest"
-JOURNAL = ".generate-journal.json"
-CACHE = ".generate-cache.json"
 LOCK = ".generate.lock"
 TEMP_MARK = ".tmp-generate-"
 _serial = itertools.count()  # with the pid, names each temporary file uniquely
@@ -87,26 +85,18 @@ def resolve(root: Path, rel: str) -> Path:
         except OSError as error:
             raise os_problem(str(path), error, "read") from None
         if stat.S_ISLNK(info.st_mode):
-            raise OutputError(f"{path} is a symbolic link: the generator never writes or deletes through links; "
-                              "replace it with a directory or file of its own, or generate elsewhere (--out DIR)")
+            raise _link_refused(path)
     return path
+
+
+def _link_refused(path: Path) -> OutputError:
+    return OutputError(f"{path} is a symbolic link: the generator never writes or deletes through links; "
+                       "replace it with a directory or file of its own, or generate elsewhere (--out DIR)")
 
 
 def read_output(root: Path, rel: str) -> Optional[bytes]:
     """The bytes of an output, None when missing; OutputError when something else is in its place."""
-    path = resolve(root, rel)
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
-        raise OutputError(f"cannot read {rel}: a file is in the way of one of its directories; remove it") from None
-    _refuse_non_file(rel, path, info)
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError as error:
-        raise os_problem(rel, error, "read") from None
+    return _Reader(root).read(rel)
 
 
 def sha(data: bytes) -> str:
@@ -273,7 +263,7 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
 
 
 class _Reader:
-    """read_output for many files: each parent directory checked for links once."""
+    """Reads outputs under one root, checking each parent directory for links once."""
 
     def __init__(self, root: Path):
         self.root = root
@@ -313,8 +303,7 @@ class _Reader:
 
 def _refuse_non_file(rel: str, path: Path, info: os.stat_result) -> None:
     if stat.S_ISLNK(info.st_mode):
-        raise OutputError(f"{path} is a symbolic link: the generator never writes or deletes through links; "
-                          "replace it with a directory or file of its own, or generate elsewhere (--out DIR)")
+        raise _link_refused(path)
     if stat.S_ISDIR(info.st_mode):
         raise OutputError(f"{rel} is a directory where the output file belongs: remove it, then run `make generate`")
     if not stat.S_ISREG(info.st_mode):

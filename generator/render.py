@@ -11,17 +11,14 @@ import json
 import re
 import textwrap
 from functools import lru_cache
-from pathlib import Path
 from typing import Optional
 
 import jinja2
 
 from generator import escape
+from generator.fastpath import PACKAGE_DIR, TEMPLATES  # where the templates are: fastpath says why
 from generator.version import project_version
 
-# Installed, the templates ship inside the package; in a checkout they are the
-# repository's templates/ directory (pyproject.toml maps one onto the other).
-from generator.fastpath import PACKAGE_DIR, TEMPLATES, generator_fingerprint  # noqa: E402,F401  (re-exported)
 RUNTIME = PACKAGE_DIR / "runtime"
 TOOL = "llm-status-codes"
 LICENCE = ("The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version 2.0; "
@@ -76,7 +73,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters.update(
         py_str=escape.py_str, py_opt=escape.py_opt, py_doc=escape.py_doc, c_str=escape.c_str,
-        c_comment=escape.c_comment, html=escape.html_text, html_jinja=escape.html_in_jinja, md=escape.md_inline,
+        c_comment=escape.c_comment, html=escape.html_text, html_jinja=escape.html_in_jinja,
         yaml_str=lambda text: json.dumps(text, ensure_ascii=False),  # JSON strings are YAML scalars
         # MkDocs themes put config strings (site_name, nav titles) into HTML unescaped: escape them here
         yaml_html=lambda text: json.dumps(escape.html_text(text), ensure_ascii=False),

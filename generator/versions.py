@@ -41,13 +41,10 @@ def release_key(release: str) -> Optional[tuple]:
     return (numbers, 0, tuple(tokens))
 
 
-def is_release(text: str) -> bool:
-    return release_key(text) is not None
-
-
-def is_prerelease(release: str) -> bool:
-    key = release_key(release)
-    return key is not None and release != UNRELEASED and key[1] == 0
+def edition_order(release: str, page_index: int, timeline_index: int, repo_copy: bool) -> tuple:
+    """Where an edition stands in a family's list: by release, then page, then timeline,
+    a repository copy after the published page it differs from."""
+    return (release_key(release), page_index, timeline_index, repo_copy)
 
 
 def tag_release(tag: str) -> Optional[str]:

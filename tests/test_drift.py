@@ -1,7 +1,6 @@
 """Drift: the committed outputs are exactly what the catalog generates, `check` says where they
 differ, and `generate` owns exactly what it wrote (the manifests), nothing else."""
 import json
-import shutil
 
 import pytest
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import ROOT, run_cli
+from tests.helpers import run_cli
 from tests.hostile import HOSTILE, WORDING_ATTACK, hostile_catalog
 from tests.site_build import build_site
 

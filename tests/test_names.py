@@ -28,7 +28,7 @@ def test_python_member_names_that_would_break_the_module(tmp_path, name):
     catalog.write_text(text, encoding="utf-8")
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3, result.out
-    assert f"catalog.yaml:154:" in result.err and "Traceback" not in result.err
+    assert "catalog.yaml:154:" in result.err and "Traceback" not in result.err
 
 
 @pytest.mark.parametrize("name", C_NAMES)

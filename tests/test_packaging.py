@@ -4,7 +4,6 @@ uses the directive from the installed package."""
 import os
 import shutil
 import subprocess
-import sys
 import venv
 
 import pytest

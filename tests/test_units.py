@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from generator import changes, escape, textblocks, versions
 from generator.catalog import load_catalog
 from generator.changes import Event, Presence
+from generator.site.html import text_html
 from tests.helpers import MINI
 
 # Text from any catalog: every code point YAML can carry (no surrogates), weighted
@@ -150,10 +151,10 @@ def test_blocks_group_paragraphs_bullets_and_numbered_steps():
     ]
 
 
-def test_md_cell_is_one_line_with_the_structure_as_html_and_the_items_escaped():
-    cell = textblocks.md_cell("Do this:\n- a <b>\n- c|d\n3. three")
-    assert "\n" not in cell
-    assert cell == 'Do this:<ul><li>a &lt;b&gt;</li><li>c&#124;d</li></ul><ol start="3"><li>three</li></ol>'
+def test_the_sites_text_html_keeps_the_structure_and_escapes_the_items():
+    html = text_html("Do this:\n- a <b>\n- c|d\n3. three\nsee https://example.org/a_b.")
+    assert html == ('<p>Do this:</p><ul><li>a &lt;b&gt;</li><li>c|d</li></ul><ol start="3"><li>three</li></ol>'
+                    '<p>see <a href="https://example.org/a_b" rel="noopener">https://<wbr>example.<wbr>org/<wbr>a_<wbr>b</a>.</p>')
 
 
 def test_a_dash_without_space_or_a_number_without_dot_is_a_paragraph():
@@ -177,8 +178,9 @@ def test_tag_release(tag, release):
 
 
 def test_prereleases_and_sort_tags():
-    assert versions.is_prerelease("9.0.0-beta.1") and versions.is_prerelease("8.0.RC3")
-    assert not versions.is_prerelease("9.0.0") and not versions.is_prerelease("unreleased")
+    key = versions.release_key
+    assert key("9.0.0-beta.1") < key("9.0.0-rc.1") < key("9.0.0") < key("9.0.1") and key("8.0.RC3") < key("8.0.0")
+    assert key("9.9.9") < key("unreleased")
     assert versions.sort_tags(["v9.0.0", "master", "v9.0.0-beta.1", "v8.5.0", "v10.0.0"]) == \
         ["v8.5.0", "v9.0.0-beta.1", "v9.0.0", "v10.0.0", "master"]
     assert versions.release_key("9.0") == versions.release_key("9.0.0")

@@ -43,9 +43,6 @@ class Context:
         """A label, escaped for HTML and Markdown."""
         return esc(self.label(key))
 
-    def loc(self, value) -> str:
-        return value[self.lang]
-
     def recoverable(self, value: Optional[str], family: Optional[Family] = None) -> str:
         target = family or self.family
         return "—" if value is None else target.recoverable_label(value, self.lang)

@@ -7,8 +7,8 @@ import json
 from typing import Optional
 
 from generator import digest
-from generator.changes import Event, Presence, history, presence, release_copies, timeline_diffs
-from generator.escape import html_text as esc
+from generator.changes import Presence, history, presence, release_copies, timeline_diffs
+from generator.escape import html_text as esc, md_inline
 from generator.model import Catalog, Code, Edition, Family, Page
 from generator.outputs_model import Output
 from generator.render_python import default_edition
@@ -35,8 +35,9 @@ def _page(title: str, stamp: str, body: list[str], hide_toc: bool = False) -> st
 
 
 def _h(level: int, text: str, ident: str) -> str:
-    """A Markdown heading with a stable id, the same in every language."""
-    return f"{'#' * level} {esc(text)} {{#{ident}}}"
+    """A Markdown heading with a stable id, the same in every language; its text escaped
+    for Markdown (a `*` or `[` in a name stays a character) and for HTML."""
+    return f"{'#' * level} {md_inline(text)} {{#{ident}}}"
 
 
 def listable_pages(family: Family, code: Code) -> list[Page]:
@@ -470,7 +471,3 @@ def _diff_html(ctx: Context, family: Family, diff) -> str:
     if not parts:
         parts.append(f"<p>{esc(ctx.label('no_changes'))}</p>")
     return "\n".join(parts)
-
-
-def events_text(ctx: Context, events: tuple[Event, ...]) -> str:
-    return ", ".join(ctx.label(e.value) for e in events)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from generator import digest
-from generator.escape import html_text as esc
 from generator.model import Catalog, Family
 from generator.outputs_model import SITE, Output
 from generator.render import banner_lines, comment_banner, render_template
