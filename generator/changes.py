@@ -20,6 +20,11 @@ class Presence(str, Enum):
     NOT_LISTED = "not listed"
     NOT_KNOWN = "not known"
 
+    @property
+    def label_key(self) -> str:
+        """The key of its wording in the site's labels (an Event's value is its own key)."""
+        return {"listed": "listed", "not listed": "not_listed", "not known": "listing_not_known"}[self.value]
+
 
 class Event(str, Enum):
     FIRST_LISTED = "first_listed"

@@ -54,6 +54,11 @@ def edition_meta_digest(edition: Edition) -> str:
         _localized(edition.notes)))
 
 
+def editions_meta_digest(family: Family) -> str:
+    """What every edition of a family says of itself (the lists and links of editions)."""
+    return _memo(family, "editions_meta", lambda: digest(tuple(edition_meta_digest(e) for e in family.editions)))
+
+
 def edition_digest(edition: Edition) -> str:
     return _memo(edition, "all", lambda: digest(
         edition_meta_digest(edition), tuple((r.code, r.recoverable, r.disagreements) for r in edition.rows)))

@@ -112,7 +112,7 @@ def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, labe
 
 
 def _presence(state: Presence, label) -> str:
-    return label({Presence.LISTED: "listed", Presence.NOT_LISTED: "not_listed", Presence.NOT_KNOWN: "listing_not_known"}[state])
+    return label(state.label_key)
 
 
 def _recoverable(family: Family, value: Optional[str], lang: str) -> str:

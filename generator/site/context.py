@@ -7,7 +7,7 @@ from urllib.parse import quote
 from generator.escape import html_text as esc
 from generator.model import Catalog, Code, Edition, Family, Page, Source
 from generator.render import banner_lines
-from generator.site.html import link
+from generator.site.html import code_html, link
 
 DOCS = "site/docs"
 
@@ -68,8 +68,6 @@ class Context:
         return f"{family.prefix}editions/{edition.id}/"
 
     def code_link(self, family: Family, code: Code, label_html: Optional[str] = None) -> str:
-        from generator.site.html import code_html
-
         return link(self.url(self.code_location(family, code)), label_html or code_html(code.name, copy=False))
 
     def edition_link(self, family: Family, edition: Edition, code: Optional[Code] = None) -> str:

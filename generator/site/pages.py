@@ -54,7 +54,7 @@ def _family_parts(catalog: Catalog, family: Family) -> tuple[str, str]:
 def plan_family_page(catalog: Catalog, family: Family) -> list[Output]:
     if not family.site_path:
         return []  # the family at the site's root is shown on the home page
-    parts = _family_parts(catalog, family) + (digest.digest(tuple(digest.edition_meta_digest(e) for e in family.editions)),)
+    parts = _family_parts(catalog, family) + (digest.editions_meta_digest(family),)
     return [Output(doc_path(f"{family.prefix}", lang, index=True), family.id, "site-family", (), parts,
                    lambda stamp, lang=lang: render_family_page(catalog, family, lang, stamp))
             for lang in catalog.site.languages]
@@ -96,7 +96,7 @@ def plan_code_pages(catalog: Catalog, family: Family) -> list[Output]:
     for lang in catalog.site.languages:
         outputs.append(Output(doc_path(f"{family.prefix}codes/", lang, index=True), family.id, "site-codes", (), index_parts,
                               lambda stamp, lang=lang: render_codes_index(catalog, family, lang, stamp)))
-    editions_meta = digest.digest(tuple(digest.edition_meta_digest(e) for e in family.editions))
+    editions_meta = digest.editions_meta_digest(family)
     for code in family.codes:
         rows = digest.digest(tuple((e.id, presence(e, code).value, e.row_by_code[code.name].recoverable
                                     if code.name in e.row_by_code else None,
@@ -218,9 +218,10 @@ def _code_facts(ctx: Context, family: Family, code: Code) -> str:
             where = f"<code>{esc(name.header)}</code>" if name.header else esc(ctx.label("declared_outside"))
             decls.append(f"{code_html(name.name)} ({where})")
         rows.append((ctx.label("cpp_names"), "<br>".join(decls)))
-    rows.append((ctx.label("log_message"), f"<code>{esc(code.log_message)}</code>" if code.log_message is not None else esc(ctx.label("none"))))
+    rows.append((ctx.label("log_message"), f"<code>{esc(code.log_message)}</code>" if code.log_message is not None else "—"))
     listing = family.editions_listing(code)
-    rows.append((ctx.label("listed_by"), ", ".join(ctx.edition_link(family, e, code) for e in listing) or esc(ctx.label("none"))))
+    rows.append((ctx.label("listed_by"), ", ".join(ctx.edition_link(family, e, code) for e in listing)
+                 or esc(ctx.label("listed_by_none"))))
     items = "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
     return f'<dl class="code-facts">{items}</dl>'
 
@@ -239,7 +240,7 @@ def _says(ctx: Context, family: Family, code: Code, page: Page) -> str:
                      for f in page.text_fields))
         groups.setdefault(key, []).append(edition)
     cards = []
-    for (state, value, disagreements, known, texts), editions in groups.items():
+    for (state, value, disagreements, _texts_known, texts), editions in groups.items():
         links = ", ".join(ctx.edition_link(family, e, code) for e in editions)
         items = []
         if state == Presence.NOT_KNOWN:
@@ -247,7 +248,7 @@ def _says(ctx: Context, family: Family, code: Code, page: Page) -> str:
         else:
             items.append(f"<dt>{esc(page.heading('recoverable', ctx.lang))}</dt><dd>{_recoverable_html(ctx, family, value, disagreements)}</dd>")
             for field_name, text, origin in texts:
-                items.append(f"<dt>{esc(page.heading(field_name, ctx.lang))}</dt><dd>{_text_cell(ctx, text, origin, known)}</dd>")
+                items.append(f"<dt>{esc(page.heading(field_name, ctx.lang))}</dt><dd>{_text_cell(ctx, text, origin)}</dd>")
         cards.append(f'<div class="says"><p class="says-editions">{links}</p><dl>{"".join(items)}</dl></div>')
     return '<div class="says-list">' + "".join(cards) + "</div>" if cards else ""
 
@@ -261,11 +262,15 @@ def _recoverable_html(ctx: Context, family: Family, value: Optional[str], disagr
     return html
 
 
-def _text_cell(ctx: Context, text: Optional[str], origin: Optional[str], known: bool = True) -> str:
+def _text_cell(ctx: Context, text: Optional[str], origin: Optional[str]) -> str:
     if text is None:
         return f'<em class="not-known">{esc(ctx.label("text_not_known"))}</em>'
-    mark = f' <span class="translation">({esc(ctx.label("translation"))})</span>' if origin == "translation" else ""
-    return text_html(text) + mark
+    return text_html(text) + (_translation_mark(ctx) if origin == "translation" else "")
+
+
+def _translation_mark(ctx: Context) -> str:
+    """What marks a text this project translated, wherever the site shows one."""
+    return f' <span class="translation">({esc(ctx.label("translation"))})</span>'
 
 
 def _history_table(ctx: Context, family: Family, code: Code, steps) -> str:
@@ -273,8 +278,7 @@ def _history_table(ctx: Context, family: Family, code: Code, steps) -> str:
                ("change", ctx.l("change"))]
     rows = []
     for step in steps:
-        listed = {Presence.LISTED: "listed", Presence.NOT_LISTED: "not_listed", Presence.NOT_KNOWN: "listing_not_known"}[step.presence]
-        rows.append((None, [ctx.edition_link(family, step.edition, code), esc(ctx.label(listed)),
+        rows.append((None, [ctx.edition_link(family, step.edition, code), esc(ctx.label(step.presence.label_key)),
                             esc(ctx.recoverable(step.recoverable)) if step.recoverable else "—",
                             esc(", ".join(ctx.label(e.value) for e in step.events)) or ""]))
     return table(columns, rows, "history-table")
@@ -323,7 +327,7 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
     body = [_h(1, title, TITLE_ID),
             '<dl class="edition-facts">' + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in meta) + "</dl>"]
     if page.intro is not None:
-        mark = f' <span class="translation">({esc(ctx.label("translation"))})</span>' if lang in page.intro.translated else ""
+        mark = _translation_mark(ctx) if lang in page.intro.translated else ""
         body.append(f'<p class="upstream-intro">{esc(page.intro[lang])}{mark}</p>')
     if code_entry_origin(family, edition, lang) == "translation":
         body.append(admonition("note", ctx.label("translation"), text_html(ctx.label("translation_note"))))
@@ -449,10 +453,10 @@ def _diff_html(ctx: Context, family: Family, diff) -> str:
         return f"<p>{esc(ctx.label('no_changes'))}</p>"
     parts = []
     before_after = [("code", ctx.l("name")), ("before", ctx.l("before")), ("after", ctx.l("after"))]
-    names = {Presence.LISTED: "listed", Presence.NOT_LISTED: "not_listed", Presence.NOT_KNOWN: "listing_not_known"}
     if diff.presence:
-        parts.append(table(before_after, [(None, [ctx.code_link(family, family.code_by_name[c.code]), esc(ctx.label(names[c.before])),
-                                                 esc(ctx.label(names[c.after]))]) for c in diff.presence], "diff-table"))
+        parts.append(table(before_after, [(None, [ctx.code_link(family, family.code_by_name[c.code]),
+                                                  esc(ctx.label(c.before.label_key)), esc(ctx.label(c.after.label_key))])
+                                          for c in diff.presence], "diff-table"))
     for key, changes in (("recoverable_changed", diff.recoverable), ("became_known", diff.became_known)):
         if changes:
             parts.append(f"<p><strong>{esc(ctx.label(key))}</strong></p>" + table(before_after, [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from generator import digest
+from generator.escape import c_comment
 from generator.model import Catalog, Family
 from generator.outputs_model import SITE, Output
 from generator.render import banner_lines, comment_banner, render_template
@@ -15,7 +16,7 @@ from generator.site.pages import TITLE_ID, _h, _page, family_block
 def _all_families(catalog: Catalog) -> str:
     """What the shared files read of the families: names, codes, editions (not texts)."""
     return digest.digest(tuple(
-        (digest.family_meta_digest(f), tuple(digest.edition_meta_digest(e) for e in f.editions),
+        (digest.family_meta_digest(f), digest.editions_meta_digest(f),
          tuple(digest.code_identity_digest(c) for c in f.codes)) for f in catalog.families))
 
 
@@ -68,8 +69,6 @@ def plan_assets(catalog: Catalog) -> list[Output]:
 
 
 def _css_banner(stamp: str) -> str:
-    from generator.escape import c_comment
-
     return "\n".join(f"/* {c_comment(line)} */" for line in banner_lines(stamp))
 
 
