@@ -17,7 +17,6 @@ from generator.site.context import Context, doc_path, markdown_banner
 from generator.site.html import admonition, code_html, link, table, text_html
 from generator.site.worddiff import word_diff
 
-_CSS_STATE = {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}
 # The id of every page's title, the same in every language; the hyphen keeps it apart from
 # the rows' anchors (a code's lower-case name).
 TITLE_ID = "page-title"
@@ -254,7 +253,7 @@ def _says(ctx: Context, family: Family, code: Code, page: Page) -> str:
 
 
 def _recoverable_html(ctx: Context, family: Family, value: Optional[str], disagreements) -> str:
-    html = f'<span class="recoverable st-{_CSS_STATE.get(value, "absent")}">{esc(ctx.recoverable(value, family))}</span>'
+    html = f'<span class="recoverable st-{svg.RECOVERABLE_STATE.get(value, "absent")}">{esc(ctx.recoverable(value, family))}</span>'
     for lang, other in disagreements:
         note = ctx.label("disagreement").replace("{lang}", ctx.site.language_names.get(lang, lang)) \
             .replace("{value}", family.recoverable_label(other, lang))

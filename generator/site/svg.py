@@ -23,6 +23,8 @@ CHAR = 7.4  # width of a character at the picture's font size (12px, monospace)
 ANGLE = 60  # edition ids are written upwards at this angle
 STATES = ("yes", "no", "na", "unknown", "not-known", "absent")
 GLYPHS = {"yes": "✓", "no": "✗", "na": "∅", "unknown": "•", "not-known": "?", "absent": ""}
+# A row's recoverable value as a state (the pages' text colours use the same classes)
+RECOVERABLE_STATE = {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}
 
 
 def state(edition: Edition, code: Code) -> str:
@@ -32,7 +34,7 @@ def state(edition: Edition, code: Code) -> str:
     if listed == Presence.NOT_LISTED:
         return "absent"
     value = edition.row_by_code[code.name].recoverable
-    return {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}[value]
+    return RECOVERABLE_STATE[value]
 
 
 def ever_listed(code: Code, editions: Sequence[Edition]) -> bool:
