@@ -36,8 +36,14 @@ def banner_lines(stamp: str, source: str = "the status-code catalog") -> list[st
 
 
 def comment_banner(stamp: str, prefix: str, source: str = "the status-code catalog", sealed: bool = False) -> str:
+    """The banner as line comments (`# `)."""
     lines = banner_lines(stamp, source) + ([f"Checksum: {SEAL_PLACEHOLDER}"] if sealed else [])
     return "\n".join(f"{prefix}{line}" for line in lines)
+
+
+def block_comment_banner(stamp: str, sealed: bool = False) -> str:
+    """The banner as /* */ comments, one a line (C, C++, CSS, JavaScript)."""
+    return "\n".join(f"/* {escape.c_comment(line)} */" for line in comment_banner(stamp, "", sealed=sealed).split("\n"))
 
 
 # A file meant to be vendored carries a checksum of its own text, so that a copy
@@ -79,6 +85,12 @@ def environment() -> jinja2.Environment:
         yaml_html=lambda text: json.dumps(escape.html_text(text), ensure_ascii=False),
     )
     return env
+
+
+def comment_language(family) -> str:
+    """The language of the words generated code carries (docstrings, comments): English
+    where the family has it."""
+    return "en" if "en" in family.languages else family.languages[0]
 
 
 def render_template(name: str, **context) -> str:

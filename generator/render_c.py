@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator import digest
 from generator.model import Catalog, Code, Family
 from generator.outputs_model import Output
-from generator.render import comment_banner, render_template, seal
+from generator.render import block_comment_banner, comment_language, render_template, seal
 from generator.version import project_version
 
 TEMPLATE = "c/header.h.j2"
@@ -27,22 +27,16 @@ def plan_c(catalog: Catalog, family: Family) -> list[Output]:
 
 
 def render_c_header(family: Family, stamp: str) -> str:
-    comment = "en" if "en" in family.languages else family.languages[0]
+    comment = comment_language(family)
     codes = [{"c_name": c.c_name, "macro": family.c.macro_prefix + c.c_name, "literal": c_literal(family, c),
               "log_message": c.log_message} for c in family.c_codes]
     example = family.code_by_name.get(family.python.unknown_status or "")
     example_name = example.c_name if example is not None and example.c_name else family.c_codes[0].c_name
     namespaces = list(dict.fromkeys(n.namespace + "::" for c in family.codes for n in c.cpp))
     return seal(render_template(
-        TEMPLATE, banner="\n".join(f"/* {line} */" for line in _banner(stamp)), title=family.name[comment],
+        TEMPLATE, banner=block_comment_banner(stamp, sealed=True), title=family.name[comment],
         description=family.description[comment], namespace=family.c.namespace, guard=family.c.guard,
         name_function=family.c.name_function, message_function=family.c.message_function, codes=codes,
         example=example_name, example_macro=family.c.macro_prefix + example_name,
         upstream_namespaces=" and ".join(namespaces), macro_base=family.c.macro_base,
         version=project_version(), catalog_hash=digest.family_digest(family)))
-
-
-def _banner(stamp: str) -> list[str]:
-    from generator.escape import c_comment
-
-    return [c_comment(line) for line in comment_banner(stamp, "", sealed=True).split("\n")]

@@ -12,7 +12,7 @@ from generator import digest
 from generator.escape import py_str
 from generator.model import TEXT_FIELDS, Catalog, Code, Edition, Family
 from generator.outputs_model import Output
-from generator.render import comment_banner, render_template, runtime_source, seal
+from generator.render import comment_banner, comment_language, render_template, runtime_source, seal
 from generator.version import project_version
 
 RUNTIME = "documented.py"
@@ -56,7 +56,7 @@ def render_python_module(family: Family, template: str, stamp: str) -> str:
         exports = [m["name"] for m in members] + exports
     return seal(render_template(
         template, banner=comment_banner(stamp, "# ", sealed=True), class_name=names.class_name, module=names.module,
-        description=family.description[_comment_language(family)], exception=names.exception,
+        description=family.description[comment_language(family)], exception=names.exception,
         default_status=names.default_status, status=names.status, code_2_status=names.code_2_status,
         unknown_status=names.unknown_status, lookup=names.lookup, languages=family.languages,
         ok_member=_ok_member(family), example=example,
@@ -65,11 +65,6 @@ def render_python_module(family: Family, template: str, stamp: str) -> str:
         wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
         data=_data(family), runtime=runtime_source(RUNTIME).rstrip("\n") + "\n",
     ))
-
-
-def _comment_language(family: Family) -> str:
-    """Code comments are in English where the family has it."""
-    return "en" if "en" in family.languages else family.languages[0]
 
 
 def _ok_member(family: Family) -> Optional[str]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 from generator import digest
-from generator.escape import c_comment
 from generator.model import Catalog, Family
 from generator.outputs_model import SITE, Output
-from generator.render import banner_lines, comment_banner, render_template
+from generator.render import banner_lines, block_comment_banner, comment_banner, render_template
 from generator.site.context import DOCS, Context, doc_path
 from generator.site.pages import TITLE_ID, _h, _page, family_block
 
@@ -54,22 +53,18 @@ def plan_assets(catalog: Catalog) -> list[Output]:
                lambda stamp: render_template("site/hooks/site.py.j2", banner_py=comment_banner(stamp, "# "),
                                              languages=repr(list(catalog.site.languages)))),
         Output(f"{DOCS}/assets/extra.css", SITE, "site-config", ("site/assets/extra.css",), (),
-               lambda stamp: _css_banner(stamp) + "\n" + render_template("site/assets/extra.css")),
+               lambda stamp: block_comment_banner(stamp) + "\n" + render_template("site/assets/extra.css")),
         Output(f"{DOCS}/assets/javascripts/extra.js", SITE, "site-config", ("site/assets/extra.js.j2",), (site,),
-               lambda stamp: render_template("site/assets/extra.js.j2", banner_js=_css_banner(stamp),
+               lambda stamp: render_template("site/assets/extra.js.j2", banner_js=block_comment_banner(stamp),
                                              copy_labels=_js_labels(catalog), default_lang=json.dumps(catalog.site.languages[0]))),
         Output(f"{DOCS}/assets/javascripts/search-worker.js", SITE, "site-config", ("site/assets/search-worker.js.j2",), (),
-               lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=_css_banner(stamp))),
+               lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp))),
     ]
     texts = digest.digest(tuple(digest.family_digest(f) for f in catalog.families))
     for lang in catalog.site.languages:
         outputs.append(Output(f"{DOCS}/assets/search/index-{lang}.json", SITE, "site-config", (), (site, texts),
                               lambda stamp, lang=lang: render_search_index(catalog, lang, stamp)))
     return outputs
-
-
-def _css_banner(stamp: str) -> str:
-    return "\n".join(f"/* {c_comment(line)} */" for line in banner_lines(stamp))
 
 
 def _jinja_banner(stamp: str) -> str:
