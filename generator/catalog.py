@@ -7,16 +7,17 @@ hold one family; every subdirectory holds one family. A family is the
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional
 
 from ruamel.yaml.nodes import Node
 
 from generator.catalog_family import read_family
-from generator.fastpath import catalog_groups
+from generator.fastpath import catalog_groups, source_record
 from generator.catalog_site import read_repositories, read_site
 from generator.fields import Fields
 from generator.model import Catalog, Family
@@ -62,11 +63,12 @@ def catalog_files(location: Path) -> list[Path]:
 def load_catalog(location: Path) -> Catalog:
     """Read and validate the catalog at a directory or file; raises CatalogError."""
     rep = Reporter()
-    groups = [_read_group(directory, files, rep) for directory, files in catalog_groups(location)]
+    source = hashlib.sha256()  # of the bytes read, as fastpath.inputs_key hashes them
+    groups = [_read_group(directory, files, rep, source) for directory, files in catalog_groups(location)]
     if not any(group.files for group in groups):
         rep.error(Pos(display_path(location)), "no catalog files (*.yaml) here; pass --catalog DIR or FILE")
     rep.raise_if_any()
-    return build_catalog(groups, rep)
+    return replace(build_catalog(groups, rep), source_hash=source.hexdigest())
 
 
 def read_catalog_bytes(path: Path, shown: str, rep: Reporter) -> Optional[bytes]:
@@ -90,7 +92,7 @@ def read_catalog_bytes(path: Path, shown: str, rep: Reporter) -> Optional[bytes]
     return data
 
 
-def _read_group(directory: str, files: list[Path], rep: Reporter) -> Group:
+def _read_group(directory: str, files: list[Path], rep: Reporter, source) -> Group:
     group = Group(directory, [], {})
     for path in files:
         shown = display_path(path)
@@ -98,6 +100,7 @@ def _read_group(directory: str, files: list[Path], rep: Reporter) -> Group:
         data = read_catalog_bytes(path, shown, rep)
         if data is None:
             continue
+        source.update(source_record(directory, path.name, data))
         doc, problems = read_document(shown, data)
         rep.problems.extend(problems)
         if problems:

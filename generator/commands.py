@@ -69,10 +69,8 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
 
 
 def _plan_and_survey(args, full: bool):
-    before = fastpath.inputs_key(args.catalog, args.family) if args.catalog is not None else None
     catalog = catalog_of(args)
-    # the key of the bytes that were read: a catalog saved while it was read has none
-    args.inputs_key = before if before == fastpath.inputs_key(args.catalog, args.family) else None
+    args.inputs_key = fastpath.key_of(catalog.source_hash, args.family)  # of the very bytes that were read
     out = out_of(args)
     families = families_of(catalog, args.family)
     outputs, owners = plan_outputs(catalog, families)

@@ -62,22 +62,32 @@ def generator_fingerprint() -> str:
     return _fingerprint
 
 
+def source_record(directory: str, name: str, data: bytes) -> bytes:
+    """What one catalog file adds to the hash of the catalog's sources: its place and bytes."""
+    return f"{directory}/{name}\0{len(data)}\0".encode() + data
+
+
 def inputs_key(catalog: Path, families: Optional[list[str]]) -> Optional[str]:
     """The hash of everything a run's outputs are made from, or None when a catalog file
     cannot be read as a regular file (the full path then says why)."""
-    digest = hashlib.sha256(generator_fingerprint().encode() + b"\0")
-    digest.update(json.dumps(sorted(families) if families else None).encode() + b"\0")
+    source = hashlib.sha256()
     try:
         for directory, files in catalog_groups(catalog):
             for path in files:
-                info = os.stat(path)
-                if not stat.S_ISREG(info.st_mode):
+                if not stat.S_ISREG(os.stat(path).st_mode):
                     return None
                 with open(path, "rb") as handle:
-                    data = handle.read()
-                digest.update(f"{directory}/{path.name}\0{len(data)}\0".encode() + data)
+                    source.update(source_record(directory, path.name, handle.read()))
     except OSError:
         return None
+    return key_of(source.hexdigest(), families)
+
+
+def key_of(source_hash: str, families: Optional[list[str]]) -> str:
+    """The inputs' key: the catalog's sources, the generator's own code, the families asked for."""
+    digest = hashlib.sha256(generator_fingerprint().encode() + b"\0")
+    digest.update(json.dumps(sorted(families) if families else None).encode() + b"\0")
+    digest.update(source_hash.encode())
     return digest.hexdigest()
 
 

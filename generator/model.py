@@ -469,6 +469,7 @@ class Catalog:
     repositories: dict[str, Repository]
     families: tuple[Family, ...]
     files: tuple[str, ...] = field(default=())
+    source_hash: str = ""  # of the bytes the catalog was read from (fastpath.source_record)
 
     @cached_property
     def family_by_id(self) -> dict[str, Family]:
