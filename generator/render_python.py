@@ -61,10 +61,17 @@ def render_python_module(family: Family, template: str, stamp: str) -> str:
         unknown_status=names.unknown_status, lookup=names.lookup, languages=family.languages,
         ok_member=_ok_member(family), example=example,
         example_key=example_code.hex if example_code else "0", exports=exports,
+        upstream_api=_listed([f"``{n}``" for n in (names.exception, names.status) if n]
+                             + ([f"``{names.code_2_status}()``"] if names.code_2_status else [])),
         version=project_version(), catalog_hash=digest.family_digest(family), members=members,
         wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
         data=_data(family), runtime=runtime_source(RUNTIME).rstrip("\n") + "\n",
     ))
+
+
+def _listed(items: list[str]) -> str:
+    """a, b and c"""
+    return " and ".join(filter(None, (", ".join(items[:-1]), items[-1]))) if items else ""
 
 
 def _ok_member(family: Family) -> Optional[str]:

@@ -19,7 +19,7 @@ from generator.model import Catalog, Family
 from generator.outputs import OutputError, atomic_write, os_problem
 from generator.render import seal_intact
 from generator.render_c import c_path, plan_c
-from generator.render_python import plan_python
+from generator.render_python import plan_python, python_path
 
 _PY_HASH = re.compile(r'^CATALOG_HASH = "([0-9a-f]+)"$', re.M)
 _C_HASH = re.compile(r'^#define (\w+)_CATALOG_HASH "([0-9a-f]+)"$', re.M)
@@ -70,7 +70,7 @@ def catalog_hashes(against: Path) -> dict[str, str]:
     hashes = {}
     for family in catalog.families:
         value = digest.family_digest(family)
-        hashes[f"{family.python.module}.py"] = value
+        hashes[Path(python_path(family)).name] = value
         hashes[Path(c_path(family)).name] = value
     return hashes
 
