@@ -70,11 +70,20 @@ def site_url_for(site_url: str, url: str) -> str:
     return site_url if site_url.endswith("/") else site_url + "/"
 
 
+def mkdocs_build(site_dir: Path, dest: Path, site_url: Optional[str], timeout: Optional[float] = None):
+    """`mkdocs build --strict` of site_dir/mkdocs.yml into dest, for the address `site_url`
+    (SITE_URL; None builds without one, whatever the environment says, as `make docs`
+    does on a machine without SITE_URL). Returns the finished process."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("SITE_URL", None)
+    if site_url is not None:
+        env["SITE_URL"] = site_url
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(site_dir / "mkdocs.yml"),
+                           "--site-dir", str(dest)], capture_output=True, text=True, env=env, timeout=timeout)
+
+
 def build_site(site_dir: Path, dest: Path, site_url: str) -> None:
-    env = dict(os.environ, SITE_URL=site_url, NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
-                             "--config-file", str(site_dir / "mkdocs.yml"), "--site-dir", str(dest)],
-                            capture_output=True, text=True, env=env)
+    result = mkdocs_build(site_dir, dest, site_url)
     if result.returncode != 0:
         log = (result.stderr or result.stdout).strip().splitlines()
         raise PublishError("the site did not build: " + (log[-1] if log else f"mkdocs exit {result.returncode}")
