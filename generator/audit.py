@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from generator import upstream
-from generator.model import Catalog, Code, Edition, Family, Header, Page
+from generator.model import Catalog, Code, Edition, Family, Header, Page, hex_value
 from generator.pagereader import normalize_text, read_table
 
 # Every kind of finding (the JSON report's "kind"): a closed list, so that tools reading
@@ -137,7 +137,7 @@ def _member_value(file, member, code: Code, by_wrapper, bound) -> list[Finding]:
     value = member.value
     if isinstance(value, int):
         if value != code.value:
-            return [Finding(file, member.line, "value differs", code.name, _hex(value), code.hex)]
+            return [Finding(file, member.line, "value differs", code.name, hex_value(value), code.hex)]
         return []
     if isinstance(value, upstream.Reference):
         reference = f"{value.module}.{value.name}"
@@ -152,7 +152,7 @@ def _member_value(file, member, code: Code, by_wrapper, bound) -> list[Finding]:
                             "a constant the binding does not bind")]
         resolved = bound[value.name]
         if resolved is not None and resolved != code.value:
-            return [Finding(file, member.line, "value differs", code.name, f"{reference} = {_hex(resolved)}{also}", code.hex)]
+            return [Finding(file, member.line, "value differs", code.name, f"{reference} = {hex_value(resolved)}{also}", code.hex)]
         return []
     return [Finding(file, member.line, "unresolved reference", code.name, "an expression that is neither a number nor a constant")]
 
@@ -194,14 +194,10 @@ def _audit_exports(family: Family, file: str, parsed: upstream.PythonSource) -> 
 
 def _value_text(value) -> Optional[str]:
     if isinstance(value, int):
-        return _hex(value)
+        return hex_value(value)
     if isinstance(value, upstream.Reference):
         return f"{value.module}.{value.name}"
     return None
-
-
-def _hex(value: int) -> str:
-    return f"0x{value:08X}" if value >= 0 else str(value)
 
 
 def expected_line(order: list[str], lines: dict[str, int], name: str, after_last: int) -> int:
@@ -254,7 +250,7 @@ def audit_binding(family: Family, file: str, source: str, header_constants) -> t
                                     "a name no header given and no catalog record declares"))
         elif value != code.value:
             findings.append(Finding(file, binding.line, "value differs", code.name,
-                                    f"{binding.expression} = {_hex(value)}", code.hex, field=f"binding {binding.name}"))
+                                    f"{binding.expression} = {hex_value(value)}", code.hex, field=f"binding {binding.name}"))
         elif how == "fact":
             findings.append(Finding(file, binding.line, "checked against the catalog's fact", code.name, binding.expression,
                                     f"{code.value} (runtime_constants: no cited repository declares it)", known=True))
@@ -318,13 +314,13 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
                                         ", ".join(n.name for n in other.cpp) or other.c_name))
             else:
                 findings.append(Finding(file, constant.line, "missing from catalog", constant.qualified,
-                                        upstream=_hex(constant.value) if constant.value is not None else None))
+                                        upstream=hex_value(constant.value) if constant.value is not None else None))
             continue
         code, _ = entry
         seen.add(constant.qualified)
         if constant.value != code.value:
             findings.append(Finding(file, constant.line, "value differs", code.name,
-                                    _hex(constant.value) if constant.value is not None else None, code.hex))
+                                    hex_value(constant.value) if constant.value is not None else None, code.hex))
     present = [(c.value, c.line) for c in status if c.qualified in seen]
     for qualified, (code, name) in ours.items():
         if qualified not in seen:
@@ -503,12 +499,12 @@ def _code_blocks(family: Family, file: str, table) -> list[Finding]:
             if code is None or constant.value is None:
                 if code is None and constant.type != "#define":
                     findings.append(Finding(file, block.line + constant.line - 1, "missing from catalog", constant.name,
-                                            upstream=_hex(constant.value) if constant.value is not None else None,
+                                            upstream=hex_value(constant.value) if constant.value is not None else None,
                                             field="code block"))
                 continue
             if constant.value != code.value:
                 findings.append(Finding(file, block.line + constant.line - 1, "value differs", code.name,
-                                        _hex(constant.value), code.hex, field="code block"))
+                                        hex_value(constant.value), code.hex, field="code block"))
     return findings
 
 

@@ -320,6 +320,11 @@ class Obsolete:
     reason: Localized
 
 
+def hex_value(value: int) -> str:
+    """A code's value as its pages write it: eight hex digits (a negative value as it is)."""
+    return f"0x{value:08X}" if value >= 0 else str(value)
+
+
 @dataclass(frozen=True)
 class Code:
     python_name: Optional[str]
@@ -349,7 +354,7 @@ class Code:
 
     @property
     def hex(self) -> str:
-        return f"0x{self.value:08X}" if self.value >= 0 else str(self.value)
+        return hex_value(self.value)
 
     @cached_property
     def slug(self) -> str:
