@@ -19,6 +19,24 @@ try:  # libyaml; the pure-Python composer is the same API, only slower.
 except ImportError:  # pragma: no cover - ruamel.yaml.clib is a pinned dependency
     from ruamel.yaml.loader import BaseLoader as _Composer
 
+
+if not (_Composer.yaml_implicit_resolvers or _Composer.yaml_path_resolvers):
+    class _Composer(_Composer):  # type: ignore[no-redef]
+        """The base loader's composer, answering its resolver's questions at once: with no
+        implicit and no path resolvers (a base loader has none), every node gets its
+        kind's default tag. Asked for each of a large catalog's 750,000 nodes, the
+        general answer cost a tenth of the reading."""
+
+        def resolve(self, kind, value, implicit):
+            return self.DEFAULT_SCALAR_TAG if kind is ScalarNode else (
+                self.DEFAULT_SEQUENCE_TAG if kind is SequenceNode else self.DEFAULT_MAPPING_TAG)
+
+        def descend_resolver(self, current_node, current_index) -> None:
+            pass
+
+        def ascend_resolver(self) -> None:
+            pass
+
 from generator.problems import Pos, Problem
 
 _STD = "tag:yaml.org,2002:"
