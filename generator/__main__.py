@@ -1,5 +1,3 @@
-import sys
+from generator.cli import exit_now, main
 
-from generator.cli import main
-
-sys.exit(main(sys.argv[1:]))
+exit_now(main())

@@ -225,8 +225,23 @@ def _main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
+def exit_now(status: int) -> None:
+    """End the process without freeing the model object by object (a large catalog's
+    millions of objects took a third of a second to free); nothing is left to close:
+    every output was written and renamed, and the streams are flushed here."""
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            _silence_stdout()
+            status = status or 1
+    os._exit(status)
+
+
 def entry_point() -> None:
-    sys.exit(main())
+    exit_now(main())
 
 
-__all__ = ["main", "entry_point"]
+__all__ = ["main", "entry_point", "exit_now"]
