@@ -104,10 +104,11 @@ def compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff:
     """What changed from `old` to `new` (any two editions of the family, for `diff`)."""
     presence_changes, recoverable_changes, known, texts = [], [], [], []
     languages = comparable_languages(family, old, new)
+    fields = shared_text_fields(old, new)
     for code in family.codes:
         if not (listable(code, old.page) or listable(code, new.page)):
             continue
-        p, r, k, t = compare_code(code, old, new, languages)
+        p, r, k, t = compare_code(code, old, new, languages, fields)
         presence_changes += p
         recoverable_changes += r
         known += k
@@ -115,8 +116,14 @@ def compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff:
     return EditionDiff(old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages)
 
 
-def compare_code(code: Code, old: Edition, new: Edition, languages) -> tuple[list, list, list, list]:
-    """One code's changes: (presence, recoverable, became known, texts)."""
+def shared_text_fields(old: Edition, new: Edition) -> tuple[str, ...]:
+    """The text fields both editions' pages have, in the older page's order."""
+    return tuple(f for f in old.page.text_fields if f in new.page.text_fields)
+
+
+def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None) -> tuple[list, list, list, list]:
+    """One code's changes: (presence, recoverable, became known, texts); `fields`:
+    shared_text_fields(old, new), when the caller compares many codes."""
     before, after = presence(old, code), presence(new, code)
     if before != after:
         return [PresenceChange(code.name, before, after)], [], [], []
@@ -127,9 +134,7 @@ def compare_code(code: Code, old: Edition, new: Edition, languages) -> tuple[lis
     if r_old != r_new and r_new != "not known":
         (known if r_old == "not known" else changed).append(RecoverableChange(code.name, r_old, r_new))
     for lang in languages:
-        for field_name in old.page.text_fields:
-            if field_name not in new.page.text_fields:
-                continue
+        for field_name in shared_text_fields(old, new) if fields is None else fields:
             a, b = code.text(field_name, old.id, lang), code.text(field_name, new.id, lang)
             if a is not None and b is not None and a != b:
                 texts.append(TextChange(code.name, field_name, lang, a, b))
@@ -178,17 +183,20 @@ def _events(family: Family, code: Code, previous: Edition, edition: Edition, sta
     return []
 
 
-def release_copies(family: Family, page) -> list[tuple[str, list[tuple[Edition, list[Code]]]]]:
-    """Per release with editions on several timelines of a page: the codes each copy
-    lists that no other copy of that release lists."""
+def copied_releases(family: Family, page) -> dict[str, list[Edition]]:
+    """The releases with editions of a page on several timelines, and those editions."""
     releases: dict[str, list[Edition]] = {}
     for edition in family.page_editions(page):
         if not edition.repo_copy:
             releases.setdefault(edition.release, []).append(edition)
+    return {release: editions for release, editions in releases.items() if len({e.timeline.id for e in editions}) >= 2}
+
+
+def release_copies(family: Family, page) -> list[tuple[str, list[tuple[Edition, list[Code]]]]]:
+    """Per release with editions on several timelines of a page: the codes each copy
+    lists that no other copy of that release lists."""
     result = []
-    for release, editions in releases.items():
-        if len({e.timeline.id for e in editions}) < 2:
-            continue
+    for release, editions in copied_releases(family, page).items():
         only = []
         for edition in editions:
             others = [e for e in editions if e is not edition]

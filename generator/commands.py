@@ -69,15 +69,18 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
 
 
 def _plan_and_survey(args, full: bool):
-    catalog = catalog_of(args)
-    args.inputs_key = fastpath.key_of(catalog.source_hash, args.family)  # of the very bytes that were read
-    out = out_of(args)
-    families = families_of(catalog, args.family)
-    outputs, owners = plan_outputs(catalog, families)
-    cache = Cache() if full else Cache.load(out)
-    from generator.parallel import renderer
+    from generator.parallel import hashing, renderer
 
-    result = survey(out, outputs, owners, cache, full, renderer(getattr(args, "jobs", None)))
+    jobs = getattr(args, "jobs", None)
+    out = out_of(args)
+    cache = Cache() if full else Cache.load(out)
+    # the files the cache says were written are hashed on another core while this one reads
+    with hashing(out, sorted(cache.entries), jobs) as hashed:
+        catalog = catalog_of(args)
+        args.inputs_key = fastpath.key_of(catalog.source_hash, args.family)  # of the very bytes that were read
+        families = families_of(catalog, args.family)
+        outputs, owners = plan_outputs(catalog, families)
+        result = survey(out, outputs, owners, cache, full, renderer(jobs), hashed)
     return out, outputs, cache, result
 
 
@@ -92,7 +95,8 @@ def cmd_generate(args) -> int:
         safe_print(f"kept {path}: no longer generated, but edited by hand since it was written; delete it yourself")
     written = sum(1 for action, _ in actions if action == "wrote")
     removed = len(actions) - written
-    safe_print(fastpath.generate_summary(len(outputs), written, removed, result.rendered))
+    safe_print(fastpath.generate_summary(len(outputs), written, removed, result.rendered, result.pieces_made,
+                                         result.pieces_copied))
     return EXIT_OK
 
 

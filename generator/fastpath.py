@@ -91,12 +91,24 @@ def key_of(source_hash: str, families: Optional[list[str]]) -> str:
     return digest.hexdigest()
 
 
-def _load(root: Path) -> dict:
+def cache_data(root: Path) -> dict:
+    """The cache's contents: {} when it is missing, unreadable, or not as written (the
+    last line is the SHA-256 of the rest, so a cache damaged in any byte is ignored)."""
     try:
-        data = json.loads((root / CACHE).read_text(encoding="utf-8"))
+        raw = (root / CACHE).read_bytes()
+        body, _, checksum = raw.rpartition(b"\n")
+        if hashlib.sha256(body).hexdigest().encode() != checksum:
+            return {}
+        data = json.loads(body.decode("utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def cache_bytes(data: dict) -> bytes:
+    """The cache as written: JSON, then a line with its SHA-256."""
+    body = json.dumps(data, separators=(",", ":")).encode()
+    return body + b"\n" + hashlib.sha256(body).hexdigest().encode()
 
 
 def unchanged(root: Path, key: Optional[str]) -> Optional[int]:
@@ -104,7 +116,7 @@ def unchanged(root: Path, key: Optional[str]) -> Optional[int]:
     owns is still as it wrote it; None otherwise."""
     if key is None:
         return None
-    quick = _load(root).get("unchanged")
+    quick = cache_data(root).get("unchanged")
     if not isinstance(quick, dict) or quick.get("key") != key or os.path.lexists(root / JOURNAL):
         return None
     files, outputs = quick.get("files"), quick.get("outputs")
@@ -146,8 +158,9 @@ def entry(key: str, files: dict[str, str], outputs: int) -> dict:
 
 
 # What `generate` and `check` print last: the quick answer must read like the full one.
-def generate_summary(outputs: int, written: int, removed: int, rendered: int) -> str:
-    return f"generate: {outputs} outputs, {written} written, {removed} removed, {rendered} rendered"
+def generate_summary(outputs: int, written: int, removed: int, rendered: int, made: int = 0, copied: int = 0) -> str:
+    pieces = f" ({made} pieces made, {copied} copied from the last run)" if made or copied else ""
+    return f"generate: {outputs} outputs, {written} written, {removed} removed, {rendered} rendered{pieces}"
 
 
 def check_summary(outputs: int) -> str:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
+from typing import Callable, Optional
+
+from generator import pieces
 
 from generator.render import stamp
 
@@ -17,7 +19,7 @@ class Output:
     target: str  # the name of its Target
     templates: tuple[str, ...]
     parts: tuple[str, ...]  # digests of the model parts it reads
-    render_with: Callable[[str], str] = field(repr=False)  # stamp -> text
+    render_with: Callable[[str], object] = field(repr=False)  # stamp -> text, or segments (generator.pieces)
     # about how much rendering it costs, in codes read: one code's page 1; an output that
     # reads the whole family (0: filled in by plan_outputs) as many as the family has
     weight: int = 0
@@ -27,4 +29,11 @@ class Output:
         return stamp(self.templates, self.parts)
 
     def render(self) -> str:
-        return self.render_with(self.stamp)
+        return pieces.text_of(self.render_with(self.stamp))
+
+    def render_bytes(self, previous: Optional[tuple[bytes, object]] = None) -> tuple[bytes, Optional[dict], int, int]:
+        """(UTF-8 bytes, layout of its pieces or None, pieces made, pieces copied); `previous`
+        is the file as the last run wrote it (its hash checked against the cache) and that
+        run's layout."""
+        found = pieces.previous_pieces(*previous) if previous is not None else pieces.NOTHING
+        return pieces.assemble(self.render_with(self.stamp), found)

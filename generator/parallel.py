@@ -1,21 +1,32 @@
-"""Rendering on every core: the outputs are split across forked workers.
+"""Every core at work: rendering is shared with forked workers, and the files the cache
+lists are hashed in a forked process while the catalog is read.
 
-Workers inherit the loaded catalog (fork), render their share and send the
-texts back; the results are put back in the outputs' order, so the bytes do
-not depend on how many workers ran or which finished first. An exception in a
-worker is raised here, as it would be without workers.
+Workers inherit the loaded catalog (fork), take the outputs one at a time,
+heaviest first, from a counter they share with this process, which renders too,
+and send the texts back; the results are put back in the outputs' order, so the
+bytes do not depend on how many workers ran or which took what. An exception in
+a worker is raised here, as it would be without workers; a worker never outlives
+the call that started it.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import pickle
 import signal
-from typing import Callable, Optional
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterator, Optional
 
 from generator.outputs_model import Output
 
 MIN_WEIGHT_PER_WORKER = 600  # codes read; below this, starting a worker costs more than it saves
-_PENDING: list[list[Output]] = []
+_PENDING: list[Output] = []  # heaviest first
+_PREVIOUS: dict[str, tuple[bytes, object]] = {}
+_NEXT = None  # a counter in shared memory: the index in _PENDING of the next output to take
+_SPILLS: list = []  # one unnamed temporary file per worker, for the texts it renders
+Rendered = dict  # {path: (UTF-8 bytes, layout of its pieces or None, pieces made, pieces copied)}
 
 
 def _worker_start() -> None:
@@ -27,44 +38,170 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _render_share(index: int) -> list[bytes]:
-    # bytes, not str: pickled as they are, and the parent hashes and writes bytes
-    return [output.render().encode("utf-8") for output in _PENDING[index]]
+def _render_taken(worker: int = 0) -> list[tuple[int, tuple]]:
+    """Take the next output not yet taken by any process and render it, until none is left:
+    whichever process is free takes the next one, so that a large page, or an output
+    whose pieces must almost all be made again, does not leave a core idle.
+
+    A worker writes its texts to its own spill file (unnamed: opened by the parent
+    before the fork) and sends back where they are: tens of megabytes through the
+    pool's pipe cost a quarter of a second, through the page cache a hundredth."""
+    done = []
+    spill, offset = (_SPILLS[worker - 1].fileno(), 0) if worker else (None, 0)
+    while True:
+        with _NEXT.get_lock():
+            index = _NEXT.value
+            _NEXT.value += 1
+        if index >= len(_PENDING):
+            return done
+        output = _PENDING[index]
+        data, *rest = output.render_bytes(_PREVIOUS.get(output.path))
+        if spill is not None:
+            view = memoryview(data)
+            while view:
+                view = view[os.pwrite(spill, view, offset + len(data) - len(view)):]
+            data, offset = (worker, offset, len(data)), offset + len(data)
+        done.append((index, (data, *rest)))
 
 
-def shares(outputs: list[Output], workers: int) -> list[list[Output]]:
-    """The outputs dealt to workers, heaviest first to the least loaded (deterministic:
-    ties go by position), so that one large page does not leave a core idle."""
-    loads = [0] * workers
-    dealt: list[list[Output]] = [[] for _ in range(workers)]
-    for output in sorted(outputs, key=lambda o: -o.weight):  # stable: equal weights keep their order
-        least = loads.index(min(loads))
-        dealt[least].append(output)
-        loads[least] += output.weight
-    return dealt
+def _unspill(data) -> bytes:
+    if isinstance(data, bytes):
+        return data
+    worker, offset, length = data
+    out = os.pread(_SPILLS[worker - 1].fileno(), length, offset)
+    if len(out) != length:  # pragma: no cover - the file is ours and complete
+        raise OSError(f"a rendering worker's spill file is short ({len(out)} of {length} bytes)")
+    return out
 
 
-def renderer(jobs: Optional[int]) -> Callable[[list[Output]], dict[str, bytes]]:
-    """A function rendering outputs to {path: UTF-8 bytes}, sorted by path."""
-    def render_many(outputs: list[Output]) -> dict[str, bytes]:
+def _hash_files(root: str, paths: list[str]) -> dict[str, str]:
+    from generator.errors import OutputError
+    from generator.outputs import _Reader
+
+    reader, hashes = _Reader(Path(root)), {}
+    for rel in paths:
+        try:
+            exists, digest, _ = reader.look(rel, want_bytes=False)
+        except OutputError:
+            continue  # the survey meets it again and says what is wrong
+        if exists:
+            hashes[rel] = digest
+    return hashes
+
+
+class _Child:
+    """A forked process running one function; its result comes back pickled through a pipe.
+    (multiprocessing's Pool is not used: ended early, while its task thread was handing
+    over the work, its terminate() could wait forever.)"""
+
+    def __init__(self, function: Callable, *args):
+        read_end, write_end = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: never returns into the caller's code
+            status = 1
+            try:
+                os.close(read_end)
+                _worker_start()
+                try:
+                    reply = ("ok", function(*args))
+                except BaseException as error:  # noqa: BLE001 - raised again in the parent
+                    reply = ("error", error)
+                try:
+                    data = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
+                except Exception as error:  # noqa: BLE001 - an error that cannot be pickled, worded
+                    data = pickle.dumps(("error", RuntimeError(f"{type(reply[1]).__name__}: {reply[1]}")))
+                with os.fdopen(write_end, "wb") as pipe:
+                    pipe.write(data)
+                status = 0
+            finally:
+                os._exit(status)
+        os.close(write_end)
+        self.pipe = os.fdopen(read_end, "rb")
+        self.ended = False
+
+    def result(self):
+        """Wait for the child; its function's result, or its exception raised here."""
+        data = self.pipe.read()
+        self._reap()
+        if not data:
+            raise ChildProcessError("a worker process ended without an answer")
+        kind, value = pickle.loads(data)
+        if kind == "error":
+            raise value
+        return value
+
+    def stop(self) -> None:
+        if not self.ended:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            self._reap()
+
+    def _reap(self) -> None:
+        if not self.ended:
+            self.ended = True
+            self.pipe.close()
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self.pid, 0)
+
+
+def _can_fork() -> bool:
+    return hasattr(os, "fork") and "fork" in multiprocessing.get_all_start_methods()
+
+
+@contextlib.contextmanager
+def hashing(root: Path, paths: list[str], jobs: Optional[int]) -> Iterator[Callable[[], dict[str, str]]]:
+    """Hash the files in `paths` (those the cache says were written) on another core while
+    this one reads the catalog; yields a function that waits for {path: sha256} of those
+    that are regular files. Threads would not do: the reader of the catalog holds the GIL,
+    and a thread waiting for it after every file took longer than hashing alone."""
+    cores = jobs or os.cpu_count() or 1
+    if cores <= 1 or not paths or not _can_fork():
+        yield lambda: _hash_files(str(root), paths)
+        return
+    child = _Child(_hash_files, str(root), paths)
+    found: list[dict[str, str]] = []
+
+    def wait() -> dict[str, str]:
+        if not found:
+            try:
+                found.append(child.result())
+            except Exception:  # noqa: BLE001 - without these hashes, the survey hashes every file itself
+                found.append({})
+        return found[0]
+
+    try:
+        yield wait
+    finally:
+        child.stop()  # at once, when the catalog could not be read
+
+
+def renderer(jobs: Optional[int]) -> Callable[..., Rendered]:
+    """A function rendering outputs to {path: (UTF-8 bytes, layout, pieces made, copied)}, sorted by
+    path; `previous` gives, by path, the file as last written and its layout (generator.pieces)."""
+    def render_many(outputs: list[Output], previous: Optional[dict] = None) -> Rendered:
+        global _PENDING, _PREVIOUS, _NEXT, _SPILLS
+        previous = previous or {}
         total = sum(max(o.weight, 1) for o in outputs)
         workers = min(jobs or os.cpu_count() or 1, len(outputs), max(1, total // MIN_WEIGHT_PER_WORKER))
-        if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            return dict(sorted((output.path, output.render().encode("utf-8")) for output in outputs))
-        global _PENDING
-        _PENDING = shares(outputs, workers)
-        # workers - 1 children; this process renders the first share meanwhile (a child
-        # copies every page of the model it touches, so one fork fewer is a core's worth)
-        pool = multiprocessing.get_context("fork").Pool(workers - 1, initializer=_worker_start)
+        if workers <= 1 or not _can_fork():
+            return dict(sorted((output.path, output.render_bytes(previous.get(output.path))) for output in outputs))
+        context = multiprocessing.get_context("fork")
+        _PENDING = sorted(outputs, key=lambda o: -o.weight)  # stable: equal weights keep their order
+        _PREVIOUS, _NEXT = previous, context.Value("q", 0)
+        _SPILLS = [tempfile.TemporaryFile(prefix="generate-spill-") for _ in range(1, workers)]
+        children: list[_Child] = []
         try:
-            pending = pool.map_async(_render_share, range(1, workers), chunksize=1)
-            texts = [_render_share(0)] + pending.get()
-            pool.close()  # the workers finish and exit on their own
-        except BaseException:
-            pool.terminate()
-            raise
+            # workers - 1 children; this process renders meanwhile (a child copies every page
+            # of the model it touches, so one fork fewer is a core's worth)
+            children = [_Child(_render_taken, worker) for worker in range(1, workers)]
+            taken = _render_taken()
+            for child in children:
+                taken += child.result()
+            return dict(sorted((_PENDING[index].path, (_unspill(data), *rest)) for index, (data, *rest) in taken))
         finally:
-            pool.join()
-            dealt, _PENDING = _PENDING, []
-        return dict(sorted((output.path, text) for share, rendered in zip(dealt, texts) for output, text in zip(share, rendered)))
+            for child in children:
+                child.stop()
+            for spill in _SPILLS:
+                spill.close()
+            _PENDING, _PREVIOUS, _NEXT, _SPILLS = [], {}, None, []
     return render_many

@@ -4,14 +4,14 @@ import sys
 import textwrap
 
 from generator.outputs_model import Output
-from generator.parallel import renderer, shares
+from generator.parallel import renderer
 from tests.helpers import ROOT
 
 PROBE = textwrap.dedent("""
     import signal
     from generator.cli import _terminate
     from generator.outputs_model import Output
-    from generator.parallel import renderer, shares
+    from generator.parallel import renderer
 
     signal.signal(signal.SIGTERM, _terminate)  # as the command line runs it
     outputs = [Output(f"f{i}", "o", "t", (), (str(i),), (lambda stamp, i=i: "x" * 1000 + str(i)), weight=1) for i in range(1200)]
@@ -27,21 +27,30 @@ def test_the_pool_ends_every_time_under_the_command_lines_signal_handler():
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
 
 
+def _pid_text(stamp: str, i: int, seconds: float = 0.0) -> str:
+    import os
+    import time
+
+    time.sleep(seconds)
+    return f"{i} {os.getpid()}\n"
+
+
 def test_two_workers_give_the_texts_of_one_in_the_same_order():
     outputs = [Output(f"dir/{i:04d}", "o", "t", (), (str(i),), (lambda stamp, i=i: f"text {i}\n"), weight=1 + i % 7)
                for i in range(999, -1, -1)]
-    dealt = shares(outputs, 2)
-    assert sorted(len(share) for share in dealt) != [0, 1000]  # both workers have work
-    assert abs(sum(o.weight for o in dealt[0]) - sum(o.weight for o in dealt[1])) <= 7  # and about as much
     one, two = renderer(1)(outputs), renderer(2)(outputs)
     assert one == two and list(two) == sorted(two)
 
 
-def test_one_heavy_output_and_many_light_ones_are_dealt_apart():
-    heavy = Output("heavy", "o", "t", (), ("h",), (lambda stamp: "h"), weight=5000)
-    light = [Output(f"l{i}", "o", "t", (), (str(i),), (lambda stamp: "l"), weight=1) for i in range(100)]
-    first, second = shares(light[:50] + [heavy] + light[50:], 2)
-    assert (first == [heavy] and len(second) == 100) or (second == [heavy] and len(first) == 100)
+def test_both_processes_take_work_and_a_slow_output_leaves_the_rest_to_the_other():
+    slow = Output("slow", "o", "t", (), ("s",), (lambda stamp: _pid_text(stamp, -1, 1.0)), weight=5000)
+    light = [Output(f"l{i:03d}", "o", "t", (), (str(i),), (lambda stamp, i=i: _pid_text(stamp, i, 0.001)), weight=10)
+             for i in range(100)]
+    rendered = renderer(2)(light[:50] + [slow] + light[50:])
+    pids = {path: data.split()[1] for path, (data, *_layout) in rendered.items()}
+    slow_pid = pids.pop("slow")
+    assert len(set(pids.values()) | {slow_pid}) == 2  # two processes rendered
+    assert sum(1 for pid in pids.values() if pid != slow_pid) >= 90  # the other one took nearly all the rest
 
 
 def test_an_error_in_a_worker_is_raised_in_the_parent():

@@ -66,15 +66,26 @@ def table(columns: Sequence[tuple[str, str]], rows: Iterable[tuple[Optional[str]
     """A table whose cells carry their column's label (data-label), so that CSS can stack
     rows into cards on a phone. columns: (key, escaped label); rows: (row id, cells html).
     The roles keep it a table for screen readers when CSS lays its rows out otherwise."""
+    start, end = table_ends(columns, cls)
+    return start + table_rows(columns, rows) + end
+
+
+def table_ends(columns: Sequence[tuple[str, str]], cls: str) -> tuple[str, str]:
+    """What comes before and after a table's rows (for a table built in pieces)."""
     head = "".join(f'<th class="col-{key}" role="columnheader">{label}</th>' for key, label in columns)
+    return (f'<div class="table-wrap"><table class="{cls}" role="table"><thead role="rowgroup"><tr role="row">{head}</tr></thead>'
+            '<tbody role="rowgroup">', "</tbody></table></div>")
+
+
+def table_rows(columns: Sequence[tuple[str, str]], rows: Iterable[tuple[Optional[str], Sequence[str]]]) -> str:
+    labels = [(key, _attr_label(label)) for key, label in columns]
     body = []
     for row_id, cells in rows:
         ident = f' id="{esc(row_id)}"' if row_id else ""
-        tds = "".join(f'<td class="col-{key}" role="cell" data-label="{_attr_label(label)}">{cell}</td>'
-                      for (key, label), cell in zip(columns, cells))
+        tds = "".join(f'<td class="col-{key}" role="cell" data-label="{label}">{cell}</td>'
+                      for (key, label), cell in zip(labels, cells))
         body.append(f'<tr{ident} role="row">{tds}</tr>')
-    return (f'<div class="table-wrap"><table class="{cls}" role="table"><thead role="rowgroup"><tr role="row">{head}</tr></thead>'
-            f'<tbody role="rowgroup">{"".join(body)}</tbody></table></div>')
+    return "".join(body)
 
 
 def _attr_label(label_html: str) -> str:

@@ -60,8 +60,8 @@ def plan_assets(catalog: Catalog) -> list[Output]:
         Output(f"{DOCS}/assets/javascripts/search-worker.js", SITE, "site-config", ("site/assets/search-worker.js.j2",), (),
                lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp))),
     ]
-    texts = digest.digest(tuple(digest.family_digest(f) for f in catalog.families))
     for lang in catalog.site.languages:
+        texts = digest.digest(tuple(digest.family_language_digest(f, lang) for f in catalog.families))
         outputs.append(Output(f"{DOCS}/assets/search/index-{lang}.json", SITE, "site-config", (), (site, texts),
                               lambda stamp, lang=lang: render_search_index(catalog, lang, stamp)))
     return outputs

@@ -1,0 +1,212 @@
+"""Incremental rendering: after any edit, a `generate` that renders only what changed,
+copying unchanged pieces of large pages from the last run, writes exactly the bytes a
+full render writes; and no stale, damaged or lying cache changes that."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from generator import fastpath, pieces
+from generator.bench import change_one_text, synthetic_catalog
+from generator.outputs import CACHE
+from tests.helpers import run_cli, tree
+
+CODES = 150  # more than two pieces of rows (64) in every edition page
+
+
+def _sub(path: Path, pattern: str, replacement: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    new, done = re.subn(pattern, replacement, text, count=count, flags=re.M)
+    assert done, f"{pattern!r} not found in {path}"
+    path.write_text(new, encoding="utf-8")
+
+
+def _edition_row(catalog: Path, edition: str, code: str, replacement: str) -> None:
+    """Change (or with "" drop) the code's row in one edition."""
+    path = catalog / "bench" / "editions.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"  - id: '{edition}'")
+    end = text.find("  - id: ", start + 1)
+    end = len(text) if end < 0 else end
+    block, done = re.subn(rf"^      {code}: .*\n", replacement, text[start:end], count=1, flags=re.M)
+    assert done
+    path.write_text(text[:start] + block + text[end:], encoding="utf-8")
+
+
+def _swap_rows(catalog: Path, edition: str, first: str, second: str) -> None:
+    path = catalog / "bench" / "editions.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"  - id: '{edition}'")
+    a, b = text.index(f"      {first}: ", start), text.index(f"      {second}: ", start)
+    line_a, line_b = text[a:text.index("\n", a) + 1], text[b:text.index("\n", b) + 1]
+    assert a + len(line_a) == b
+    path.write_text(text[:a] + line_b + line_a + text[b + len(line_b):], encoding="utf-8")
+
+
+EDITS: dict[str, Callable[[Path], None]] = {
+    "an English text": change_one_text,
+    "a Chinese text in the second piece of rows": lambda c: _sub(
+        c / "bench" / "codes.yaml", r"(- python: LLM_CODE_00100\n(?:    .*\n)*?        zh: )(.*)", r"\1改过的\2"),
+    "a text of the newest editions": lambda c: _sub(  # the second text of a field: its newer wording
+        c / "bench" / "codes.yaml", r"(- python: LLM_CODE_00110\n(?:    .*\n)*?        en: .*\n(?:    .*\n)*?        en: )(.*)",
+        r"\1Reworded, \2"),
+    "a recoverability": lambda c: _edition_row(c, "9.5.0-v2", "LLM_CODE_00070", '      LLM_CODE_00070: "not known"\n'),
+    "a row dropped": lambda c: _edition_row(c, "8.5.0-v1", "LLM_CODE_00101", ""),  # an edition without texts
+    "a code's value": lambda c: _sub(c / "bench" / "codes.yaml", r"value: 0x50000030$", "value: 0x5000FF30"),
+    "a code renamed": lambda c: [_sub(c / "bench" / f, r"\bLLM_CODE_00120\b", "LLM_CODE_X0120", count=0)
+                                 for f in ("codes.yaml", "editions.yaml")],
+    "two rows swapped": lambda c: _swap_rows(c, "8.0.0-v2", "LLM_CODE_00002", "LLM_CODE_00003"),  # its order is the page's
+    "the site's name": lambda c: _sub(c / "site.yaml", r"en: Benchmark codes", "en: Renamed benchmark codes"),
+    "a column heading": lambda c: _sub(c / "bench" / "family.yaml", r"en: \[Meaning\]", "en: [What it means]"),
+    "an edition's notes": lambda c: _sub(c / "bench" / "editions.yaml", r"en: Notes of edition 5\.", "en: Other notes."),
+}
+
+
+def _generate(catalog: Path, out: Path, *extra: str) -> str:
+    result = run_cli("generate", "--catalog", catalog, "--out", out, *extra)
+    assert result.code == 0, result.err
+    return result.out.splitlines()[-1]
+
+
+def _full_render(catalog: Path, tmp_path: Path) -> dict[str, bytes]:
+    reference = tmp_path / "reference"
+    shutil.rmtree(reference, ignore_errors=True)
+    _generate(catalog, reference)
+    return tree(reference, outputs_only=True)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    """A catalog and its outputs, with the cache of the run that wrote them."""
+    root = tmp_path_factory.mktemp("incremental")
+    catalog = synthetic_catalog(CODES, root / "catalog")
+    _generate(catalog, root / "out")
+    return root
+
+
+@pytest.fixture
+def work(base, tmp_path):
+    shutil.copytree(base / "catalog", tmp_path / "catalog")
+    shutil.copytree(base / "out", tmp_path / "out")
+    return tmp_path / "catalog", tmp_path / "out"
+
+
+@pytest.mark.parametrize("edit", list(EDITS))
+def test_an_edit_renders_in_pieces_the_bytes_of_a_full_render(work, tmp_path, edit):
+    catalog, out = work
+    EDITS[edit](catalog)
+    summary = _generate(catalog, out)
+    assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
+    if edit not in ("the site's name", "a column heading"):  # these reach every piece
+        assert "copied from the last run" in summary and " 0 copied" not in summary, summary
+
+
+def test_edits_one_after_another_stay_equal_to_full_renders(work, tmp_path):
+    catalog, out = work
+    for edit in EDITS.values():
+        edit(catalog)
+        _generate(catalog, out)
+    assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
+
+
+def test_a_stale_cache_from_an_earlier_run_does_not_hide_an_edit(work, tmp_path):
+    """The cache of the first run, put back after a second: its hashes no longer match the
+    files, so nothing is copied from them."""
+    catalog, out = work
+    old_cache = (out / CACHE).read_bytes()
+    change_one_text(catalog)
+    _generate(catalog, out)
+    (out / CACHE).write_bytes(old_cache)
+    EDITS["a Chinese text in the second piece of rows"](catalog)
+    _generate(catalog, out)
+    assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
+
+
+@pytest.mark.parametrize("damage", ["a byte flipped", "cut short", "a layout from another file"])
+def test_a_damaged_or_lying_layout_is_never_used(work, tmp_path, damage):
+    catalog, out = work
+    data = fastpath.cache_data(out)
+    assert data["layouts"], "the run recorded the pieces of its large pages"
+    path = next(p for p in data["layouts"] if p.endswith("differences.en.md"))
+    if damage == "a byte flipped":
+        raw = bytearray((out / CACHE).read_bytes())
+        index = raw.index(b'"pieces"') + 12
+        raw[index] ^= 1
+        (out / CACHE).write_bytes(bytes(raw))
+    elif damage == "cut short":
+        (out / CACHE).write_bytes((out / CACHE).read_bytes()[:-100])
+    else:
+        # a well-formed cache (its checksum recomputed) whose layout belongs to another file
+        other = next(p for p in data["layouts"] if p.endswith("differences.zh.md"))
+        data["layouts"][path] = data["layouts"][other]
+        (out / CACHE).write_bytes(fastpath.cache_bytes(data))
+    change_one_text(catalog)
+    _generate(catalog, out)
+    assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
+
+
+def test_a_hand_edited_page_is_rendered_whole_not_copied_from(work, tmp_path):
+    catalog, out = work
+    page = out / "site" / "docs" / "differences.en.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("LLM_CODE_00004", "LLM_CODE_HACKED"), encoding="utf-8")
+    change_one_text(catalog)
+    _generate(catalog, out)
+    assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
+    assert "HACKED" not in page.read_text(encoding="utf-8")
+
+
+def test_check_full_renders_everything_and_plain_check_sees_a_drift_behind_pieces(work):
+    catalog, out = work
+    page = out / "site" / "docs" / "editions" / "9.5.0-v2.en.md"
+    page.write_bytes(page.read_bytes().replace(b"Check", b"Chek", 1))
+    for flags in ((), ("--full",)):
+        result = run_cli("check", "--catalog", catalog, "--out", out, *flags)
+        assert result.code == 1 and "stale: site/docs/editions/9.5.0-v2.en.md" in result.out
+
+
+# -- the assembly itself -------------------------------------------------------------------------
+
+
+def _render(segments, previous=pieces.NOTHING):
+    data, layout, made, copied = pieces.assemble(segments, previous)
+    return data, layout, made, copied
+
+
+def test_pieces_are_copied_by_key_and_made_when_new():
+    made_calls = []
+
+    def piece(name, text):
+        return pieces.Piece(("piece", name, text), lambda: made_calls.append(name) or text)
+
+    first, layout, made, copied = _render(["head ", piece("a", "AAA"), " mid ", piece("b", "BBB"), " end"])
+    assert first == b"head AAA mid BBB end" and (made, copied) == (2, 0)
+    previous = pieces.previous_pieces(first, json.loads(json.dumps(layout)))  # as the cache stores it
+    made_calls.clear()
+    second, _, made, copied = _render(["head ", piece("a", "AAA"), " mid ", piece("b", "BXB"), " end"], previous)
+    assert second == b"head AAA mid BXB end" and made_calls == ["b"] and (made, copied) == (1, 1)
+
+
+def test_a_copied_piece_keeps_the_pieces_inside_it_for_the_next_run():
+    inner = pieces.Piece(("inner",), lambda: "in")
+    outer = pieces.Piece(("outer", 1), lambda: ["<", inner, ">"])
+    data, layout, *_ = _render(["x", outer])
+    # the next run copies the outer piece whole; its layout still names the inner one
+    data2, layout2, made, copied = _render(["yy", outer], pieces.previous_pieces(data, layout))
+    assert data2 == b"yy<in>" and (made, copied) == (0, 1)
+    assert {e[0] for e in layout2["pieces"]} == {inner.key, outer.key}
+    # and a run that changes the outer piece's key copies the inner one from there
+    changed = pieces.Piece(("outer", 2), lambda: ["[", inner, "]"])
+    data3, _, made, copied = _render([changed], pieces.previous_pieces(data2, layout2))
+    assert data3 == b"[in]" and (made, copied) == (1, 1)
+
+
+@pytest.mark.parametrize("layout", [None, [], {"size": 3}, {"size": 99, "pieces": []},
+                                    {"size": 6, "pieces": [["k", 4, 9]]}, {"size": 6, "pieces": [["k", -1, 2]]},
+                                    {"size": 6, "pieces": [["k", "0", 2]]}, {"size": 6, "pieces": [[1, 0, 2]]}])
+def test_a_layout_that_does_not_describe_the_file_gives_nothing(layout):
+    assert pieces.previous_pieces(b"abcdef", layout).get("k") is None
