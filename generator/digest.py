@@ -89,7 +89,7 @@ def code_digest(code: Code) -> str:
     return _memo(code, "all", lambda: digest(code_identity_digest(code), code_texts_digest(code)))
 
 
-def _texts_by_edition(family: Family, lang: str) -> dict[str, dict[str, list]]:
+def texts_by_edition(family: Family, lang: str) -> dict[str, dict[str, list]]:
     """{code name: {edition id: [(field, text, origin)]}} of the family's texts in one language."""
     def compute() -> dict:
         index: dict = {}
@@ -104,14 +104,14 @@ def _texts_by_edition(family: Family, lang: str) -> dict[str, dict[str, list]]:
     return _memo(family, "by_edition:" + lang, compute)
 
 
-def _identities(family: Family) -> dict[str, str]:
+def code_identities(family: Family) -> dict[str, str]:
     return _memo(family, "identities", lambda: {c.name: code_identity_digest(c) for c in family.codes})
 
 
 def edition_codes_digest(family: Family, edition: Edition, lang: str) -> str:
     """What an edition's page in one language shows of its codes: each row, with the
     code's names and facts and its texts there; and the codes it may list (not known)."""
-    identities = _identities(family)
+    identities = code_identities(family)
     return _memo(edition, "codes:" + lang, lambda: digest(
         edition_rows_material(family, edition, edition.rows, lang), tuple(identities[n] for n in edition.not_known)))
 
@@ -119,7 +119,7 @@ def edition_codes_digest(family: Family, edition: Edition, lang: str) -> str:
 def edition_rows_material(family: Family, edition: Edition, rows, lang: str) -> tuple:
     """What rows of an edition's page in `lang` show: each code's names and facts, its row,
     its texts there."""
-    identities, texts = _identities(family), _texts_by_edition(family, lang)
+    identities, texts = code_identities(family), texts_by_edition(family, lang)
     return tuple((identities[r.code], r.recoverable, r.disagreements, texts[r.code].get(edition.id)) for r in rows)
 
 
@@ -159,7 +159,7 @@ def family_language_digest(family: Family, lang: str) -> str:
     pages read of it."""
     return _memo(family, "all:" + lang, lambda: digest(
         family_meta_digest(family), tuple(edition_digest(e) for e in family.editions),
-        tuple(_identities(family).values()), _texts_by_edition(family, lang)))
+        tuple(code_identities(family).values()), texts_by_edition(family, lang)))
 
 
 def _memo(obj, key: str, compute):

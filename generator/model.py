@@ -182,7 +182,7 @@ class Page:
     index: int
     pos: Pos
 
-    @property
+    @cached_property  # asked for every text of every row
     def text_fields(self) -> tuple[str, ...]:
         return tuple(c for c in self.columns if c in TEXT_FIELDS)
 

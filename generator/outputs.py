@@ -277,7 +277,7 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
             if found is not None:
                 previous[output.path] = found
         to_render.append(output)
-    _weigh(to_render, on_disk)
+    _weigh(to_render, on_disk, previous)
     rendered = (render_many(to_render, previous) if render_many
                 else {o.path: o.render_bytes(previous.get(o.path)) for o in to_render})
     result.rendered = len(rendered)
@@ -292,16 +292,21 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
     return result
 
 
-def _weigh(outputs: list[Output], on_disk: dict[str, Optional[bytes]]) -> None:
+PIECES_MADE_AGAIN = 0.1  # about how much of an output in pieces an edit makes again; the rest is copied
+
+
+def _weigh(outputs: list[Output], on_disk: dict[str, Optional[bytes]], previous: dict) -> None:
     """Weights for sharing the work between cores: the planned weight (codes read) is a guess;
     the size of the file the last run wrote, in the same unit (scaled by the median of the
-    files that have both), says better what an output costs."""
+    files that have both), says better what an output costs; an output whose pieces can be
+    copied from that file costs a fraction of its size."""
     sized = [(o, len(on_disk[o.path])) for o in outputs if on_disk.get(o.path)]
     if not sized:
         return
     per_unit = sorted(size / max(o.weight, 1) for o, size in sized)[len(sized) // 2] or 1
     for output, size in sized:
-        output.weight = max(1, round(size / per_unit))
+        share = PIECES_MADE_AGAIN if output.path in previous else 1.0
+        output.weight = max(1, round(size * share / per_unit))
 
 
 class _Reader:
@@ -410,9 +415,13 @@ def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache
                 with contextlib.suppress(OSError):
                     leftover.unlink()
         _write_journal(root, result)
+        ready: dict[str, Path] = {}  # each parent directory, checked for links and made once
         for path in sorted(result.texts):
-            target = resolve(root, path)
-            _make_parents(root, path)
+            parent, _, name = path.rpartition("/")
+            if parent not in ready:
+                ready[parent] = resolve(root, parent) if parent else root
+                _make_parents(root, path)
+            target = resolve(ready[parent], name)  # the file itself: never a link either
             try:
                 atomic_write(target, result.texts[path], make_parent=False)
             except OSError as error:
