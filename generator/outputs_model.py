@@ -1,6 +1,7 @@
 """What an output is, before it is rendered: its path, owner, and what it is made from."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Optional
@@ -23,17 +24,23 @@ class Output:
     # about how much rendering it costs, in codes read: one code's page 1; an output that
     # reads the whole family (0: filled in by plan_outputs) as many as the family has
     weight: int = 0
+    # what is done to the whole file's bytes once its pieces are put together (a checksum)
+    finish: Optional[Callable[[bytes], bytes]] = field(default=None, repr=False)
 
     @cached_property
     def stamp(self) -> str:
         return stamp(self.templates, self.parts)
 
     def render(self) -> str:
-        return pieces.text_of(self.render_with(self.stamp))
+        text = pieces.text_of(self.render_with(self.stamp))
+        return text if self.finish is None else self.finish(text.encode("utf-8")).decode("utf-8")
 
-    def render_bytes(self, previous: Optional[tuple[bytes, object]] = None) -> tuple[bytes, Optional[dict], int, int]:
-        """(UTF-8 bytes, layout of its pieces or None, pieces made, pieces copied); `previous`
-        is the file as the last run wrote it (its hash checked against the cache) and that
-        run's layout."""
+    def render_bytes(self, previous: Optional[tuple[bytes, object]] = None) -> tuple[bytes, Optional[dict], int, int, float]:
+        """(UTF-8 bytes, layout of its pieces or None, pieces made, pieces copied, seconds it
+        took); `previous` is the file as the last run wrote it (its hash checked against the
+        cache) and that run's layout."""
+        start = time.perf_counter()
         found = pieces.previous_pieces(*previous) if previous is not None else pieces.NOTHING
-        return pieces.assemble(self.render_with(self.stamp), found)
+        data, layout, made, copied = pieces.assemble(self.render_with(self.stamp), found)
+        data = data if self.finish is None else self.finish(data)
+        return data, layout, made, copied, time.perf_counter() - start

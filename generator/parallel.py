@@ -26,7 +26,7 @@ _PENDING: list[Output] = []  # heaviest first
 _PREVIOUS: dict[str, tuple[bytes, object]] = {}
 _NEXT = None  # a counter in shared memory: the index in _PENDING of the next output to take
 _SPILLS: list = []  # one unnamed temporary file per worker, for the texts it renders
-Rendered = dict  # {path: (UTF-8 bytes, layout of its pieces or None, pieces made, pieces copied)}
+Rendered = dict  # {path: (UTF-8 bytes, layout of its pieces or None, pieces made, pieces copied, seconds)}
 
 
 def _worker_start() -> None:

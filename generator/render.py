@@ -59,8 +59,13 @@ _SEAL = re.compile(r"Checksum: sha256:([0-9a-f]{64})")
 
 def seal(text: str) -> str:
     """The text with its checksum line filled in: the hash of the text with the placeholder."""
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return text.replace(SEAL_PLACEHOLDER, "sha256:" + digest, 1)
+    return seal_bytes(text.encode("utf-8")).decode("utf-8")
+
+
+def seal_bytes(data: bytes) -> bytes:
+    """seal() of UTF-8 bytes; the checksum has the placeholder's length, so nothing moves."""
+    digest = hashlib.sha256(data).hexdigest()
+    return data.replace(SEAL_PLACEHOLDER.encode(), ("sha256:" + digest).encode(), 1)
 
 
 def seal_intact(text: str) -> Optional[bool]:

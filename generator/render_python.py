@@ -12,7 +12,8 @@ from generator import digest
 from generator.escape import py_str
 from generator.model import TEXT_FIELDS, Catalog, Code, Edition, Family
 from generator.outputs_model import Output
-from generator.render import comment_banner, comment_language, render_template, runtime_source, seal
+from generator.pieces import Piece, joined
+from generator.render import comment_banner, comment_language, render_template, runtime_source, seal_bytes
 from generator.version import project_version
 
 RUNTIME = "documented.py"
@@ -42,10 +43,16 @@ def plan_python(catalog: Catalog, family: Family) -> list[Output]:
     shape = family.python.shape
     template = f"python/{shape}_module.py.j2"
     return [Output(python_path(family), family.id, "python", (template, f"runtime/{RUNTIME}"),
-                   (digest.family_digest(family),), lambda stamp: render_python_module(family, template, stamp))]
+                   (digest.family_digest(family),), lambda stamp: render_python_module(family, template, stamp),
+                   finish=seal_bytes)]
 
 
-def render_python_module(family: Family, template: str, stamp: str) -> str:
+_DATA = "\x00data\x00"  # where the data tables go: no catalog text holds a NUL
+
+
+def render_python_module(family: Family, template: str, stamp: str) -> list:
+    """The module as segments (generator.pieces), its checksum left as the placeholder: the
+    Output seals the whole file once its pieces are put together."""
     names = family.python
     members = [{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes]
     example = names.unknown_status or family.python_codes[0].python_name if family.python_codes else None
@@ -54,7 +61,7 @@ def render_python_module(family: Family, template: str, stamp: str) -> str:
     exports += ["CATALOG_HASH", "EDITIONS", "LANGUAGES", "UNKNOWN"]
     if names.shape == "constants":
         exports = [m["name"] for m in members] + exports
-    return seal(render_template(
+    text = render_template(
         template, banner=comment_banner(stamp, "# ", sealed=True), class_name=names.class_name, module=names.module,
         description=family.description[comment_language(family)], exception=names.exception,
         default_status=names.default_status, status=names.status, code_2_status=names.code_2_status,
@@ -65,8 +72,10 @@ def render_python_module(family: Family, template: str, stamp: str) -> str:
                              + ([f"``{names.code_2_status}()``"] if names.code_2_status else [])),
         version=project_version(), catalog_hash=digest.family_digest(family), members=members,
         wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
-        data=_data(family), runtime=runtime_source(RUNTIME).rstrip("\n") + "\n",
-    ))
+        data=_DATA, runtime=runtime_source(RUNTIME).rstrip("\n") + "\n",
+    )
+    before, after = text.split(_DATA)
+    return [before, *_data(family), after]
 
 
 def _listed(items: list[str]) -> str:
@@ -84,10 +93,15 @@ def _ok_member(family: Family) -> Optional[str]:
 _RECOVERABLE = {"yes": '"yes"', "no": '"no"', "n/a": '"n/a"', "not known": '"not known"'}
 
 
-def _data(family: Family) -> str:
+CODES_PER_PIECE = 64  # the tables' lines of this many members are made, or copied from the last run, at a time
+STRINGS_PER_PIECE = 256
+
+
+def _data(family: Family) -> list:
     """The data tables the runtime reads, built as text: a family of 10,000 codes has
-    hundreds of thousands of entries, too many for a template loop."""
-    out = ["#: Every edition of every page of the family, oldest first."]
+    hundreds of thousands of entries, too many for a template loop. The long tables are
+    in pieces, each keyed by exactly the values its lines write."""
+    out: list = ["#: Every edition of every page of the family, oldest first."]
     out.append("EDITIONS = (\n" + "".join(f"    {py_str(e.id)},\n" for e in family.editions) + ")")
     out.append("#: The languages of the texts; the first is the default.")
     out.append("LANGUAGES = (" + ", ".join(py_str(lang) for lang in family.languages) + ",)")
@@ -102,7 +116,9 @@ def _data(family: Family) -> str:
     out.append("_C_ONLY = {\n" + "".join(f"    {py_str(c.c_name)}: {literal(family, c)},\n"
                                           for c in family.codes if not c.in_python) + "}")
     out.append("# For each member, the editions whose page lists it, with the page's recoverability.")
-    out.append("_ROWS = {\n" + "".join(_rows_line(family, c) for c in family.python_codes) + "}")
+    rows = [(c.python_name, tuple((e.id, e.row_by_code[c.name].recoverable) for e in family.editions_listing(c)))
+            for c in family.python_codes]
+    out.append(["_ROWS = {\n", *_pieces("rows", rows, CODES_PER_PIECE, _rows_lines), "}"])
     out.append("# Editions for which it is not known whether their page lists the member.")
     out.append("_NOT_KNOWN = {\n" + "".join(
         f"    {py_str(c.python_name)}: ({''.join(py_str(e.id) + ', ' for e in family.editions_not_known(c))}),\n"
@@ -112,36 +128,54 @@ def _data(family: Family) -> str:
     defaults = ((c, default_edition(family, c)) for c in family.python_codes)
     out.append("_DEFAULT_EDITION = {\n" + "".join(f"    {py_str(c.python_name)}: {py_str(e.id)},\n"
                                                    for c, e in defaults if e is not None) + "}")
-    strings: dict[str, int] = {}
-    texts = "".join(_texts_entry(family, c, strings) for c in family.python_codes)
+    strings, texts = _texts(family)
     out.append("# Every text, once; _TEXTS refers to them by index.")
-    out.append("_STRINGS = (\n" + "".join(f"    {py_str(text)},\n" for text in strings) + ")")
+    out.append(["_STRINGS = (\n", *_pieces("strings", list(strings), STRINGS_PER_PIECE,
+                                            lambda chunk: "".join(f"    {py_str(text)},\n" for text in chunk)), ")"])
     out.append("# (member, edition) -> {lang: (meaning, cause, solution)}, each (text index, 1 for this\n"
                "# project's translation or 0 for upstream's own words), or None where the page has no such text.")
-    out.append("_TEXTS = {\n" + texts + "}")
-    return "\n".join(out) + "\n"
+    out.append(["_TEXTS = {\n", *_pieces("texts", texts, CODES_PER_PIECE, _texts_lines), "}"])
+    return joined("\n", out) + ["\n"]
 
 
-def _rows_line(family: Family, code: Code) -> str:
-    rows = ", ".join(f"{py_str(e.id)}: {_RECOVERABLE[e.row_by_code[code.name].recoverable]}"
-                     for e in family.editions_listing(code))
-    return f"    {py_str(code.python_name)}: {{{rows}}},\n"
+def _pieces(kind: str, items: list, size: int, lines) -> list:
+    """Pieces of `size` items each, keyed by the items (the values their lines write)."""
+    return [Piece((kind, tuple(items[first:first + size])), lambda chunk=items[first:first + size]: lines(chunk))
+            for first in range(0, len(items), size)]
 
 
-def _texts_entry(family: Family, code: Code, strings: dict[str, int]) -> str:
+def _rows_lines(chunk) -> str:
+    return "".join(f"    {py_str(name)}: {{{', '.join(f'{py_str(e)}: {_RECOVERABLE[value]}' for e, value in rows)}}},\n"
+                   for name, rows in chunk)
+
+
+def _texts(family: Family) -> tuple[dict[str, int], list]:
+    """Every text once, by index in first use, and per member what _TEXTS says of it:
+    (name, ((edition id, ((lang, (field's (text index, translated) or None, ...)), ...)), ...))."""
+    strings: dict[str, int] = {}
+    members = []
+    for code in family.python_codes:
+        editions = []
+        for edition in family.editions_listing(code):
+            langs = []
+            for lang in edition.languages or ():
+                fields = []
+                for field_name in TEXT_FIELDS:
+                    entry = code.entry(field_name, edition.id, lang)
+                    fields.append(None if entry is None else
+                                  (strings.setdefault(entry.text, len(strings)), int(entry.origin == "translation")))
+                langs.append((lang, tuple(fields)))
+            if langs:
+                editions.append((edition.id, tuple(langs)))
+        members.append((code.python_name, tuple(editions)))
+    return strings, members
+
+
+def _texts_lines(chunk) -> str:
     parts = []
-    for edition in family.editions_listing(code):
-        langs = []
-        for lang in edition.languages or ():
-            fields = []
-            for field_name in TEXT_FIELDS:
-                entry = code.entry(field_name, edition.id, lang)
-                if entry is None:
-                    fields.append("None")
-                else:
-                    index = strings.setdefault(entry.text, len(strings))
-                    fields.append(f"({index}, {int(entry.origin == 'translation')})")
-            langs.append(f"        {py_str(lang)}: ({', '.join(fields)}),\n")
-        if langs:
-            parts.append(f"    ({py_str(code.python_name)}, {py_str(edition.id)}): {{\n{''.join(langs)}    }},\n")
+    for name, editions in chunk:
+        for edition, langs in editions:
+            lines = "".join(f"        {py_str(lang)}: ({', '.join('None' if f is None else f'({f[0]}, {f[1]})' for f in fields)}),\n"
+                            for lang, fields in langs)
+            parts.append(f"    ({py_str(name)}, {py_str(edition)}): {{\n{lines}    }},\n")
     return "".join(parts)

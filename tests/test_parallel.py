@@ -39,7 +39,8 @@ def test_two_workers_give_the_texts_of_one_in_the_same_order():
     outputs = [Output(f"dir/{i:04d}", "o", "t", (), (str(i),), (lambda stamp, i=i: f"text {i}\n"), weight=1 + i % 7)
                for i in range(999, -1, -1)]
     one, two = renderer(1)(outputs), renderer(2)(outputs)
-    assert one == two and list(two) == sorted(two)
+    assert list(two) == sorted(two)
+    assert {path: result[:4] for path, result in one.items()} == {path: result[:4] for path, result in two.items()}  # all but the time
 
 
 def test_both_processes_take_work_and_a_slow_output_leaves_the_rest_to_the_other():
