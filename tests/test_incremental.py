@@ -96,7 +96,10 @@ def work(base, tmp_path):
     return tmp_path / "catalog", tmp_path / "out"
 
 
-@pytest.mark.parametrize("edit", list(EDITS))
+FAST_EDIT = "an English text"  # `make test-fast` runs this one; `make test` every edit
+
+
+@pytest.mark.parametrize("edit", [e if e == FAST_EDIT else pytest.param(e, marks=pytest.mark.slow) for e in EDITS])
 def test_an_edit_renders_in_pieces_the_bytes_of_a_full_render(work, tmp_path, edit):
     catalog, out = work
     EDITS[edit](catalog)
@@ -106,6 +109,7 @@ def test_an_edit_renders_in_pieces_the_bytes_of_a_full_render(work, tmp_path, ed
         assert "copied from the last run" in summary and " 0 copied" not in summary, summary
 
 
+@pytest.mark.slow
 def test_edits_one_after_another_stay_equal_to_full_renders(work, tmp_path):
     catalog, out = work
     for edit in EDITS.values():
@@ -127,7 +131,8 @@ def test_a_stale_cache_from_an_earlier_run_does_not_hide_an_edit(work, tmp_path)
     assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
 
 
-@pytest.mark.parametrize("damage", ["a byte flipped", "cut short", "a layout from another file"])
+@pytest.mark.parametrize("damage", ["a byte flipped", pytest.param("cut short", marks=pytest.mark.slow),
+                                    pytest.param("a layout from another file", marks=pytest.mark.slow)])
 def test_a_damaged_or_lying_layout_is_never_used(work, tmp_path, damage):
     catalog, out = work
     data = fastpath.cache_data(out)
