@@ -44,8 +44,8 @@ def _render_taken(worker: int = 0) -> list[tuple[int, tuple]]:
     whose pieces must almost all be made again, does not leave a core idle.
 
     A worker writes its texts to its own spill file (unnamed: opened by the parent
-    before the fork) and sends back where they are: tens of megabytes through the
-    pool's pipe cost a quarter of a second, through the page cache a hundredth."""
+    before the fork) and sends back where they are: tens of megabytes pickled through
+    a pipe cost a quarter of a second, through the page cache a hundredth."""
     done = []
     spill, offset = (_SPILLS[worker - 1].fileno(), 0) if worker else (None, 0)
     while True:
@@ -108,7 +108,7 @@ class _Child:
                     reply = ("error", error)
                 try:
                     data = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
-                except Exception as error:  # noqa: BLE001 - an error that cannot be pickled, worded
+                except Exception:  # noqa: BLE001 - what cannot be pickled is sent as words
                     data = pickle.dumps(("error", RuntimeError(f"{type(reply[1]).__name__}: {reply[1]}")))
                 with os.fdopen(write_end, "wb") as pipe:
                     pipe.write(data)

@@ -9,8 +9,9 @@ made only when the previous file cannot give it.
 
 The previous file is trusted only as far as it can be checked: its bytes must
 have the hash the cache recorded when they were written (the cache itself
-carries a checksum), and the layout (each segment's key and length) must add up
-to exactly those bytes. Anything else renders afresh.
+carries a checksum), and its layout (the size of the file, and each piece's
+key, offset and length) must describe a file of exactly that size. Anything
+else renders afresh.
 """
 from __future__ import annotations
 

@@ -48,3 +48,28 @@ def test_a_warm_incremental_run_gives_the_bytes_of_a_cold_one(tmp_path):
     catalog.write_text(catalog.read_text(encoding="utf-8").replace("en: Busy", "en: Busy now"), encoding="utf-8")
     incremental = generate(catalog, warm, {}, ROOT, [])
     assert incremental == generate(catalog, cold, {}, ROOT, ["--full"])
+
+
+DIGEST_PROBE = (
+    "import sys; sys.path.insert(0, sys.argv[1]); "
+    "from generator.digest import digest; from generator.pieces import key_of; "
+    "v = ('LLM_TIMEOUT', '请求超时，请重试。', None, True, False, 0, -1, 0x5010B01A, 2 ** 70, ['a', ('b',)], {'k': ('v', 1)}); "
+    "print(digest(*v), key_of(v))"
+)
+
+
+def test_digests_are_the_same_on_every_python():
+    """Stamps, CATALOG_HASH and piece keys are written with marshal's version 2: the same
+    values must give the same bytes on every interpreter the generator may run on."""
+    from tests.helpers import interpreters
+
+    found = {}
+    for python in interpreters():
+        version = subprocess.run([python, "-c", "import sys; print(sys.version_info >= (3, 11))"],
+                                 capture_output=True, text=True, timeout=60).stdout.strip()
+        if version != "True":  # the generator itself needs 3.11
+            continue
+        result = subprocess.run([python, "-c", DIGEST_PROBE, str(ROOT)], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        found[python] = result.stdout.strip()
+    assert found and len(set(found.values())) == 1, found
