@@ -141,11 +141,6 @@ def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None)
     return [], changed, known, texts
 
 
-def timeline_diffs(family: Family, timeline: Timeline) -> list[EditionDiff]:
-    editions = family.timeline_editions(timeline)
-    return [compare_editions(family, a, b) for a, b in zip(editions, editions[1:])]
-
-
 @dataclass(frozen=True)
 class HistoryStep:
     edition: Edition
