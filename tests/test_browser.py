@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 import threading
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -72,11 +73,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
 
+class QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser dropped a request it no longer needed (a page left mid-load)
+        super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """The base URL of the built site, served under SUB_PATH."""
     root = tmp_path_factory.mktemp("served")
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(root)))
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(root)))
     base = f"http://127.0.0.1:{httpd.server_address[1]}{SUB_PATH}"
     build_site(ROOT / "site", root / SUB_PATH.strip("/"), site_url=base)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
