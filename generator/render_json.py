@@ -70,7 +70,7 @@ def family_as_data(catalog: Catalog, family: Family, stamp: str, lazy: bool = Fa
     if lazy:
         meta = (digest.family_meta_digest(family), digest.editions_meta_digest(family))
         rows = digest.code_rows_digests(family)
-        editions = [Piece(("edition", digest.edition_digest(e)), lambda e=e: _edition_data(e)) for e in family.editions]
+        editions = [Piece(("edition", meta, digest.edition_digest(e)), lambda e=e: _edition_data(e)) for e in family.editions]
         codes = [Piece(("code", meta, rows[c.name], digest.code_digest(c)), lambda c=c: _code_data(family, c))
                  for c in family.codes]
     else:
