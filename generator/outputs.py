@@ -284,7 +284,7 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
             if found is not None:
                 previous[output.path] = found
         to_render.append(output)
-    _weigh(to_render, on_disk, previous, cache.costs)
+    _weigh(to_render, cache.costs)
     rendered = (render_many(to_render, previous) if render_many
                 else {o.path: o.render_bytes(previous.get(o.path)) for o in to_render})
     result.rendered = len(rendered)
@@ -300,21 +300,13 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
     return result
 
 
-PIECES_MADE_AGAIN = 0.1  # about how much of an output in pieces an edit makes again; the rest is copied
 SECONDS_PER_WEIGHT = 0.00035  # what a weight of 1 (one code's page) takes to render, about
 
 
-def _weigh(outputs: list[Output], on_disk: dict[str, Optional[bytes]], previous: dict, costs: dict) -> None:
-    """Weights for sharing the work between cores, best first: the seconds the output took
-    the last time it was rendered; else the size of the file the last run wrote, in the
-    planned unit (scaled by the median of the files that have both), an output whose
-    pieces can be copied from that file costing a fraction of it; else the planned weight
-    (codes read)."""
-    sized = [(o, len(on_disk[o.path])) for o in outputs if on_disk.get(o.path)]
-    per_unit = sorted(size / max(o.weight, 1) for o, size in sized)[len(sized) // 2] or 1 if sized else 1
-    for output, size in sized:
-        share = PIECES_MADE_AGAIN if output.path in previous else 1.0
-        output.weight = max(1, round(size * share / per_unit))
+def _weigh(outputs: list[Output], costs: dict) -> None:
+    """Weights for sharing the work between cores: the seconds an output took the last time
+    it was rendered (an output in pieces costs what its changed pieces cost, not what its
+    size says), in the planned unit; the planned weight (codes read) where there is none."""
     for output in outputs:
         seconds = costs.get(output.path)
         if isinstance(seconds, (int, float)) and seconds >= 0:

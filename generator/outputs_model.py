@@ -7,7 +7,6 @@ from functools import cached_property
 from typing import Callable, Optional
 
 from generator import pieces
-
 from generator.render import stamp
 
 SITE = "site"  # the owner of the files every family shares
@@ -32,8 +31,7 @@ class Output:
         return stamp(self.templates, self.parts)
 
     def render(self) -> str:
-        text = pieces.text_of(self.render_with(self.stamp))
-        return text if self.finish is None else self.finish(text.encode("utf-8")).decode("utf-8")
+        return self.render_bytes()[0].decode("utf-8")
 
     def render_bytes(self, previous: Optional[tuple[bytes, object]] = None) -> tuple[bytes, Optional[dict], int, int, float]:
         """(UTF-8 bytes, layout of its pieces or None, pieces made, pieces copied, seconds it

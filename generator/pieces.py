@@ -19,7 +19,7 @@ import bisect
 import hashlib
 import marshal
 from dataclasses import dataclass
-from typing import Callable, Optional, Union
+from typing import Callable, Optional, Sequence, Union
 
 KEY_LENGTH = 16
 
@@ -41,7 +41,15 @@ class Piece:
         return key_of(self.material)
 
 
-Segment = Union[str, Piece]
+ITEMS_PER_PIECE = 64  # rows, codes or texts: made, or copied from the last run, this many at a time
+
+
+def groups(items: Sequence, material: Callable[[Sequence], object], make: Callable[[Sequence], object],
+           size: int = ITEMS_PER_PIECE) -> list[Piece]:
+    """Pieces of `size` items each: material(items) is what a piece is made from, make(items) its text."""
+    chunks = [items[first:first + size] for first in range(0, len(items), size)]
+    return [Piece(material(chunk), lambda chunk=chunk: make(chunk)) for chunk in chunks]
+
 # {"size": bytes of the whole file, "pieces": [[key, offset, length], ...]}: a piece may
 # hold pieces of its own (its make() gives segments), so ranges may nest.
 Layout = dict

@@ -57,13 +57,10 @@ SEAL_PLACEHOLDER = "sha256:" + "0" * 64
 _SEAL = re.compile(r"Checksum: sha256:([0-9a-f]{64})")
 
 
-def seal(text: str) -> str:
-    """The text with its checksum line filled in: the hash of the text with the placeholder."""
-    return seal_bytes(text.encode("utf-8")).decode("utf-8")
-
-
-def seal_bytes(data: bytes) -> bytes:
-    """seal() of UTF-8 bytes; the checksum has the placeholder's length, so nothing moves."""
+def seal(data: bytes) -> bytes:
+    """A whole file's UTF-8 bytes with the checksum line filled in: the hash of the file with
+    the placeholder (an Output's `finish`). The checksum has the placeholder's length, so
+    no piece of the file moves."""
     digest = hashlib.sha256(data).hexdigest()
     return data.replace(SEAL_PLACEHOLDER.encode(), ("sha256:" + digest).encode(), 1)
 

@@ -23,7 +23,7 @@ def c_literal(family: Family, code: Code) -> str:
 def plan_c(catalog: Catalog, family: Family) -> list[Output]:
     # The header carries the family's CATALOG_HASH, so it is made from the whole family.
     return [Output(c_path(family), family.id, "c", (TEMPLATE,), (digest.family_digest(family),),
-                   lambda stamp: render_c_header(family, stamp))]
+                   lambda stamp: render_c_header(family, stamp), finish=seal)]
 
 
 def render_c_header(family: Family, stamp: str) -> str:
@@ -33,10 +33,10 @@ def render_c_header(family: Family, stamp: str) -> str:
     example = family.code_by_name.get(family.python.unknown_status or "")
     example_name = example.c_name if example is not None and example.c_name else family.c_codes[0].c_name
     namespaces = list(dict.fromkeys(n.namespace + "::" for c in family.codes for n in c.cpp))
-    return seal(render_template(
+    return render_template(
         TEMPLATE, banner=block_comment_banner(stamp, sealed=True), title=family.name[comment],
         description=family.description[comment], namespace=family.c.namespace, guard=family.c.guard,
         name_function=family.c.name_function, message_function=family.c.message_function, codes=codes,
         example=example_name, example_macro=family.c.macro_prefix + example_name,
         upstream_namespaces=" and ".join(namespaces), macro_base=family.c.macro_base,
-        version=project_version(), catalog_hash=digest.family_digest(family)))
+        version=project_version(), catalog_hash=digest.family_digest(family))

@@ -12,8 +12,8 @@ from generator import digest
 from generator.escape import py_str
 from generator.model import TEXT_FIELDS, Catalog, Code, Edition, Family
 from generator.outputs_model import Output
-from generator.pieces import Piece, joined
-from generator.render import comment_banner, comment_language, render_template, runtime_source, seal_bytes
+from generator.pieces import groups, joined
+from generator.render import comment_banner, comment_language, render_template, runtime_source, seal
 from generator.version import project_version
 
 RUNTIME = "documented.py"
@@ -44,7 +44,7 @@ def plan_python(catalog: Catalog, family: Family) -> list[Output]:
     template = f"python/{shape}_module.py.j2"
     return [Output(python_path(family), family.id, "python", (template, f"runtime/{RUNTIME}"),
                    (digest.family_digest(family),), lambda stamp: render_python_module(family, template, stamp),
-                   finish=seal_bytes)]
+                   finish=seal)]
 
 
 _DATA = "\x00data\x00"  # where the data tables go: no catalog text holds a NUL
@@ -93,10 +93,6 @@ def _ok_member(family: Family) -> Optional[str]:
 _RECOVERABLE = {"yes": '"yes"', "no": '"no"', "n/a": '"n/a"', "not known": '"not known"'}
 
 
-CODES_PER_PIECE = 64  # the tables' lines of this many members are made, or copied from the last run, at a time
-STRINGS_PER_PIECE = 256
-
-
 def _data(family: Family) -> list:
     """The data tables the runtime reads, built as text: a family of 10,000 codes has
     hundreds of thousands of entries, too many for a template loop. The long tables are
@@ -118,7 +114,7 @@ def _data(family: Family) -> list:
     out.append("# For each member, the editions whose page lists it, with the page's recoverability.")
     rows = [(c.python_name, tuple((e.id, e.row_by_code[c.name].recoverable) for e in family.editions_listing(c)))
             for c in family.python_codes]
-    out.append(["_ROWS = {\n", *_pieces("rows", rows, CODES_PER_PIECE, _rows_lines), "}"])
+    out.append(["_ROWS = {\n", *_lines_in_pieces("rows", rows, _rows_lines), "}"])
     out.append("# Editions for which it is not known whether their page lists the member.")
     out.append("_NOT_KNOWN = {\n" + "".join(
         f"    {py_str(c.python_name)}: ({''.join(py_str(e.id) + ', ' for e in family.editions_not_known(c))}),\n"
@@ -130,18 +126,17 @@ def _data(family: Family) -> list:
                                                    for c, e in defaults if e is not None) + "}")
     strings, texts = _texts(family)
     out.append("# Every text, once; _TEXTS refers to them by index.")
-    out.append(["_STRINGS = (\n", *_pieces("strings", list(strings), STRINGS_PER_PIECE,
-                                            lambda chunk: "".join(f"    {py_str(text)},\n" for text in chunk)), ")"])
+    out.append(["_STRINGS = (\n", *_lines_in_pieces("strings", list(strings),
+                                                     lambda chunk: "".join(f"    {py_str(text)},\n" for text in chunk)), ")"])
     out.append("# (member, edition) -> {lang: (meaning, cause, solution)}, each (text index, 1 for this\n"
                "# project's translation or 0 for upstream's own words), or None where the page has no such text.")
-    out.append(["_TEXTS = {\n", *_pieces("texts", texts, CODES_PER_PIECE, _texts_lines), "}"])
+    out.append(["_TEXTS = {\n", *_lines_in_pieces("texts", texts, _texts_lines), "}"])
     return joined("\n", out) + ["\n"]
 
 
-def _pieces(kind: str, items: list, size: int, lines) -> list:
-    """Pieces of `size` items each, keyed by the items (the values their lines write)."""
-    return [Piece((kind, tuple(items[first:first + size])), lambda chunk=items[first:first + size]: lines(chunk))
-            for first in range(0, len(items), size)]
+def _lines_in_pieces(kind: str, items: list, lines) -> list:
+    """A table's lines in pieces, each keyed by its items: the very values its lines write."""
+    return groups(items, lambda chunk: (kind, tuple(chunk)), lines)
 
 
 def _rows_lines(chunk) -> str:

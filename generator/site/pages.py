@@ -11,7 +11,7 @@ from generator.changes import Presence, compare_editions, copied_releases, histo
 from generator.escape import html_text as esc, md_inline
 from generator.model import Catalog, Code, Edition, Family, Page
 from generator.outputs_model import Output
-from generator.pieces import Piece, joined
+from generator.pieces import Piece, groups, joined
 from generator.render_python import default_edition
 from generator.site import svg
 from generator.site.context import Context, doc_path, markdown_banner
@@ -369,9 +369,6 @@ def code_entry_origin(family: Family, edition: Edition, lang: str) -> Optional[s
     return None
 
 
-ROWS_PER_PIECE = 64  # an edition page's rows are rendered, or copied from the last run, this many at a time
-
-
 def _edition_table(ctx: Context, family: Family, edition: Edition) -> list:
     page = edition.page
     columns = [(c, esc(page.heading(c, ctx.lang))) for c in page.columns]
@@ -396,13 +393,8 @@ def _edition_table(ctx: Context, family: Family, edition: Edition) -> list:
             out.append((code.slug, cells))
         return table_rows(columns, out)
 
-    segments: list = [start]
-    for first in range(0, len(edition.rows), ROWS_PER_PIECE):
-        rows = edition.rows[first:first + ROWS_PER_PIECE]
-        material = (context, digest.edition_rows_material(family, edition, rows, ctx.lang))
-        segments.append(Piece(material, lambda rows=rows: rows_html(rows)))
-    segments.append(end)
-    return segments
+    return [start, *groups(edition.rows, lambda rows: (context, digest.edition_rows_material(family, edition, rows, ctx.lang)),
+                           rows_html), end]
 
 
 def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> str:
@@ -490,9 +482,6 @@ def _copies(ctx: Context, family: Family, page: Page) -> str:
     return "\n\n".join(out)
 
 
-TEXT_CHANGES_PER_PIECE = 64  # a comparison's changed texts are rendered, or copied from the last run, this many at a time
-
-
 def _diff_segments(ctx: Context, family: Family, diff, context: tuple) -> list:
     """What changed between two editions, in pieces: each table keyed by the changes it
     shows (their codes by name), the changed texts by groups of rows."""
@@ -523,14 +512,10 @@ def _diff_segments(ctx: Context, family: Family, diff, context: tuple) -> list:
                                                 f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'])
                                         for c in changes])
 
-        segments: list = [f"<p><strong>{esc(ctx.label('texts_changed'))}</strong> <small>{esc(ctx.label('word_diff_note'))}</small></p>"
-                          + start]
-        for first in range(0, len(texts), TEXT_CHANGES_PER_PIECE):
-            chunk = texts[first:first + TEXT_CHANGES_PER_PIECE]
-            material = ("texts", context, diff.new.page.id, tuple((c.code, c.field, c.before, c.after) for c in chunk))
-            segments.append(Piece(material, lambda chunk=chunk: rows_html(chunk)))
-        segments.append(end)
-        parts.append(segments)
+        title = f"<p><strong>{esc(ctx.label('texts_changed'))}</strong> <small>{esc(ctx.label('word_diff_note'))}</small></p>"
+        parts.append([title + start, *groups(
+            texts, lambda chunk: ("texts", context, diff.new.page.id, tuple((c.code, c.field, c.before, c.after) for c in chunk)),
+            rows_html), end])
     elif ctx.lang not in diff.texts_comparable:
         parts.append(f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>")
     if not parts:

@@ -7,7 +7,7 @@ import json
 from generator import digest
 from generator.model import Catalog, Family
 from generator.outputs_model import SITE, Output
-from generator.pieces import Piece, joined
+from generator.pieces import Piece, groups, joined
 from generator.render import banner_lines, block_comment_banner, comment_banner, render_template
 from generator.site.context import DOCS, Context, doc_path
 from generator.site.pages import TITLE_ID, _h, _page, family_block
@@ -118,9 +118,6 @@ def render_404(catalog: Catalog, stamp: str) -> str:
 # -- search ---------------------------------------------------------------------------------------
 
 
-CODES_PER_PIECE = 64  # a search index's code documents are made, or copied from the last run, this many at a time
-
-
 def render_search_index(catalog: Catalog, lang: str, stamp: str) -> list:
     """One language's search index: a document per page, with the fields the worker weighs.
     One line of compact JSON, written in pieces: exactly json.dumps of the whole."""
@@ -135,11 +132,10 @@ def render_search_index(catalog: Catalog, lang: str, stamp: str) -> list:
         context = (digest.family_meta_digest(family), digest.editions_meta_digest(family), lang, prefix)
         identities, rows, texts = digest.code_identities(family), digest.code_rows_digests(family), \
             digest.texts_by_edition(family, lang)
-        for first in range(0, len(family.codes), CODES_PER_PIECE):
-            codes = family.codes[first:first + CODES_PER_PIECE]
-            material = ("codes", context, tuple((identities[c.name], rows[c.name], texts[c.name]) for c in codes))
-            docs.append(Piece(material, lambda family=family, codes=codes, name=name: ",".join(
-                dump(_code_doc(family, code, lang, prefix + f"{family.prefix}codes/{code.name}/", name)) for code in codes)))
+        docs += groups(family.codes,
+                       lambda codes: ("codes", context, tuple((identities[c.name], rows[c.name], texts[c.name]) for c in codes)),
+                       lambda codes, family=family, name=name: ",".join(
+                           dump(_code_doc(family, code, lang, prefix + f"{family.prefix}codes/{code.name}/", name)) for code in codes))
         for edition in family.editions:
             docs.append({"l": prefix + f"{family.prefix}editions/{edition.id}/", "t": edition.id, "k": "edition", "f": name,
                          "x": f"{edition.page.title[lang]} · {edition.page.name[lang]} · {edition.timeline.name[lang]} · {edition.release}"})
