@@ -163,10 +163,17 @@ def _median_time(run: Callable[[], None], repeat: int, setup: Callable[[], None]
     return statistics.median(times)
 
 
+_EXTRA: list[str] = []  # --jobs N for the synthetic catalogs' runs (python -m generator.bench --jobs N)
+
+
 def _command(*args: str) -> Callable[[], None]:
     def run() -> None:
         subprocess.run([sys.executable, *args], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
     return run
+
+
+def _generator(verb: str, *args: str) -> Callable[[], None]:
+    return _command("-m", "generator", verb, *args, *(_EXTRA if verb in ("generate", "check") else []))
 
 
 def _script(script: str, files: list[str]) -> Callable[[], None]:
@@ -198,8 +205,8 @@ def measure(size: int, repeat: int, scratch: Path) -> dict[str, float]:
         shutil.copytree(original, catalog)
 
     fresh_catalog()
-    generate = _command("-m", "generator", "generate", "--catalog", str(catalog), "--out", str(out))
-    row["validate"] = _median_time(_command("-m", "generator", "validate", "--catalog", str(catalog)), repeat)
+    generate = _generator("generate", "--catalog", str(catalog), "--out", str(out))
+    row["validate"] = _median_time(_generator("validate", "--catalog", str(catalog)), repeat)
     aside = scratch / f"aside-{size}"
     aside.mkdir()
 
@@ -212,8 +219,8 @@ def measure(size: int, repeat: int, scratch: Path) -> dict[str, float]:
 
     row["generate (cold)"] = _median_time(generate, repeat, setup=empty_out)
     row["generate (nothing)"] = _median_time(generate, repeat)
-    row["check"] = _median_time(_command("-m", "generator", "check", "--catalog", str(catalog), "--out", str(out)), repeat)
-    row["check --full"] = _median_time(_command("-m", "generator", "check", "--full", "--catalog", str(catalog), "--out", str(out)), repeat)
+    row["check"] = _median_time(_generator("check", "--catalog", str(catalog), "--out", str(out)), repeat)
+    row["check --full"] = _median_time(_generator("check", "--full", "--catalog", str(catalog), "--out", str(out)), repeat)
 
     def edited(change: Callable[[], None]) -> Callable[[], None]:
         def setup() -> None:
@@ -228,30 +235,68 @@ def measure(size: int, repeat: int, scratch: Path) -> dict[str, float]:
     return row
 
 
-def real_catalog(repeat: int, scratch: Path) -> tuple[float, float]:
-    """A no-op generate of the real catalog, and the baseline of importing jinja2 and
-    ruamel.yaml; alternating, so that both see the same machine."""
+def _alternating(runs: dict[str, Callable[[], None]], repeat: int) -> dict[str, float]:
+    """The median of each command, run in turn, so that all see the same machine."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(found) for name, found in times.items()}
+
+
+def real_catalog(repeat: int, scratch: Path) -> dict[str, float]:
+    """The real catalog: a no-op generate against the baseline of importing jinja2 and
+    ruamel.yaml, and `check --full` with the default jobs against `--jobs 1`."""
     out = scratch / "real"
     generate = _command("-m", "generator", "generate", "--out", str(out))
     generate()
-    baseline = _script("import jinja2, ruamel.yaml", [])
-    times_generate, times_baseline = [], []
-    for _ in range(repeat):
-        for run, times in ((generate, times_generate), (baseline, times_baseline)):
-            start = time.perf_counter()
-            run()
-            times.append(time.perf_counter() - start)
-    return statistics.median(times_generate), statistics.median(times_baseline)
+    check = ("-m", "generator", "check", "--full", "--out", str(out))
+    return _alternating({"no-op generate": generate, "import jinja2, ruamel.yaml": _script("import jinja2, ruamel.yaml", []),
+                         "check --full": _command(*check), "check --full --jobs 1": _command(*check, "--jobs", "1")}, repeat)
+
+
+# The guards `make bench` checks: (what, measured, floor, at most this many times the floor).
+GUARDS = (
+    ("one text changed", "generate (one text)", "compose floor", 2.0),
+    ("nothing to write", "generate (nothing)", "compose floor", 1.2),
+    ("cold", "generate (cold)", "safe-load floor", 2.5),
+)
+
+
+GUARD_SIZE = 10_000
+NOISE = 1.05  # two medians of the same work differ by this much on this machine
+
+
+def guards(rows: dict[int, dict[str, float]], real: dict[str, float]) -> list[str]:
+    """One line per guard: the figures and whether it holds."""
+    lines = []
+    for what, measured, floor, limit in GUARDS:
+        row = rows.get(GUARD_SIZE)
+        if row is None:
+            lines.append(f"not measured: {what} at {GUARD_SIZE} codes (run with --sizes {GUARD_SIZE})")
+            continue
+        ratio = row[measured] / row[floor]
+        lines.append(f"{'holds ' if ratio <= limit else 'BROKEN'} {what} at {GUARD_SIZE} codes: {row[measured]:.3f} s = "
+                     f"{ratio:.2f}x the {floor} (at most {limit}x)")
+    ratio = real["no-op generate"] / real["import jinja2, ruamel.yaml"]
+    lines.append(f"{'holds ' if ratio <= 1.0 else 'BROKEN'} real catalog, nothing to write: {real['no-op generate']:.3f} s = "
+                 f"{ratio:.2f}x `python -c \"import jinja2, ruamel.yaml\"` (at most 1.0x)")
+    default, one = real["check --full"], real["check --full --jobs 1"]
+    lines.append(f"{'holds ' if default <= one * NOISE else 'BROKEN'} real catalog, check --full: {default:.3f} s with the "
+                 f"default jobs, {one:.3f} s with --jobs 1 (no slower, within {NOISE - 1:.0%})")
+    return lines
 
 
 def report(sizes: list[int], repeat: int) -> str:
     lines = []
     with tempfile.TemporaryDirectory(prefix="status-bench-") as scratch:
-        real, baseline = real_catalog(max(repeat, 7), Path(scratch))
+        real = real_catalog(max(repeat, 7), Path(scratch))
         rows = {size: measure(size, repeat, Path(scratch)) for size in sizes}
     lines.append(f"median of {repeat} runs, seconds; machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    lines.append(f"real catalog: generate with nothing to write {real:.3f} s; `python -c \"import jinja2, ruamel.yaml\"` "
-                 f"{baseline:.3f} s; ratio {real / baseline:.2f}x (median of {max(repeat, 7)} alternating runs)")
+    lines.append("real catalog (median of {} alternating runs): ".format(max(repeat, 7))
+                 + "; ".join(f"{name} {seconds:.3f} s" for name, seconds in real.items()))
     lines.append("")
     header = f"{'codes':>6} {'outputs':>7} " + " ".join(f"{name:>15}" for name in FLOORS)
     lines.append(header)
@@ -264,14 +309,13 @@ def report(sizes: list[int], repeat: int) -> str:
         cells = [f"{row[name]:7.3f} ({row[name] / compose:4.2f}x)" for name in COLUMNS]
         lines.append(f"{size:>6} " + " ".join(f"{c:>23}" for c in cells))
     lines.append("(ratios to the compose floor)")
-    last = rows[sizes[-1]]
-    lines.append(f"at {sizes[-1]} codes: generate (cold) is {last['generate (cold)'] / last['safe-load floor']:.2f}x the safe-load "
-                 f"floor; generate (one text) {last['generate (one text)'] / last['compose floor']:.2f}x and generate (nothing) "
-                 f"{last['generate (nothing)'] / last['compose floor']:.2f}x the compose floor")
     if len(sizes) >= 2 and sizes[-1] == 10 * sizes[-2]:
         a, b = rows[sizes[-2]], rows[sizes[-1]]
         lines.append(f"growth {sizes[-2]} -> {sizes[-1]} codes: generate (cold) {b['generate (cold)'] / a['generate (cold)']:.1f}x, "
                      f"check --full {b['check --full'] / a['check --full']:.1f}x")
+    lines.append("")
+    lines.append("guards:")
+    lines += guards(rows, real)
     return "\n".join(lines) + "\n"
 
 
@@ -279,7 +323,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=None, help="pass --jobs N to every generate and check at each size")
     args = parser.parse_args(argv)
+    if args.jobs is not None:
+        _EXTRA[:] = ["--jobs", str(args.jobs)]
     sys.stdout.write(report([int(s) for s in args.sizes.split(",")], args.repeat))
     return 0
 

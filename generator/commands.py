@@ -95,8 +95,7 @@ def cmd_generate(args) -> int:
         safe_print(f"kept {path}: no longer generated, but edited by hand since it was written; delete it yourself")
     written = sum(1 for action, _ in actions if action == "wrote")
     removed = len(actions) - written
-    safe_print(fastpath.generate_summary(len(outputs), written, removed, result.rendered, result.pieces_made,
-                                         result.pieces_copied))
+    safe_print(fastpath.generate_summary(len(outputs), written, removed, result.rendered))
     return EXIT_OK
 
 
@@ -135,7 +134,7 @@ def cmd_targets(args) -> int:
 
 
 def version_text(location: Optional[Path]) -> str:
-    from generator import digest
+    from generator.inputs import catalog_hash
 
     lines = [f"llm-status-codes {project_version()}"]
     if location is not None and location.exists():
@@ -146,7 +145,7 @@ def version_text(location: Optional[Path]) -> str:
         else:
             lines.append(f"catalog at {display_path(location)}, CATALOG_HASH of each family:")
             for family in catalog.families:
-                lines.append(f"  {family.id}: {digest.family_digest(family)}")
+                lines.append(f"  {family.id}: {catalog_hash(family)}")
     return "\n".join(lines)
 
 

@@ -158,9 +158,8 @@ def entry(key: str, files: dict[str, str], outputs: int) -> dict:
 
 
 # What `generate` and `check` print last: the quick answer must read like the full one.
-def generate_summary(outputs: int, written: int, removed: int, rendered: int, made: int = 0, copied: int = 0) -> str:
-    pieces = f" ({made} pieces made, {copied} copied from the last run)" if made or copied else ""
-    return f"generate: {outputs} outputs, {written} written, {removed} removed, {rendered} rendered{pieces}"
+def generate_summary(outputs: int, written: int, removed: int, rendered: int) -> str:
+    return f"generate: {outputs} outputs, {written} written, {removed} removed, {rendered} rendered"
 
 
 def check_summary(outputs: int) -> str:

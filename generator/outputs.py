@@ -12,12 +12,10 @@ so a reader (or a run killed part-way) only ever sees a whole old or a whole
 new file. A journal (.generate-journal.json) exists while a run writes: if a
 run finds one, the previous run did not finish, and every output is checked
 in full. A cache (.generate-cache.json, outside the committed tree, its last
-line a checksum of the rest) records each output's stamp and the hash of the
-bytes written, so that an output whose inputs did not change and whose file is
-as written is not rendered again; and, for a large output built in pieces
-(generator.pieces), where each piece lies in the file, so that an output whose
-inputs did change is rendered again only in the pieces that read the change.
-`check --full` uses none of it.
+line a checksum of the rest) records each output's stamp (generator.inputs) and
+the hash of the bytes written, so that an output whose inputs did not change and
+whose file still has those bytes, as read now, is not rendered again. `check
+--full` uses none of it.
 """
 from __future__ import annotations
 
@@ -140,8 +138,6 @@ def render_manifest(owner: str, hashes: dict[str, str]) -> str:
 class Cache:
     entries: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (stamp, sha256 of the bytes written)
     unchanged: Optional[dict] = None  # the last clean run, for fastpath.unchanged
-    layouts: dict[str, dict] = field(default_factory=dict)  # path -> the pieces of the bytes written (generator.pieces)
-    costs: dict[str, float] = field(default_factory=dict)  # path -> seconds its last render took (to share the work)
 
     @staticmethod
     def load(root: Path) -> "Cache":
@@ -151,28 +147,17 @@ class Cache:
         if data.get("fingerprint") != generator_fingerprint():
             return Cache()
         try:
-            layouts, costs = data.get("layouts"), data.get("costs")
             return Cache({k: (v[0], v[1]) for k, v in data["entries"].items()
                           if isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)},
-                         data.get("unchanged") if isinstance(data.get("unchanged"), dict) else None,
-                         layouts if isinstance(layouts, dict) else {}, costs if isinstance(costs, dict) else {})
+                         data.get("unchanged") if isinstance(data.get("unchanged"), dict) else None)
         except (KeyError, TypeError, AttributeError):
             return Cache()
 
     def save(self, root: Path) -> None:
         data = {"fingerprint": generator_fingerprint(), "entries": {k: list(v) for k, v in sorted(self.entries.items())},
-                "unchanged": self.unchanged, "layouts": {k: self.layouts[k] for k in sorted(self.layouts)},
-                "costs": {k: round(self.costs[k], 4) for k in sorted(self.costs)}}
+                "unchanged": self.unchanged}
         with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
             atomic_write(root / CACHE, fastpath.cache_bytes(data))
-
-    def previous(self, path: str, digest: Optional[str], data: Optional[bytes]) -> Optional[tuple[bytes, dict]]:
-        """The file as the last run wrote it, and its layout: when its bytes still have the
-        hash recorded when they were written."""
-        entry, layout = self.entries.get(path), self.layouts.get(path)
-        if data is None or entry is None or layout is None or digest != entry[1]:
-            return None
-        return data, layout
 
 
 def read_journal(root: Path) -> Optional[dict]:
@@ -236,13 +221,9 @@ class Survey:
     orphaned: list[str] = field(default_factory=list)  # still as written: removable
     edited_orphans: list[str] = field(default_factory=list)  # changed since written: left in place
     hashes: dict[str, str] = field(default_factory=dict)  # path -> sha256 of the output as rendered
-    layouts: dict[str, Optional[dict]] = field(default_factory=dict)  # path -> pieces of what was rendered
-    costs: dict[str, float] = field(default_factory=dict)  # path -> seconds its render took
     stamps: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     rendered: int = 0
-    pieces_made: int = 0
-    pieces_copied: int = 0
 
     def __bool__(self) -> bool:
         return bool(self.stale or self.missing or self.orphaned or self.edited_orphans)
@@ -252,11 +233,12 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
            render_many=None, hashed: Optional[Callable[[], dict[str, str]]] = None) -> Survey:
     """Compare every output (and each owner's manifest) with the tree; render what must be.
 
-    An output whose cache entry has its stamp is only hashed: when the file still has
-    the hash the cache says was written, it is as that render left it. Every other
-    output is read, rendered and compared. Each parent directory is checked once.
-    `hashed` gives the hashes of the files the cache lists, taken meanwhile on another
-    core (parallel.hashing); a file it does not name is looked at here."""
+    An output whose cache entry has its stamp is only hashed: when the file, as read
+    now, still has the hash the cache says its render wrote, it is what a render would
+    write (the stamp covers everything the render reads). Every other output is read,
+    rendered and compared. Each parent directory is checked once. `hashed` gives the
+    hashes of the files the cache lists, taken meanwhile on another core
+    (parallel.hashing); a file it does not name is looked at here."""
     result = Survey()
     unfinished = previous_run_unfinished(root)
     if unfinished:
@@ -268,7 +250,6 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
     looked = [reader.known(o.path, known[o.path]) if o.path in hash_only and o.path in known
               else reader.look(o.path, want_bytes=o.path not in hash_only) for o in outputs]
     on_disk: dict[str, Optional[bytes]] = {}
-    previous: dict[str, tuple[bytes, dict]] = {}
     to_render: list[Output] = []
     for output, (exists, digest_, data) in zip(outputs, looked):
         result.stamps[output.path] = output.stamp
@@ -279,38 +260,15 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
             data = reader.read(output.path)
             digest_ = None if data is None else sha(data)
         on_disk[output.path] = data
-        if not full:
-            found = cache.previous(output.path, digest_, data)
-            if found is not None:
-                previous[output.path] = found
         to_render.append(output)
-    _weigh(to_render, cache.costs)
-    rendered = (render_many(to_render, previous) if render_many
-                else {o.path: o.render_bytes(previous.get(o.path)) for o in to_render})
+    rendered = render_many(to_render) if render_many else {o.path: o.render_bytes() for o in to_render}
     result.rendered = len(rendered)
-    for path, (data, layout, made, copied, seconds) in rendered.items():
-        result.costs[path] = seconds
+    for path, data in rendered.items():
         result.hashes[path] = sha(data)
-        result.layouts[path] = layout
-        result.pieces_made += made
-        result.pieces_copied += copied
         _compare(result, path, data, on_disk[path])
     for owner in owners:
         _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result)
     return result
-
-
-SECONDS_PER_WEIGHT = 0.00035  # what a weight of 1 (one code's page) takes to render, about
-
-
-def _weigh(outputs: list[Output], costs: dict) -> None:
-    """Weights for sharing the work between cores: the seconds an output took the last time
-    it was rendered (an output in pieces costs what its changed pieces cost, not what its
-    size says), in the planned unit; the planned weight (codes read) where there is none."""
-    for output in outputs:
-        seconds = costs.get(output.path)
-        if isinstance(seconds, (int, float)) and seconds >= 0:
-            output.weight = max(1, round(seconds / SECONDS_PER_WEIGHT))
 
 
 class _Reader:
@@ -447,16 +405,9 @@ def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache
 def _refresh_cache(root: Path, result: Survey, outputs: list[Output], cache: Cache,
                    unchanged: Optional[dict] = None) -> None:
     fresh = {o.path: (result.stamps[o.path], result.hashes[o.path]) for o in outputs if o.path in result.hashes}
-    layouts = {path: layout for path, layout in result.layouts.items() if layout is not None}
-    dropped = [path for path in result.layouts if result.layouts[path] is None and path in cache.layouts]
-    stale = (fresh != {k: cache.entries.get(k) for k in fresh} or unchanged != cache.unchanged or dropped
-             or any(cache.layouts.get(path) != layout for path, layout in layouts.items()))
-    if stale and os.access(root, os.W_OK):  # (the costs alone are not worth a write)
+    stale = fresh != {k: cache.entries.get(k) for k in fresh} or unchanged != cache.unchanged
+    if stale and os.access(root, os.W_OK):
         cache.entries.update(fresh)
-        cache.costs = {path: seconds for path, seconds in {**cache.costs, **result.costs}.items() if path in result.stamps}
-        cache.layouts.update(layouts)
-        for path in dropped:
-            del cache.layouts[path]
         cache.unchanged = unchanged
         cache.save(root)
 

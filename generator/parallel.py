@@ -1,9 +1,8 @@
 """Every core at work: rendering is shared with forked workers, and the files the cache
 lists are hashed in a forked process while the catalog is read.
 
-Workers inherit the loaded catalog (fork), take the outputs one at a time,
-heaviest first, from a counter they share with this process, which renders too,
-and send the texts back; the results are put back in the outputs' order, so the
+Workers inherit the loaded catalog (fork), take the outputs one at a time from a
+counter they share with this process, which renders too, and send the texts back; the results are put back in the outputs' order, so the
 bytes do not depend on how many workers ran or which took what. An exception in
 a worker is raised here, as it would be without workers; a worker never outlives
 the call that started it.
@@ -21,12 +20,11 @@ from typing import Callable, Iterator, Optional
 
 from generator.outputs_model import Output
 
-MIN_WEIGHT_PER_WORKER = 600  # codes read; below this, starting a worker costs more than it saves
-_PENDING: list[Output] = []  # heaviest first
-_PREVIOUS: dict[str, tuple[bytes, object]] = {}
+MIN_OUTPUTS_PER_WORKER = 1000  # below this, starting a worker costs more than it saves
+_PENDING: list[Output] = []
 _NEXT = None  # a counter in shared memory: the index in _PENDING of the next output to take
 _SPILLS: list = []  # one unnamed temporary file per worker, for the texts it renders
-Rendered = dict  # {path: (UTF-8 bytes, layout of its pieces or None, pieces made, pieces copied, seconds)}
+Rendered = dict  # {path: UTF-8 bytes}
 
 
 def _worker_start() -> None:
@@ -40,8 +38,8 @@ def _worker_start() -> None:
 
 def _render_taken(worker: int = 0) -> list[tuple[int, tuple]]:
     """Take the next output not yet taken by any process and render it, until none is left:
-    whichever process is free takes the next one, so that a large page, or an output
-    whose pieces must almost all be made again, does not leave a core idle.
+    whichever process is free takes the next one, so that a large page does not leave a
+    core idle.
 
     A worker writes its texts to its own spill file (unnamed: opened by the parent
     before the fork) and sends back where they are: tens of megabytes pickled through
@@ -55,13 +53,13 @@ def _render_taken(worker: int = 0) -> list[tuple[int, tuple]]:
         if index >= len(_PENDING):
             return done
         output = _PENDING[index]
-        data, *rest = output.render_bytes(_PREVIOUS.get(output.path))
+        data = output.render_bytes()
         if spill is not None:
             view = memoryview(data)
             while view:
                 view = view[os.pwrite(spill, view, offset + len(data) - len(view)):]
             data, offset = (worker, offset, len(data)), offset + len(data)
-        done.append((index, (data, *rest)))
+        done.append((index, data))
 
 
 def _unspill(data) -> bytes:
@@ -176,18 +174,15 @@ def hashing(root: Path, paths: list[str], jobs: Optional[int]) -> Iterator[Calla
 
 
 def renderer(jobs: Optional[int]) -> Callable[..., Rendered]:
-    """A function rendering outputs to {path: (UTF-8 bytes, layout, pieces made, copied)}, sorted by
-    path; `previous` gives, by path, the file as last written and its layout (generator.pieces)."""
-    def render_many(outputs: list[Output], previous: Optional[dict] = None) -> Rendered:
-        global _PENDING, _PREVIOUS, _NEXT, _SPILLS
-        previous = previous or {}
-        total = sum(max(o.weight, 1) for o in outputs)
-        workers = min(jobs or os.cpu_count() or 1, len(outputs), max(1, total // MIN_WEIGHT_PER_WORKER))
+    """A function rendering outputs to {path: UTF-8 bytes}, sorted by path."""
+    def render_many(outputs: list[Output]) -> Rendered:
+        global _PENDING, _NEXT, _SPILLS
+        workers = min(jobs or os.cpu_count() or 1, max(1, len(outputs) // MIN_OUTPUTS_PER_WORKER))
         if workers <= 1 or not _can_fork():
-            return dict(sorted((output.path, output.render_bytes(previous.get(output.path))) for output in outputs))
+            return dict(sorted((output.path, output.render_bytes()) for output in outputs))
         context = multiprocessing.get_context("fork")
-        _PENDING = sorted(outputs, key=lambda o: -o.weight)  # stable: equal weights keep their order
-        _PREVIOUS, _NEXT = previous, context.Value("q", 0)
+        _PENDING = outputs
+        _NEXT = context.Value("q", 0)
         _SPILLS = [tempfile.TemporaryFile(prefix="generate-spill-") for _ in range(1, workers)]
         children: list[_Child] = []
         try:
@@ -197,11 +192,11 @@ def renderer(jobs: Optional[int]) -> Callable[..., Rendered]:
             taken = _render_taken()
             for child in children:
                 taken += child.result()
-            return dict(sorted((_PENDING[index].path, (_unspill(data), *rest)) for index, (data, *rest) in taken))
+            return dict(sorted((_PENDING[index].path, _unspill(data)) for index, data in taken))
         finally:
             for child in children:
                 child.stop()
             for spill in _SPILLS:
                 spill.close()
-            _PENDING, _PREVIOUS, _NEXT, _SPILLS = [], {}, None, []
+            _PENDING, _NEXT, _SPILLS = [], None, []
     return render_many

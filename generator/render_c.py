@@ -2,9 +2,9 @@
 functions that name a code and give the message upstream logs for it."""
 from __future__ import annotations
 
-from generator import digest
+from generator.inputs import Digests
 from generator.model import Catalog, Code, Family
-from generator.outputs_model import Output
+from generator.outputs_model import Planned
 from generator.render import block_comment_banner, comment_language, render_template, seal
 from generator.version import project_version
 
@@ -20,23 +20,23 @@ def c_literal(family: Family, code: Code) -> str:
     return f"0x{code.value:08X}U" if family.c.literals == "hex" else f"{code.value}U"
 
 
-def plan_c(catalog: Catalog, family: Family) -> list[Output]:
+def plan_c(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
     # The header carries the family's CATALOG_HASH, so it is made from the whole family.
-    return [Output(c_path(family), family.id, "c", (TEMPLATE,), (digest.family_digest(family),),
-                   lambda stamp: render_c_header(family, stamp), finish=seal)]
+    return [Planned(c_path(family), lambda stamp: render_c_header(family, digests.family(family), stamp))]
 
 
-def render_c_header(family: Family, stamp: str) -> str:
+def render_c_header(family: Family, catalog_hash: str, stamp: str) -> str:
     comment = comment_language(family)
     codes = [{"c_name": c.c_name, "macro": family.c.macro_prefix + c.c_name, "literal": c_literal(family, c),
               "log_message": c.log_message} for c in family.c_codes]
     example = family.code_by_name.get(family.python.unknown_status or "")
     example_name = example.c_name if example is not None and example.c_name else family.c_codes[0].c_name
     namespaces = list(dict.fromkeys(n.namespace + "::" for c in family.codes for n in c.cpp))
-    return render_template(
+    text = render_template(
         TEMPLATE, banner=block_comment_banner(stamp, sealed=True), title=family.name[comment],
         description=family.description[comment], namespace=family.c.namespace, guard=family.c.guard,
         name_function=family.c.name_function, message_function=family.c.message_function, codes=codes,
         example=example_name, example_macro=family.c.macro_prefix + example_name,
         upstream_namespaces=" and ".join(namespaces), macro_base=family.c.macro_base,
-        version=project_version(), catalog_hash=digest.family_digest(family))
+        version=project_version(), catalog_hash=catalog_hash)
+    return seal(text.encode("utf-8")).decode("utf-8")

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from generator import digest
+from generator.inputs import Digests
 from generator.model import Catalog, Code, Edition, Family, Localized, Source
-from generator.outputs_model import Output
-from generator.pieces import Piece
+from generator.outputs_model import Planned
 from generator.render import banner_lines
 from generator.version import project_version
 
@@ -19,26 +18,21 @@ def json_path(family: Family) -> str:
     return f"generated/json/{family.python.module}.json"
 
 
-def plan_json(catalog: Catalog, family: Family) -> list[Output]:
-    repos = digest.digest(sorted((r.name, r.url, r.default_branch) for r in catalog.repositories.values()))
-    site = digest.digest(_site_data(catalog))
-    return [Output(json_path(family), family.id, "json", (), (digest.family_digest(family), repos, site),
-                   lambda stamp: layout_json(family_as_data(catalog, family, stamp, lazy=True)))]
+def plan_json(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+    return [Planned(json_path(family), lambda stamp: layout_json(family_as_data(catalog, family, digests.family(family), stamp)))]
 
 
 def _dump(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def layout_json(data: dict):
+def layout_json(data: dict) -> str:
     """JSON with one top-level key per line and one list item per line.
 
     json.dumps(indent=...) runs CPython's pure-Python encoder; encoding each
     item compactly keeps the C encoder and still diffs one code per line.
-    Items given as Pieces (whose make() gives the item's data) make the text
-    a list of segments (generator.pieces).
     """
-    parts: list = []
+    parts: list[str] = []
     for index, (key, value) in enumerate(data.items()):
         parts.append(("{\n" if index == 0 else ",\n") + f"  {_dump(key)}: ")
         if isinstance(value, list) and value:
@@ -46,13 +40,12 @@ def layout_json(data: dict):
             for number, item in enumerate(value):
                 if number:
                     parts.append(",\n")
-                parts.append(Piece(item.material, lambda item=item: "    " + _dump(item.make())) if isinstance(item, Piece)
-                             else "    " + _dump(item))
+                parts.append("    " + _dump(item))
             parts.append("\n  ]")
         else:
             parts.append(_dump(value))
     parts.append("\n}\n")
-    return "".join(parts) if all(isinstance(p, str) for p in parts) else parts
+    return "".join(parts)
 
 
 def _loc(value: Optional[Localized]) -> Optional[dict]:
@@ -64,25 +57,17 @@ def _loc(value: Optional[Localized]) -> Optional[dict]:
     return data
 
 
-def family_as_data(catalog: Catalog, family: Family, stamp: str, lazy: bool = False) -> dict:
-    """The export's data; `lazy`: its editions and codes as Pieces whose make() gives each
-    one's data, keyed by what each reads."""
-    if lazy:
-        meta = (digest.family_meta_digest(family), digest.editions_meta_digest(family))
-        rows = digest.code_rows_digests(family)
-        editions = [Piece(("edition", meta, digest.edition_digest(e)), lambda e=e: _edition_data(e)) for e in family.editions]
-        codes = [Piece(("code", meta, rows[c.name], digest.code_digest(c)), lambda c=c: _code_data(family, c))
-                 for c in family.codes]
-    else:
-        editions = [_edition_data(e) for e in family.editions]
-        codes = [_code_data(family, c) for c in family.codes]
+def family_as_data(catalog: Catalog, family: Family, catalog_hash: str, stamp: str) -> dict:
+    """The export's data."""
+    editions = [_edition_data(e) for e in family.editions]
+    codes = [_code_data(family, c) for c in family.codes]
     used = sorted({s.repo for e in family.editions for s in e.sources if s.repo} |
                   {t.repo for t in family.timelines if t.repo} | {u.repo for u in family.upstream})
     return {
         "$comment": " ".join(banner_lines(stamp)),
         "format": EXPORT_FORMAT,
         "generator": {"version": project_version(), "stamp": stamp},
-        "catalog_hash": digest.family_digest(family),
+        "catalog_hash": catalog_hash,
         "site": _site_data(catalog),
         "family": _family_data(family),
         "repositories": [{"name": r, "url": catalog.repositories[r].url,

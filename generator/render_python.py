@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from generator import digest
 from generator.escape import py_str
+from generator.inputs import Digests
 from generator.model import TEXT_FIELDS, Catalog, Code, Edition, Family
-from generator.outputs_model import Output
-from generator.pieces import groups, joined
+from generator.outputs_model import Planned
 from generator.render import comment_banner, comment_language, render_template, runtime_source, seal
 from generator.version import project_version
 
@@ -39,20 +38,16 @@ def default_edition(family: Family, code: Code) -> Optional[Edition]:
     return None
 
 
-def plan_python(catalog: Catalog, family: Family) -> list[Output]:
-    shape = family.python.shape
-    template = f"python/{shape}_module.py.j2"
-    return [Output(python_path(family), family.id, "python", (template, f"runtime/{RUNTIME}"),
-                   (digest.family_digest(family),), lambda stamp: render_python_module(family, template, stamp),
-                   finish=seal)]
+def plan_python(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+    return [Planned(python_path(family), lambda stamp: render_python_module(family, digests.family(family), stamp))]
 
 
 _DATA = "\x00data\x00"  # where the data tables go: no catalog text holds a NUL
 
 
-def render_python_module(family: Family, template: str, stamp: str) -> list:
-    """The module as segments (generator.pieces), its checksum left as the placeholder: the
-    Output seals the whole file once its pieces are put together."""
+def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
+    """The module, sealed: its checksum line is the hash of the text with the placeholder."""
+    template = f"python/{family.python.shape}_module.py.j2"
     names = family.python
     members = [{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes]
     example = names.unknown_status or family.python_codes[0].python_name if family.python_codes else None
@@ -70,12 +65,12 @@ def render_python_module(family: Family, template: str, stamp: str) -> list:
         example_key=example_code.hex if example_code else "0", exports=exports,
         upstream_api=_listed([f"``{n}``" for n in (names.exception, names.status) if n]
                              + ([f"``{names.code_2_status}()``"] if names.code_2_status else [])),
-        version=project_version(), catalog_hash=digest.family_digest(family), members=members,
+        version=project_version(), catalog_hash=catalog_hash, members=members,
         wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
         data=_DATA, runtime=runtime_source(RUNTIME).rstrip("\n") + "\n",
     )
     before, after = text.split(_DATA)
-    return [before, *_data(family), after]
+    return seal((before + _data(family) + after).encode("utf-8")).decode("utf-8")
 
 
 def _listed(items: list[str]) -> str:
@@ -93,11 +88,10 @@ def _ok_member(family: Family) -> Optional[str]:
 _RECOVERABLE = {"yes": '"yes"', "no": '"no"', "n/a": '"n/a"', "not known": '"not known"'}
 
 
-def _data(family: Family) -> list:
+def _data(family: Family) -> str:
     """The data tables the runtime reads, built as text: a family of 10,000 codes has
-    hundreds of thousands of entries, too many for a template loop. The long tables are
-    in pieces, each keyed by exactly the values its lines write."""
-    out: list = ["#: Every edition of every page of the family, oldest first."]
+    hundreds of thousands of entries, too many for a template loop."""
+    out: list[str] = ["#: Every edition of every page of the family, oldest first."]
     out.append("EDITIONS = (\n" + "".join(f"    {py_str(e.id)},\n" for e in family.editions) + ")")
     out.append("#: The languages of the texts; the first is the default.")
     out.append("LANGUAGES = (" + ", ".join(py_str(lang) for lang in family.languages) + ",)")
@@ -114,7 +108,7 @@ def _data(family: Family) -> list:
     out.append("# For each member, the editions whose page lists it, with the page's recoverability.")
     rows = [(c.python_name, tuple((e.id, e.row_by_code[c.name].recoverable) for e in family.editions_listing(c)))
             for c in family.python_codes]
-    out.append(["_ROWS = {\n", *_lines_in_pieces("rows", rows, _rows_lines), "}"])
+    out.append("_ROWS = {\n" + _rows_lines(rows) + "}")
     out.append("# Editions for which it is not known whether their page lists the member.")
     out.append("_NOT_KNOWN = {\n" + "".join(
         f"    {py_str(c.python_name)}: ({''.join(py_str(e.id) + ', ' for e in family.editions_not_known(c))}),\n"
@@ -126,17 +120,11 @@ def _data(family: Family) -> list:
                                                    for c, e in defaults if e is not None) + "}")
     strings, texts = _texts(family)
     out.append("# Every text, once; _TEXTS refers to them by index.")
-    out.append(["_STRINGS = (\n", *_lines_in_pieces("strings", list(strings),
-                                                     lambda chunk: "".join(f"    {py_str(text)},\n" for text in chunk)), ")"])
+    out.append("_STRINGS = (\n" + "".join(f"    {py_str(text)},\n" for text in strings) + ")")
     out.append("# (member, edition) -> {lang: (meaning, cause, solution)}, each (text index, 1 for this\n"
                "# project's translation or 0 for upstream's own words), or None where the page has no such text.")
-    out.append(["_TEXTS = {\n", *_lines_in_pieces("texts", texts, _texts_lines), "}"])
-    return joined("\n", out) + ["\n"]
-
-
-def _lines_in_pieces(kind: str, items: list, lines) -> list:
-    """A table's lines in pieces, each keyed by its items: the very values its lines write."""
-    return groups(items, lambda chunk: (kind, tuple(chunk)), lines)
+    out.append("_TEXTS = {\n" + _texts_lines(texts) + "}")
+    return "\n".join(out) + "\n"
 
 
 def _rows_lines(chunk) -> str:

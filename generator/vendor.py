@@ -12,14 +12,14 @@ import re
 from pathlib import Path
 from typing import Optional
 
-from generator import digest
 from generator.catalog import load_catalog
 from generator.errors import UsageError
+from generator.inputs import catalog_hash
 from generator.model import Catalog, Family
 from generator.outputs import OutputError, atomic_write, os_problem
 from generator.render import seal_intact
-from generator.render_c import c_path, plan_c
-from generator.render_python import plan_python, python_path
+from generator.render_c import c_path
+from generator.render_python import python_path
 
 _PY_HASH = re.compile(r'^CATALOG_HASH = "([0-9a-f]+)"$', re.M)
 _C_HASH = re.compile(r'^#define (\w+)_CATALOG_HASH "([0-9a-f]+)"$', re.M)
@@ -28,7 +28,11 @@ _C_HASH = re.compile(r'^#define (\w+)_CATALOG_HASH "([0-9a-f]+)"$', re.M)
 def vendor(catalog: Catalog, family: Family, to: Path, header: bool = False, force: bool = False) -> list[str]:
     if to.exists() and not to.is_dir():
         raise UsageError(f"--to {to} is a file; it names the directory to vendor into")
-    outputs = plan_python(catalog, family) + (plan_c(catalog, family) if header else [])
+    from generator.targets import plan_outputs  # (the table of targets imports the renderers)
+
+    wanted = [python_path(family)] + ([c_path(family)] if header else [])
+    by_path = {o.path: o for o in plan_outputs(catalog, [family.id])[0]}
+    outputs = [by_path[path] for path in wanted]
     lines = []
     for output in outputs:
         target = to / Path(output.path).name
@@ -44,7 +48,7 @@ def vendor(catalog: Catalog, family: Family, to: Path, header: bool = False, for
             atomic_write(target, text.encode("utf-8"))
         except OSError as error:
             raise os_problem(str(target), error) from None
-        lines.append(f"{'updated' if current is not None else 'wrote'} {target} ({family.id}, catalog {digest.family_digest(family)})")
+        lines.append(f"{'updated' if current is not None else 'wrote'} {target} ({family.id}, catalog {catalog_hash(family)})")
     return lines
 
 
@@ -69,7 +73,7 @@ def catalog_hashes(against: Path) -> dict[str, str]:
     catalog = load_catalog(against)
     hashes = {}
     for family in catalog.families:
-        value = digest.family_digest(family)
+        value = catalog_hash(family)
         hashes[Path(python_path(family)).name] = value
         hashes[Path(c_path(family)).name] = value
     return hashes

@@ -29,7 +29,12 @@ def test_the_benchmark_prints_every_row_with_its_ratios():
                             cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stderr
     text = result.stdout
-    assert re.search(r"real catalog: generate with nothing to write [\d.]+ s; .* ratio [\d.]+x", text)
+    assert re.search(r"real catalog .*: no-op generate [\d.]+ s; import jinja2, ruamel.yaml [\d.]+ s; check --full [\d.]+ s; "
+                     r"check --full --jobs 1 [\d.]+ s", text)
+    guards = [line for line in text.splitlines() if line.startswith(("holds ", "BROKEN", "not measured"))]
+    assert len(guards) == 5, text  # each guard says whether it holds, with its figures
+    assert sum(line.startswith("not measured") for line in guards) == 3  # the 10,000-code guards need 10,000 codes
+    assert all(re.search(r"[\d.]+x|no slower", line) for line in guards if not line.startswith("not measured"))
     for floor in ("event floor", "compose floor", "safe-load floor"):
         assert floor in text
     for column in ("validate", "generate (cold)", "generate (nothing)", "generate (one text)", "generate (one edition)",

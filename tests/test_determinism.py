@@ -52,14 +52,14 @@ def test_a_warm_incremental_run_gives_the_bytes_of_a_cold_one(tmp_path):
 
 DIGEST_PROBE = (
     "import sys; sys.path.insert(0, sys.argv[1]); "
-    "from generator.digest import digest; from generator.pieces import key_of; "
-    "v = ('LLM_TIMEOUT', '请求超时，请重试。', None, True, False, 0, -1, 0x5010B01A, 2 ** 70, ['a', ('b',)], {'k': ('v', 1)}); "
-    "print(digest(*v), key_of(v))"
+    "from generator.inputs import digest; "
+    "v = ('LLM_TIMEOUT', '请求超时，请重试。', None, True, False, 0, -1, 0x5010B01A, 2 ** 70, ('a', ('b',)), (('k', ('v', 1)),)); "
+    "print(digest(v))"
 )
 
 
 def test_digests_are_the_same_on_every_python():
-    """Stamps, CATALOG_HASH and piece keys are written with marshal's version 2: the same
+    """Stamps and CATALOG_HASH are written with marshal's version 2: the same
     values must give the same bytes on every interpreter the generator may run on."""
     from tests.helpers import interpreters
 

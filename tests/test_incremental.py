@@ -1,9 +1,8 @@
-"""Incremental rendering: after any edit, a `generate` that renders only what changed,
-copying unchanged pieces of large pages from the last run, writes exactly the bytes a
-full render writes; and no stale, damaged or lying cache changes that."""
+"""Incremental rendering: after any edit, a `generate` that renders only the outputs whose
+declared inputs changed writes exactly the bytes a full render writes; and no stale,
+damaged or lying cache changes that. (tests/test_sweep.py changes every value.)"""
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from pathlib import Path
@@ -11,12 +10,12 @@ from typing import Callable
 
 import pytest
 
-from generator import fastpath, pieces
+from generator import fastpath
 from generator.bench import change_one_text, synthetic_catalog
 from generator.outputs import CACHE
 from tests.helpers import run_cli, tree
 
-CODES = 150  # more than two pieces of rows (64) in every edition page
+CODES = 150
 
 
 def _sub(path: Path, pattern: str, replacement: str, count: int = 1) -> None:
@@ -50,7 +49,7 @@ def _swap_rows(catalog: Path, edition: str, first: str, second: str) -> None:
 
 EDITS: dict[str, Callable[[Path], None]] = {
     "an English text": change_one_text,
-    "a Chinese text in the second piece of rows": lambda c: _sub(
+    "a Chinese text": lambda c: _sub(
         c / "bench" / "codes.yaml", r"(- python: LLM_CODE_00100\n(?:    .*\n)*?        zh: )(.*)", r"\1改过的\2"),
     "a text of the newest editions": lambda c: _sub(  # the second text of a field: its newer wording
         c / "bench" / "codes.yaml", r"(- python: LLM_CODE_00110\n(?:    .*\n)*?        en: .*\n(?:    .*\n)*?        en: )(.*)",
@@ -99,14 +98,19 @@ def work(base, tmp_path):
 FAST_EDIT = "an English text"  # `make test-fast` runs this one; `make test` every edit
 
 
+def _rendered(summary: str) -> int:
+    return int(re.search(r"(\d+) rendered", summary).group(1))
+
+
 @pytest.mark.parametrize("edit", [e if e == FAST_EDIT else pytest.param(e, marks=pytest.mark.slow) for e in EDITS])
-def test_an_edit_renders_in_pieces_the_bytes_of_a_full_render(work, tmp_path, edit):
+def test_an_edit_renders_the_bytes_of_a_full_render(work, tmp_path, edit):
     catalog, out = work
     EDITS[edit](catalog)
     summary = _generate(catalog, out)
     assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
-    if edit not in ("the site's name", "a column heading"):  # these reach every piece
-        assert "copied from the last run" in summary and " 0 copied" not in summary, summary
+    outputs = int(re.search(r"(\d+) outputs", summary).group(1))
+    if edit not in ("the site's name", "a column heading"):  # these reach every page
+        assert 0 < _rendered(summary) < outputs / 2, summary
 
 
 @pytest.mark.slow
@@ -120,42 +124,34 @@ def test_edits_one_after_another_stay_equal_to_full_renders(work, tmp_path):
 
 def test_a_stale_cache_from_an_earlier_run_does_not_hide_an_edit(work, tmp_path):
     """The cache of the first run, put back after a second: its hashes no longer match the
-    files, so nothing is copied from them."""
+    files it lists, so those are rendered."""
     catalog, out = work
     old_cache = (out / CACHE).read_bytes()
     change_one_text(catalog)
     _generate(catalog, out)
     (out / CACHE).write_bytes(old_cache)
-    EDITS["a Chinese text in the second piece of rows"](catalog)
+    EDITS["a Chinese text"](catalog)
     _generate(catalog, out)
     assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
 
 
-@pytest.mark.parametrize("damage", ["a byte flipped", pytest.param("cut short", marks=pytest.mark.slow),
-                                    pytest.param("a layout from another file", marks=pytest.mark.slow)])
-def test_a_damaged_or_lying_layout_is_never_used(work, tmp_path, damage):
+@pytest.mark.parametrize("damage", ["a byte flipped", pytest.param("cut short", marks=pytest.mark.slow)])
+def test_a_damaged_cache_is_ignored(work, tmp_path, damage):
     catalog, out = work
-    data = fastpath.cache_data(out)
-    assert data["layouts"], "the run recorded the pieces of its large pages"
-    path = next(p for p in data["layouts"] if p.endswith("differences.en.md"))
+    raw = (out / CACHE).read_bytes()
     if damage == "a byte flipped":
-        raw = bytearray((out / CACHE).read_bytes())
-        index = raw.index(b'"pieces"') + 12
-        raw[index] ^= 1
-        (out / CACHE).write_bytes(bytes(raw))
-    elif damage == "cut short":
-        (out / CACHE).write_bytes((out / CACHE).read_bytes()[:-100])
+        index = raw.index(b'"entries"') + 20
+        raw = raw[:index] + bytes([raw[index] ^ 1]) + raw[index + 1:]
     else:
-        # a well-formed cache (its checksum recomputed) whose layout belongs to another file
-        other = next(p for p in data["layouts"] if p.endswith("differences.zh.md"))
-        data["layouts"][path] = data["layouts"][other]
-        (out / CACHE).write_bytes(fastpath.cache_bytes(data))
+        raw = raw[:-100]
+    (out / CACHE).write_bytes(raw)
     change_one_text(catalog)
-    _generate(catalog, out)
+    summary = _generate(catalog, out)
     assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
+    assert _rendered(summary) == int(re.search(r"(\d+) outputs", summary).group(1)), "a cache it cannot trust renders all"
 
 
-def test_a_hand_edited_page_is_rendered_whole_not_copied_from(work, tmp_path):
+def test_a_hand_edited_page_is_rendered_again(work, tmp_path):
     catalog, out = work
     page = out / "site" / "docs" / "differences.en.md"
     page.write_text(page.read_text(encoding="utf-8").replace("LLM_CODE_00004", "LLM_CODE_HACKED"), encoding="utf-8")
@@ -165,53 +161,10 @@ def test_a_hand_edited_page_is_rendered_whole_not_copied_from(work, tmp_path):
     assert "HACKED" not in page.read_text(encoding="utf-8")
 
 
-def test_check_full_renders_everything_and_plain_check_sees_a_drift_behind_pieces(work):
+def test_check_and_check_full_both_see_a_page_edited_by_hand(work):
     catalog, out = work
     page = out / "site" / "docs" / "editions" / "9.5.0-v2.en.md"
     page.write_bytes(page.read_bytes().replace(b"Check", b"Chek", 1))
     for flags in ((), ("--full",)):
         result = run_cli("check", "--catalog", catalog, "--out", out, *flags)
         assert result.code == 1 and "stale: site/docs/editions/9.5.0-v2.en.md" in result.out
-
-
-# -- the assembly itself -------------------------------------------------------------------------
-
-
-def _render(segments, previous=pieces.NOTHING):
-    data, layout, made, copied = pieces.assemble(segments, previous)
-    return data, layout, made, copied
-
-
-def test_pieces_are_copied_by_key_and_made_when_new():
-    made_calls = []
-
-    def piece(name, text):
-        return pieces.Piece(("piece", name, text), lambda: made_calls.append(name) or text)
-
-    first, layout, made, copied = _render(["head ", piece("a", "AAA"), " mid ", piece("b", "BBB"), " end"])
-    assert first == b"head AAA mid BBB end" and (made, copied) == (2, 0)
-    previous = pieces.previous_pieces(first, json.loads(json.dumps(layout)))  # as the cache stores it
-    made_calls.clear()
-    second, _, made, copied = _render(["head ", piece("a", "AAA"), " mid ", piece("b", "BXB"), " end"], previous)
-    assert second == b"head AAA mid BXB end" and made_calls == ["b"] and (made, copied) == (1, 1)
-
-
-def test_a_copied_piece_keeps_the_pieces_inside_it_for_the_next_run():
-    inner = pieces.Piece(("inner",), lambda: "in")
-    outer = pieces.Piece(("outer", 1), lambda: ["<", inner, ">"])
-    data, layout, *_ = _render(["x", outer])
-    # the next run copies the outer piece whole; its layout still names the inner one
-    data2, layout2, made, copied = _render(["yy", outer], pieces.previous_pieces(data, layout))
-    assert data2 == b"yy<in>" and (made, copied) == (0, 1)
-    assert {e[0] for e in layout2["pieces"]} == {inner.key, outer.key}
-    # and a run that changes the outer piece's key copies the inner one from there
-    changed = pieces.Piece(("outer", 2), lambda: ["[", inner, "]"])
-    data3, _, made, copied = _render([changed], pieces.previous_pieces(data2, layout2))
-    assert data3 == b"[in]" and (made, copied) == (1, 1)
-
-
-@pytest.mark.parametrize("layout", [None, [], {"size": 3}, {"size": 99, "pieces": []},
-                                    {"size": 6, "pieces": [["k", 4, 9]]}, {"size": 6, "pieces": [["k", -1, 2]]},
-                                    {"size": 6, "pieces": [["k", "0", 2]]}, {"size": 6, "pieces": [[1, 0, 2]]}])
-def test_a_layout_that_does_not_describe_the_file_gives_nothing(layout):
-    assert pieces.previous_pieces(b"abcdef", layout).get("k") is None

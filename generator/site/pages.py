@@ -6,16 +6,15 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from generator import digest
 from generator.changes import Presence, compare_editions, copied_releases, history, presence, release_copies
 from generator.escape import html_text as esc, md_inline
 from generator.model import Catalog, Code, Edition, Family, Page
-from generator.outputs_model import Output
-from generator.pieces import Piece, groups, joined
+from generator.inputs import Digests
+from generator.outputs_model import Planned
 from generator.render_python import default_edition
 from generator.site import svg
 from generator.site.context import Context, doc_path, markdown_banner
-from generator.site.html import admonition, code_html, link, table, table_ends, table_rows, text_html
+from generator.site.html import admonition, code_html, link, table, text_html
 from generator.site.worddiff import word_diff
 
 # The id of every page's title, the same in every language; the hyphen keeps it apart from
@@ -29,14 +28,10 @@ def front_matter(title: str, hide_toc: bool = False) -> str:
     return f"---\ntitle: {json.dumps(esc(title), ensure_ascii=False)}\n{hide}---\n"
 
 
-def _page(title: str, stamp: str, body: list, hide_toc: bool = False):
-    """A page; hide_toc for a page with no sections, whose table takes the table of contents' room.
-    A body holding Pieces (or lists of segments) makes a page in pieces (generator.pieces)."""
+def _page(title: str, stamp: str, body: list[str], hide_toc: bool = False) -> str:
+    """A page; hide_toc for a page with no sections, whose table takes the table of contents' room."""
     head = front_matter(title, hide_toc) + markdown_banner(stamp) + "\n\n"
-    body = [p for p in body if p]
-    if all(isinstance(p, str) for p in body):
-        return head + "\n\n".join(body) + "\n"
-    return [head, *joined("\n\n", body), "\n"]
+    return head + "\n\n".join(p for p in body if p) + "\n"
 
 
 def _h(level: int, text: str, ident: str) -> str:
@@ -49,19 +44,14 @@ def listable_pages(family: Family, code: Code) -> list[Page]:
     return [p for p in family.pages if code.name_on(p) is not None]
 
 
-def _family_parts(catalog: Catalog, family: Family) -> tuple[str, str]:
-    return digest.site_digest(catalog.site), digest.family_meta_digest(family)
-
-
 # -- the family's overview ---------------------------------------------------------------------
 
 
-def plan_family_page(catalog: Catalog, family: Family) -> list[Output]:
+def plan_family_page(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
     if not family.site_path:
         return []  # the family at the site's root is shown on the home page
-    parts = _family_parts(catalog, family) + (digest.editions_meta_digest(family),)
-    return [Output(doc_path(f"{family.prefix}", lang, index=True), family.id, "site-family", (), parts,
-                   lambda stamp, lang=lang: render_family_page(catalog, family, lang, stamp))
+    return [Planned(doc_path(f"{family.prefix}", lang, index=True),
+                    lambda stamp, lang=lang: render_family_page(catalog, family, lang, stamp), lang=lang)
             for lang in catalog.site.languages]
 
 
@@ -93,28 +83,17 @@ def family_block(ctx: Context, family: Family, heading: bool = True) -> str:
 # -- codes -----------------------------------------------------------------------------------------
 
 
-def plan_code_pages(catalog: Catalog, family: Family) -> list[Output]:
-    site, meta = _family_parts(catalog, family)
-    outputs = []
-    for lang in catalog.site.languages:
-        index_parts = (site, meta, digest.digest(tuple(
-            (digest.code_identity_digest(c), _default_meaning(family, c, lang)) for c in family.codes)))
-        outputs.append(Output(doc_path(f"{family.prefix}codes/", lang, index=True), family.id, "site-codes", (), index_parts,
-                              lambda stamp, lang=lang: render_codes_index(catalog, family, lang, stamp)))
-    editions_meta = digest.editions_meta_digest(family)
-    rows = digest.code_rows_digests(family)
-    for code in family.codes:
-        for lang in catalog.site.languages:
-            parts = (site, meta, editions_meta, rows[code.name], digest.code_digest(code))
-            outputs.append(Output(doc_path(f"{family.prefix}codes/{code.name}/", lang), family.id, "site-codes", (), parts,
-                                  lambda stamp, code=code, lang=lang: render_code_page(catalog, family, code, lang, stamp),
-                                  weight=1))
-    return outputs
+def plan_code_list(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+    return [Planned(doc_path(f"{family.prefix}codes/", lang, index=True),
+                    lambda stamp, lang=lang: render_codes_index(catalog, family, lang, stamp), lang=lang)
+            for lang in catalog.site.languages]
 
 
-def _default_meaning(family: Family, code: Code, lang: str) -> tuple:
-    edition = default_edition(family, code)
-    return () if edition is None else (edition.id, code.text("meaning", edition.id, lang))
+def plan_code_pages(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+    return [Planned(doc_path(f"{family.prefix}codes/{code.name}/", lang),
+                    lambda stamp, code=code, lang=lang: render_code_page(catalog, family, code, lang, stamp),
+                    item=code.name, lang=lang)
+            for code in family.codes for lang in catalog.site.languages]
 
 
 def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
@@ -289,19 +268,17 @@ def _history_table(ctx: Context, family: Family, code: Code, steps) -> str:
 # -- editions -----------------------------------------------------------------------------------------
 
 
-def plan_edition_pages(catalog: Catalog, family: Family) -> list[Output]:
-    site, meta = _family_parts(catalog, family)
-    outputs = []
-    index_parts = (site, meta, digest.digest(tuple((digest.edition_meta_digest(e), len(e.rows)) for e in family.editions)))
-    for lang in catalog.site.languages:
-        outputs.append(Output(doc_path(f"{family.prefix}editions/", lang, index=True), family.id, "site-editions", (),
-                              index_parts, lambda stamp, lang=lang: render_editions_index(catalog, family, lang, stamp)))
-    for edition in family.editions:
-        for lang in catalog.site.languages:
-            parts = (site, meta, digest.edition_digest(edition), digest.edition_codes_digest(family, edition, lang))
-            outputs.append(Output(doc_path(f"{family.prefix}editions/{edition.id}/", lang), family.id, "site-editions", (), parts,
-                                  lambda stamp, e=edition, lang=lang: render_edition_page(catalog, family, e, lang, stamp)))
-    return outputs
+def plan_edition_list(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+    return [Planned(doc_path(f"{family.prefix}editions/", lang, index=True),
+                    lambda stamp, lang=lang: render_editions_index(catalog, family, lang, stamp), lang=lang)
+            for lang in catalog.site.languages]
+
+
+def plan_edition_pages(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+    return [Planned(doc_path(f"{family.prefix}editions/{edition.id}/", lang),
+                    lambda stamp, e=edition, lang=lang: render_edition_page(catalog, family, e, lang, stamp),
+                    item=edition.id, lang=lang)
+            for edition in family.editions for lang in catalog.site.languages]
 
 
 def render_editions_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
@@ -369,32 +346,23 @@ def code_entry_origin(family: Family, edition: Edition, lang: str) -> Optional[s
     return None
 
 
-def _edition_table(ctx: Context, family: Family, edition: Edition) -> list:
+def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
     page = edition.page
     columns = [(c, esc(page.heading(c, ctx.lang))) for c in page.columns]
-    start, end = table_ends(columns, "edition-table" + (" with-cause" if "cause" in page.columns else ""))
-    # what every row reads besides its own code: the site's and the family's words, the edition
-    context = (digest.site_digest(ctx.catalog.site), digest.family_meta_digest(family), digest.edition_meta_digest(edition),
-               ctx.location)
-
-    def rows_html(rows) -> str:
-        out = []
-        for row in rows:
-            code = family.code_by_name[row.code]
-            cells = []
-            for column in page.columns:
-                if column == "name":
-                    cells.append(_name_cell(ctx, family, edition, code))
-                elif column == "recoverable":
-                    cells.append(_recoverable_html(ctx, family, row.recoverable, row.disagreements))
-                else:
-                    entry = code.entry(column, edition.id, ctx.lang)
-                    cells.append(_text_cell(ctx, entry.text if entry else None, entry.origin if entry else None))
-            out.append((code.slug, cells))
-        return table_rows(columns, out)
-
-    return [start, *groups(edition.rows, lambda rows: (context, digest.edition_rows_material(family, edition, rows, ctx.lang)),
-                           rows_html), end]
+    rows = []
+    for row in edition.rows:
+        code = family.code_by_name[row.code]
+        cells = []
+        for column in page.columns:
+            if column == "name":
+                cells.append(_name_cell(ctx, family, edition, code))
+            elif column == "recoverable":
+                cells.append(_recoverable_html(ctx, family, row.recoverable, row.disagreements))
+            else:
+                entry = code.entry(column, edition.id, ctx.lang)
+                cells.append(_text_cell(ctx, entry.text if entry else None, entry.origin if entry else None))
+        rows.append((code.slug, cells))
+    return table(columns, rows, "edition-table" + (" with-cause" if "cause" in page.columns else ""))
 
 
 def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> str:
@@ -412,32 +380,23 @@ def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> st
 # -- differences -------------------------------------------------------------------------------------
 
 
-def plan_differences(catalog: Catalog, family: Family) -> list[Output]:
-    site = digest.site_digest(catalog.site)
-    return [Output(doc_path(f"{family.prefix}differences/", lang), family.id, "site-differences", (),
-                   (site, digest.family_language_digest(family, lang)),
-                   lambda stamp, lang=lang: render_differences(catalog, family, lang, stamp))
+def plan_differences(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+    return [Planned(doc_path(f"{family.prefix}differences/", lang),
+                    lambda stamp, lang=lang: render_differences(catalog, family, lang, stamp), lang=lang)
             for lang in catalog.site.languages]
 
 
 def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}differences/", family)
     title = f"{family.name[lang]} · {ctx.label('differences_title')}"
-    body: list = [_h(1, title, TITLE_ID)]
-    # what every piece reads besides its own part: the site's and the family's words, the editions' names
-    context = (digest.site_digest(catalog.site), digest.family_meta_digest(family), digest.editions_meta_digest(family),
-               ctx.location)
+    body: list[str] = [_h(1, title, TITLE_ID)]
     for page in family.pages:
         editions = family.page_editions(page)
         groups = [family.timeline_editions(t) for t in page.timelines]
         body.append(_h(2, page.name[lang], f"page-{page.id}"))
         body.append(_h(3, ctx.label("presence_matrix"), f"picture-{page.id}"))
         body.append(svg.legend(ctx.state))
-        # what the picture reads: the page's editions, all they say, the codes the page could list
-        page_material = (context, page.id, tuple(digest.edition_digest(e) for e in editions),
-                         digest.listable_codes_digest(family, page))
-        body.append(Piece(("matrix",) + page_material, lambda page=page, editions=editions, groups=groups: _presence_picture(
-            ctx, family, page, editions, groups)))
+        body.append(_presence_picture(ctx, family, page, editions, groups))
         for timeline in page.timelines:
             timeline_editions = family.timeline_editions(timeline)
             if len(timeline_editions) < 2:
@@ -445,15 +404,10 @@ def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) 
             body.append(_h(3, f"{ctx.label('changes')}: {timeline.name[lang]}", f"changes-{timeline.id}"))
             for old, new in zip(timeline_editions, timeline_editions[1:]):
                 body.append(_h(4, f"{old.id} → {new.id}", f"change-{old.id}-{new.id}"))
-                # what the comparison reads: both editions, all they say, the names of their codes
-                material = ("diff", context, digest.edition_digest(old), digest.edition_digest(new),
-                            digest.edition_codes_digest(family, old, lang), digest.edition_codes_digest(family, new, lang),
-                            digest.listable_codes_digest(family, old.page), digest.listable_codes_digest(family, new.page))
-                body.append(Piece(material, lambda old=old, new=new: _diff_segments(ctx, family, compare_editions(family, old, new),
-                                                                                    context)))
+                body.append(_diff_html(ctx, family, compare_editions(family, old, new)))
         if copied_releases(family, page):
             body.append(_h(3, ctx.label("page_split"), f"copies-{page.id}"))
-            body.append(Piece(("copies",) + page_material, lambda page=page: _copies(ctx, family, page)))
+            body.append(_copies(ctx, family, page))
     return _page(title, stamp, body)
 
 
@@ -482,42 +436,32 @@ def _copies(ctx: Context, family: Family, page: Page) -> str:
     return "\n\n".join(out)
 
 
-def _diff_segments(ctx: Context, family: Family, diff, context: tuple) -> list:
-    """What changed between two editions, in pieces: each table keyed by the changes it
-    shows (their codes by name), the changed texts by groups of rows."""
+def _diff_html(ctx: Context, family: Family, diff) -> str:
+    """What changed between two editions."""
     if not diff:
-        return [f"<p>{esc(ctx.label('no_changes'))}</p>"]
-    parts: list = []
+        return f"<p>{esc(ctx.label('no_changes'))}</p>"
+    parts: list[str] = []
     before_after = [("code", ctx.l("name")), ("before", ctx.l("before")), ("after", ctx.l("after"))]
     if diff.presence:
-        parts.append(Piece(("presence", context, tuple((c.code, c.before.value, c.after.value) for c in diff.presence)),
-                           lambda changes=diff.presence: table(before_after, [(None, [ctx.code_link(family, family.code_by_name[c.code]),
-                                                                esc(ctx.label(c.before.label_key)), esc(ctx.label(c.after.label_key))])
-                                                        for c in changes], "diff-table")))
+        parts.append(table(before_after, [(None, [ctx.code_link(family, family.code_by_name[c.code]),
+                                                  esc(ctx.label(c.before.label_key)), esc(ctx.label(c.after.label_key))])
+                                          for c in diff.presence], "diff-table"))
     for key, changes in (("recoverable_changed", diff.recoverable), ("became_known", diff.became_known)):
         if changes:
-            parts.append(Piece((key, context, tuple((c.code, c.before, c.after) for c in changes)),
-                               lambda key=key, changes=changes: f"<p><strong>{esc(ctx.label(key))}</strong></p>" + table(
-                                   before_after, [(None, [ctx.code_link(family, family.code_by_name[c.code]),
-                                                          esc(ctx.recoverable(c.before)), esc(ctx.recoverable(c.after))])
-                                                  for c in changes], "diff-table")))
+            parts.append(f"<p><strong>{esc(ctx.label(key))}</strong></p>" + table(
+                before_after, [(None, [ctx.code_link(family, family.code_by_name[c.code]),
+                                       esc(ctx.recoverable(c.before)), esc(ctx.recoverable(c.after))])
+                               for c in changes], "diff-table"))
     texts = [c for c in diff.texts if c.lang == ctx.lang]
     if texts:
         columns = [("code", ctx.l("name")), ("field", ctx.l("column")), ("change", ctx.l("change"))]
-        start, end = table_ends(columns, "diff-table")
-
-        def rows_html(changes) -> str:
-            return table_rows(columns, [(None, [ctx.code_link(family, family.code_by_name[c.code]),
-                                                esc(diff.new.page.heading(c.field, ctx.lang)),
-                                                f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'])
-                                        for c in changes])
-
         title = f"<p><strong>{esc(ctx.label('texts_changed'))}</strong> <small>{esc(ctx.label('word_diff_note'))}</small></p>"
-        parts.append([title + start, *groups(
-            texts, lambda chunk: ("texts", context, diff.new.page.id, tuple((c.code, c.field, c.before, c.after) for c in chunk)),
-            rows_html), end])
+        parts.append(title + table(columns, [(None, [ctx.code_link(family, family.code_by_name[c.code]),
+                                                     esc(diff.new.page.heading(c.field, ctx.lang)),
+                                                     f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'])
+                                             for c in texts], "diff-table"))
     elif ctx.lang not in diff.texts_comparable:
         parts.append(f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>")
     if not parts:
         parts.append(f"<p>{esc(ctx.label('no_changes'))}</p>")
-    return joined("\n", parts)
+    return "\n".join(parts)

@@ -4,26 +4,16 @@ from __future__ import annotations
 
 import json
 
-from generator import digest
+from generator.inputs import Digests
 from generator.model import Catalog, Family
-from generator.outputs_model import SITE, Output
-from generator.pieces import Piece, groups, joined
+from generator.outputs_model import Planned
 from generator.render import banner_lines, block_comment_banner, comment_banner, render_template
 from generator.site.context import DOCS, Context, doc_path
 from generator.site.pages import TITLE_ID, _h, _page, family_block
 
 
-def _all_families(catalog: Catalog) -> str:
-    """What the shared files read of the families: names, codes, editions (not texts)."""
-    return digest.digest(tuple(
-        (digest.family_meta_digest(f), digest.editions_meta_digest(f),
-         tuple(digest.code_identity_digest(c) for c in f.codes)) for f in catalog.families))
-
-
-def plan_home(catalog: Catalog) -> list[Output]:
-    parts = (digest.site_digest(catalog.site), _all_families(catalog))
-    return [Output(doc_path("", lang, index=True), SITE, "site-home", (), parts,
-                   lambda stamp, lang=lang: render_home(catalog, lang, stamp))
+def plan_home(catalog: Catalog, digests: Digests) -> list[Planned]:
+    return [Planned(doc_path("", lang, index=True), lambda stamp, lang=lang: render_home(catalog, lang, stamp), lang=lang)
             for lang in catalog.site.languages]
 
 
@@ -40,32 +30,29 @@ def render_home(catalog: Catalog, lang: str, stamp: str) -> str:
 # -- config, overrides, hook, assets -----------------------------------------------------------
 
 
-def plan_assets(catalog: Catalog) -> list[Output]:
-    site = digest.site_digest(catalog.site)
-    families = _all_families(catalog)
-    outputs = [
-        Output("site/mkdocs.yml", SITE, "site-config", ("site/mkdocs.yml.j2",), (site, families),
-               lambda stamp: render_mkdocs_config(catalog, stamp)),
-        Output("site/overrides/main.html", SITE, "site-config", ("site/overrides/main.html.j2",), (),
-               lambda stamp: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner(stamp))),
-        Output("site/overrides/404.html", SITE, "site-config", ("site/overrides/404.html.j2",), (site, families),
-               lambda stamp: render_404(catalog, stamp)),
-        Output("site/hooks/site.py", SITE, "site-config", ("site/hooks/site.py.j2",), (site,),
-               lambda stamp: render_template("site/hooks/site.py.j2", banner_py=comment_banner(stamp, "# "),
-                                             languages=repr(list(catalog.site.languages)))),
-        Output(f"{DOCS}/assets/extra.css", SITE, "site-config", ("site/assets/extra.css",), (),
-               lambda stamp: block_comment_banner(stamp) + "\n" + render_template("site/assets/extra.css")),
-        Output(f"{DOCS}/assets/javascripts/extra.js", SITE, "site-config", ("site/assets/extra.js.j2",), (site,),
-               lambda stamp: render_template("site/assets/extra.js.j2", banner_js=block_comment_banner(stamp),
-                                             copy_labels=_js_labels(catalog), default_lang=json.dumps(catalog.site.languages[0]))),
-        Output(f"{DOCS}/assets/javascripts/search-worker.js", SITE, "site-config", ("site/assets/search-worker.js.j2",), (),
-               lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp))),
+def plan_assets(catalog: Catalog, digests: Digests) -> list[Planned]:
+    return [
+        Planned("site/mkdocs.yml", lambda stamp: render_mkdocs_config(catalog, stamp)),
+        Planned("site/overrides/main.html",
+                lambda stamp: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner(stamp))),
+        Planned("site/overrides/404.html", lambda stamp: render_404(catalog, stamp)),
+        Planned("site/hooks/site.py",
+                lambda stamp: render_template("site/hooks/site.py.j2", banner_py=comment_banner(stamp, "# "),
+                                              languages=repr(list(catalog.site.languages)))),
+        Planned(f"{DOCS}/assets/extra.css",
+                lambda stamp: block_comment_banner(stamp) + "\n" + render_template("site/assets/extra.css")),
+        Planned(f"{DOCS}/assets/javascripts/extra.js",
+                lambda stamp: render_template("site/assets/extra.js.j2", banner_js=block_comment_banner(stamp),
+                                              copy_labels=_js_labels(catalog), default_lang=json.dumps(catalog.site.languages[0]))),
+        Planned(f"{DOCS}/assets/javascripts/search-worker.js",
+                lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp))),
     ]
-    for lang in catalog.site.languages:
-        texts = digest.digest(tuple(digest.family_language_digest(f, lang) for f in catalog.families))
-        outputs.append(Output(f"{DOCS}/assets/search/index-{lang}.json", SITE, "site-config", (), (site, texts),
-                              lambda stamp, lang=lang: render_search_index(catalog, lang, stamp)))
-    return outputs
+
+
+def plan_search(catalog: Catalog, digests: Digests) -> list[Planned]:
+    return [Planned(f"{DOCS}/assets/search/index-{lang}.json", lambda stamp, lang=lang: render_search_index(catalog, lang, stamp),
+                    lang=lang)
+            for lang in catalog.site.languages]
 
 
 def _jinja_banner(stamp: str) -> str:
@@ -118,33 +105,26 @@ def render_404(catalog: Catalog, stamp: str) -> str:
 # -- search ---------------------------------------------------------------------------------------
 
 
-def render_search_index(catalog: Catalog, lang: str, stamp: str) -> list:
+def render_search_index(catalog: Catalog, lang: str, stamp: str) -> str:
     """One language's search index: a document per page, with the fields the worker weighs.
-    One line of compact JSON, written in pieces: exactly json.dumps of the whole."""
+    One line of compact JSON: exactly json.dumps of the whole."""
     def dump(value) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
-    docs: list = []
+    docs: list[str] = []
     prefix = "" if lang == catalog.site.languages[0] else f"{lang}/"
     for family in catalog.families:
         name = family.name[lang]
-        # what a code's document reads besides the code: the family's words and editions
-        context = (digest.family_meta_digest(family), digest.editions_meta_digest(family), lang, prefix)
-        identities, rows, texts = digest.code_identities(family), digest.code_rows_digests(family), \
-            digest.texts_by_edition(family, lang)
-        docs += groups(family.codes,
-                       lambda codes: ("codes", context, tuple((identities[c.name], rows[c.name], texts[c.name]) for c in codes)),
-                       lambda codes, family=family, name=name: ",".join(
-                           dump(_code_doc(family, code, lang, prefix + f"{family.prefix}codes/{code.name}/", name)) for code in codes))
+        docs += [dump(_code_doc(family, code, lang, prefix + f"{family.prefix}codes/{code.name}/", name))
+                 for code in family.codes]
         for edition in family.editions:
-            docs.append({"l": prefix + f"{family.prefix}editions/{edition.id}/", "t": edition.id, "k": "edition", "f": name,
-                         "x": f"{edition.page.title[lang]} · {edition.page.name[lang]} · {edition.timeline.name[lang]} · {edition.release}"})
+            docs.append(dump({"l": prefix + f"{family.prefix}editions/{edition.id}/", "t": edition.id, "k": "edition", "f": name,
+                         "x": f"{edition.page.title[lang]} · {edition.page.name[lang]} · {edition.timeline.name[lang]} · {edition.release}"}))
         for location, key in ((f"{family.prefix}codes/", "all_codes"), (f"{family.prefix}editions/", "editions"),
                               (f"{family.prefix}differences/", "differences_title")):
-            docs.append({"l": prefix + location, "t": catalog.site.label(key, lang), "k": "page", "f": name,
-                         "x": family.description[lang]})
-    return ['{"$comment":' + dump(" ".join(banner_lines(stamp))) + ',"docs":[',
-            *joined(",", [d if isinstance(d, Piece) else dump(d) for d in docs]), "]}\n"]
+            docs.append(dump({"l": prefix + location, "t": catalog.site.label(key, lang), "k": "page", "f": name,
+                              "x": family.description[lang]}))
+    return '{"$comment":' + dump(" ".join(banner_lines(stamp))) + ',"docs":[' + ",".join(docs) + "]}\n"
 
 
 def _code_doc(family: Family, code, lang: str, location: str, family_name: str) -> dict:
