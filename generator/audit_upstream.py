@@ -94,8 +94,8 @@ class Report:
 def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
     report = Report()
     for family in catalog.families:
-        for edition in family.editions:
-            report.rows += _edition_rows(family, edition, repos)
+        for version in family.versions:  # each upstream file once, however many releases ship it
+            report.rows += _edition_rows(family, family.edition_by_id[version.editions[0]], version.id, version.sources, repos)
         report.rows += _source_rows(family, repos)
         report.rows += _lacking_rows(catalog, family, repos)
     return report
@@ -104,19 +104,20 @@ def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
 # -- editions ----------------------------------------------------------------------------------------
 
 
-def _edition_rows(family: Family, edition: Edition, repos: dict[str, GitRepo]) -> list[Row]:
+def _edition_rows(family: Family, edition: Edition, version: str, sources, repos: dict[str, GitRepo]) -> list[Row]:
+    """A version's files against it (as its first edition shows it)."""
     rows = []
-    for source in edition.sources:
+    for source in sources:
         if source.kind != "repo":
             what = {"url": source.url, "seed": f"seed {source.seed}", "document": "a description"}[source.kind]
-            rows.append(Row(family.id, edition.id, what or "", note="not checked: not a repository file"))
+            rows.append(Row(family.id, version, what or "", note="not checked: not a repository file"))
             continue
         label = f"{source.repo}:{source.path}@{source.commit[:12]}"
         repo = repos.get(source.repo)
         if repo is None:
-            rows.append(Row(family.id, edition.id, label, note=f"not checked: no --upstream {source.repo}=DIR"))
+            rows.append(Row(family.id, version, label, note=f"not checked: no --upstream {source.repo}=DIR"))
             continue
-        row = Row(family.id, edition.id, label)
+        row = Row(family.id, version, label)
         blob = _blob(repo, source.commit, source.path)
         if not repo.has_commit(source.commit):
             row.findings.append(Finding(label, 1, "unreadable", upstream=f"commit {source.commit} is not in {repo.directory}",
@@ -230,8 +231,8 @@ def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -
 
 def _named_versions(family: Family, repos: dict[str, GitRepo]) -> dict[str, set[tuple[str, str]]]:
     named: dict[str, set[tuple[str, str]]] = {}
-    for edition in family.editions:
-        for source in edition.sources:
+    for version in family.versions:
+        for source in version.sources:
             if source.kind == "repo" and source.repo in repos:
                 blob = _blob(repos[source.repo], source.commit, source.path)
                 if blob:
@@ -252,7 +253,7 @@ def _new_pages(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -> l
     if not family.discover:
         return []
     known = {p for f in catalog.families for t in f.timelines for p in t.paths}
-    known |= {s.path for f in catalog.families for e in f.editions for s in e.sources if s.path}
+    known |= {s.path for f in catalog.families for v in f.versions for s in v.sources if s.path}
     rows = []
     for name in sorted({t.repo for t in family.timelines if t.repo}):
         repo = repos.get(name)

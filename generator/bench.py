@@ -32,7 +32,7 @@ def _sentence(words: list[str], index: int, length: int, joiner: str) -> str:
     return joiner.join(words[(index * 7 + k * 3) % len(words)] for k in range(length))
 
 
-SITE = """format: 2
+SITE = """format: 3
 site:
   languages: [zh, en]
   language_names: {zh: 中文, en: English}
@@ -100,25 +100,55 @@ def _has_texts(edition: int) -> bool:
 
 
 def _editions_yaml(size: int) -> str:
-    out = ["editions:"]
-    for e, ident in enumerate(edition_ids()):
-        release, timeline = ident.rsplit("-", 1)
-        out += [f"  - id: '{ident}'", f"    release: '{release}'", f"    timeline: {timeline}",
-                f"    sources: [{{repo: bench/repo, path: docs/{timeline}.md, commit: '{e:040x}', tags: [v{release}], lang: zh}}]",
-                "    texts: [zh, en]" if _has_texts(e) else "    texts: not known",
-                "    order: page" if e % 2 else "    order: not known", "    rows:"]
-        values = ('"yes"', '"no"', "n/a", "not known")
-        for c in range(size):
-            if _listed(c, e):
-                out.append(f"      LLM_CODE_{c:05d}: {values[(c + e // 3) % 4]}")
-        out.append(f"    notes: {{zh: 第{e}版的说明。, en: Notes of edition {e}.}}")
+    """Every edition its own page version (each drops a different tenth of the codes), each
+    version written as the catalog writes them: based on the one before it on its timeline."""
+    out = ["versions:"]
+    ids = edition_ids()
+    for timeline in ("v1", "v2"):
+        out.append(f"  {timeline}:")
+        previous = None
+        for e, ident in enumerate(ids):
+            release, suffix = ident.rsplit("-", 1)
+            if suffix != timeline:
+                continue
+            out += [f"    - version: '{ident}'"]
+            if previous is not None:
+                out.append(f"      based_on: '{ids[previous]}'")
+            out += [f"      sources: [{{repo: bench/repo, path: docs/{timeline}.md, commit: '{e:040x}', tags: [v{release}], lang: zh}}]",
+                    "      texts: [zh, en]" if _has_texts(e) else "      texts: not known",
+                    "      order: page" if e % 2 else "      order: not known", "      rows:"]
+            out += _rows(size, e, previous)
+            out.append(f"      notes: {{zh: 第{e}版的说明。, en: Notes of edition {e}.}}")
+            previous = e
     return "\n".join(out) + "\n"
+
+
+_VALUES = ('"yes"', '"no"', "n/a", "not known")
+
+
+def _rows(size: int, e: int, previous) -> list[str]:
+    """The rows of edition e: all of them, or what differs from edition `previous`."""
+    if previous is None:
+        return [f"        LLM_CODE_{c:05d}: {_VALUES[(c + e // 3) % 4]}" for c in range(size) if _listed(c, e)]
+    lines = []
+    for c in range(size):
+        name, now, before = f"LLM_CODE_{c:05d}", _listed(c, e), _listed(c, previous)
+        if now and not before:
+            after = max((k for k in range(c) if _listed(k, e)), default=None)
+            where = f", after: LLM_CODE_{after:05d}" if after is not None else \
+                f", before: LLM_CODE_{min(k for k in range(c + 1, size) if _listed(k, e)):05d}"
+            lines.append(f"        {name}: {{recoverable: {_VALUES[(c + e // 3) % 4]}{where}}}")
+        elif before and not now:
+            lines.append(f"        {name}: dropped")
+        elif now and _VALUES[(c + e // 3) % 4] != _VALUES[(c + previous // 3) % 4]:
+            lines.append(f"        {name}: {_VALUES[(c + e // 3) % 4]}")
+    return lines
 
 
 def _codes_yaml(size: int) -> str:
     out = ["codes:"]
-    texts = [e for e in range(EDITIONS) if _has_texts(e)]
     ids = edition_ids()
+    texts = [e for e in range(EDITIONS) if _has_texts(e)]
     for c in range(size):
         out += [f"  - python: LLM_CODE_{c:05d}", f"    c: LLM_CODE_{c:05d}_C", f"    value: 0x{0x50000000 + c:08X}",
                 f"    cpp: [{{name: 'bench::LLM_CODE_{c:05d}_C', header: bench/bench.h}}]", f"    log_message: code {c} happened.",
@@ -126,9 +156,13 @@ def _codes_yaml(size: int) -> str:
         for field, length in (("meaning", 4), ("solution", 24)):
             out.append(f"    {field}:")
             for variant in (0, 1):  # the newer half of the editions says it differently
-                eds = [ids[e] for e in texts if _listed(c, e) and (e >= EDITIONS - 2) == bool(variant)]
-                if eds:
-                    out += [f"      - editions: [{', '.join(repr(i) for i in eds)}]",
+                starts = []
+                for timeline in ("v1", "v2"):
+                    eds = [e for e in texts if ids[e].endswith(timeline) and _listed(c, e) and (e >= EDITIONS - 2) == bool(variant)]
+                    if eds:
+                        starts.append(ids[eds[0]])
+                if starts:
+                    out += [f"      - from: [{', '.join(repr(i) for i in starts)}]",
                             f"        zh: {_sentence(_WORDS_ZH, c + variant, length, '')}。",
                             f"        en: {_sentence(_WORDS_EN, c + variant, length, ' ').capitalize()}."]
     return "\n".join(out) + "\n"
@@ -142,11 +176,13 @@ def change_one_text(catalog: Path) -> None:
 
 
 def add_one_edition(catalog: Path, size: int) -> None:
+    """A later release on timeline v2 whose page lists every third code anew."""
     editions = catalog / "bench" / "editions.yaml"
-    lines = ["  - id: '9.9.0-v2'", "    release: '9.9.0'", "    timeline: v2",
-             "    sources: [{document: a later release}]", "    texts: not known", "    order: page", "    rows:"]
-    lines += [f"      LLM_CODE_{c:05d}: \"yes\"" for c in range(size) if c % 3]
-    editions.write_text(editions.read_text(encoding="utf-8") + "\n".join(lines) + "\n", encoding="utf-8")
+    lines = ["    - version: '9.9.0-v2'", "      release: '9.9.0'", "      sources: [{document: a later release}]",
+             "      texts: not known", "      order: page", "      rows:"]
+    lines += [f"        LLM_CODE_{c:05d}: \"yes\"" for c in range(size) if c % 3]
+    text = editions.read_text(encoding="utf-8")
+    editions.write_text(text + "\n".join(lines) + "\n", encoding="utf-8")
 
 
 # -- measuring --------------------------------------------------------------------------------

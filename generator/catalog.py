@@ -24,9 +24,9 @@ from generator.model import Catalog, Family
 from generator.problems import Pos, Reporter
 from generator.yamlsource import read_document
 
-FORMAT = 2
+FORMAT = 3  # 3: page versions (editions.yaml `versions:`) and texts held `from` versions
 CATALOG_SECTIONS = ("format", "site", "repositories")
-FAMILY_SECTIONS = ("family", "editions", "codes")
+FAMILY_SECTIONS = ("family", "versions", "codes")
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a catalog of 10,000 codes is 15 MB
 
 
@@ -68,7 +68,8 @@ def load_catalog(location: Path) -> Catalog:
     if not any(group.files for group in groups):
         rep.error(Pos(display_path(location)), "no catalog files (*.yaml) here; pass --catalog DIR or FILE")
     rep.raise_if_any()
-    return replace(build_catalog(groups, rep), source_hash=source.hexdigest())
+    catalog = build_catalog(groups, rep)
+    return replace(catalog, source_hash=source.hexdigest(), warnings=tuple(sorted(set(rep.warnings))))
 
 
 def read_catalog_bytes(path: Path, shown: str, rep: Reporter) -> Optional[bytes]:
@@ -109,6 +110,11 @@ def _read_group(directory: str, files: list[Path], rep: Reporter, source) -> Gro
             rep.error(Pos(shown), "the file is empty; it needs one of the sections " + ", ".join(CATALOG_SECTIONS + FAMILY_SECTIONS))
             continue
         reader = Fields(doc, rep)
+        former = reader.peek_key(doc.root, "editions")
+        if former is not None:  # format 2's section: say how to convert, not just "unknown field"
+            reader.error(former, "`editions:` is the catalog's former shape (format 2, one entry per edition); this "
+                                 "generator reads format 3: run `python scripts/migrate_to_versions.py CATALOG` to convert it")
+            continue
         top = reader.mapping(doc.root, "the catalog file", optional=CATALOG_SECTIONS + FAMILY_SECTIONS)
         for name, (key, value) in (top or {}).items():
             if name in group.sections:
@@ -131,7 +137,10 @@ def build_catalog(groups: list[Group], rep: Reporter) -> Catalog:
     if "format" in top.sections:
         section = top.sections["format"]
         version = section.reader.integer(section.value, "format")
-        if version is not None and version != FORMAT:
+        if version == 2:
+            section.reader.error(section.value, "format 2 (one entry per edition) is the catalog's former shape; this generator "
+                                                "reads format 3: run `python scripts/migrate_to_versions.py CATALOG` to convert it")
+        elif version is not None and version != FORMAT:
             section.reader.error(section.value, f"format {version} is not supported; this generator reads format {FORMAT}")
     site = read_site(top.sections["site"], rep) if "site" in top.sections else None
     repositories = read_repositories(top.sections.get("repositories"), rep)

@@ -7,7 +7,7 @@ from typing import Optional
 from ruamel.yaml.nodes import MappingNode, Node
 
 from generator.fields import Fields
-from generator.model import TEXT_FIELDS, TEXT_ORIGINS, Code, CppName, Obsolete, TextEntry
+from generator.model import TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED, Code, CppName, Obsolete, TextEntry
 from generator.problems import Reporter
 
 CPP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+$")
@@ -146,29 +146,46 @@ def _obsolete(f: Fields, node: Node, name: str, languages) -> Optional[Obsolete]
 
 
 def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple[TextEntry, ...]]:
+    """A column's entries as written: each names the versions it starts at (`from`); their
+    editions are resolved once the versions are read (generator.texts)."""
     entries: list[TextEntry] = []
     ok = True
     for item in f.sequence(node, what) or ():
-        fields = f.mapping(item, f"{what} entry", required=("editions",), optional=("origin",) + tuple(languages))
-        if not fields or "editions" not in fields:
+        fields = f.mapping(item, f"{what} entry", required=("from",), optional=("origin", "untranslated") + tuple(languages))
+        if not fields or "from" not in fields:
             ok = False
             continue
-        editions = f.text_list(fields["editions"][1], f"{what}: editions")
-        if editions == []:
-            f.error(fields["editions"][1], f"{what} entry names no edition")
+        starts = f.text_list(fields["from"][1], f"{what}: from")
+        if starts == []:
+            f.error(fields["from"][1], f"{what} entry starts at no version; name the versions it holds from")
         origin = f.choice(fields["origin"][1], f"{what}: origin", TEXT_ORIGINS) if "origin" in fields else "upstream"
+        untranslated = _untranslated(f, fields.get("untranslated"), what, languages)
         langs = [lang for lang in languages if lang in fields]
-        if not langs:
+        if not langs and not untranslated:
             f.error(item, f"{what} entry gives no text; add one or more of: {', '.join(languages)}")
-        if not editions or origin is None or not langs:
+        for lang in untranslated or ():
+            if lang in fields:
+                f.error(fields[lang][0], f"{what} entry gives a {lang} text and marks {lang} untranslated; keep one")
+                ok = False
+        if not starts or origin is None or untranslated is None or not (langs or untranslated):
             ok = False
             continue
-        ids = tuple(e for e, _ in editions)
-        places = tuple(f.pos(n) for _, n in editions)
+        ids = tuple(e for e, _ in starts)
+        places = tuple(f.pos(n) for _, n in starts)
         for lang in langs:
             text = f.text(fields[lang][1], f"{what} ({lang})")
             if text is None:
                 ok = False
             else:
-                entries.append(TextEntry(ids, lang, text, origin, f.pos(fields[lang][1]), places))
+                entries.append(TextEntry((), lang, text, origin, f.pos(fields[lang][1]), ids, places))
+        for lang in untranslated:
+            entries.append(TextEntry((), lang, "", UNTRANSLATED, f.pos(fields["untranslated"][1]), ids, places))
     return tuple(entries) if ok else None
+
+
+def _untranslated(f: Fields, pair, what: str, languages) -> Optional[list[str]]:
+    """The languages whose translation of this entry's text is still to be written."""
+    if pair is None:
+        return []
+    items = f.choice_list(pair[1], f"{what}: untranslated", languages[1:])
+    return None if items is None else [lang for lang, _ in items]

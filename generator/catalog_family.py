@@ -8,7 +8,7 @@ from typing import Optional
 from ruamel.yaml.nodes import Node, ScalarNode
 
 from generator.catalog_codes import read_codes
-from generator.catalog_editions import read_editions
+from generator.catalog_versions import read_versions
 from generator.catalog_names import check_names
 from generator.catalog_site import read_languages
 from generator.fields import IDENTIFIER, Fields
@@ -17,7 +17,7 @@ from generator.model import (
     PythonNames, Site, Timeline, UpstreamFile, ValueLayout,
 )
 from generator.problems import Reporter, closest
-from generator.texts import check_texts
+from generator.texts import resolve_texts
 
 _FAMILY_FIELDS = ("id", "name", "description", "languages", "site_path", "python", "c", "sphinx_directive",
                   "value_layout", "runtime_constants", "headers", "upstream", "discover", "recoverable_labels", "pages")
@@ -68,13 +68,17 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     if any(part is None for part in parts) or ("value_layout" in fields and layout is None):
         return None
     codes = read_codes(sections["codes"], languages, headers, rep)
-    editions = read_editions(sections["editions"], ident, languages, pages, codes, repositories, rep)  # type: ignore[arg-type]
-    if codes is None or editions is None:
+    if codes is None:
         return None
-    check_texts(codes, editions, rep)
+    read = read_versions(sections["versions"], ident, languages, pages, codes, repositories, rep)
+    if read is None:
+        return None
+    resolved, warnings = resolve_texts(codes, read.versions, read.editions, languages, rep, frozenset(read.declared))
+    rep.warnings.extend(warnings)
     family = Family(
         ident, name, description, languages, site_path, python, c, directive, layout, constants, headers,  # type: ignore[arg-type]
-        upstream, labels, pages, tuple(editions), tuple(codes), tuple(files), f.pos(section.key), discover)  # type: ignore[arg-type]
+        upstream, labels, pages, tuple(read.versions), tuple(read.editions), tuple(resolved), tuple(files),  # type: ignore[arg-type]
+        f.pos(section.key), discover, tuple(sorted(read.aliases.items())))
     check_names(family, f, fields, rep, codes.flawed)
     return family
 

@@ -89,8 +89,8 @@ def _upstream_verbs(verbs) -> None:
     audit.add_argument("--json", action="store_true")
 
     imp = _verb(verbs, "import", "bring an upstream page into the catalog as an edition")
-    imp.add_argument("--edition", required=True)
-    imp.add_argument("--lang", required=True)
+    imp.add_argument("--edition", help="the edition the page is (one page)")
+    imp.add_argument("--lang", help="the page's language (one page)")
     imp.add_argument("--family", default=None, metavar="NAME")
     imp.add_argument("--page", type=Path, metavar="FILE", help="the page, as a file")
     imp.add_argument("--upstream", metavar="OWNER/NAME=DIR", help="read the page from this repository instead (with --ref, --path)")

@@ -119,6 +119,8 @@ def cmd_check(args) -> int:
 
 def cmd_validate(args) -> int:
     catalog = catalog_of(args)
+    for warning in catalog.warnings:
+        safe_print(str(warning), sys.stderr)
     for family in catalog.families:
         texts = sum(len(entries) for code in family.codes for _, entries in code.texts)
         safe_print(f"{family.id}: {len(family.codes)} codes ({len(family.python_codes)} in Python, {len(family.c_codes)} in C/C++), "
@@ -257,34 +259,53 @@ def cmd_audit(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from generator.importer import ImportProblem, import_page, read_source
+    from generator.importer import ImportProblem, import_page, import_release, read_source
 
     catalog = catalog_of(args)
-    family = family_of(catalog, args.family, None if args.family else None)
-    if args.family is None:
-        family = _family_for_new_edition(catalog, args.edition)
-    lang = _language(family, args.lang)
     if (args.page is None) == (args.upstream is None):
-        raise UsageError("import reads --page FILE, or --upstream OWNER/NAME=DIR with --ref and --path")
-    _existing(args.page, "--page")
+        raise UsageError("import reads --page FILE, or --upstream OWNER/NAME=DIR with --ref (and --path for one page)")
     try:
-        source = read_source(catalog, args)
-        changed, summary = import_page(args.catalog, catalog, family, args.edition, lang, source)
+        if args.page is None and args.path is None and args.edition is None:
+            report = _import_release(catalog, args)
+        else:
+            if args.edition is None or args.lang is None:
+                raise UsageError("import of one page needs --edition ID and --lang LANG")
+            family = family_of(catalog, args.family) if args.family else _family_for_new_edition(catalog, args.edition)
+            lang = _language(family, args.lang)
+            _existing(args.page, "--page")
+            source = read_source(catalog, page=args.page, url=args.url, upstream=args.upstream, ref=args.ref, path=args.path)
+            report = import_page(args.catalog, catalog, family, args.edition, lang, source)
     except ImportProblem as problem:
         safe_print(str(problem), sys.stderr)
         safe_print("import: nothing was written", sys.stderr)
         return EXIT_DIFFERENT
-    for path in changed:
-        safe_print(f"wrote {display_path(path)}")
-    safe_print(f"import: {summary}; {len(changed)} file(s) changed{'; run `make generate`' if changed else ''}")
+    for line in report.done:
+        safe_print(line)
+    for line in report.todo:
+        safe_print(f"for a person: {line}")
+    written = sum(1 for line in report.done if line.startswith("wrote "))
+    safe_print(f"import: {written} file(s) changed" + ("; run `make generate`" if written else "; the catalog already records it"))
     return EXIT_OK
+
+
+def _import_release(catalog: Catalog, args):
+    from generator.audit_upstream import parse_upstream_args
+    from generator.importer import import_release
+
+    if not args.ref:
+        raise UsageError("--upstream needs --ref: the tag of the release (or a commit, for an untagged translation)")
+    [(name, repo)] = parse_upstream_args([args.upstream], catalog).items()
+    if not repo.has_commit(args.ref):
+        raise UsageError(f"--ref {args.ref}: no such tag, branch or commit in {name}; "
+                         f"its release tags: {', '.join(repo.release_tags()[-5:]) or 'none'}")
+    return import_release(args.catalog, name, repo, args.ref)
 
 
 def _family_for_new_edition(catalog: Catalog, edition_id: str) -> Family:
     """The family whose timeline suffix the edition id ends with (the longest suffix wins)."""
     best, length = None, -1
     for family in catalog.families:
-        if edition_id in family.edition_by_id:
+        if family.edition(edition_id) is not None:
             return family
         for timeline in family.timelines:
             if (edition_id.endswith(timeline.suffix) or edition_id.endswith(timeline.suffix + "-repo")) and len(timeline.suffix) > length:

@@ -59,6 +59,14 @@ class Fields:
     def error(self, node: Node, message: str) -> None:
         self.rep.error(self.pos(node), message)
 
+    def peek_key(self, node: Node, key: str) -> Optional[Node]:
+        """The key node of `key` in a mapping, without reading or reporting anything."""
+        if isinstance(node, MappingNode):
+            for k, _ in node.value:
+                if isinstance(k, ScalarNode) and k.value == key:
+                    return k
+        return None
+
     # -- containers -------------------------------------------------------
 
     def mapping(

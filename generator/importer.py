@@ -1,37 +1,38 @@
-"""`import`: bring an upstream page into the catalog as an edition's rows, texts and sources.
+"""`import`: upstream's pages into the catalog, as the smallest diff that records them.
 
-The page is read as `audit` reads it (generator.pagereader: links become their
-text, escapes their characters, lists bullets and steps). A new edition goes
-to its place in release order within the family; an existing one is updated.
-The YAML is edited with ruamel.yaml's round trip, so comments, key order and
-blank lines outside the changed entries survive. A text equal to one already
-written (same language and origin) is shared: its entry gains the edition.
-Importing the same page twice changes nothing. The edited catalog is
-validated before anything is written.
+A page in the family's first language (zh) is a page version of its timeline. When a
+version of the timeline already has its content (its rows, and its texts), the
+import only says which release ships it: the tag joins that version's source (the
+branch head's version that a tag now ships becomes the release's, and its
+`unreleased-...` id an alias of it). Otherwise the page is a new version, `based_on`
+the one before it, with only the rows that differ and, in codes.yaml, one entry for
+each text that changed (its English `untranslated` until someone writes it); a text
+that did not change goes on holding, its English with it.
+
+A page in another language (upstream's English) gives the English of the version it
+translates, for every version whose zh text is the same.
+
+The files are edited as text (generator.yamledit): what the import does not change
+keeps its bytes, comments and layout. The edited catalog is validated before
+anything is written. Importing the same page twice changes nothing.
 """
 from __future__ import annotations
 
-import copy
-import io
-import re
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import CommentMark
-from ruamel.yaml.tokens import CommentToken
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
+from ruamel.yaml.nodes import Node
 
+from generator import yamledit as ye
 from generator.audit import recoverable_value
 from generator.catalog import catalog_groups, display_path, load_catalog
-from generator.model import Catalog, Family, Timeline
+from generator.model import UNTRANSLATED, Catalog, Code, Family, Timeline, Version
 from generator.outputs import atomic_write
 from generator.pagereader import read_table
 from generator.problems import CatalogError, Pos, Problem
-from generator.versions import edition_order, release_key
+from generator.versions import UNRELEASED, edition_order, release_key, sort_tags, tag_release
 
 
 class ImportProblem(Exception):
@@ -43,42 +44,9 @@ class PageSource:
     text: str
     shown: str  # how messages name the page
     is_html: bool
-    source: dict  # the edition's source entry (repo/path/commit/tags, or url)
-
-
-def read_source(catalog: Catalog, args) -> PageSource:
-    if args.page is not None:
-        try:
-            text = args.page.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ImportProblem(f"{args.page}:1: cannot read the page: {getattr(error, 'strerror', None) or 'not UTF-8 text'}")
-        source = {"url": args.url} if args.url else {}
-        return PageSource(text, str(args.page), str(args.page).lower().endswith((".html", ".htm")), source)
-    from generator.audit_upstream import parse_upstream_args
-    from generator.commands import UsageError
-    from generator.gitrepo import GitError
-
-    if not args.ref or not args.path:
-        raise UsageError("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")
-    [(name, repo)] = parse_upstream_args([args.upstream], catalog).items()
-    try:
-        repo.commit(args.ref)
-    except GitError:
-        tags = repo.release_tags()
-        raise UsageError(f"--ref {args.ref}: no such tag, branch or commit in {name}; "
-                         f"its release tags: {', '.join(tags[-5:]) or 'none'}") from None
-    blob = repo.blob_at(args.ref, args.path)
-    if blob is None:
-        raise UsageError(f"--path {args.path}: no such file at {args.ref} in {name}; "
-                         f"`git ls-tree -r --name-only {args.ref}` lists its files")
-    shipping = [t for t in repo.release_tags() if repo.blob_at(t, args.path) == blob]
-    if shipping:
-        source = {"repo": name, "path": args.path, "commit": repo.commit(shipping[0]), "tags": shipping}
-    elif repo.commit(args.ref) == repo.commit("HEAD"):
-        source = {"repo": name, "path": args.path, "commit": repo.commit(args.ref), "branch": repo.head_branch()}
-    else:  # a commit on no tag and not the branch's head (upstream's English pages)
-        source = {"repo": name, "path": args.path, "commit": repo.commit(args.ref), "tags": []}
-    return PageSource(repo.read_blob(blob).decode("utf-8", "replace"), f"{name}:{args.path}@{args.ref}", False, source)
+    source: dict  # {repo, path, commit, tags} / {repo, path, commit, branch} / {url} / {} (none given)
+    repo: object = None  # the GitRepo it was read from: a version citing the same file is the same version
+    blob: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -89,7 +57,59 @@ class ImportedRow:
     texts: tuple[tuple[str, str], ...]  # (field, text)
 
 
-def timeline_of(family: Family, edition_id: str) -> tuple[Timeline, str]:
+@dataclass
+class Report:
+    """One line per thing the import did, and per thing left for a person."""
+
+    done: list[str] = field(default_factory=list)
+    todo: list[str] = field(default_factory=list)
+
+
+# -- reading a page ----------------------------------------------------------------------------------------
+
+
+def read_source(catalog: Catalog, page: Optional[Path] = None, url: Optional[str] = None, upstream: Optional[str] = None,
+                ref: Optional[str] = None, path: Optional[str] = None) -> PageSource:
+    """The page to import: a file (a copy of a published page at `url`), or a file of an
+    upstream repository at a tag, a branch or a commit."""
+    if page is not None:
+        try:
+            text = page.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ImportProblem(f"{page}:1: cannot read the page: {getattr(error, 'strerror', None) or 'not UTF-8 text'}")
+        return PageSource(text, str(page), str(page).lower().endswith((".html", ".htm")), {"url": url} if url else {})
+    from generator.audit_upstream import parse_upstream_args
+    from generator.errors import UsageError
+    from generator.gitrepo import GitError
+
+    if not ref or not path:
+        raise UsageError("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")
+    [(name, repo)] = parse_upstream_args([upstream], catalog).items()
+    try:
+        repo.commit(ref)
+    except GitError:
+        tags = repo.release_tags()
+        raise UsageError(f"--ref {ref}: no such tag, branch or commit in {name}; "
+                         f"its release tags: {', '.join(tags[-5:]) or 'none'}") from None
+    blob = repo.blob_at(ref, path)
+    if blob is None:
+        raise UsageError(f"--path {path}: no such file at {ref} in {name}; `git ls-tree -r --name-only {ref}` lists its files")
+    return PageSource(repo.read_blob(blob).decode("utf-8", "replace"), f"{name}:{path}@{ref}", False,
+                      shipping_source(name, repo, ref, path, blob), repo, blob)
+
+
+def shipping_source(name: str, repo, ref: str, path: str, blob: str) -> dict:
+    """How a file at a ref is cited: the tags that ship it (and the first one's commit), the
+    branch head, or a commit no tag and no branch head has (upstream's English pages)."""
+    shipping = [t for t in repo.release_tags() if repo.blob_at(t, path) == blob]
+    if ref in repo.release_tags() or (shipping and repo.commit(ref) != repo.commit("HEAD")):
+        return {"repo": name, "path": path, "commit": repo.commit(shipping[0]), "tags": shipping}
+    if repo.commit(ref) == repo.commit("HEAD"):
+        return {"repo": name, "path": path, "commit": repo.commit(ref), "branch": repo.head_branch()}
+    return {"repo": name, "path": path, "commit": repo.commit(ref), "tags": []}
+
+
+def edition_place(family: Family, edition_id: str) -> tuple[Timeline, str]:
     """The timeline whose suffix the id ends with (the longest), and the release before it."""
     best: Optional[tuple[Timeline, str]] = None
     for timeline in family.timelines:
@@ -111,12 +131,13 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
     problems = [f"{page.shown}:{line}: {message}" for line, message in table.problems]
     if table.conflicts:
         problems.append(f"{page.shown}:{table.conflicts[0][0]}: the page holds merge-conflict markers: "
-                        "record the edition by hand, with its `malformations`")
+                        "record the version by hand, with its `malformations`")
     if table.lang and table.rows and table.lang != lang:
         problems.append(f"{page.shown}:{table.heading_line}: the page's headings are {table.lang}, not {lang}; pass --lang {table.lang}")
     by_key = {(str(c.value) if page_def.first_column == "decimal" else c.name_on(page_def)): c for c in family.codes
               if c.name_on(page_def)}
-    rows = []
+    rows: list[ImportedRow] = []
+    seen: dict[str, int] = {}
     for row in table.rows:
         key = row.by_column["name"].text.strip() if "name" in row.by_column else ""
         code = by_key.get(key)
@@ -124,11 +145,15 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
         value = recoverable_value(family, cell.text if cell else "", lang)
         if code is None:
             problems.append(f"{page.shown}:{row.line}: no code {key!r} of this page's kind in {family.id}; add it to the codes first")
+        elif code.name in seen:
+            problems.append(f"{page.shown}:{row.line}: {key} is listed twice (first at line {seen[code.name]}); "
+                            "a page lists a code once: record the version by hand, with its `malformations`")
         elif value is None:
             problems.append(f"{page.shown}:{row.line}: {key}: recoverable cell {cell.text if cell else ''!r} is none of the family's labels")
         elif len(row.cells) != len(table.columns):
             problems.append(f"{page.shown}:{row.line}: {key}: the row has {len(row.cells)} cells and the headings {len(table.columns)}")
         else:
+            seen[code.name] = row.line
             texts = tuple((f, row.by_column[f].text) for f in page_def.text_fields if f in row.by_column)
             rows.append(ImportedRow(key, code.name, value, texts))
     if problems:
@@ -136,52 +161,515 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
     return rows
 
 
-def import_page(location: Path, catalog: Catalog, family: Family, edition_id: str, lang: str, page: PageSource) -> tuple[list[Path], str]:
-    """Apply the import to the family's catalog files; returns the files that changed and a summary."""
-    timeline, release = timeline_of(family, edition_id)
+# -- the family's files ----------------------------------------------------------------------------------------
+
+
+class Files:
+    """A family's catalog files, their composed YAML and the edits pending on them."""
+
+    def __init__(self, location: Path, family: Family):
+        shown = set(family.files)
+        self.location = location
+        self.paths = [p for _, paths in catalog_groups(location) for p in paths if display_path(p) in shown]
+        self.edits = {p: ye.FileEdit(p.read_text(encoding="utf-8")) for p in self.paths}
+        self.roots = {p: self.edits[p].root() for p in self.paths}
+        self.versions_path = self._holding("versions")
+        self.codes_path = self._holding("codes")
+
+    def _holding(self, section: str) -> Path:
+        return next(p for p in self.paths if ye.get(self.roots[p], section) is not None)
+
+    @property
+    def versions(self) -> ye.FileEdit:
+        return self.edits[self.versions_path]
+
+    @property
+    def codes(self) -> ye.FileEdit:
+        return self.edits[self.codes_path]
+
+    def timeline_node(self, timeline: str) -> Optional[Node]:
+        found = ye.get(ye.get(self.roots[self.versions_path], "versions")[1], timeline)
+        return None if found is None else found[1]
+
+    def version_node(self, version_id: str) -> Node:
+        for _, _, nodes in ye.pairs(ye.get(self.roots[self.versions_path], "versions")[1]):
+            for node in ye.items(nodes):
+                found = ye.get(node, "version")
+                if found is not None and str(found[1].value) == version_id:
+                    return node
+        raise KeyError(version_id)  # pragma: no cover - versions come from the loaded model
+
+    def code_node(self, name: str) -> Node:
+        for node in ye.items(ye.get(self.roots[self.codes_path], "codes")[1]):
+            for key in ("python", "c"):
+                found = ye.get(node, key)
+                if found is not None and str(found[1].value) == name:
+                    return node
+        raise KeyError(name)  # pragma: no cover
+
+    def rendered(self) -> dict[Path, str]:
+        return {p: e.result() for p, e in self.edits.items()}
+
+
+# -- one page ---------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Plan:
+    """What an import changes, gathered before any text is written."""
+
+    family: Family
+    files: Files
+    report: Report
+    renamed: dict[str, str] = field(default_factory=dict)  # version id -> its new id
+    entries: dict[tuple[str, str], "_FieldEdit"] = field(default_factory=dict)
+
+    def field_edit(self, code: Code, field_name: str) -> "_FieldEdit":
+        key = (code.name, field_name)
+        if key not in self.entries:
+            found = ye.get(self.files.code_node(code.name), field_name)
+            items = ye.items(found[1]) if found else []
+            written = [[str(s.value) for s in ye.items(ye.get(item, "from")[1])] for item in items]
+            marks = [ye.get(item, "untranslated") for item in items]
+            languages = [{k for k, _, _ in ye.pairs(item) if k in self.family.languages}
+                         | ({str(v.value) for v in ye.items(mark[1])} if mark else set()) for item, mark in zip(items, marks)]
+            self.entries[key] = _FieldEdit(code, field_name, written, languages)
+        return self.entries[key]
+
+
+@dataclass
+class _FieldEdit:
+    code: Code
+    field: str
+    written: list[list[str]]  # each entry's `from`, as written
+    languages: list[set[str]]  # each entry's languages, texts and untranslated marks
+    new: list[dict] = field(default_factory=list)  # entries to add: {from: [...], texts: {lang: text}, untranslated: [...]}
+    starts: dict[int, list[str]] = field(default_factory=dict)  # entry index -> its new `from`
+    texts: dict[tuple[int, str], str] = field(default_factory=dict)  # (entry index, lang) -> its text now
+
+    def current(self, index: int) -> list[str]:
+        return self.starts.get(index, self.written[index])
+
+    def holds(self, index: int, lang: str) -> bool:
+        return lang in self.languages[index]
+
+
+def import_page(location: Path, catalog: Catalog, family: Family, edition_id: str, lang: str, page: PageSource) -> Report:
+    """Record one page as edition `edition_id`'s: what was done, and what is left for a person."""
+    timeline, release = edition_place(family, edition_id)
     rows = read_rows(family, timeline, lang, page)
-    yaml = round_trip()
-    files = _family_files(location, family)
-    documents = {path: yaml.load(path.read_text(encoding="utf-8")) for path in files}
-    editions_doc = next(d for d in documents.values() if isinstance(d, dict) and "editions" in d)
-    codes_doc = next(d for d in documents.values() if isinstance(d, dict) and "codes" in d)
-    primary = lang == family.languages[0]
-    existing = family.edition_by_id.get(edition_id)
-    if existing is None and not primary:
+    plan = _Plan(family, Files(location, family), Report())
+    if lang == family.languages[0]:
+        _first_language(plan, timeline, release, edition_id, rows, page)
+    else:
+        _other_language(plan, timeline, edition_id, lang, rows, page.source)
+    if not plan.report.done:
+        plan.report.done.append(f"{edition_id} ({lang}): already recorded")
+    plan.report.done += [f"wrote {display_path(path)}" for path in write(plan)]
+    return plan.report
+
+
+def _resolved_rows(version: Version) -> list[tuple[str, str]]:
+    return [(r.code, r.recoverable) for r in version.rows]
+
+
+def _text_at(family: Family, code_name: str, field_name: str, version: Version, lang: str):
+    entry = family.code_by_name[code_name].entry(field_name, version.editions[0], lang)
+    return entry
+
+
+def _same_content(family: Family, version: Version, rows: list[ImportedRow], lang: str) -> bool:
+    if _resolved_rows(version) != [(r.code, r.recoverable) for r in rows]:
+        return False
+    for row in rows:
+        for field_name, text in row.texts:
+            entry = _text_at(family, row.code, field_name, version, lang)
+            if entry is None or entry.text != text or entry.origin == UNTRANSLATED:
+                return False
+    return True
+
+
+def _first_language(plan: _Plan, timeline: Timeline, release: str, edition_id: str, rows: list[ImportedRow],
+                    page: PageSource) -> None:
+    family, source = plan.family, page.source
+    versions = [v for v in family.versions if v.timeline.id == timeline.id]
+    existing = family.edition(edition_id)
+    if "url" in source or (not source and existing is None):
+        if not source:
+            raise ImportProblem("a new edition needs a source: import with --upstream OWNER/NAME=DIR --ref --path, or give --url")
+        published = next((v for v in versions if v.release == release), None)
+        _published(plan, timeline, release, published, rows, source, versions)
+        return
+    if not source:  # the page again, for an edition the catalog has: its content, in place
+        version = family.version_by_id[existing.version]
+        if not _same_content(family, version, rows, family.languages[0]):
+            _change_content(plan, version, rows, _previous(versions, version))
+        return
+    same = next((v for v in versions if _same_file(v, page)), None) if page.repo is not None else \
+        next((v for v in versions if _same_content(family, v, rows, family.languages[0])), None)
+    head = next((v for v in versions if _is_head(v)), None)
+    if same is not None:
+        _ship(plan, same, source, release)
+    elif head is not None and (release == UNRELEASED or _newer_than_all(release, versions)):
+        _take_over_head(plan, head, source, release, edition_id)
+        _change_content(plan, head, rows, _previous(versions, head), renamed=plan.renamed.get(head.id, head.id))
+    else:
+        _new_version(plan, timeline, edition_id, release, rows, source, versions)
+
+
+def _same_file(version: Version, page: PageSource) -> bool:
+    """Whether a version cites the very file the page is (same repository, path and blob)."""
+    repo = page.repo
+    return any(s.kind == "repo" and s.repo == page.source.get("repo") and s.path == page.source.get("path")
+               and repo.has_commit(s.commit) and repo.blob_at(s.commit, s.path) == page.blob for s in version.sources)
+
+
+def _is_head(version: Version) -> bool:
+    return any(s.kind == "repo" and s.branch for s in version.sources) and not any(s.tags for s in version.sources)
+
+
+def _newer_than_all(release: str, versions: list[Version]) -> bool:
+    tagged = [r for v in versions for s in v.sources for r in map(tag_release, s.tags) if r]
+    return all(release_key(release) > release_key(r) for r in tagged)  # type: ignore[operator]
+
+
+def _previous(versions: list[Version], version: Version) -> Optional[Version]:
+    index = versions.index(version)
+    return versions[index - 1] if index else None
+
+
+# -- editions.yaml ---------------------------------------------------------------------------------------------
+
+
+def _source_lines(source: dict, lang: str, indent: int) -> list[str]:
+    pad = " " * indent
+    if "repo" in source:
+        lines = [f"{pad}- repo: {source['repo']}", f"{pad}  path: {ye.scalar(source['path'])}", f"{pad}  commit: {source['commit']}"]
+        if "branch" in source:
+            lines.append(f"{pad}  branch: {source['branch']}")
+        else:
+            lines.append(f"{pad}  tags: {ye.flow(source.get('tags', []))}")
+    else:
+        lines = [f"{pad}- url: {ye.scalar(source['url'])}"]
+    return lines + [f"{pad}  lang: {lang}"]
+
+
+def _ship(plan: _Plan, version: Version, source: dict, release: str) -> None:
+    """A version whose content the page has: the release's tag joins its source."""
+    files, lang = plan.files, plan.family.languages[0]
+    node = files.version_node(version.id)
+    sources = ye.get(node, "sources")
+    same_file = [(n, s) for n, s in zip(ye.items(sources[1]) if sources else [], version.sources)
+                 if s.kind == "repo" and s.repo == source.get("repo") and s.path == source.get("path")]
+    if _is_head(version) and "tags" in source and source["tags"]:
+        _take_over_head(plan, version, source, release, release + version.timeline.suffix)
+        return
+    if "branch" in source:
+        if same_file and same_file[0][1].branch and same_file[0][1].commit != source["commit"]:
+            files.versions.replace(ye.get(same_file[0][0], "commit")[1], source["commit"])
+            plan.report.done.append(f"{version.id}: the branch head is now {source['commit'][:12]}")
+        return
+    if same_file and same_file[0][1].tags is not None and not same_file[0][1].branch:
+        item, known = same_file[0]
+        new_tags = [t for t in source.get("tags", []) if t not in known.tags]
+        if new_tags:
+            tags = sort_tags(list(known.tags) + new_tags)
+            files.versions.replace(ye.get(item, "tags")[1], ye.flow(tags))
+            plan.report.done.append(f"{version.id}: unchanged page, shipped by {', '.join(new_tags)} too")
+        return
+    if sources is None:  # pragma: no cover - a version shipped by a repository has sources
+        raise ImportProblem(f"version {version.id} has no sources to add {source.get('path')} to")
+    files.versions.insert_after(ye.items(sources[1])[-1], _source_lines(source, lang, 8))
+    plan.report.done.append(f"{version.id}: unchanged page, also at {source['repo']}:{source['path']} ({', '.join(source.get('tags', []))})")
+
+
+def _take_over_head(plan: _Plan, head: Version, source: dict, release: str, edition_id: str) -> None:
+    """The branch head's version, now shipped by a tag: it becomes the release's (or stays the
+    head, updated); its unreleased id goes on resolving (`superseded`)."""
+    files, lang = plan.files, plan.family.languages[0]
+    node = files.version_node(head.id)
+    old = next(s for s in head.sources if s.kind == "repo" and s.branch)
+    sources = ye.get(node, "sources")
+    item = next(n for n, s in zip(ye.items(sources[1]), head.sources) if s is old)
+    if release == UNRELEASED:
+        if old.commit != source["commit"]:
+            files.versions.replace(ye.get(item, "commit")[1], source["commit"])
+        return
+    files.versions.replace_lines(item, item, _source_lines(source, lang, 8))
+    if head.id.startswith(UNRELEASED):
+        files.versions.replace(ye.get(node, "version")[1], ye.quoted(edition_id))
+        plan.renamed[head.id] = edition_id
+    superseded = ye.get(node, "superseded")
+    line = f"        - {{edition: {ye.quoted(head.editions[0])}, commit: {old.commit}}}"
+    if superseded is None:
+        files.versions.insert_after(node, ["      superseded:", line])
+    else:
+        files.versions.insert_after(ye.items(superseded[1])[-1], [line])
+    plan.report.done.append(f"{edition_id}: the branch head's page ({head.editions[0]}, {old.commit[:12]}) is now "
+                            f"release {release}'s; {head.editions[0]} resolves to {edition_id}")
+
+
+def _new_version(plan: _Plan, timeline: Timeline, edition_id: str, release: str, rows: list[ImportedRow], source: dict,
+                 versions: list[Version]) -> None:
+    """A changed page: a new version after the one before it, with what differs."""
+    family, files = plan.family, plan.files
+    key = edition_order(release, family.page_by_id[timeline.page].index, timeline.index, False)
+    before = [v for v in versions if min(family.edition_by_id[e].order_key for e in v.editions) < key]
+    base = before[-1] if before else None
+    lines = [f"    - version: {ye.quoted(edition_id)}"]
+    if base is not None:
+        lines.append(f"      based_on: {ye.quoted(base.id)}")
+    lines.append("      sources:")
+    lines += _source_lines(source, family.languages[0], 8)
+    languages = (base.languages if base is not None and base.languages else (family.languages[0],))
+    lines.append(f"      texts: {ye.flow(list(languages))}")
+    lines.append("      order: page")
+    lines += _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, timeline)
+    after = versions[len(before)] if len(before) < len(versions) else None
+    if after is not None:
+        files.versions.insert_before(files.version_node(after.id), lines)
+    else:
+        nodes = ye.items(files.timeline_node(timeline.id))
+        files.versions.insert_after(nodes[-1], lines)
+    plan.report.done.append(f"{edition_id}: a new page version" + (f", based on {base.id}" if base else ""))
+    _texts(plan, edition_id, rows, base, languages)
+
+
+def _rows_lines(rows: list[tuple[str, str, str]], base: Optional[Version], family: Family, timeline: Timeline) -> list[str]:
+    """The rows of a version, or what differs from its base's."""
+    page = family.page_by_id[timeline.page]
+    if base is None:
+        return ["      rows:"] + [f"        {name}: {ye.scalar(value)}" for name, _, value in rows]
+    old = {r.code: r for r in base.rows}
+    name_of = {code: name for name, code, _ in rows}
+    new_order = [code for _, code, _ in rows]
+    common = [c for c in new_order if c in old]
+    if common != [r.code for r in base.rows if r.code in name_of]:  # moved rows: write them all
+        return ["      rows:"] + [f"        {name}: {ye.scalar(value)}" for name, _, value in rows]
+    changes = []
+    for index, (name, code, value) in enumerate(rows):
+        if code not in old:
+            anchor = f"after: {name_of[new_order[index - 1]]}" if index else f"before: {name_of[new_order[1]]}" \
+                if len(new_order) > 1 else ""
+            changes.append(f"        {name}: {{recoverable: {ye.scalar(value)}{', ' + anchor if anchor else ''}}}")
+        elif old[code].recoverable != value or old[code].disagreements:
+            changes.append(f"        {name}: {ye.scalar(value)}")
+    for row in base.rows:
+        if row.code not in name_of:
+            changes.append(f"        {family.code_by_name[row.code].name_on(page)}: dropped")
+    return ["      rows:"] + changes if changes else []
+
+
+def _change_content(plan: _Plan, version: Version, rows: list[ImportedRow], base: Optional[Version],
+                    renamed: Optional[str] = None) -> None:
+    """A version whose content changed in place (the branch head's): its rows, its texts."""
+    family, files = plan.family, plan.files
+    node = files.version_node(version.id)
+    if _resolved_rows(version) != [(r.code, r.recoverable) for r in rows]:
+        lines = _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, version.timeline) \
+            if version.based_on else _rows_lines([(r.name, r.code, r.recoverable) for r in rows], None, family, version.timeline)
+        current = ye.get(node, "rows")
+        if current is not None:
+            files.versions.replace_lines(current[0], current[1], lines)
+        elif lines:
+            files.versions.insert_after(ye.get(node, "order")[1], lines)
+        plan.report.done.append(f"{renamed or version.id}: its rows changed")
+    _texts(plan, renamed or version.id, rows, base, version.languages or (family.languages[0],), in_place=version)
+
+
+# -- codes.yaml ------------------------------------------------------------------------------------------------
+
+
+def _texts(plan: _Plan, version_id: str, rows: list[ImportedRow], base: Optional[Version], languages,
+           in_place: Optional[Version] = None) -> None:
+    """For each text the page shows: nothing when it holds on from the version before; else
+    an entry from this version (its other languages untranslated)."""
+    family = plan.family
+    first, others = family.languages[0], [l for l in languages if l != family.languages[0]]
+    changed = 0
+    for row in rows:
+        code = family.code_by_name[row.code]
+        for field_name, text in row.texts:
+            now = _text_at(family, row.code, field_name, in_place, first) if in_place is not None else None
+            if now is not None and now.text == text and now.origin != UNTRANSLATED:
+                continue
+            held = _text_at(family, row.code, field_name, base, first) if base is not None and row.code in base.row_by_code else None
+            edit = plan.field_edit(code, field_name)
+            if in_place is not None:
+                _stop_at(edit, in_place.id)
+            if held is not None and held.text == text and in_place is None:
+                continue
+            if held is not None and held.text == text:
+                continue  # the start removed above lets the base's text hold on
+            edit.new.append({"from": [version_id], "texts": {first: text}, "untranslated": others})
+            changed += 1
+            for lang in others:
+                plan.report.todo.append(f"translate: {code.name} {field_name} ({lang}) from {version_id} "
+                                        f"(codes.yaml: untranslated: [{lang}])")
+    if changed:
+        plan.report.done.append(f"{version_id}: {changed} text(s) changed")
+
+
+def _stop_at(edit: _FieldEdit, version_id: str) -> None:
+    """The field's entries that start at a version whose text changed in place stop starting there."""
+    for index in range(len(edit.written)):
+        if version_id in edit.current(index):
+            edit.starts[index] = [s for s in edit.current(index) if s != version_id]
+
+
+def _other_language(plan: _Plan, timeline: Timeline, edition_id: str, lang: str, rows: list[ImportedRow],
+                    source: dict) -> None:
+    """Upstream's English of a version: it holds for every version whose zh text is the same."""
+    family = plan.family
+    edition = family.edition(edition_id)
+    if edition is None:
         raise ImportProblem(f"edition {edition_id} does not exist yet: import its {family.languages[0]} page first")
-    entry = _edition_entry(editions_doc["editions"], family, edition_id, release, timeline)
-    dropped = _apply_rows(entry, rows, lang, primary, family, existing)
-    _apply_source(entry, page.source, lang)
-    if existing is None:
-        _separate(editions_doc["editions"], entry)
-    order = {e.id: e.order_key for e in family.editions}
-    order[edition_id] = _new_order_key(family, edition_id, release, timeline)
-    _apply_texts(codes_doc["codes"], rows, edition_id, lang, dropped, order)
-    rendered = {path: _dump(yaml, document) for path, document in documents.items()}
+    version = family.version_by_id[edition.version]
+    listed = {r.code for r in version.rows}
+    if {r.code for r in rows} != listed:
+        raise ImportProblem(f"the {lang} page lists other codes than edition {edition_id} does: "
+                            f"only on the page: {', '.join(sorted({r.code for r in rows} - listed)) or 'none'}; "
+                            f"only in the catalog: {', '.join(sorted(listed - {r.code for r in rows})) or 'none'}")
+    if lang not in (version.languages or ()):
+        node = plan.files.version_node(version.id)
+        texts = ye.get(node, "texts")
+        plan.files.versions.replace(texts[1], ye.flow([l for l in family.languages if l in (*(version.languages or ()), lang)]))
+    if source and not any(s.kind == source_kind(source) and s.lang == lang and s.path == source.get("path")
+                          and s.commit == source.get("commit") and s.url == source.get("url") for s in version.sources):
+        node = plan.files.version_node(version.id)
+        plan.files.versions.insert_after(ye.items(ye.get(node, "sources")[1])[-1], _source_lines(source, lang, 8))
+    changed = 0
+    for row in rows:
+        code = family.code_by_name[row.code]
+        for field_name, text in row.texts:
+            current = code.entry(field_name, version.editions[0], lang)
+            if current is not None and current.text == text and current.origin == "upstream":
+                continue
+            edit = plan.field_edit(code, field_name)
+            starting = [i for i in range(len(edit.written)) if version.id in edit.current(i) and edit.holds(i, lang)]
+            if starting:  # an entry of this language starts here: its text is this page's
+                edit.texts[(starting[0], lang)] = text
+            else:
+                edit.new.append({"from": [version.id], "texts": {lang: text}, "untranslated": []})
+            changed += 1
+    plan.report.done.append(f"{edition_id}: {changed} {lang} text(s) from {source.get('path') or 'the page'}")
+
+
+def source_kind(source: dict) -> str:
+    return "repo" if "repo" in source else "url"
+
+
+def _published(plan: _Plan, timeline: Timeline, release: str, published: Optional[Version], rows, source: dict,
+               versions: list[Version]) -> None:
+    """A page as a release published it (a URL): the timeline's version for that release."""
+    family = plan.family
+    if published is not None:
+        if not _same_content(family, published, rows, family.languages[0]):
+            _change_content(plan, published, rows, _previous(versions, published))
+        return
+    edition_id = release + timeline.suffix
+    key = edition_order(release, family.page_by_id[timeline.page].index, timeline.index, False)
+    before = [v for v in versions if min(family.edition_by_id[e].order_key for e in v.editions) < key]
+    base = before[-1] if before else None
+    lines = [f"    - version: {ye.quoted(edition_id)}", f"      release: {ye.quoted(release)}"]
+    if base is not None:
+        lines.append(f"      based_on: {ye.quoted(base.id)}")
+    languages = base.languages if base is not None and base.languages else (family.languages[0],)
+    lines += ["      sources:"] + _source_lines(source, family.languages[0], 8)
+    lines += [f"      texts: {ye.flow(list(languages))}", "      order: page"]
+    lines += _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, timeline)
+    after = versions[len(before)] if len(before) < len(versions) else None
+    if after is not None:
+        plan.files.versions.insert_before(plan.files.version_node(after.id), lines)
+    else:
+        plan.files.versions.insert_after(ye.items(plan.files.timeline_node(timeline.id))[-1], lines)
+    plan.report.done.append(f"{edition_id}: the page published for {release}, a new version")
+    _texts(plan, edition_id, rows, base, languages)
+
+
+# -- writing -------------------------------------------------------------------------------------------------
+
+
+def _render_fields(plan: _Plan) -> None:
+    files = plan.files
+    for (name, field_name), edit in plan.entries.items():
+        code_node = files.code_node(name)
+        found = ye.get(code_node, field_name)
+        nodes = ye.items(found[1]) if found else []
+        for index, starts in edit.starts.items():
+            item = nodes[index]
+            if starts == edit.written[index]:
+                continue
+            if starts:
+                files.codes.replace(ye.get(item, "from")[1], ye.flow([ye.quoted(s) for s in starts]))
+            else:
+                files.codes.delete_lines(item, item)
+        for (index, lang), text in edit.texts.items():
+            _set_entry_text(files.codes, nodes[index], lang, text)
+        lines = []
+        for new in edit.new:
+            lines.append(f"      - from: {ye.flow([ye.quoted(s) for s in new['from']])}")
+            for lang, text in new["texts"].items():
+                lines += ye.text_lines(lang, text, 8)
+            if new["untranslated"]:
+                lines.append(f"        untranslated: {ye.flow(new['untranslated'])}")
+        if not lines:
+            continue
+        if found is not None and nodes:
+            files.codes.insert_after(nodes[-1], lines)
+        else:
+            later = [k for k in ("cause", "solution") if ("meaning", "cause", "solution").index(k) >
+                     ("meaning", "cause", "solution").index(field_name) and ye.get(code_node, k)]
+            head = [f"    {field_name}:"] + lines
+            if later:
+                files.codes.insert_before(ye.get(code_node, later[0])[0], head)
+            else:
+                files.codes.insert_after(code_node, head)
+
+
+def _set_entry_text(codes: ye.FileEdit, item: Node, lang: str, text: str) -> None:
+    """An entry's text in one language set, its untranslated mark for that language lifted."""
+    found, mark = ye.get(item, lang), ye.get(item, "untranslated")
+    lines = ye.text_lines(lang, text, 8)
+    if found is not None:
+        codes.replace_lines(found[0], found[1], lines)
+    if mark is not None and lang in {str(v.value) for v in ye.items(mark[1])}:
+        rest = [str(v.value) for v in ye.items(mark[1]) if str(v.value) != lang]
+        if rest:
+            codes.replace(mark[1], ye.flow(rest))
+            codes.insert_before(mark[0], lines)
+        else:
+            codes.replace_lines(mark[0], mark[1], lines)
+
+
+def _rename_starts(plan: _Plan) -> None:
+    """References to a version renamed by the import (the branch head's, now a release's)."""
+    if not plan.renamed:
+        return
+    for code in plan.family.codes:
+        for field_name, entries in code.texts:
+            if not any(s in plan.renamed for e in entries for s in e.starts):
+                continue
+            edit = plan.field_edit(code, field_name)
+            for index in range(len(edit.written)):
+                if any(s in plan.renamed for s in edit.current(index)):
+                    edit.starts[index] = [plan.renamed.get(s, s) for s in edit.current(index)]
+    for version in plan.family.versions:
+        if version.based_on in plan.renamed:
+            node = plan.files.version_node(version.id)
+            plan.files.versions.replace(ye.get(node, "based_on")[1], ye.quoted(plan.renamed[version.based_on]))
+
+
+def write(plan: _Plan) -> list[Path]:
+    """Apply the plan, validate the result, write the files that changed."""
+    _rename_starts(plan)
+    _render_fields(plan)
+    rendered = plan.files.rendered()
     changed = {path: text for path, text in rendered.items() if text != path.read_text(encoding="utf-8")}
-    _validate(location, rendered)
+    _validate(plan.files.location, rendered)
     for path, text in changed.items():
         atomic_write(path, text.encode("utf-8"))
-    return sorted(changed), f"{len(rows)} rows into edition {edition_id} ({lang}) of {family.id}, timeline {timeline.id}"
-
-
-def round_trip() -> YAML:
-    yaml = YAML()
-    yaml.preserve_quotes = True
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    return yaml
-
-
-def _family_files(location: Path, family: Family) -> list[Path]:
-    shown = set(family.files)
-    return [path for _, paths in catalog_groups(location) for path in paths if display_path(path) in shown]
-
-
-def _dump(yaml: YAML, document) -> str:
-    out = io.StringIO()
-    yaml.dump(document, out)
-    return out.getvalue()
+    return sorted(changed)
 
 
 def _validate(location: Path, rendered: dict[Path, str]) -> None:
@@ -204,261 +692,96 @@ def _validate(location: Path, rendered: dict[Path, str]) -> None:
                 for p in error.problems) from None
 
 
-# -- editions -----------------------------------------------------------------------------------------
+# -- a whole release ---------------------------------------------------------------------------------------------
 
 
-def _edition_entry(editions: CommentedSeq, family: Family, edition_id: str, release: str, timeline: Timeline) -> CommentedMap:
-    for entry in editions:
-        if str(entry.get("id")) == edition_id:
-            return entry
-    entry = CommentedMap()
-    entry["id"] = SingleQuotedScalarString(edition_id)
-    entry["release"] = SingleQuotedScalarString(release)
-    entry["timeline"] = timeline.id
-    entry["sources"] = CommentedSeq()
-    entry["texts"] = _flow([])
-    entry["order"] = "page"
-    entry["rows"] = CommentedMap()
-    key = _new_order_key(family, edition_id, release, timeline)
-    position = len(editions)
-    for index, other in enumerate(editions):
-        other_edition = family.edition_by_id.get(str(other.get("id")))
-        if other_edition is not None and other_edition.order_key > key:
-            position = index
-            break
-    editions.insert(position, entry)
-    return entry
+def import_release(location: Path, name: str, repo, ref: str) -> Report:
+    """Every page of every family with a timeline (or a page's translation) in repository
+    `name`, at `ref` (a tag, the branch head, or a commit for an untagged translation)."""
+    report = Report()
+    release = _release_of(repo, ref)
+    for lang_pass in ("first", "other"):
+        catalog = load_catalog(location)
+        for family in catalog.families:
+            plan = _Plan(family, Files(location, family), report)
+            for timeline in family.timelines:
+                if lang_pass == "first":
+                    _release_page(plan, timeline, name, repo, ref, release)
+                else:
+                    _release_translations(plan, timeline, name, repo, ref, release)
+            for path in write(plan):
+                report.done.append(f"wrote {display_path(path)}")
+    return report
 
 
-def _new_order_key(family: Family, edition_id: str, release: str, timeline: Timeline) -> tuple:
-    return edition_order(release, family.page_by_id[timeline.page].index, timeline.index, edition_id.endswith("-repo"))
+def _release_of(repo, ref: str) -> Optional[str]:
+    """The release a ref is: a tag's, `unreleased` for the branch head, None for another commit."""
+    if ref in repo.release_tags():
+        return tag_release(ref)
+    if repo.commit(ref) == repo.commit("HEAD"):
+        return UNRELEASED
+    return None
 
 
-def _separate(editions: CommentedSeq, entry: CommentedMap) -> None:
-    """A blank line between a new edition and its neighbours, as the catalog writes them."""
-    index = next(i for i, other in enumerate(editions) if other is entry)
-    if index > 0:
-        _blank_line_after(editions[index - 1])
-    if index < len(editions) - 1:
-        _blank_line_after(entry)
+def _release_page(plan: _Plan, timeline: Timeline, name: str, repo, ref: str, release: Optional[str]) -> None:
+    if timeline.repo != name or release is None:
+        return
+    found = [(path, repo.blob_at(ref, path)) for path in reversed(timeline.paths)]
+    path, blob = next(((p, b) for p, b in found if b), (None, None))
+    if path is None:
+        plan.report.todo.append(f"{timeline.id}: no page at {', '.join(timeline.paths)} at {ref}: "
+                                "if it moved, add its path to the timeline's `paths` in family.yaml")
+        return
+    page = PageSource(repo.read_blob(blob).decode("utf-8", "replace"), f"{name}:{path}@{ref}", False,
+                      shipping_source(name, repo, ref, path, blob), repo, blob)
+    edition_id = release + timeline.suffix
+    rows = read_rows(plan.family, timeline, plan.family.languages[0], page)
+    before = len(plan.report.done)
+    _first_language(plan, timeline, release, edition_id, rows, page)
+    if len(plan.report.done) == before:
+        plan.report.done.append(f"{edition_id}: already recorded")
 
 
-def _blank_line_after(entry: CommentedMap) -> None:
-    """ruamel keeps the blank line after an entry on its last (innermost) key."""
-    node = entry
-    while node:
-        key = list(node)[-1]
-        value = node[key]
-        if isinstance(value, CommentedMap) and value and not value.fa.flow_style():
-            node = value
+def _release_translations(plan: _Plan, timeline: Timeline, name: str, repo, ref: str, release: Optional[str]) -> None:
+    """The timeline's pages in other languages that a version cites in this repository."""
+    family = plan.family
+    versions = [v for v in family.versions if v.timeline.id == timeline.id]
+    cited = {(s.lang, s.path) for v in versions for s in v.sources if s.repo == name and s.lang not in (None, family.languages[0])}
+    for lang, path in sorted(cited):
+        blob = repo.blob_at(ref, path)
+        if blob is None:
             continue
-        if node.ca.items.get(key):
-            return  # a blank line or a comment already follows
-        newline = "\n" if isinstance(value, LiteralScalarString) else "\n\n"
-        node.ca.items[key] = [None, None, CommentToken(newline, CommentMark(0), None), None]
-        return
+        source = shipping_source(name, repo, ref, path, blob)
+        same = [(v, s) for v in versions for s in v.sources
+                if s.repo == name and s.path == path and s.lang == lang and repo.has_commit(s.commit) and repo.blob_at(s.commit, path) == blob]
+        if same:
+            version, known = same[0]
+            new_tags = [t for t in source.get("tags", []) if t not in known.tags]
+            if new_tags:
+                _add_tags(plan, version, known, new_tags)
+            continue
+        target = _translated_version(family, versions, release, timeline)
+        if target is None:
+            plan.report.todo.append(f"{timeline.id}: {name}:{path}@{ref} ({lang}): which version it translates is not "
+                                    f"clear; import it with --edition ID --lang {lang} --ref {ref} --path {path}")
+            continue
+        page = PageSource(repo.read_blob(blob).decode("utf-8", "replace"), f"{name}:{path}@{ref}", False, source)
+        _other_language(plan, timeline, target.editions[0], lang, read_rows(family, timeline, lang, page), source)
 
 
-def _quoted(value: str):
-    # Quoted as the catalog writes them: a YAML 1.1 reader would take yes/no for booleans.
-    return DoubleQuotedScalarString(value) if value in ("yes", "no") else value
+def _translated_version(family: Family, versions: list[Version], release: Optional[str], timeline: Timeline) -> Optional[Version]:
+    """The version a translation at a release is of: that release's; for an untagged commit,
+    the newest version of a final release."""
+    if release is not None:
+        edition = family.edition(release + timeline.suffix)
+        return None if edition is None else family.version_by_id[edition.version]
+    final = [v for v in versions if any(family.edition_by_id[e].released and "-" not in family.edition_by_id[e].release
+                                        for e in v.editions)]
+    return final[-1] if final else None
 
 
-def _apply_rows(entry: CommentedMap, rows: list[ImportedRow], lang: str, primary: bool, family: Family, existing) -> set[str]:
-    """Set the edition's rows from the page (its first language's page), or record where another
-    language's page disagrees; returns the codes it no longer lists."""
-    old = entry.get("rows") or CommentedMap()
-    if not primary:
-        listed = {r.code for r in existing.rows}
-        if {r.code for r in rows} != listed:
-            raise ImportProblem(f"the {lang} page lists other codes than edition {existing.id} does: "
-                                f"only on it: {sorted({r.code for r in rows} - listed)}, only in the catalog: {sorted(listed - {r.code for r in rows})}")
-        for row in rows:
-            ours = existing.row_by_code[row.code].recoverable
-            current = old[row.name]
-            if row.recoverable != ours:
-                mapping = current if isinstance(current, dict) else CommentedMap([("recoverable", _quoted(ours))])
-                mapping[lang] = _quoted(row.recoverable)
-                mapping.fa.set_flow_style()
-                old[row.name] = mapping
-            elif isinstance(current, dict) and lang in current:
-                del current[lang]
-        _add_language(entry, lang, family)
-        return set()
-    rows_map = CommentedMap()
-    for row in rows:
-        current = old.get(row.name)
-        if isinstance(current, dict) and str(current.get("recoverable")) == row.recoverable:
-            rows_map[row.name] = current  # keeps what other languages' pages say
-        else:
-            rows_map[row.name] = _quoted(row.recoverable)
-    dropped = {name for name in old if name not in rows_map}
-    unknown = entry.get("not_listed_not_known")
-    if unknown is not None:  # the page settles whether it lists these
-        for name in [n for n in unknown if n in rows_map]:
-            unknown.remove(name)
-        if not unknown:
-            del entry["not_listed_not_known"]
-    if dict(old) != dict(rows_map) or list(old) != list(rows_map):
-        entry["rows"] = rows_map
-    if entry.get("order") != "page":
-        entry["order"] = "page"
-    _add_language(entry, lang, family)
-    return {_code_name(family, entry, name) for name in dropped}
-
-
-def _code_name(family: Family, entry, name: str) -> str:
-    page = family.page_by_id[family.timeline_by_id[str(entry["timeline"])].page]
-    for code in family.codes:
-        if code.name_on(page) == name:
-            return code.name
-    return name
-
-
-def _add_language(entry: CommentedMap, lang: str, family: Family) -> None:
-    texts = entry.get("texts")
-    languages = [str(v) for v in texts] if isinstance(texts, list) else []
-    if lang not in languages:
-        ordered = [l for l in family.languages if l in languages + [lang]]
-        entry["texts"] = _flow(ordered)
-
-
-def _apply_source(entry: CommentedMap, source: dict, lang: str) -> None:
-    if not source:
-        if not entry.get("sources"):
-            raise ImportProblem("a new edition needs a source: import with --upstream OWNER/NAME=DIR --ref --path, or give --url")
-        return
-    wanted = dict(source, lang=lang)
-    sources = entry.setdefault("sources", CommentedSeq())
-    for existing in sources:
-        if {k: (list(v) if isinstance(v, list) else str(v)) for k, v in existing.items()} == \
-                {k: (list(v) if isinstance(v, list) else v) for k, v in wanted.items()}:
-            return
-    item = CommentedMap()
-    for key in ("repo", "path", "commit", "tags", "branch", "url", "lang"):
-        if key in wanted:
-            item[key] = _flow(wanted[key]) if isinstance(wanted[key], list) else _flow_scalar(wanted[key])
-    item.fa.set_flow_style()
-    sources.append(item)
-
-
-def _flow_scalar(text: str):
-    """Quoted where a plain scalar inside {...} would not read back as this text: a URL's ':',
-    the flow indicators, or something that reads as a number (an all-digit commit)."""
-    if re.search(r"[:#,\[\]{}&*!|>'\"%`@]", text) or text[:1] in "-?" or re.fullmatch(r"[0-9.eE+_-]+", text):
-        return DoubleQuotedScalarString(text)
-    return text
-
-
-# -- texts ---------------------------------------------------------------------------------------------
-
-
-def _apply_texts(codes: CommentedSeq, rows: list[ImportedRow], edition: str, lang: str, dropped: set[str], order: dict) -> None:
-    by_name = {str(c.get("python") or c.get("c")): c for c in codes}
-    for name in dropped:
-        for field_name in ("meaning", "cause", "solution"):
-            entries = by_name[name].get(field_name)
-            for item in list(entries or ()):
-                _remove_edition(entries, item, edition)
-            if field_name in by_name[name] and not by_name[name][field_name]:
-                del by_name[name][field_name]
-    for row in rows:
-        for field_name, text in row.texts:
-            _set_text(by_name[row.code], field_name, edition, lang, text, order)
-
-
-def _set_text(code: CommentedMap, field_name: str, edition: str, lang: str, text: str, order: dict) -> None:
-    if field_name not in code:
-        code[field_name] = CommentedSeq()
-    entries: CommentedSeq = code[field_name]
-    trailing = _pop_trailing_comment(entries)
-    try:
-        _edit_entries(entries, edition, lang, text, order)
-    finally:
-        _put_trailing_comment(entries, trailing)
-
-
-def _pop_trailing_comment(entries: CommentedSeq):
-    """The blank line or comment after a list sits on its last entry's last key: lift it off."""
-    if entries and isinstance(entries[-1], CommentedMap) and entries[-1]:
-        last = entries[-1]
-        key = list(last)[-1]
-        return last.ca.items.pop(key, None), isinstance(last[key], LiteralScalarString)
-    return None, False
-
-
-def _put_trailing_comment(entries: CommentedSeq, trailing) -> None:
-    token, after_block = trailing
-    if token is None or not entries or not isinstance(entries[-1], CommentedMap) or not entries[-1]:
-        return
-    last = entries[-1]
-    key = list(last)[-1]
-    now_block = isinstance(last[key], LiteralScalarString)
-    comment = token[2]
-    if comment is not None and after_block != now_block:
-        # A block scalar ends its own line; a plain one needs the newline in the token.
-        comment.value = comment.value[1:] if now_block else "\n" + comment.value
-    last.ca.items[key] = token
-
-
-def _origin(entry) -> str:
-    return str(entry.get("origin", "upstream"))
-
-
-def _edit_entries(entries: CommentedSeq, edition: str, lang: str, text: str, order: dict) -> None:
-    for entry in list(entries):
-        if lang in entry and edition in _ids(entry):
-            if entry[lang] == text and _origin(entry) == "upstream":
-                return  # already so
-            single = _split_off(entries, entry, lang)
-            _remove_edition(entries, single, edition)
-    same = [e for e in entries if lang in e and e[lang] == text and _origin(e) == "upstream"]
-    if same:
-        target = same[0] if _texts_in(same[0]) == 1 else _split_off(entries, same[0], lang)
-        ids = target["editions"]
-        key = order.get(edition)
-        position = next((i for i, other in enumerate(ids) if key is not None and order.get(str(other), key) > key), len(ids))
-        ids.insert(position, SingleQuotedScalarString(edition))
-        return
-    entry = CommentedMap()
-    entry["editions"] = _flow([edition], quoted=True)
-    entry[lang] = LiteralScalarString(text) if "\n" in text else text
-    entries.append(entry)
-
-
-def _texts_in(entry: CommentedMap) -> int:
-    return sum(1 for key in entry if key not in ("editions", "origin"))
-
-
-def _split_off(entries: CommentedSeq, entry: CommentedMap, lang: str) -> CommentedMap:
-    """Move one language of a shared entry into an entry of its own (same editions and origin)."""
-    if _texts_in(entry) == 1:
-        return entry
-    single = CommentedMap()
-    single["editions"] = _flow(_ids(entry), quoted=True)
-    if "origin" in entry:
-        single["origin"] = entry["origin"]
-    single[lang] = copy.copy(entry[lang])
-    del entry[lang]
-    entries.insert(entries.index(entry) + 1, single)
-    return single
-
-
-def _remove_edition(entries: CommentedSeq, entry: CommentedMap, edition: str) -> None:
-    ids = entry["editions"]
-    for index, value in enumerate(list(ids)):
-        if str(value) == edition:
-            del ids[index]
-    if not ids:
-        entries.remove(entry)
-
-
-def _ids(entry: CommentedMap) -> list[str]:
-    return [str(v) for v in entry.get("editions") or ()]
-
-
-def _flow(items: list[str], quoted: bool = False) -> CommentedSeq:
-    """A flow list; edition ids are single-quoted, as the catalog writes them ('8.10' is no number)."""
-    seq = CommentedSeq(SingleQuotedScalarString(i) if quoted else i for i in items)
-    seq.fa.set_flow_style()
-    return seq
+def _add_tags(plan: _Plan, version: Version, known, new_tags: list[str]) -> None:
+    node = plan.files.version_node(version.id)
+    item = next(n for n, s in zip(ye.items(ye.get(node, "sources")[1]), version.sources) if s is known)
+    plan.files.versions.replace(ye.get(item, "tags")[1], ye.flow(sort_tags(list(known.tags) + new_tags)))
+    plan.report.done.append(f"{version.id}: {known.path} ({known.lang}) unchanged, shipped by {', '.join(new_tags)} too")

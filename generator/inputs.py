@@ -37,7 +37,7 @@ class Input(str, Enum):
 
     SITE = "site"  # site.yaml: the site's settings, labels and the upstream repositories
     FAMILY = "family"  # family.yaml: names, languages, pages, timelines, headers, labels
-    EDITIONS = "editions"  # every edition, all it says (sources, rows, notes)
+    EDITIONS = "editions"  # every page version and edition, all they say (sources, rows, notes), and the aliases
     CODES = "codes"  # every code's names, value and facts, in order; not its texts
     TEXTS = "texts"  # every code's texts
     CODE = "code"  # the output's code: its names, value, facts and texts
@@ -58,7 +58,8 @@ def digest(value: object) -> str:
 # -- the generic walk ---------------------------------------------------------------------------
 
 # Fields that are parts of their own (walked where those parts are asked for), or not content.
-_LEFT_OUT = {"Family": ("editions", "codes", "files"), "Catalog": ("families", "files", "source_hash"),
+_LEFT_OUT = {"Family": ("versions", "editions", "codes", "files", "aliases"),
+             "Catalog": ("families", "files", "source_hash", "warnings"),
              "Code": ("texts",)}
 _PLAIN = {str, int, float, bool, type(None)}
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -167,7 +168,7 @@ def _edition_texts(digests: Digests, family: Family, edition: Edition, lang: Opt
 _COMPUTE = {
     Input.SITE: lambda digests, family, item, lang: values(digests.catalog),
     Input.FAMILY: lambda digests, family, item, lang: values(family),
-    Input.EDITIONS: lambda digests, family, item, lang: values(family.editions),
+    Input.EDITIONS: lambda digests, family, item, lang: values((family.versions, family.editions, family.aliases)),
     Input.CODES: lambda digests, family, item, lang: tuple(digests.identity(family, c) for c in family.codes),
     Input.TEXTS: lambda digests, family, item, lang: tuple(digests.texts(family, c, lang) for c in family.codes),
     Input.CODE: lambda digests, family, item, lang: (digests.identity(family, family.code_by_name[item]),

@@ -17,7 +17,10 @@ from generator.problems import Pos
 
 # Recoverability, as the catalog spells it and as a page's 是否可恢复 cell means it.
 RECOVERABLE_VALUES = ("yes", "no", "n/a", "not known")
+# Where a text comes from: upstream's page, this project's translation, or nowhere yet: a text
+# seen upstream in another language whose translation is still to be written ("untranslated").
 TEXT_ORIGINS = ("upstream", "translation")
+UNTRANSLATED = "untranslated"
 # The columns a page's table may have, and the ones that hold a text per code.
 COLUMN_KEYS = ("name", "meaning", "cause", "recoverable", "solution")
 TEXT_FIELDS = ("meaning", "cause", "solution")
@@ -234,12 +237,47 @@ class Malformation:
 
 
 @dataclass(frozen=True)
+class Version:
+    """A page version: one upstream file's content on one timeline (per language), which one
+    or more releases ship. Its editions derive from the tags that ship it (one per final
+    release; else one for its first pre-release; else `unreleased` for a branch head), or
+    from `release` for a page no tag ships (a published page, a document)."""
+
+    id: str
+    timeline: Timeline
+    page: Page
+    based_on: Optional[str]  # the version its rows are written against
+    release: Optional[str]  # written only for a version no repository source ships
+    sources: tuple[Source, ...]
+    languages: Optional[tuple[str, ...]]  # languages whose texts are known; None: not known
+    order_known: bool
+    rows: tuple[Row, ...]  # resolved: the based_on version's rows with this version's changes
+    not_known: tuple[str, ...]
+    malformations: tuple[Malformation, ...]
+    notes: Optional[Localized]
+    editions: tuple[str, ...]  # the ids of the editions that show it, oldest first
+    index: int  # position in its timeline
+    pos: Pos
+
+    @cached_property
+    def row_by_code(self) -> dict[str, Row]:
+        return {row.code: row for row in self.rows}
+
+    def has_texts(self, lang: str) -> bool:
+        return self.languages is not None and lang in self.languages
+
+
+@dataclass(frozen=True)
 class Edition:
+    """One page version as one release shows it (what the site, the module and the export
+    call an edition: `9.0.0-v2`)."""
+
     id: str
     release: str
     timeline: Timeline
     page: Page
     family: str
+    version: str  # the id of its page version
     sources: tuple[Source, ...]
     languages: Optional[tuple[str, ...]]  # languages whose texts are known; None: not known
     order_known: bool
@@ -289,14 +327,18 @@ class Edition:
 
 @dataclass(frozen=True)
 class TextEntry:
-    """A text in one language, shared by the editions it names."""
+    """A text in one language. It holds, on each timeline, from the versions its entry names
+    (`starts`) until a later entry of the same code, column and language starts; `editions`
+    are the editions that resolves to (the editions of the versions covered that list the
+    code and whose texts in this language are known)."""
 
     editions: tuple[str, ...]
     lang: str
-    text: str
-    origin: str  # one of TEXT_ORIGINS
+    text: str  # for an untranslated text: the text in the family's first language, as seen
+    origin: str  # one of TEXT_ORIGINS, or UNTRANSLATED
     pos: Pos
-    edition_pos: tuple[Pos, ...]  # where each of `editions` is named
+    starts: tuple[str, ...]  # the version ids of its `from`
+    start_pos: tuple[Pos, ...]  # where each start is written
 
 
 @dataclass(frozen=True)
@@ -405,11 +447,15 @@ class Family:
     upstream: tuple[UpstreamFile, ...]
     recoverable_labels: dict[str, dict[str, tuple[str, ...]]]  # value -> lang -> labels (first one shown)
     pages: tuple[Page, ...]
+    versions: tuple[Version, ...]  # every page version, by timeline (in family.yaml's order), oldest first
     editions: tuple[Edition, ...]
     codes: tuple[Code, ...]
     files: tuple[str, ...]  # the catalog files it was read from
     pos: Pos
     discover: tuple[str, ...] = ()  # regular expressions of paths that look like its pages (audit --upstream)
+    # edition ids once published that no longer name an edition -> the edition that now holds
+    # their version (or the release that superseded it); accepted wherever an edition is asked for
+    aliases: tuple[tuple[str, str], ...] = ()
 
     @cached_property
     def code_by_name(self) -> dict[str, Code]:
@@ -418,6 +464,18 @@ class Family:
     @cached_property
     def edition_by_id(self) -> dict[str, Edition]:
         return {edition.id: edition for edition in self.editions}
+
+    @cached_property
+    def version_by_id(self) -> dict[str, Version]:
+        return {version.id: version for version in self.versions}
+
+    def edition(self, ident: str) -> Optional[Edition]:
+        """The edition an id names: an edition's own id, or an alias of one."""
+        found = self.edition_by_id.get(ident)
+        if found is None:
+            target = dict(self.aliases).get(ident)
+            found = self.edition_by_id.get(target) if target is not None else None
+        return found
 
     @cached_property
     def page_by_id(self) -> dict[str, Page]:
@@ -475,6 +533,7 @@ class Catalog:
     families: tuple[Family, ...]
     files: tuple[str, ...] = field(default=())
     source_hash: str = ""  # of the bytes the catalog was read from (fastpath.source_record)
+    warnings: tuple = ()  # problems.Problem that validate reports without failing (an untranslated text)
 
     @cached_property
     def family_by_id(self) -> dict[str, Family]:

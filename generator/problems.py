@@ -41,6 +41,7 @@ class Reporter:
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []  # what validate reports without failing (an untranslated text)
 
     def error(self, pos: Pos, message: str) -> None:
         self.problems.append(Problem(pos, message))

@@ -6,12 +6,12 @@ import json
 from typing import Optional
 
 from generator.inputs import Digests
-from generator.model import Catalog, Code, Edition, Family, Localized, Source
+from generator.model import UNTRANSLATED, Catalog, Code, Edition, Family, Localized, Source, TextEntry, Version
 from generator.outputs_model import Planned
 from generator.render import banner_lines
 from generator.version import project_version
 
-EXPORT_FORMAT = 2
+EXPORT_FORMAT = 3
 
 
 def json_path(family: Family) -> str:
@@ -60,6 +60,7 @@ def _loc(value: Optional[Localized]) -> Optional[dict]:
 def family_as_data(catalog: Catalog, family: Family, catalog_hash: str, stamp: str) -> dict:
     """The export's data."""
     editions = [_edition_data(e) for e in family.editions]
+    versions = [_version_data(v) for v in family.versions]
     codes = [_code_data(family, c) for c in family.codes]
     used = sorted({s.repo for e in family.editions for s in e.sources if s.repo} |
                   {t.repo for t in family.timelines if t.repo} | {u.repo for u in family.upstream})
@@ -73,7 +74,9 @@ def family_as_data(catalog: Catalog, family: Family, catalog_hash: str, stamp: s
         "repositories": [{"name": r, "url": catalog.repositories[r].url,
                           "default_branch": catalog.repositories[r].default_branch} for r in used],
         "pages": [_page_data(family, p) for p in family.pages],
+        "versions": versions,
         "editions": editions,
+        "aliases": dict(family.aliases),
         "codes": codes,
     }
 
@@ -132,17 +135,36 @@ def source_data(source: Source) -> dict:
     return data
 
 
+def _rows_data(rows) -> list[dict]:
+    return [{"code": r.code, "recoverable": r.recoverable, "other_pages": dict(r.disagreements)} for r in rows]
+
+
+def _version_data(version: Version) -> dict:
+    return {
+        "id": version.id, "page": version.page.id, "timeline": version.timeline.id, "based_on": version.based_on,
+        "release": version.release, "sources": [source_data(s) for s in version.sources],
+        "texts": list(version.languages) if version.languages is not None else "not known",
+        "order": "page" if version.order_known else "not known", "rows": _rows_data(version.rows),
+        "not_listed_not_known": list(version.not_known), "malformations": _malformations_data(version.malformations),
+        "notes": _loc(version.notes), "editions": list(version.editions),
+    }
+
+
+def _malformations_data(malformations) -> list[dict]:
+    return [{"kind": m.kind, "code": m.code, "field": m.field, "line": m.line, "shown": m.shown, "sides": dict(m.sides)}
+            for m in malformations]
+
+
 def _edition_data(edition: Edition) -> dict:
     return {
         "id": edition.id, "release": edition.release, "page": edition.page.id, "timeline": edition.timeline.id,
-        "released": edition.released, "repository_copy": edition.repo_copy,
+        "version": edition.version, "released": edition.released, "repository_copy": edition.repo_copy,
         "sources": [source_data(s) for s in edition.sources],
         "texts": list(edition.languages) if edition.languages is not None else "not known",
         "order": "page" if edition.order_known else "not known",
-        "rows": [{"code": r.code, "recoverable": r.recoverable, "other_pages": dict(r.disagreements)} for r in edition.rows],
+        "rows": _rows_data(edition.rows),
         "not_listed_not_known": list(edition.not_known),
-        "malformations": [{"kind": m.kind, "code": m.code, "field": m.field, "line": m.line, "shown": m.shown,
-                           "sides": dict(m.sides)} for m in edition.malformations],
+        "malformations": _malformations_data(edition.malformations),
         "notes": _loc(edition.notes),
     }
 
@@ -155,7 +177,8 @@ def _code_data(family: Family, code: Code) -> dict:
             per_lang = {}
             for lang in edition.languages or ():
                 entry = code.entry(field_name, edition.id, lang)
-                per_lang[lang] = None if entry is None else {"text": entry.text, "origin": entry.origin}
+                per_lang[lang] = None if entry is None else {
+                    "text": None if entry.origin == UNTRANSLATED else entry.text, "origin": entry.origin}
             texts[field_name] = per_lang if edition.languages is not None else None
         row = edition.row_by_code[code.name]
         listed[edition.id] = {
@@ -168,6 +191,19 @@ def _code_data(family: Family, code: Code) -> dict:
         "log_message": code.log_message,
         "obsolete": {"since": code.obsolete.since, "reason": _loc(code.obsolete.reason)} if code.obsolete else None,
         "notes": _loc(code.notes),
+        "entries": {name: [{"from": list(e.starts), "lang": e.lang, "text": None if e.origin == UNTRANSLATED else e.text,
+                            "origin": e.origin} for e in _written(entries)] for name, entries in code.texts},
         "editions": listed,
         "listing_not_known": [e.id for e in family.editions_not_known(code)],
     }
+
+
+def _written(entries: tuple[TextEntry, ...]) -> list[TextEntry]:
+    """The entries as written: an untranslated text resolved to several first-language texts once."""
+    seen, out = set(), []
+    for entry in entries:
+        key = (entry.starts, entry.lang, entry.origin, entry.pos)
+        if key not in seen:
+            seen.add(key)
+            out.append(entry)
+    return out

@@ -124,17 +124,12 @@ def seed_v1_zh_segments() -> list[tuple[str, str]]:
 
 
 @lru_cache(maxsize=None)
-def recorded_editions() -> dict:
-    """tests/fixtures/upstream-editions.json: what each release ships, recorded from upstream."""
+def upstream_record() -> dict:
+    """tests/fixtures/upstream-record.json: what upstream's repositories ship, recorded with git
+    alone by scripts/record_upstream.py."""
     import json
 
-    return json.loads((FIXTURES / "upstream-editions.json").read_text(encoding="utf-8"))["families"]
-
-
-def text_digest(text: str) -> str:
-    import hashlib
-
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return json.loads((FIXTURES / "upstream-record.json").read_text(encoding="utf-8"))["repositories"]
 
 
 def letters_only(text: str) -> str:

@@ -68,7 +68,7 @@ WORDING = [
     ("        meaning: {zh: [含义], en: [Meaning]}\n        recoverable", "        meaning: {{zh: [{q}], en: [{q}]}}\n        recoverable"),
     ("{id: new, suffix: -new, name: {zh: 新页面, en: New page}", "{{id: new, suffix: -new, name: {{zh: {q}, en: {q}}}"),
     ('    "yes": {zh: [是], en: ["Yes"]}', '    "yes": {{zh: [{q}], en: [{q}]}}'),
-    ("      - document: the published demo documentation, read for its rows only", "      - document: {q}"),
+    ("        - document: the published demo documentation, read for its rows only", "        - document: {q}"),
 ]
 LABELS = ("home", "codes", "all_codes", "editions", "differences_title", "permalink", "notes", "history", "translation",
           "home_intro", "lookup_text", "not_found_title", "palette_auto")
@@ -90,14 +90,14 @@ def hostile_catalog(target: Path, texts: list[str], wording: str | None = None) 
     editions_rows, codes = [], []
     for index, text in enumerate(texts):
         name = f"DEMO_HOSTILE_{index}"
-        editions_rows.append(f'      {name}: "yes"')
+        editions_rows.append(f'        {name}: "yes"')
         q = yaml_dq(text)
         codes.append(
             f"  - python: {name}\n    c: {name}\n    value: {0x1000 + index}\n    log_message: {q}\n"
             f"    notes: {{zh: {q}, en: {q}}}\n"
-            f"    meaning:\n      - editions: ['2.0-new']\n        zh: {q}\n        en: {q}\n"
-            f"    solution:\n      - editions: ['2.0-new']\n        zh: {q}\n        en: {q}\n")
-    rows_anchor = '      DEMO_ODD: "yes"\n'
+            f"    meaning:\n      - from: ['2.0-new']\n        zh: {q}\n        en: {q}\n"
+            f"    solution:\n      - from: ['2.0-new']\n        zh: {q}\n        en: {q}\n")
+    rows_anchor = '        DEMO_ODD: "yes"\n'
     assert rows_anchor in base
     text = base.replace(rows_anchor, rows_anchor + "\n".join(editions_rows) + "\n", 1)
     text = text.replace("\ncodes:\n", "\ncodes:\n" + "".join(codes), 1)

@@ -17,7 +17,7 @@ import pytest
 
 from generator.catalog import load_catalog
 from tests.helpers import run_cli
-from tests.upstream_formats import (CPP_PAGE_900, CPP_PAGE_910, ENGLISH_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO,
+from tests.upstream_formats import (CPP_PAGE_900, PYTHON_PAGE_900, CPP_PAGE_910, ENGLISH_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO,
                                     STATUS_PY, Upstream, build_upstream as build, git_env)
 
 pytestmark = pytest.mark.slow  # builds git repositories; make test-fast leaves it out
@@ -34,9 +34,10 @@ def table_rows(output: str) -> list[tuple[str, str, str]]:
 
 
 def expected_edition_rows(upstream: Upstream) -> list[tuple[str, str]]:
-    """(edition, file label) of every repository source the catalog records, from its model."""
+    """(version, file label) of every repository source the catalog records, from its model:
+    each file once, however many editions show it."""
     family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
-    return [(e.id, f"{s.repo}:{s.path}@{s.commit[:12]}") for e in family.editions for s in e.sources if s.kind == "repo"]
+    return [(v.id, f"{s.repo}:{s.path}@{s.commit[:12]}") for v in family.versions for s in v.sources if s.kind == "repo"]
 
 
 def failing_rows(output: str) -> list[tuple[str, str, str]]:
@@ -148,17 +149,23 @@ def test_what_upstream_has_that_the_catalog_lacks(tmp_path):
                      r"\(upstream: 'a page at v9.2.0, HEAD'", result.out), result.out
 
 
-@pytest.mark.parametrize("old, new, finding", [
-    ("tags: [v9.0.0-rc.1, v9.0.0, v9.0.1], lang: zh}\n    texts: [zh, en]\n    order: page\n    rows:\n      LLM_SUCCESS: n/a\n      LLM_FAILED: \"no\"\n      LLM_PARAM_INVALID: \"yes\"\n      LLM_KV",
-     "tags: [v9.0.0-rc.1, v9.0.0], lang: zh}\n    texts: [zh, en]\n    order: page\n    rows:\n      LLM_SUCCESS: n/a\n      LLM_FAILED: \"no\"\n      LLM_PARAM_INVALID: \"yes\"\n      LLM_KV",
-     "tags missing from catalog (upstream: 'v9.0.1 ship this version too'"),
-    ("tags: [v9.0.0-rc.1, v9.0.0, v9.0.1], lang: zh}\n    texts: [zh, en]\n    order: page\n    rows:\n      LLM_SUCCESS: n/a\n      LLM_FAILED: \"no\"\n      LLM_PARAM_INVALID: \"yes\"\n      LLM_KV",
-     "tags: [v9.0.0-rc.1, v9.0.0, v9.0.1, v9.1.0], lang: zh}\n    texts: [zh, en]\n    order: page\n    rows:\n      LLM_SUCCESS: n/a\n      LLM_FAILED: \"no\"\n      LLM_PARAM_INVALID: \"yes\"\n      LLM_KV",
-     "tags value differs (upstream: 'v9.1.0 ships another version (or none)'"),
+def edit_source(upstream, path: str, key: str, value: str) -> None:
+    """Set a field of the source citing `path` in the fixture's editions.yaml."""
+    file = upstream.catalog / "llm_datadist" / "editions.yaml"
+    lines = file.read_text(encoding="utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.strip() == f"path: {path}")
+    index = next(i for i in range(start, start + 4) if lines[i].strip().startswith(f"{key}:"))
+    lines[index] = lines[index].split(":")[0] + f": {value}"
+    file.write_text("\n".join(lines), encoding="utf-8")
+
+
+@pytest.mark.parametrize("tags, finding", [
+    ("[v9.0.0-rc.1, v9.0.0]", "tags missing from catalog (upstream: 'v9.0.1 ship this version too'"),
+    ("[v9.0.0-beta.1, v9.0.0-rc.1, v9.0.0, v9.0.1]", "tags value differs (upstream: 'v9.0.0-beta.1 ships another version (or none)'"),
 ], ids=["a tag left out", "a tag that does not ship it"])
-def test_the_tags_a_source_claims_are_checked(tmp_path, old, new, finding):
+def test_the_tags_a_source_claims_are_checked(tmp_path, tags, finding):
     upstream = build(tmp_path)
-    upstream.edit_catalog(old, new)
+    edit_source(upstream, PYTHON_PAGE_900, "tags", tags)
     result = upstream.audit()
     assert result.code == 1
     assert [w for w, _, _ in failing_rows(result.out)] == ["9.0.0-v2"], result.out
@@ -168,9 +175,7 @@ def test_the_tags_a_source_claims_are_checked(tmp_path, old, new, finding):
 def test_the_commit_a_source_claims_is_the_first_tag_that_ships_it(tmp_path):
     upstream = build(tmp_path)
     first, later = upstream.commits["v9.0.0"], upstream.commits["v9.0.1"]
-    text = (upstream.catalog / "llm_datadist" / "editions.yaml").read_text(encoding="utf-8")
-    line = next(l for l in text.splitlines() if CPP_PAGE_900 in l)
-    upstream.edit_catalog(line, line.replace(first, later))
+    edit_source(upstream, CPP_PAGE_900, "commit", later)
     result = upstream.audit()
     assert result.code == 1
     assert [w for w, _, _ in failing_rows(result.out)] == ["9.0.0-cpp-v2"], result.out
@@ -179,7 +184,7 @@ def test_the_commit_a_source_claims_is_the_first_tag_that_ships_it(tmp_path):
 
 def test_a_file_missing_at_the_recorded_commit_is_unreadable(tmp_path):
     upstream = build(tmp_path)
-    upstream.edit_catalog(f"path: {ENGLISH_PAGE_910},", "path: docs/en/python/LLMStatusCode2.md,")
+    upstream.edit_catalog(f"path: {ENGLISH_PAGE_910}\n", "path: docs/en/python/LLMStatusCode2.md\n")
     result = upstream.audit()
     assert result.code == 1
     assert [w for w, _, _ in failing_rows(result.out)] == ["9.1.0-v2", "new pages"], result.out
@@ -190,7 +195,7 @@ def test_a_file_missing_at_the_recorded_commit_is_unreadable(tmp_path):
 
 def test_a_commit_the_repository_lacks_is_said_so(tmp_path):
     upstream = build(tmp_path)
-    upstream.edit_catalog(f"path: {CPP_PAGE_910}, commit: {upstream.commits['v9.1.0']}", f"path: {CPP_PAGE_910}, commit: {'deadbeef' * 5}")
+    edit_source(upstream, CPP_PAGE_910, "commit", "deadbeef" * 5)
     result = upstream.audit()
     assert result.code == 1
     # ... and so no edition records the version v9.1.0 ships.

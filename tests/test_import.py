@@ -1,8 +1,9 @@
-"""`import`: an upstream page into the catalog, as a new edition in its place or as an update.
+"""`import`: an upstream page into the catalog, as the smallest diff that records it.
 
 Each test works on a copy of the fixture catalog (tests/fixtures/upstream/catalog) and on pages
-this project writes from it in upstream's formats (tests/upstream_formats.py): importing an
-edition's own page as a new edition must give that edition's rows and share its texts.
+this project writes from it in upstream's formats (tests/upstream_formats.py), or on a git
+repository of such pages built in the test: an unchanged page costs a line, a changed one a
+version written against the one before and an entry per changed text.
 """
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ import pytest
 
 from generator import audit
 from generator.catalog import load_catalog
+from generator.model import UNTRANSLATED
 from tests import upstream_formats as uf
 from tests.helpers import run_cli
-from tests.upstream_formats import CATALOG, PYTHON_PAGE_900, PYTHON_PAGE_910, REPO, build_upstream
+from tests.upstream_formats import CATALOG, ENGLISH_PAGE_910, PYTHON_PAGE_900, PYTHON_PAGE_910, REPO, build_upstream
 
-pytestmark = pytest.mark.slow  # edits catalogs by round trip and builds git repositories; make test-fast leaves it out
+pytestmark = pytest.mark.slow  # edits catalogs and builds git repositories; make test-fast leaves it out
 
 
 def copy_catalog(tmp_path: Path) -> Path:
@@ -32,12 +34,14 @@ def family_of(catalog: Path):
     return load_catalog(catalog).family_by_id["llm_datadist"]
 
 
-def ids_in_file(catalog: Path) -> list[str]:
-    return re.findall(r"^  - id: '([^']+)'$", (catalog / "llm_datadist" / "editions.yaml").read_text(encoding="utf-8"), re.M)
-
-
 def files(catalog: Path) -> dict[str, str]:
     return {p.relative_to(catalog).as_posix(): p.read_text(encoding="utf-8") for p in sorted(catalog.rglob("*.yaml"))}
+
+
+def changed_lines(before: str, after: str) -> list[tuple[str, list[str], list[str]]]:
+    old, new = before.splitlines(), after.splitlines()
+    return [(op, old[a:b], new[c:d]) for op, a, b, c, d in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+            if op != "equal"]
 
 
 def import_page(catalog: Path, page: Path, edition: str, lang: str = "zh", *extra: str):
@@ -54,79 +58,12 @@ def write_page(tmp_path: Path, family, edition_id: str, fmt: str, lang: str = "z
     return page
 
 
-# -- a new edition ---------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("new, like, fmt, before", [
-    ("8.5.0-v2", "9.0.0-v2", "html", "9.0.0-v2"),  # an older release: first
-    ("9.0.1-v2", "9.1.0-v2", "pipe", "9.1.0-v2"),  # between two releases
-    ("9.0.1-cpp-v2", "9.1.0-cpp-v2", "pipe", "9.1.0-v2"),
-    ("9.1.0-beta.1-v2", "9.1.0-v2", "pipe", "9.1.0-v2"),  # a pre-release before its final release
-    ("9.1.0-v2-repo", "9.0.0-v2", "html", "9.1.0-cpp-v2"),  # a repository copy after its published page
-    ("unreleased-cpp-v2", "9.1.0-cpp-v2", "html", None),  # after every release
-])
-def test_a_new_edition_goes_to_its_place_in_release_order(tmp_path, new, like, fmt, before):
-    catalog = copy_catalog(tmp_path)
-    family = family_of(catalog)
-    page = write_page(tmp_path, family, like, fmt)
-    result = import_page(catalog, page, new, "zh", "--url", f"https://example.org/{new}.html")
-    assert result.code == 0, result.err
-    ids = ids_in_file(catalog)
-    assert (ids[ids.index(new) + 1] if before else ids[-1]) == (before or new), ids
-    after = family_of(catalog)
-    assert [e.id for e in after.editions] == ids
-    edition, model = after.edition_by_id[new], after.edition_by_id[like]
-    assert [(r.code, r.recoverable) for r in edition.rows] == [(r.code, r.recoverable) for r in model.rows]
-    assert edition.languages == ("zh",) and edition.order_known
-    assert [(s.url, s.lang) for s in edition.sources] == [(f"https://example.org/{new}.html", "zh")]
-    for row in edition.rows:
-        code, before_code = after.code_by_name[row.code], family.code_by_name[row.code]
-        for field in edition.page.text_fields:
-            # Every text equal to one the catalog has is shared: the entry gains the edition.
-            assert code.text(field, new, "zh") == code.text(field, like, "zh"), (row.code, field)
-            assert code.entry(field, new, "zh").pos == code.entry(field, like, "zh").pos
-            assert len(code.entries(field)) == len(before_code.entries(field))
-    findings = audit.audit_page(after, edition, str(page), page.read_text(encoding="utf-8"))
-    assert not [f for f in findings if not f.known], "\n".join(map(str, findings))
-
-
-def test_an_import_changes_nothing_but_the_new_edition_and_the_ids_that_share_its_texts(tmp_path):
-    catalog = copy_catalog(tmp_path)
-    before = files(catalog)
-    page = write_page(tmp_path, family_of(catalog), "9.1.0-v2", "pipe")
-    assert import_page(catalog, page, "9.0.1-v2", "zh", "--url", "https://example.org/p").code == 0
-    after = files(catalog)
-    assert {k for k in after if after[k] != before[k]} == {"llm_datadist/editions.yaml", "llm_datadist/codes.yaml"}
-    old, new = before["llm_datadist/editions.yaml"].splitlines(), after["llm_datadist/editions.yaml"].splitlines()
-    ops = [op for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if op[0] != "equal"]
-    assert [op[0] for op in ops] == ["insert"], ops
-    inserted = new[ops[0][3]:ops[0][4]]
-    assert inserted[0] == "  - id: '9.0.1-v2'" and inserted[-1] == "", inserted  # its own blank line after it
-    old, new = before["llm_datadist/codes.yaml"].splitlines(), after["llm_datadist/codes.yaml"].splitlines()
-    assert len(old) == len(new)
-    changed = [(a, b) for a, b in zip(old, new) if a != b]
-    order = ids_in_file(catalog)
-    for a, b in changed:  # only lists of editions, each gaining the new one in release order
-        assert re.sub(r"\[.*\]", "", a) == re.sub(r"\[.*\]", "", b) == "      - editions: ", (a, b)
-        ids = re.findall(r"'([^']+)'", b)
-        assert sorted(ids) == sorted(re.findall(r"'([^']+)'", a) + ["9.0.1-v2"]), (a, b)
-        assert ids == sorted(ids, key=order.index), (a, b)
-    assert changed
-
-
-def test_importing_the_same_page_again_changes_nothing(tmp_path):
-    catalog = copy_catalog(tmp_path)
-    page = write_page(tmp_path, family_of(catalog), "9.0.0-v2", "html")
-    assert import_page(catalog, page, "9.0.1-v2", "zh", "--url", "https://example.org/p").code == 0
-    once = files(catalog)
-    result = import_page(catalog, page, "9.0.1-v2", "zh", "--url", "https://example.org/p")
-    assert result.code == 0 and "0 file(s) changed" in result.out, result
-    assert files(catalog) == once
+# -- a page of the catalog again ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("edition, lang, fmt", [
-    ("9.0.0-v2", "zh", "html"), ("9.0.0-cpp-v2", "zh", "html"), ("9.1.0-v2", "zh", "pipe"), ("9.1.0-v2", "en", "pipe"),
-    ("9.1.0-cpp-v2", "zh", "pipe"),
+    ("9.0.0-v2", "zh", "html"), ("9.0.1-v2", "zh", "html"), ("9.0.0-cpp-v2", "zh", "html"), ("9.1.0-v2", "zh", "pipe"),
+    ("9.1.0-v2", "en", "pipe"), ("9.1.0-cpp-v2", "zh", "pipe"),
 ])
 def test_importing_an_editions_own_page_changes_nothing(tmp_path, edition, lang, fmt):
     """Links, escapes, bullets, steps, notes and N/A read back as the catalog holds them."""
@@ -138,19 +75,53 @@ def test_importing_an_editions_own_page_changes_nothing(tmp_path, edition, lang,
     assert files(catalog) == before
 
 
-def test_a_changed_text_gets_an_entry_of_its_own(tmp_path):
+# -- a published page of a new release -------------------------------------------------------------------------
+
+
+def test_an_unchanged_page_published_for_a_new_release_is_a_short_version_and_no_text(tmp_path):
     catalog = copy_catalog(tmp_path)
+    before = files(catalog)
+    page = write_page(tmp_path, family_of(catalog), "9.1.0-v2", "pipe")
+    result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/920.html")
+    assert result.code == 0, result.err
+    after = files(catalog)
+    assert {k for k in after if after[k] != before[k]} == {"llm_datadist/editions.yaml"}
+    [(op, _, inserted)] = changed_lines(before["llm_datadist/editions.yaml"], after["llm_datadist/editions.yaml"])
+    assert op == "insert" and inserted[0] == "    - version: '9.2.0-v2'" and len(inserted) <= 10, inserted
+    assert "      based_on: '9.1.0-v2'" in inserted and not any("rows" in line for line in inserted)
     family = family_of(catalog)
-    page = write_page(tmp_path, family, "9.1.0-v2", "pipe")
+    edition, model = family.edition_by_id["9.2.0-v2"], family.edition_by_id["9.1.0-v2"]
+    assert edition.rows == model.rows and [(s.url, s.lang) for s in edition.sources] == [("https://example.org/920.html", "zh")]
+    for row in edition.rows:  # every text holds on, its English with it
+        code = family.code_by_name[row.code]
+        for field in edition.page.text_fields:
+            for lang in ("zh", "en"):
+                assert code.text(field, "9.2.0-v2", lang) == code.text(field, "9.1.0-v2", lang), (row.code, field, lang)
+    findings = audit.audit_page(family, edition, str(page), page.read_text(encoding="utf-8"))
+    assert not [f for f in findings if not f.known], "\n".join(map(str, findings))
+    again = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/920.html")
+    assert again.code == 0 and "0 file(s) changed" in again.out and files(catalog) == after
+
+
+def test_a_changed_text_is_one_entry_whose_english_is_untranslated(tmp_path):
+    catalog = copy_catalog(tmp_path)
+    before = files(catalog)
+    page = write_page(tmp_path, family_of(catalog), "9.1.0-v2", "pipe")
     page.write_text(page.read_text(encoding="utf-8").replace("| 参数错误 |", "| 参数不对 |", 1), encoding="utf-8")
-    assert import_page(catalog, page, "9.0.1-v2", "zh", "--url", "https://example.org/p").code == 0
-    code = family_of(catalog).code_by_name["LLM_PARAM_INVALID"]
-    assert code.text("meaning", "9.0.1-v2", "zh") == "参数不对"
-    assert code.text("meaning", "9.1.0-v2", "zh") == "参数错误"
-    assert [e.editions for e in code.entries("meaning") if e.text == "参数不对"] == [("9.0.1-v2",)]
+    result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/p")
+    assert result.code == 0, result.err
+    assert "translate: LLM_PARAM_INVALID meaning (en) from 9.2.0-v2" in result.out, result.out
+    [(op, _, inserted)] = changed_lines(before["llm_datadist/codes.yaml"], files(catalog)["llm_datadist/codes.yaml"])
+    assert (op, inserted) == ("insert", ["      - from: ['9.2.0-v2']", "        zh: 参数不对", "        untranslated: [en]"])
+    family = family_of(catalog)
+    code = family.code_by_name["LLM_PARAM_INVALID"]
+    assert code.text("meaning", "9.2.0-v2", "zh") == "参数不对" and code.text("meaning", "9.1.0-v2", "zh") == "参数错误"
+    assert code.entry("meaning", "9.2.0-v2", "en").origin == UNTRANSLATED
+    assert code.entry("solution", "9.2.0-v2", "en") == code.entry("solution", "9.1.0-v2", "en")  # unchanged: its English
+    assert run_cli("validate", "--catalog", catalog).err.count("is not translated yet") == 1
 
 
-# -- from an upstream repository ----------------------------------------------------------------------------
+# -- from an upstream repository ------------------------------------------------------------------------------
 
 
 def _import_upstream(upstream, edition: str, ref: str, path: str, lang: str = "zh"):
@@ -158,48 +129,99 @@ def _import_upstream(upstream, edition: str, ref: str, path: str, lang: str = "z
                    "--upstream", f"{REPO}={upstream.repo.path}", "--ref", ref, "--path", path)
 
 
-def _source(upstream, edition: str):
-    [source] = family_of(upstream.catalog).edition_by_id[edition].sources
-    return source
+def _import_release(upstream, ref: str):
+    return run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}", "--ref", ref)
 
 
-def test_import_from_a_tag_records_the_first_tag_that_ships_it_and_every_tag(tmp_path):
+def _editions_text(upstream) -> str:
+    return (upstream.catalog / "llm_datadist" / "editions.yaml").read_text(encoding="utf-8")
+
+
+def test_a_tag_that_ships_an_unchanged_page_joins_its_version_in_one_line(tmp_path):
     upstream = build_upstream(tmp_path)
-    result = _import_upstream(upstream, "9.0.1-v2", "v9.0.1", PYTHON_PAGE_900)
+    upstream.repo.write("README.md", "9.1.1\n")
+    upstream.repo.commit("9.1.1", "v9.1.1")
+    before = _editions_text(upstream)
+    result = _import_upstream(upstream, "9.1.1-v2", "v9.1.1", PYTHON_PAGE_910)
     assert result.code == 0, result.err
-    source = _source(upstream, "9.0.1-v2")
-    assert (source.repo, source.path, source.commit, source.tags, source.branch, source.lang) == (
-        REPO, PYTHON_PAGE_900, upstream.commits["v9.0.0"], ("v9.0.0-rc.1", "v9.0.0", "v9.0.1"), None, "zh")
+    [(op, old, new)] = changed_lines(before, _editions_text(upstream))
+    assert op == "replace" and len(old) == len(new) == 1 and new[0].endswith("tags: [v9.1.0, v9.1.1]"), (old, new)
+    family = family_of(upstream.catalog)
+    assert family.edition_by_id["9.1.1-v2"].version == "9.1.0-v2"
+
+
+def test_a_release_of_unchanged_pages_costs_a_line_per_page(tmp_path):
+    upstream = build_upstream(tmp_path)
+    upstream.repo.write("README.md", "9.1.1\n")
+    upstream.repo.commit("9.1.1", "v9.1.1")
+    before = files(upstream.catalog)
+    result = _import_release(upstream, "v9.1.1")
+    assert result.code == 0, result.err
+    after = files(upstream.catalog)
+    assert {k for k in after if after[k] != before[k]} == {"llm_datadist/editions.yaml"}
+    changes = changed_lines(before["llm_datadist/editions.yaml"], after["llm_datadist/editions.yaml"])
+    assert len(changes) == 3 and all(op == "replace" and len(old) == len(new) == 1 for op, old, new in changes), changes
+    assert all(new[0].endswith("tags: [v9.1.0, v9.1.1]") for _, _, new in changes)  # the Python, C++ and English pages
     assert upstream.audit().code == 0
+    again = _import_release(upstream, "v9.1.1")
+    assert again.code == 0 and files(upstream.catalog) == after
 
 
-def test_import_from_the_default_branch_records_the_branch(tmp_path):
+def test_a_changed_page_at_a_tag_is_a_new_version_that_audits_clean(tmp_path):
+    upstream = build_upstream(tmp_path)
+    page = (upstream.repo.path / PYTHON_PAGE_910).read_text(encoding="utf-8")
+    upstream.repo.write(PYTHON_PAGE_910, page.replace("| 成功 |", "| 成功了 |", 1))
+    commit = upstream.repo.commit("9.2.0", "v9.2.0")
+    result = _import_release(upstream, "v9.2.0")
+    assert result.code == 0, result.err
+    family = family_of(upstream.catalog)
+    version = family.version_by_id["9.2.0-v2"]
+    assert version.based_on == "9.1.0-v2" and version.editions == ("9.2.0-v2",)
+    [source] = version.sources
+    assert (source.commit, source.tags, source.branch) == (commit, ("v9.2.0",), None)
+    assert family.code_by_name["LLM_SUCCESS"].text("meaning", "9.2.0-v2", "zh") == "成功了"
+    audited = upstream.audit()
+    assert audited.code == 0, audited.out
+
+
+def test_the_branch_heads_page_is_unreleased_until_a_tag_takes_it_over(tmp_path):
     upstream = build_upstream(tmp_path)
     page = (upstream.repo.path / PYTHON_PAGE_910).read_text(encoding="utf-8")
     upstream.repo.write(PYTHON_PAGE_910, page.replace("| 成功 |", "| 成功了 |", 1))
     head = upstream.repo.commit("a change on the default branch")
     assert upstream.audit().code == 1  # the catalog lacks it ...
-    result = _import_upstream(upstream, "unreleased-v2", "master", PYTHON_PAGE_910)
+    result = _import_release(upstream, "master")
     assert result.code == 0, result.err
-    source = _source(upstream, "unreleased-v2")
+    family = family_of(upstream.catalog)
+    [source] = family.version_by_id["unreleased-v2"].sources
     assert (source.commit, source.branch, source.tags) == (head, "master", ())
-    assert ids_in_file(upstream.catalog)[-1] == "unreleased-v2"
+    assert upstream.audit().code == 0  # ... and no longer
+    upstream.repo.git("tag", "v9.2.0")
+    result = _import_release(upstream, "v9.2.0")
+    assert result.code == 0, result.err
+    family = family_of(upstream.catalog)
+    assert "unreleased-v2" not in family.edition_by_id and "unreleased-v2" not in family.version_by_id
+    assert family.edition("unreleased-v2").id == "9.2.0-v2"  # the id once published still resolves
+    assert family.code_by_name["LLM_SUCCESS"].text("meaning", "9.2.0-v2", "zh") == "成功了"
+    assert "unreleased-v2" not in (upstream.catalog / "llm_datadist" / "codes.yaml").read_text(encoding="utf-8")
+    assert f"{{edition: 'unreleased-v2', commit: {head}}}" in _editions_text(upstream)
     audited = upstream.audit()
-    assert audited.code == 0, audited.out  # ... and no longer
+    assert audited.code == 0, audited.out
 
 
-def test_import_from_a_commit_no_tag_ships_records_no_tags(tmp_path):
+def test_an_english_page_no_tag_ships_gives_the_english_of_its_version(tmp_path):
     upstream = build_upstream(tmp_path)
-    page = (upstream.repo.path / PYTHON_PAGE_910).read_text(encoding="utf-8")
-    upstream.repo.write(PYTHON_PAGE_910, page.replace("| 成功 |", "| 成功了 |", 1))
-    middle = upstream.repo.commit("a change")
+    page = (upstream.repo.path / ENGLISH_PAGE_910).read_text(encoding="utf-8")
+    upstream.repo.write(ENGLISH_PAGE_910, page.replace("| Successful|", "| Succeeded|", 1))
+    middle = upstream.repo.commit("a better translation")
     upstream.repo.write("README.md", "later\n")
     upstream.repo.commit("a later commit")
-    result = _import_upstream(upstream, "9.1.0-v2-repo", middle, PYTHON_PAGE_910)
+    result = _import_upstream(upstream, "9.1.0-v2", middle, ENGLISH_PAGE_910, "en")
     assert result.code == 0, result.err
-    source = _source(upstream, "9.1.0-v2-repo")
-    assert (source.commit, source.branch, source.tags) == (middle, None, ())
-    assert "tags: []" in (upstream.catalog / "llm_datadist" / "editions.yaml").read_text(encoding="utf-8")
+    family = family_of(upstream.catalog)
+    assert family.code_by_name["LLM_SUCCESS"].text("meaning", "9.1.0-v2", "en") == "Succeeded"
+    sources = [s for s in family.version_by_id["9.1.0-v2"].sources if s.commit == middle]
+    assert [(s.lang, s.tags, s.branch) for s in sources] == [("en", (), None)]
 
 
 # -- refused --------------------------------------------------------------------------------------------------
@@ -224,10 +246,10 @@ def test_wrong_upstream_usage_is_exit_2_in_one_line(tmp_path, args, message):
 
 def test_page_and_upstream_exclude_each_other_and_a_missing_page_is_usage(tmp_path):
     catalog = copy_catalog(tmp_path)
-    result = import_page(catalog, tmp_path / "missing.md", "9.0.1-v2")
+    result = import_page(catalog, tmp_path / "missing.md", "9.2.0-v2")
     assert result.code == 2 and "no such file" in result.err
     page = write_page(tmp_path, family_of(catalog), "9.0.0-v2", "html")
-    result = import_page(catalog, page, "9.0.1-v2", "zh", "--upstream", f"{REPO}={tmp_path}")
+    result = import_page(catalog, page, "9.2.0-v2", "zh", "--upstream", f"{REPO}={tmp_path}")
     assert result.code == 2, result
 
 
@@ -238,25 +260,31 @@ def test_a_page_that_cannot_be_imported_says_where_and_writes_nothing(tmp_path):
     text = uf.pipe_page(family, family.edition_by_id["9.1.0-v2"], "zh")
     page = tmp_path / "page.md"
     page.write_text(text.replace("| LLM_PARAM_INVALID |", "| LLM_NO_SUCH_CODE |", 1), encoding="utf-8")
-    result = import_page(catalog, page, "9.0.1-v2", "zh", "--url", "https://example.org/p")
+    result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/p")
     line = uf.line_of(text, "| LLM_PARAM_INVALID |")
     assert result.code == 1 and f"{page}:{line}: no code 'LLM_NO_SUCH_CODE'" in result.err, result
     assert files(catalog) == before
 
     page.write_text(uf.english_page(family, family.edition_by_id["9.1.0-v2"]), encoding="utf-8")
-    result = import_page(catalog, page, "9.0.1-v2", "en", "--url", "https://example.org/p")
+    result = import_page(catalog, page, "9.2.0-v2", "en", "--url", "https://example.org/p")
     assert result.code == 1 and "import its zh page first" in result.err, result
     page.write_text(text, encoding="utf-8")
     result = import_page(catalog, page, "9.1.0-v2", "en")
     assert result.code == 1 and "pass --lang zh" in result.err, result
+    page.write_text(text.replace("| LLM_FAILED |", "| LLM_SUCCESS |", 1), encoding="utf-8")
+    result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/p")
+    assert result.code == 1 and "LLM_SUCCESS is listed twice" in result.err, result
     assert files(catalog) == before
 
 
-def test_validate_refuses_editions_out_of_release_order(tmp_path):
+def test_validate_refuses_versions_out_of_release_order(tmp_path):
     catalog = copy_catalog(tmp_path)
     path = catalog / "llm_datadist" / "editions.yaml"
     text = path.read_text(encoding="utf-8")
-    start, end = text.index("  - id: '9.0.0-v2'"), text.index("  - id: '9.0.0-cpp-v2'")
-    path.write_text(text[:start] + text[end:].rstrip("\n") + "\n\n" + text[start:end], encoding="utf-8")
+    start, end = text.index("    - version: '9.0.0-v2'"), text.index("    - version: '9.1.0-v2'")
+    block = text[start:end]
+    text = text[:start] + text[end:]
+    at = text.index("  cpp-v2:")
+    path.write_text(text[:at] + block.replace("'9.0.0-v2'\n", "'9.0.0-v2'\n", 1) + text[at:], encoding="utf-8")
     result = run_cli("validate", "--catalog", catalog)
-    assert result.code == 3 and "edition 9.0.0-v2 is out of release order" in result.err, result
+    assert result.code == 3 and "based_on names 9.0.0-v2, which is listed after it" in result.err, result

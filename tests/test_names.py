@@ -13,6 +13,11 @@ C_NAMES = ["xor", "bitand", "compl", "asm", "catch", "decltype", "wchar_t", "ali
            "DEMO_CODES_CATALOG_HASH", "_Reserved", "int64_t", "NULL"]
 
 
+def line_of(catalog, text: str) -> int:
+    lines = catalog.read_text(encoding="utf-8").splitlines()
+    return lines.index(text) + 1
+
+
 def mutated(tmp_path, old, new, count=1):
     text = MINI.read_text(encoding="utf-8")
     assert old in text, old
@@ -24,20 +29,20 @@ def mutated(tmp_path, old, new, count=1):
 @pytest.mark.parametrize("name", PYTHON_NAMES)
 def test_python_member_names_that_would_break_the_module(tmp_path, name):
     catalog = mutated(tmp_path, "  - python: DEMO_ODD", f"  - python: {name}")
-    text = catalog.read_text(encoding="utf-8").replace("      DEMO_ODD:", f"      {name}:").replace("[DEMO_ODD]", f"[{name}]")
+    text = catalog.read_text(encoding="utf-8").replace("        DEMO_ODD:", f"        {name}:").replace("[DEMO_ODD]", f"[{name}]")
     catalog.write_text(text, encoding="utf-8")
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3, result.out
-    assert "catalog.yaml:154:" in result.err and "Traceback" not in result.err
+    assert f"catalog.yaml:{line_of(catalog, f'  - python: {name}')}:" in result.err and "Traceback" not in result.err
 
 
 @pytest.mark.parametrize("name", C_NAMES)
 def test_c_names_that_would_break_the_header(tmp_path, name):
     catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", f"  - c: {name}")
-    catalog.write_text(catalog.read_text(encoding="utf-8").replace("      DEMO_C_ONLY: {", f"      {name}: {{"), encoding="utf-8")
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("        DEMO_C_ONLY: {", f"        {name}: {{"), encoding="utf-8")
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3, result.out
-    assert "catalog.yaml:136:" in result.err and "Traceback" not in result.err
+    assert f"catalog.yaml:{line_of(catalog, f'  - c: {name}')}:" in result.err and "Traceback" not in result.err
 
 
 def test_a_module_named_like_the_standard_library(tmp_path):
@@ -52,14 +57,14 @@ def test_the_exception_named_like_the_enum(tmp_path):
 
 def test_two_names_with_one_anchor(tmp_path):
     catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", "  - c: demo_ok")
-    catalog.write_text(catalog.read_text(encoding="utf-8").replace("      DEMO_C_ONLY: {", "      demo_ok: {"), encoding="utf-8")
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("        DEMO_C_ONLY: {", "        demo_ok: {"), encoding="utf-8")
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3 and "only in case" in result.err
 
 
 def test_a_code_named_index(tmp_path):
     catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", "  - c: index")
-    catalog.write_text(catalog.read_text(encoding="utf-8").replace("      DEMO_C_ONLY: {", "      index: {"), encoding="utf-8")
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("        DEMO_C_ONLY: {", "        index: {"), encoding="utf-8")
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3 and "codes/index/" in result.err
 
@@ -67,7 +72,7 @@ def test_a_code_named_index(tmp_path):
 def test_the_accepted_names_really_work(tmp_path):
     """What validates imports and compiles: a member called `_`-free but odd, as Python allows."""
     catalog = mutated(tmp_path, "  - python: DEMO_ODD", "  - python: match")
-    catalog.write_text(catalog.read_text(encoding="utf-8").replace("      DEMO_ODD:", "      match:").replace("[DEMO_ODD]", "[match]"),
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("        DEMO_ODD:", "        match:").replace("[DEMO_ODD]", "[match]"),
                        encoding="utf-8")
     out = tmp_path / "out"
     assert run_cli("generate", "--catalog", catalog, "--out", out).code == 0

@@ -19,11 +19,11 @@ from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 from ruamel.yaml.nodes import MappingNode, SequenceNode
 
-from generator import catalog_codes, catalog_editions, catalog_family, catalog_site, fields as fields_module
+from generator import catalog_codes, catalog_family, catalog_site, catalog_versions, fields as fields_module
 from generator.catalog import CATALOG_SECTIONS, FAMILY_SECTIONS, FORMAT, catalog_files, load_catalog
 from generator.catalog_site import default_labels
 from generator.fields import Fields
-from generator.model import COLUMN_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, TEXT_ORIGINS, CNames, PythonNames, Source
+from generator.model import COLUMN_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED, CNames, PythonNames, Source
 from generator.problems import CatalogError
 from generator.render_json import EXPORT_FORMAT
 from generator.versions import release_key
@@ -131,19 +131,24 @@ def full_catalog() -> dict:
     family["upstream"] = [{"repo": "demo/repo", "path": "include/demo.h", "kind": "header", "header": "demo/demo.h"},
                           {"repo": "demo/repo", "path": "python/status.py", "kind": "python"}]
     family["discover"] = [r"(?i)^docs/.*demo.*\.md$"]
-    editions = {e["id"]: e for e in doc["editions"]}
-    editions["1.0"]["sources"] += [{"url": "https://example.org/demo/1.0/codes.html", "lang": "zh"}, {"seed": "000", "lang": "en"}]
-    editions["1.0"]["notes"] = {"zh": "只读了行", "en": "rows only"}
-    editions["2.0-new"]["malformations"] = [{"kind": "merge conflict", "code": "DEMO_BUSY", "field": "solution", "line": 12,
-                                             "shown": "HEAD", "sides": {"HEAD": "稍后重试", "abc1234": "请稍后再试"}}]
-    doc["editions"].append({
-        "id": "unreleased-new", "release": "unreleased", "timeline": "new",
+    versions = doc["versions"]
+    versions["old"][0]["sources"] += [{"url": "https://example.org/demo/1.0/codes.html", "lang": "zh"}, {"seed": "000", "lang": "en"}]
+    versions["old"][0]["notes"] = {"zh": "只读了行", "en": "rows only"}
+    versions["old"][0]["editions"] = {"1.0": {"sources": [{"seed": "001", "lang": "zh"}], "notes": {"zh": "一版", "en": "one"}}}
+    versions["new"][0]["malformations"] = [{"kind": "merge conflict", "code": "DEMO_BUSY", "field": "solution", "line": 12,
+                                            "shown": "HEAD", "sides": {"HEAD": "稍后重试", "abc1234": "请稍后再试"}}]
+    versions["new"][0]["superseded"] = [{"edition": "unreleased-new", "commit": "0123456789abcdef0123456789abcdef01234567"}]
+    versions["new"].append({
+        "version": "unreleased-new", "based_on": "2.0-new",
         "sources": [{"repo": "demo/repo", "path": "docs/demo.md", "commit": "0123456789abcdef0123456789abcdef01234567", "branch": "main"}],
-        "texts": "not known", "order": "not known", "rows": {"DEMO_OK": "n/a"}})
+        "texts": "not known", "order": "page", "rows": {"DEMO_OK": "dropped", "DEMO_ODD": {"recoverable": "no", "before": "DEMO_BUSY"}}})
     doc["codes"][3]["obsolete"] = {"since": "2.0", "reason": {"zh": "不再使用", "en": "no longer used"}}
+    doc["codes"][1]["meaning"][0]["from"] = ["2.0-new"]
+    doc["codes"][1]["meaning"].append({"from": ["2.0-cpp"], "zh": "很忙", "untranslated": ["en"]})
     # The broken documents below name their places by these positions.
     assert [c.get("python") or c["c"] for c in doc["codes"]] == ["DEMO_OK", "DEMO_BUSY", "DEMO_C_ONLY", "DEMO_ODD"]
-    assert [e["id"] for e in doc["editions"]] == ["1.0", "2.0-new", "2.0-cpp", "unreleased-new"]
+    assert [(t, v["version"]) for t, vs in versions.items() for v in vs] == [
+        ("old", "1.0"), ("new", "2.0-new"), ("new", "unreleased-new"), ("cpp", "2.0-cpp")]
     return doc
 
 
@@ -184,8 +189,8 @@ def test_full_catalog_is_valid_for_the_loader_and_the_schema_and_so_is_its_expor
     ("#/$defs/page/properties/headings", COLUMN_KEYS),
     ("#/$defs/timeline", catalog_family._TIMELINE_FIELDS),
     ("#/$defs/family/properties/recoverable_labels", RECOVERABLE_VALUES),
-    ("#/$defs/edition", catalog_editions._EDITION_FIELDS),
-    ("#/$defs/source", catalog_editions._SOURCE_FIELDS),
+    ("#/$defs/version", catalog_versions._VERSION_FIELDS),
+    ("#/$defs/source", catalog_versions._SOURCE_FIELDS),
     ("#/$defs/code", catalog_codes._CODE_FIELDS),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_catalog_schema_fields_are_the_loaders(ref, fields):
@@ -196,7 +201,7 @@ def test_catalog_schema_required_fields_and_choices_are_the_loaders():
     defs = CATALOG_SCHEMA["$defs"]
     assert sorted(defs["family"]["required"]) == sorted(catalog_family._REQUIRED)
     assert sorted(defs["family"]["properties"]["recoverable_labels"]["required"]) == sorted(RECOVERABLE_VALUES)
-    assert [branch["required"][0] for branch in defs["source"]["oneOf"]] == list(catalog_editions._SOURCE_KINDS)
+    assert [branch["required"][0] for branch in defs["source"]["oneOf"]] == list(catalog_versions._SOURCE_KINDS)
     assert defs["recoverable"]["enum"] == list(RECOVERABLE_VALUES)
     assert defs["column"]["enum"] == list(COLUMN_KEYS)
     assert defs["textEntry"]["properties"]["origin"]["enum"] == list(TEXT_ORIGINS)
@@ -207,8 +212,8 @@ def test_catalog_schema_required_fields_and_choices_are_the_loaders():
 
 
 @pytest.mark.parametrize("ref, regex", [
-    ("#/$defs/source/properties/commit", catalog_editions.COMMIT),
-    ("#/$defs/editionId", catalog_editions.EDITION_ID),
+    ("#/$defs/source/properties/commit", catalog_versions.COMMIT),
+    ("#/$defs/editionId", catalog_versions.EDITION_ID),
     ("#/$defs/repoName", catalog_site.REPO_NAME),
     ("#/$defs/identifier", fields_module.IDENTIFIER),
     ("#/$defs/qualifiedName", catalog_codes.CPP_NAME),
@@ -226,7 +231,7 @@ def test_catalog_schema_patterns_are_the_loaders(ref, regex):
 
 def test_length_limits_and_ranges_are_the_loaders():
     defs = CATALOG_SCHEMA["$defs"]
-    assert defs["editionId"]["maxLength"] == EXPORT_SCHEMA["$defs"]["editionId"]["maxLength"] == catalog_editions.MAX_EDITION_ID
+    assert defs["editionId"]["maxLength"] == EXPORT_SCHEMA["$defs"]["editionId"]["maxLength"] == catalog_versions.MAX_EDITION_ID
     assert defs["identifier"]["maxLength"] == EXPORT_SCHEMA["$defs"]["identifier"]["maxLength"] == fields_module.MAX_NAME
     value = defs["code"]["properties"]["value"]
     assert (value["minimum"], value["maximum"]) == catalog_codes.PYTHON_RANGE
@@ -234,7 +239,7 @@ def test_length_limits_and_ranges_are_the_loaders():
     assert (c_value["minimum"], c_value["maximum"]) == catalog_codes.C_RANGE
 
 
-RELEASES = sorted({e["release"] for p in CATALOG_FILES if p.name == "editions.yaml" for e in read_yaml(p)["editions"]})
+RELEASES = sorted({e.release for f in load_catalog(ROOT / "catalog").families for e in f.editions})
 
 
 @pytest.mark.parametrize("schema", [CATALOG_SCHEMA, EXPORT_SCHEMA], ids=["catalog", "export"])
@@ -254,14 +259,14 @@ def test_export_schema_fields_are_the_models():
     assert set(defs["pythonNames"]["properties"]) == {"class" if n == "class_name" else n for n in model(PythonNames)}
     assert set(defs["cNames"]["properties"]) == model(CNames)
     branches = defs["source"]["oneOf"]
-    assert [b["properties"]["kind"]["const"] for b in branches] == list(catalog_editions._SOURCE_KINDS)
+    assert [b["properties"]["kind"]["const"] for b in branches] == list(catalog_versions._SOURCE_KINDS)
     assert set().union(*(b["properties"] for b in branches)) == model(Source)
     assert defs["recoverable"]["enum"] == list(RECOVERABLE_VALUES)
-    assert defs["origin"]["enum"] == list(TEXT_ORIGINS)
+    assert defs["origin"]["enum"] == [*TEXT_ORIGINS, UNTRANSLATED]
     assert defs["column"]["enum"] == list(COLUMN_KEYS)
     assert defs["textField"]["enum"] == list(TEXT_FIELDS)
-    assert defs["commit"]["pattern"] == catalog_editions.COMMIT.pattern
-    assert defs["editionId"]["pattern"] == catalog_editions.EDITION_ID.pattern
+    assert defs["commit"]["pattern"] == catalog_versions.COMMIT.pattern
+    assert defs["editionId"]["pattern"] == catalog_versions.EDITION_ID.pattern
     assert defs["repoName"]["pattern"] == catalog_site.REPO_NAME.pattern
     assert defs["identifier"]["pattern"] == fields_module.IDENTIFIER.pattern
 
@@ -391,25 +396,26 @@ COMMIT = "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678"
 BROKEN_CATALOGS = [
     ("unknown key in a code", _set(("codes", 0, "colour"), "red"), ("codes", 0), "unknown field 'colour'"),
     ("unknown top-level section", _set(("sites",), {}), (), "unknown field 'sites'"),
-    ("unknown key in a source", _set(("editions", 1, "sources", 0, "sha"), COMMIT), ("editions", 1, "sources", 0), "unknown field 'sha'"),
-    ("wrong recoverable value", _set(("editions", 1, "rows", "DEMO_BUSY"), "maybe"), ("editions", 1, "rows", "DEMO_BUSY"), "'maybe'"),
-    ("recoverable as a YAML 1.1 boolean", _set(("editions", 1, "rows", "DEMO_BUSY"), True), ("editions", 1, "rows", "DEMO_BUSY"), "must be text"),
-    ("wrong recoverable in another language", _set(("editions", 2, "rows", "DEMO_C_ONLY", "en"), "yes!"),
-     ("editions", 2, "rows", "DEMO_C_ONLY"), "'yes!'"),
-    ("commit of 39 hex digits", _set(("editions", 1, "sources", 0, "commit"), COMMIT[:39]), ("editions", 1, "sources", 0), "commit must be 40"),
-    ("commit of 41 hex digits", _set(("editions", 1, "sources", 0, "commit"), COMMIT + "0"), ("editions", 1, "sources", 0), "commit must be 40"),
-    ("commit in upper case", _set(("editions", 1, "sources", 0, "commit"), COMMIT.upper()), ("editions", 1, "sources", 0), "commit must be 40"),
-    ("repository source without tags or branch", _set(("editions", 1, "sources", 0, "tags"), _DELETE), ("editions", 1, "sources", 0),
+    ("unknown key in a source", _set(("versions", "new", 0, "sources", 0, "sha"), COMMIT), ("versions", "new", 0, "sources", 0), "unknown field 'sha'"),
+    ("wrong recoverable value", _set(("versions", "new", 0, "rows", "DEMO_BUSY"), "maybe"), ("versions", "new", 0, "rows", "DEMO_BUSY"), "'maybe'"),
+    ("recoverable as a YAML 1.1 boolean", _set(("versions", "new", 0, "rows", "DEMO_BUSY"), True), ("versions", "new", 0, "rows", "DEMO_BUSY"), "must be text"),
+    ("wrong recoverable in another language", _set(("versions", "cpp", 0, "rows", "DEMO_C_ONLY", "en"), "yes!"),
+     ("versions", "cpp", 0, "rows", "DEMO_C_ONLY"), "'yes!'"),
+    ("commit of 39 hex digits", _set(("versions", "new", 0, "sources", 0, "commit"), COMMIT[:39]), ("versions", "new", 0, "sources", 0), "commit must be 40"),
+    ("commit of 41 hex digits", _set(("versions", "new", 0, "sources", 0, "commit"), COMMIT + "0"), ("versions", "new", 0, "sources", 0), "commit must be 40"),
+    ("commit in upper case", _set(("versions", "new", 0, "sources", 0, "commit"), COMMIT.upper()), ("versions", "new", 0, "sources", 0), "commit must be 40"),
+    ("repository source without tags or branch", _set(("versions", "new", 0, "sources", 0, "tags"), _DELETE), ("versions", "new", 0, "sources", 0),
      "names the tags that ship the file"),
-    ("source of two kinds", _set(("editions", 1, "sources", 0, "url"), "https://example.org/x"), ("editions", 1, "sources", 0),
+    ("source of two kinds", _set(("versions", "new", 0, "sources", 0, "url"), "https://example.org/x"), ("versions", "new", 0, "sources", 0),
      "exactly one of"),
-    ("missing release of an edition", _set(("editions", 0, "release"), _DELETE), ("editions", 0), "missing field 'release'"),
+    ("missing texts of a version", _set(("versions", "old", 0, "texts"), _DELETE), ("versions", "old", 0), "missing field 'texts'"),
     ("missing value of a code", _set(("codes", 1, "value"), _DELETE), ("codes", 1), "missing field 'value'"),
     ("missing shape of the Python module", _set(("family", "python", "shape"), _DELETE), ("family", "python"), "missing field 'shape'"),
     ("missing recoverable label", _set(("family", "recoverable_labels", "not known"), _DELETE), ("family", "recoverable_labels"),
      "missing field 'not known'"),
     ("code with neither name", _set(("codes", 2, "c"), _DELETE), ("codes", 2), "needs a python name, a c name"),
     ("old catalog format", _set(("format",), 1), ("format",), "format 1 is not supported"),
+    ("the format before page versions", _set(("format",), 2), ("format",), "run `python scripts/migrate_to_versions.py"),
     ("exception in a constants module", _set(("family", "python", "shape"), "constants"), ("family", "python"), "belongs to the enum shape"),
     ("exception without default_status", _set(("family", "python", "default_status"), _DELETE), ("family", "python"), "exception needs default_status"),
     ("C value beyond uint32_t", _set(("codes", 2, "value"), 2**32), ("codes", 2, "value"), "out of range"),
@@ -417,16 +423,23 @@ BROKEN_CATALOGS = [
     ("number where text is meant", _set(("family", "pages", 0, "title", "zh"), 8.1), ("family", "pages", 0, "title", "zh"), "must be text"),
     ("empty text", _set(("codes", 0, "meaning", 0, "zh"), "  "), ("codes", 0, "meaning", 0, "zh"), "must not be empty"),
     ("translated outside upstream words", _set(("family", "name", "translated"), ["en"]), ("family", "name"), "unknown field 'translated'"),
-    ("text entry without text", _set(("codes", 0, "meaning", 0), {"editions": ["2.0-new"], "origin": "translation"}),
+    ("text entry without text", _set(("codes", 0, "meaning", 0), {"from": ["2.0-new"], "origin": "translation"}),
      ("codes", 0, "meaning", 0), "gives no text"),
     ("unknown text origin", _set(("codes", 1, "cause", 1, "origin"), "machine"), ("codes", 1, "cause", 1, "origin"), "'machine'"),
     ("columns without recoverable", _set(("family", "pages", 0, "columns"), ["name", "meaning", "solution"]),
      ("family", "pages", 0, "columns"), "must include name and recoverable"),
     ("timeline in a repository without paths", _set(("family", "pages", 0, "timelines", 1, "paths"), _DELETE),
      ("family", "pages", 0, "timelines", 1), "lists its `paths`"),
-    ("edition id with a space", _set(("editions", 0, "id"), "1.0 old"), ("editions", 0, "id"), "may hold only letters"),
-    ("edition id too long", _set(("editions", 0, "id"), "1." + "0" * 63), ("editions", 0, "id"), "at most 64"),
-    ("release that is no release", _set(("editions", 0, "release"), "v1.0"), ("editions", 0, "release"), "is no release"),
+    ("version id with a space", _set(("versions", "old", 0, "version"), "1.0 old"), ("versions", "old", 0, "version"),
+     "may hold only letters"),
+    ("version id too long", _set(("versions", "old", 0, "version"), "1." + "0" * 63), ("versions", "old", 0, "version"), "at most 64"),
+    ("release that is no release", _set(("versions", "old", 0, "release"), "v1.0"), ("versions", "old", 0, "release"), "is no release"),
+    ("text entry starting nowhere", _set(("codes", 0, "meaning", 0, "from"), []), ("codes", 0, "meaning", 0, "from"),
+     "starts at no version"),
+    ("untranslated of no language", _set(("codes", 1, "meaning", 1, "untranslated"), ["English"]),
+     ("codes", 1, "meaning", 1, "untranslated", 0), "'English'"),
+    ("superseded commit too short", _set(("versions", "new", 0, "superseded", 0, "commit"), "0123"),
+     ("versions", "new", 0, "superseded", 0, "commit"), "40 lower-case hex"),
     ("repository not OWNER/NAME", _set(("repositories", "demo"), {"url": "https://example.org/demo", "default_branch": "main"}),
      ("repositories",), "must be OWNER/NAME"),
     ("url with a space", _set(("repositories", "demo/repo", "url"), "https://example.org/demo repo"), ("repositories", "demo/repo", "url"),
@@ -437,8 +450,8 @@ BROKEN_CATALOGS = [
     ("shift beyond 31", _set(("family", "value_layout", "fields", "kind", "shift"), 32), ("family", "value_layout", "fields", "kind", "shift"),
      "shift must be 0..31"),
     ("upstream header without header", _set(("family", "upstream", 0, "header"), _DELETE), ("family", "upstream", 0), "a header needs `header:`"),
-    ("malformation with one side", _set(("editions", 1, "malformations", 0, "sides"), {"HEAD": "x"}),
-     ("editions", 1, "malformations", 0, "sides"), "at least two sides"),
+    ("malformation with one side", _set(("versions", "new", 0, "malformations", 0, "sides"), {"HEAD": "x"}),
+     ("versions", "new", 0, "malformations", 0, "sides"), "at least two sides"),
     ("obsolete without reason", _set(("codes", 3, "obsolete", "reason"), _DELETE), ("codes", 3, "obsolete"), "missing field 'reason'"),
     ("label override of no label", _set(("site", "labels", "homepage"), {"en": "Start"}), ("site", "labels"), "no label 'homepage'"),
     ("language that is no ISO code", _set(("site", "languages"), ["zh", "English"]), ("site", "languages", 1), "lower-case ISO 639"),
