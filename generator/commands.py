@@ -339,10 +339,10 @@ def cmd_publish(args) -> int:
     args.family, args.jobs = None, None
     _site_is_current(args)
     try:
-        site_url, url, commit = publish(out_of(args), out_of(args) / "site", args.remote, args.branch, args.site_url or "")
+        published = publish(out_of(args), out_of(args) / "site", args.remote, args.branch, args.site_url or "")
     except PublishError as error:
         raise OutputError(str(error)) from None
-    safe_print(f"published {site_url} to {url} branch {args.branch} (commit {commit[:12]})")
+    safe_print(published.summary())
     return EXIT_OK
 
 

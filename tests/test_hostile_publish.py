@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, run_cli
+from tests.helpers import MINI, ROOT, run_cli
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@localhost", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@localhost", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
@@ -76,3 +76,108 @@ def test_the_readme_pre_commit_snippet_works_on_a_repository_without_tags(tmp_pa
     vendored.write_text(vendored.read_text(encoding="utf-8") + "EXTRA = 1\n", encoding="utf-8")
     failed = pre_commit("run", "--all-files")
     assert failed.returncode == 1 and "Failed" in failed.stdout and "llm_status_codes.py" in failed.stdout, failed.stdout
+
+
+# -- 4. publish: the remote, the branch, nothing new --------------------------------------------------------
+
+
+SITE_URL = "https://example.org/llm/"
+
+
+@pytest.fixture(scope="module")
+def mini_tree(tmp_path_factory):
+    out = tmp_path_factory.mktemp("mini")
+    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    return out
+
+
+@pytest.fixture
+def bare(tmp_path):
+    path = tmp_path / "pages.git"
+    git("init", "--quiet", "--bare", str(path))
+    return path
+
+
+@pytest.fixture
+def no_build(monkeypatch):
+    """Publishing must refuse before it builds: a build fails the test."""
+    import generator.publish
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the site was built before the arguments were checked")
+
+    monkeypatch.setattr(generator.publish, "build_site", refuse)
+
+
+def publish(out, *args):
+    return run_cli("publish", "--catalog", MINI, "--out", out, *args)
+
+
+def heads(bare: Path) -> list[str]:
+    return git("--git-dir", str(bare), "for-each-ref", "--format=%(refname)", "refs/").split()
+
+
+def test_a_remote_path_that_does_not_exist_is_said_plainly(mini_tree, tmp_path, no_build):
+    missing = tmp_path / "nonexistent.git"
+    result = publish(mini_tree, "--remote", missing, "--site-url", SITE_URL)
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert f"cannot reach {missing}: no such directory" in result.err and "repository exists" not in result.err
+    assert "PUBLISH_REMOTE" in result.err and f"git init --bare {missing}" in result.err
+
+
+def test_a_directory_that_is_no_repository_gives_gits_reason_not_its_hint(mini_tree, tmp_path, no_build):
+    (tmp_path / "plain").mkdir()
+    result = publish(mini_tree, "--remote", tmp_path / "plain", "--site-url", SITE_URL)
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert "does not appear to be a git repository" in result.err and "repository exists." not in result.err
+
+
+@pytest.mark.slow  # builds the site twice
+def test_publishing_the_same_site_again_adds_no_empty_commit(mini_tree, bare):
+    first = publish(mini_tree, "--remote", bare, "--site-url", SITE_URL)
+    assert first.code == 0 and first.out.startswith("published "), first.err
+    again = publish(mini_tree, "--remote", bare, "--site-url", SITE_URL)
+    assert again.code == 0, again.err
+    assert git("--git-dir", str(bare), "rev-list", "--count", "gh-pages").strip() == "1"
+    assert again.out.startswith("unchanged: branch gh-pages") and "nothing pushed" in again.out
+
+
+@pytest.mark.parametrize("how", ["argument", "git config"])
+def test_a_remote_that_looks_like_an_option_runs_nothing(mini_tree, tmp_path, no_build, how):
+    marker = tmp_path / "PWNED"
+    hostile = f"--upload-pack=touch {marker};:"
+    checkout = tmp_path / "checkout"
+    shutil.copytree(mini_tree, checkout)
+    git("init", "--quiet", str(checkout))
+    if how == "argument":
+        remote = hostile
+    else:
+        git("config", "remote.origin.url", hostile, cwd=checkout)
+        remote = "origin"
+    result = run_cli("publish", "--catalog", MINI, "--out", checkout, "--remote", remote, "--site-url", SITE_URL)
+    assert result.code == 2 and result.err.count("\n") == 1 and "starts with '-'" in result.err, result.err
+    assert not marker.exists()
+
+
+def test_git_never_reads_a_dashed_url_as_an_option(tmp_path):
+    """The second guard: the URL follows `--` in every git command that takes one."""
+    from generator.publish import PublishError, list_branch
+
+    marker = tmp_path / "PWNED"
+    with pytest.raises(PublishError, match="cannot reach"):
+        list_branch(f"--upload-pack=touch {marker};:", "refs/heads/gh-pages")
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("branch", ["HEAD", "a..b", "x.lock", "-x", "refs/tags/v1", "with space", "x/"])
+def test_a_branch_name_git_refuses_fails_before_the_build(mini_tree, bare, no_build, branch):
+    result = publish(mini_tree, "--remote", bare, f"--branch={branch}", "--site-url", SITE_URL)
+    assert result.code == 2 and result.err.count("\n") == 1 and "PUBLISH_BRANCH" in result.err, result.err
+    assert heads(bare) == []
+
+
+@pytest.mark.slow  # builds the site
+def test_a_full_ref_names_its_branch_and_does_not_nest(mini_tree, bare):
+    result = publish(mini_tree, "--remote", bare, "--branch", "refs/heads/pages", "--site-url", SITE_URL)
+    assert result.code == 0, result.err
+    assert heads(bare) == ["refs/heads/pages"] and "branch pages " in result.out

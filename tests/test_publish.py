@@ -65,10 +65,11 @@ def test_publish_pushes_both_languages_a_sitemap_and_only_sub_path_safe_links(mi
 
 
 def test_publishing_again_adds_a_commit_on_top_of_the_branch(mini_tree, bare):
-    for _ in range(2):
-        assert run_cli("publish", "--catalog", MINI, "--out", mini_tree, "--remote", bare, "--site-url", SITE_URL).code == 0
+    other = "https://example.org/other/"  # another address: other files (sitemap, canonical links)
+    for url in (SITE_URL, other):
+        assert run_cli("publish", "--catalog", MINI, "--out", mini_tree, "--remote", bare, "--site-url", url).code == 0
     log = git("log", "--format=%s", "gh-pages", git_dir=bare).splitlines()
-    assert len(log) == 2 and all(line == f"Publish the site for {SITE_URL}" for line in log)
+    assert log == [f"Publish the site for {other}", f"Publish the site for {SITE_URL}"]
 
 
 def test_another_branch_and_a_remote_by_name(mini_tree, bare, tmp_path):
