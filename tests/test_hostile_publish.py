@@ -181,3 +181,32 @@ def test_a_full_ref_names_its_branch_and_does_not_nest(mini_tree, bare):
     result = publish(mini_tree, "--remote", bare, "--branch", "refs/heads/pages", "--site-url", SITE_URL)
     assert result.code == 0, result.err
     assert heads(bare) == ["refs/heads/pages"] and "branch pages " in result.out
+
+
+# -- 5. make: a variable's value never reaches the shell -----------------------------------------------------
+
+
+def make(*args: str) -> subprocess.CompletedProcess:
+    """make in the checkout, without rebuilding .venv/ (-o: its stamp counts as current)."""
+    return subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize("target, variable", [
+    ("publish", "SITE_URL"), ("publish", "PUBLISH_REMOTE"), ("publish", "PUBLISH_BRANCH"),
+    ("audit-upstream", "UPSTREAM"), ("venv", "PYTHON_BOOT"),
+])
+@pytest.mark.parametrize("payload", ["quote", "make"])
+def test_a_make_variable_cannot_run_a_command(tmp_path, target, variable, payload):
+    marker = tmp_path / "PWNED"
+    value = {"quote": f"x/'; touch {marker}; echo '", "make": f"x/$(shell touch {marker})"}[payload]
+    values = {"PUBLISH_REMOTE": str(tmp_path / "nowhere.git"), "SITE_URL": "https://example.org/llm/",
+              "UPSTREAM": "hicann/ge=/nonexistent", variable: value}
+    if target == "venv":  # -B: the bootstrap runs, and refuses the python before it creates anything
+        result = subprocess.run(["make", "--no-print-directory", "-B", "venv", f"PYTHON_BOOT={value}"], cwd=ROOT,
+                                capture_output=True, text=True, timeout=600)
+    else:
+        result = make(target, *(f"{k}={v}" for k, v in values.items()))
+    assert result.returncode != 0
+    assert not marker.exists(), f"{variable} ran a command: {result.stdout}{result.stderr}"
+    assert value.split()[0] in result.stderr.replace("\\'", "'"), result.stderr  # the value arrived as text

@@ -128,6 +128,15 @@ def test_without_site_url_a_remote_that_is_not_github_is_refused():
 
 
 def test_make_publish_passes_its_variables(tmp_path):
-    dry = subprocess.run(["make", "-n", "publish", "PUBLISH_REMOTE=/tmp/x.git", "SITE_URL=https://example.org/llm/"],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    assert "generator publish --remote '/tmp/x.git' --branch 'gh-pages' --site-url 'https://example.org/llm/'" in dry
+    """Through the environment (never pasted into the recipe): each value reaches publish as it is."""
+    def make_publish(**values):
+        return subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed", "publish",
+                               *(f"{k}={v}" for k, v in values.items())], cwd=ROOT, capture_output=True, text=True)
+
+    remote = tmp_path / "x.git"
+    wrong_branch = make_publish(PUBLISH_REMOTE=remote, PUBLISH_BRANCH="bad..name", SITE_URL="https://example.org/llm/")
+    assert "PUBLISH_BRANCH='bad..name'" in wrong_branch.stderr
+    wrong_url = make_publish(PUBLISH_REMOTE=remote, SITE_URL="ftp://example.org/llm/")
+    assert "SITE_URL='ftp://example.org/llm/'" in wrong_url.stderr
+    unreachable = make_publish(PUBLISH_REMOTE=remote, SITE_URL="https://example.org/llm/")
+    assert f"cannot reach {remote}" in unreachable.stderr
