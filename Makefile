@@ -67,7 +67,7 @@ test-fast: $(STAMP) ## the edit-test loop: drift check, bad inputs, module impor
 	$(PY) -m pytest -q -m "not slow" -n auto --dist worksteal $(PYTEST_ARGS)
 
 docs: $(STAMP) ## build the site into site/build/
-	$(PY) -m mkdocs build --strict --config-file site/mkdocs.yml
+	$(PY) -m generator docs
 
 serve: $(STAMP) ## serve the site on http://$(SERVE_ADDR)/ and regenerate it when the catalog changes
 	$(PY) -m generator serve --dev-addr="$$SERVE_ADDR"

@@ -118,6 +118,9 @@ def _publishing_verbs(verbs) -> None:
                          help="where the site will be served (default: GitHub Pages' address for a GitHub remote)")
     _out_option(publish, "the checkout whose site/ to publish (default: the repository)")
 
+    docs = _verb(verbs, "docs", "build the site into site/build/ (for $SITE_URL when it is set), as `make docs`", catalog=False)
+    _out_option(docs, "the tree whose site/ to build (default: the repository)")
+
     serve = _verb(verbs, "serve", "serve the site, regenerating it whenever the catalog changes")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
     serve.add_argument("--interval", type=float, default=0.3, help=argparse.SUPPRESS)

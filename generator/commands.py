@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -344,6 +345,12 @@ def cmd_publish(args) -> int:
         raise OutputError(str(error)) from None
     safe_print(published.summary())
     return EXIT_OK
+
+
+def cmd_docs(args) -> int:
+    from generator.sitebuild import build_docs
+
+    return EXIT_OK if build_docs(out_of(args) / "site", os.environ.get("SITE_URL", "")) == 0 else EXIT_DIFFERENT
 
 
 def cmd_serve(args) -> int:

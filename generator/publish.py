@@ -12,14 +12,13 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
-from urllib.parse import urlsplit
 
 from generator.errors import UsageError
+from generator.sitebuild import checked_site_url, mkdocs_build  # mkdocs_build: also the tests' way to build a site
 from generator.version import project_version
 
 
@@ -106,22 +105,7 @@ def site_url_for(site_url: str, url: str) -> str:
         owner, name = match.groups()
         site_url = (f"https://{owner.lower()}.github.io/" if name.lower() == f"{owner.lower()}.github.io"
                     else f"https://{owner.lower()}.github.io/{name}/")
-    parts = urlsplit(site_url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise UsageError(f"SITE_URL={site_url!r} is not an http(s) address of a directory, like https://example.org/llm/")
-    return site_url if site_url.endswith("/") else site_url + "/"
-
-
-def mkdocs_build(site_dir: Path, dest: Path, site_url: Optional[str], timeout: Optional[float] = None):
-    """`mkdocs build --strict` of site_dir/mkdocs.yml into dest, for the address `site_url`
-    (SITE_URL; None builds without one, whatever the environment says, as `make docs`
-    does on a machine without SITE_URL). Returns the finished process."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    env.pop("SITE_URL", None)
-    if site_url is not None:
-        env["SITE_URL"] = site_url
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(site_dir / "mkdocs.yml"),
-                           "--site-dir", str(dest)], capture_output=True, text=True, env=env, timeout=timeout)
+    return checked_site_url(site_url)
 
 
 def build_site(site_dir: Path, dest: Path, site_url: str) -> None:

@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+from generator.sitebuild import checked_site_url
+
 Snapshot = dict[str, tuple[int, int]]
 
 
@@ -46,6 +48,8 @@ def regenerate(catalog: Path, out: Path) -> int:
 
 def serve(catalog: Path, out: Path, dev_addr: str, interval: float = 0.3) -> int:
     catalog = catalog.resolve()
+    if os.environ.get("SITE_URL"):  # MkDocs reads it from the environment (site/mkdocs.yml)
+        checked_site_url(os.environ["SITE_URL"])
     regenerate(catalog, out)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--config-file", str(out / "site" / "mkdocs.yml"),

@@ -210,3 +210,62 @@ def test_a_make_variable_cannot_run_a_command(tmp_path, target, variable, payloa
     assert result.returncode != 0
     assert not marker.exists(), f"{variable} ran a command: {result.stdout}{result.stderr}"
     assert value.split()[0] in result.stderr.replace("\\'", "'"), result.stderr  # the value arrived as text
+
+
+# -- 6. SITE_URL: one check for docs, serve and publish -----------------------------------------------------
+
+HOSTILE_URLS = ['https://example.org/x"><script>alert(1)</script>', "javascript://x/%0aalert(1)",
+                "https://example.org/x'onmouseover='alert(1)", "https://example.org/a b/", "https://example.org/\n<b>",
+                "https://user:secret@example.org/", "https:///nohost/", "https://example.org/?q=1"]
+
+
+def docs(out: Path, site_url: str | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
+    if site_url is not None:
+        env["SITE_URL"] = site_url
+    return subprocess.run([sys.executable, "-m", "generator", "docs", "--out", str(out)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture
+def own_tree(mini_tree, tmp_path):
+    """A copy of the mini outputs to build in."""
+    tree = tmp_path / "tree"
+    shutil.copytree(mini_tree, tree)
+    return tree
+
+
+@pytest.mark.parametrize("url", HOSTILE_URLS)
+def test_docs_refuses_a_site_url_that_would_be_markup_or_no_address(own_tree, url):
+    result = docs(own_tree, url)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "SITE_URL=" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and not (own_tree / "site" / "build").exists()
+
+
+@pytest.mark.parametrize("url", HOSTILE_URLS)
+def test_publish_refuses_the_same_site_urls_before_the_build(mini_tree, bare, no_build, url):
+    result = publish(mini_tree, "--remote", bare, "--site-url", url)
+    assert result.code == 2 and result.err.count("\n") == 1 and "SITE_URL=" in result.err, result.err
+
+
+@pytest.mark.parametrize("url", HOSTILE_URLS[:2])
+def test_serve_refuses_them_before_it_starts(mini_tree, monkeypatch, url):
+    import generator.serve
+
+    def started(*args, **kwargs):
+        raise AssertionError("serve started with a SITE_URL it should refuse")
+
+    monkeypatch.setattr(generator.serve, "regenerate", started)
+    monkeypatch.setattr(generator.serve.subprocess, "Popen", started)
+    monkeypatch.setenv("SITE_URL", url)
+    result = run_cli("serve", "--catalog", MINI, "--out", mini_tree, "--dev-addr", "127.0.0.1:0")
+    assert result.code == 2 and result.err.count("\n") == 1 and "SITE_URL=" in result.err, result.err
+
+
+@pytest.mark.slow  # builds the site
+def test_a_site_url_that_passes_lands_in_the_pages_as_written(own_tree):
+    url = "https://docs.example.org:8443/status%20codes/"
+    result = docs(own_tree, url)
+    assert result.returncode == 0, result.stderr
+    index = (own_tree / "site" / "build" / "index.html").read_text(encoding="utf-8")
+    assert f'<link rel="canonical" href="{url}">' in index
