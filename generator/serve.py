@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.sitebuild import checked_site_url
+from generator.sitebuild import checked_site_url, refuse_links
 
 Snapshot = dict[str, tuple[int, int]]
 
@@ -51,6 +51,7 @@ def serve(catalog: Path, out: Path, dev_addr: str, interval: float = 0.3) -> int
     if os.environ.get("SITE_URL"):  # MkDocs reads it from the environment (site/mkdocs.yml)
         checked_site_url(os.environ["SITE_URL"])
     regenerate(catalog, out)
+    refuse_links(out / "site")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--config-file", str(out / "site" / "mkdocs.yml"),
                                "--dev-addr", dev_addr], env=env)

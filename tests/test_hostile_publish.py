@@ -269,3 +269,67 @@ def test_a_site_url_that_passes_lands_in_the_pages_as_written(own_tree):
     assert result.returncode == 0, result.stderr
     index = (own_tree / "site" / "build" / "index.html").read_text(encoding="utf-8")
     assert f'<link rel="canonical" href="{url}">' in index
+
+
+# -- 7. links: nothing outside the checkout is read into the site or written ---------------------------------
+
+
+@pytest.fixture
+def outside(tmp_path):
+    """A directory outside the tree, with a file that must stay as it is."""
+    path = tmp_path / "outside"
+    path.mkdir()
+    (path / "keep.txt").write_text("mine\n")
+    (path / "secret.txt").write_text("TOKEN=hunter2\n")
+    return path
+
+
+def unchanged(outside: Path) -> bool:
+    return sorted(p.name for p in outside.iterdir()) == ["keep.txt", "secret.txt"] and \
+        (outside / "keep.txt").read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("shape", ["a link to a directory", "a file", "a directory holding a link"])
+def test_docs_refuses_a_build_directory_that_is_not_its_own(own_tree, outside, shape):
+    build = own_tree / "site" / "build"
+    if shape == "a link to a directory":
+        build.symlink_to(outside, target_is_directory=True)
+    elif shape == "a file":
+        build.write_text("not a directory\n")
+    else:
+        build.mkdir()
+        (build / "assets").symlink_to(outside, target_is_directory=True)
+    result = docs(own_tree)
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "site/build" in result.stderr and "Traceback" not in result.stderr
+    assert unchanged(outside)
+
+
+@pytest.mark.parametrize("target", ["secret", "environ", "directory"])
+@pytest.mark.parametrize("where", ["docs/leak.txt", "docs/assets/leak", "overrides/partials/leak.html"])
+def test_a_link_among_the_sites_sources_is_refused_by_docs_and_publish(own_tree, bare, outside, target, where):
+    link = own_tree / "site" / where
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to({"secret": outside / "secret.txt", "environ": Path("/proc/self/environ"), "directory": outside}[target])
+    built = docs(own_tree)
+    assert built.returncode == 1 and built.stderr.count("\n") == 1 and "is a symbolic link" in built.stderr, built.stderr
+    assert f"site/{where}" in built.stderr and not (own_tree / "site" / "build").exists()
+    pushed = publish(own_tree, "--remote", bare, "--site-url", SITE_URL)
+    assert pushed.code == 1 and "is a symbolic link" in pushed.err and heads(bare) == []
+    assert unchanged(outside)
+
+
+def test_a_fifo_among_the_sites_sources_is_refused_not_waited_on(own_tree):
+    os.mkfifo(own_tree / "site" / "docs" / "pipe.md")
+    result = docs(own_tree)  # the timeout in docs() ends a hang
+    assert result.returncode == 1 and "neither a file nor a directory" in result.stderr, result.stderr
+
+
+def test_serve_refuses_a_link_among_the_sites_sources(own_tree, outside, monkeypatch):
+    import generator.serve
+
+    monkeypatch.setattr(generator.serve, "regenerate", lambda *a, **k: 0)  # the tree is current
+    monkeypatch.setattr(generator.serve.subprocess, "Popen", lambda *a, **k: pytest.fail("serve started"))
+    (own_tree / "site" / "docs" / "leak.txt").symlink_to(outside / "secret.txt")
+    result = run_cli("serve", "--catalog", MINI, "--out", own_tree, "--dev-addr", "127.0.0.1:0")
+    assert result.code == 1 and "site/docs/leak.txt is a symbolic link" in result.err, result.err
