@@ -333,3 +333,70 @@ def test_serve_refuses_a_link_among_the_sites_sources(own_tree, outside, monkeyp
     (own_tree / "site" / "docs" / "leak.txt").symlink_to(outside / "secret.txt")
     result = run_cli("serve", "--catalog", MINI, "--out", own_tree, "--dev-addr", "127.0.0.1:0")
     assert result.code == 1 and "site/docs/leak.txt is a symbolic link" in result.err, result.err
+
+
+# -- 8. serve: what it says at the start, and how fast it stops ---------------------------------------------
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def listening(port: int) -> bool:
+    import socket
+
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+def start_serve(out: Path, port: int, ignore_sigint: bool = False) -> subprocess.Popen:
+    import signal
+    import time
+
+    # a shell starts a background job (`make serve &` in a script) with SIGINT ignored
+    before_exec = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if ignore_sigint else None
+    server = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--catalog", str(MINI), "--out", str(out),
+                               "--dev-addr", f"127.0.0.1:{port}"], cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, preexec_fn=before_exec)
+    deadline = time.monotonic() + 120
+    while not listening(port):
+        assert server.poll() is None and time.monotonic() < deadline, "serve did not come up"
+        time.sleep(0.2)
+    return server
+
+
+def stopped(server: subprocess.Popen) -> tuple[float, str]:
+    import time
+
+    began = time.monotonic()
+    server.terminate()
+    output, _ = server.communicate(timeout=120)
+    return time.monotonic() - began, output
+
+
+@pytest.mark.slow  # runs MkDocs' server
+def test_serve_says_the_pages_match_when_nothing_changed(own_tree, tmp_path):
+    port = free_port()
+    _, output = stopped(start_serve(own_tree, port))
+    said = [line for line in output.splitlines() if line.startswith("serve:")]
+    assert said[0] == "serve: the pages match the catalog", said
+    assert not any("the catalog changed" in line for line in said)
+    _, fresh = stopped(start_serve(tmp_path / "fresh", free_port()))  # no pages yet: they are written, and it says so
+    assert "serve: the pages did not match the catalog; generate: " in fresh and "the catalog changed" not in fresh
+
+
+@pytest.mark.slow  # runs MkDocs' server
+@pytest.mark.parametrize("ignore_sigint", [False, True], ids=["foreground", "background job"])
+def test_serve_stops_within_seconds_of_sigterm(own_tree, ignore_sigint):
+    port = free_port()
+    took, output = stopped(start_serve(own_tree, port, ignore_sigint))
+    assert took < 5, f"serve took {took:.1f} s to stop (MkDocs ignored the SIGINT it was sent, then was killed)"
+    assert not listening(port), "MkDocs is still serving"
+    assert "Traceback" not in output
