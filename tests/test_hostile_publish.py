@@ -400,3 +400,17 @@ def test_serve_stops_within_seconds_of_sigterm(own_tree, ignore_sigint):
     assert took < 5, f"serve took {took:.1f} s to stop (MkDocs ignored the SIGINT it was sent, then was killed)"
     assert not listening(port), "MkDocs is still serving"
     assert "Traceback" not in output
+
+
+# -- 9. pip install . leaves nothing untracked --------------------------------------------------------------
+
+
+@pytest.mark.slow  # builds a wheel
+def test_pip_install_leaves_nothing_untracked(tmp_path):
+    checkout = snapshot_of_the_checkout(tmp_path / "checkout")
+    result = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
+                             "--target", str(tmp_path / "installed"), "."], cwd=checkout, capture_output=True, text=True,
+                            timeout=900)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (checkout / "build").is_dir(), "setuptools built elsewhere: this test no longer sees what it checks"
+    assert git("status", "--porcelain", "--untracked-files=all", cwd=checkout) == ""
