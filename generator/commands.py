@@ -119,12 +119,18 @@ def cmd_check(args) -> int:
     return EXIT_DIFFERENT
 
 
+def counted(number: int, noun: str) -> str:
+    """`1 page`, `2 pages` (every noun counted here takes an s)."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def cmd_validate(args) -> int:
     catalog = catalog_of(args)
     for family in catalog.families:
         texts = sum(len(entries) for code in family.codes for _, entries in code.texts)
-        safe_print(f"{family.id}: {len(family.codes)} codes ({len(family.python_codes)} in Python, {len(family.c_codes)} in C/C++), "
-                   f"{len(family.pages)} pages, {len(family.timelines)} timelines, {len(family.editions)} editions, {texts} texts")
+        safe_print(f"{family.id}: {counted(len(family.codes), 'code')} ({len(family.python_codes)} in Python, "
+                   f"{len(family.c_codes)} in C/C++), {counted(len(family.pages), 'page')}, "
+                   f"{counted(len(family.timelines), 'timeline')}, {counted(len(family.editions), 'edition')}, {counted(texts, 'text')}")
     safe_print(f"{display_path(args.catalog)}: valid")
     return EXIT_OK
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
@@ -57,27 +58,44 @@ def _read(path: Path) -> Optional[str]:
         raise OutputError(f"cannot read {path}: {getattr(error, 'strerror', None) or 'not UTF-8 text'}") from None
 
 
-def catalog_hashes(against: Path) -> dict[str, str]:
-    """{module or header file name: CATALOG_HASH} of a catalog directory, or of a JSON export."""
+def vendor_again(path: Path, family_id: Optional[str] = None, force: bool = False) -> str:
+    """How to replace a vendored copy, said for the project that vendors it: `vendor` is a verb
+    of llm-status-codes, run in its checkout (or where it is installed, with --catalog)."""
+    options = f"--to {path.parent.resolve()} --family {family_id or 'FAMILY'}"
+    options += (" --header" if path.suffix == ".h" else "") + (" --force" if force else "")
+    return f"vendor it again from llm-status-codes (in its checkout: python -m generator vendor {options})"
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What a vendored file of this name should be, by the catalog or JSON export it is checked against."""
+
+    family_id: str
+    catalog_hash: str
+
+
+def expected_files(against: Path) -> dict[str, Expected]:
+    """{module or header file name: Expected} of a catalog directory, or of a JSON export."""
     if against.is_file() and against.suffix == ".json":
         try:
             data = json.loads(against.read_text(encoding="utf-8"))
             family = data["family"]
-            return {f"{family['python']['module']}.py": data["catalog_hash"], f"{family['c']['header']}.h": data["catalog_hash"]}
+            expected = Expected(str(family["id"]), str(data["catalog_hash"]))
+            return {f"{family['python']['module']}.py": expected, f"{family['c']['header']}.h": expected}
         except (OSError, ValueError, KeyError, TypeError):
             raise UsageError(f"--against {against}: not a JSON export of this generator (generated/json/*.json)") from None
     catalog = load_catalog(against)
-    hashes = {}
+    files = {}
     for family in catalog.families:
-        value = digest.family_digest(family)
-        hashes[Path(python_path(family)).name] = value
-        hashes[Path(c_path(family)).name] = value
-    return hashes
+        expected = Expected(family.id, digest.family_digest(family))
+        files[Path(python_path(family)).name] = expected
+        files[Path(c_path(family)).name] = expected
+    return files
 
 
 def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
     """One line per problem; none when every copy is as generated (and current)."""
-    hashes = catalog_hashes(against) if against is not None else {}
+    table = expected_files(against) if against is not None else {}
     problems = []
     for path in files:
         text = _read(path)
@@ -89,17 +107,16 @@ def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
             problems.append(f"{path}: no generator checksum: this is not a file the generator wrote (or its banner was removed)")
             continue
         if not intact:
-            problems.append(f"{path}: edited by hand since it was generated: restore it, or vendor it again "
-                            "(python -m generator vendor --to DIR --force)")
+            problems.append(f"{path}: edited by hand since it was generated: restore it, or {vendor_again(path, force=True)}")
             continue
         if against is None:
             continue
         match = _PY_HASH.search(text) or _C_HASH.search(text)
         ours = match.group(match.lastindex) if match else None
-        expected = hashes.get(path.name)
+        expected = table.get(path.name)
         if expected is None:
-            problems.append(f"{path}: {against} generates no file of this name ({', '.join(sorted(hashes))})")
-        elif ours != expected:
-            problems.append(f"{path}: out of date: generated from catalog {ours}, the catalog is now {expected}; "
-                            "vendor it again (python -m generator vendor --to DIR)")
+            problems.append(f"{path}: {against} generates no file of this name ({', '.join(sorted(table))})")
+        elif ours != expected.catalog_hash:
+            problems.append(f"{path}: out of date: generated from catalog {ours}, the catalog is now {expected.catalog_hash}; "
+                            f"{vendor_again(path, expected.family_id)}")
     return problems

@@ -414,3 +414,30 @@ def test_pip_install_leaves_nothing_untracked(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert (checkout / "build").is_dir(), "setuptools built elsewhere: this test no longer sees what it checks"
     assert git("status", "--porcelain", "--untracked-files=all", cwd=checkout) == ""
+
+
+# -- 10. wording ------------------------------------------------------------------------------------------
+
+
+def test_validate_counts_in_the_singular_too():
+    result = run_cli("validate", "--catalog", ROOT / "tests" / "fixtures" / "english" / "catalog.yaml")
+    assert result.code == 0, result.err
+    summary = result.out.splitlines()[0]
+    assert ", 1 page, 1 timeline, " in summary and "1 pages" not in summary and "1 timelines" not in summary, summary
+    assert re.search(r"\b\d+ codes \(", run_cli("validate", "--catalog", MINI).out)  # and the plural stays
+
+
+def test_verify_vendored_says_how_to_vendor_again_from_the_consumer_project(tmp_path):
+    project = tmp_path / "consumer" / "third_party"
+    assert run_cli("vendor", "--catalog", MINI, "--to", project, "--header").code == 0
+    catalog = tmp_path / "catalog.yaml"
+    catalog.write_text(MINI.read_text(encoding="utf-8").replace("en: Busy", "en: Very busy", 1), encoding="utf-8")
+    module, header = project / "demo_codes.py", project / "demo_codes.h"
+    old = run_cli("verify-vendored", module, header, "--against", catalog)
+    assert old.code == 1 and old.err.count("out of date") == 2, old.err
+    assert f"in its checkout: python -m generator vendor --to {project} --family demo)" in old.err
+    assert f"vendor --to {project} --family demo --header)" in old.err
+    module.write_text(module.read_text(encoding="utf-8") + "# mine\n", encoding="utf-8")
+    edited = run_cli("verify-vendored", module)
+    assert edited.code == 1 and f"python -m generator vendor --to {project} --family FAMILY --force)" in edited.err
+    assert "vendor it again from llm-status-codes (in its checkout: " in edited.err
