@@ -7,8 +7,11 @@ CATALOG_HASH; nothing else is needed to tell an edited or an old copy.
 """
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
@@ -36,7 +39,7 @@ def vendor(catalog: Catalog, family: Family, to: Path, header: bool = False, for
     for output in outputs:
         target = to / Path(output.path).name
         text = output.render()
-        current = _read(target)
+        current = _read(target, follow=False)
         if current == text:
             lines.append(f"unchanged {target}")
             continue
@@ -46,18 +49,71 @@ def vendor(catalog: Catalog, family: Family, to: Path, header: bool = False, for
         try:
             atomic_write(target, text.encode("utf-8"))
         except OSError as error:
-            raise os_problem(str(target), error) from None
+            raise _write_problem(target, error) from None
         lines.append(f"{'updated' if current is not None else 'wrote'} {target} ({family.id}, catalog {digest.family_digest(family)})")
     return lines
 
 
-def _read(path: Path) -> Optional[str]:
+MAX_VENDORED_BYTES = 64 * 1024 * 1024  # a module of 10,000 codes is a few megabytes
+
+
+def _read(path: Path, follow: bool = True) -> Optional[str]:
+    """A vendored file's text (None when there is none), in one line of refusal for what is no
+    regular file: a FIFO would block, /dev/zero never ends. `follow=False` (the destination of
+    `vendor`): a symbolic link is refused too, as nothing is written through one."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow else os.O_NOFOLLOW)
     try:
-        return path.read_text(encoding="utf-8")
+        fd = os.open(path, flags)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as error:
-        raise OutputError(f"cannot read {path}: {getattr(error, 'strerror', None) or 'not UTF-8 text'}") from None
+    except OSError as error:
+        if error.errno == errno.ELOOP and not follow:
+            raise OutputError(f"{path} is a symbolic link; vendor writes no file through a link: remove it, "
+                              "or vendor into the directory it points into (--to DIR)") from None
+        raise OutputError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OutputError(f"{path} is not a regular file (a FIFO, a device, a directory?); "
+                              "remove it, or name another directory (--to DIR)")
+        if info.st_size > MAX_VENDORED_BYTES:
+            raise OutputError(f"{path} is {info.st_size:,} bytes; a vendored file is at most {MAX_VENDORED_BYTES:,}")
+        chunks, size = [], 0
+        while size <= MAX_VENDORED_BYTES:  # a file that grows as it is read ends here too
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_VENDORED_BYTES:
+            raise OutputError(f"{path} grew past {MAX_VENDORED_BYTES:,} bytes as it was read; a vendored file is smaller")
+        data = b"".join(chunks)
+    except OSError as error:
+        raise OutputError(f"cannot read {path}: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise OutputError(f"cannot read {path}: not UTF-8 text") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as a text-mode read (a CRLF checkout) gives it
+
+
+# vendor's own words for a failed write: outputs.os_problem speaks of `make generate` and --out
+_WRITE_HINTS = {
+    errno.EROFS: "the file system is read-only: vendor into a writable directory (--to DIR)",
+    errno.EACCES: "no permission to write there: fix the permissions, or vendor elsewhere (--to DIR)",
+    errno.EPERM: "no permission to write there: fix the permissions, or vendor elsewhere (--to DIR)",
+    errno.ENOSPC: "the disk is full: free some space there, then vendor again",
+    errno.EDQUOT: "the disk quota is exceeded: free some space there, then vendor again",
+}
+
+
+def _write_problem(target: Path, error: OSError) -> OutputError:
+    hint = _WRITE_HINTS.get(error.errno or 0)
+    if hint is None:
+        return os_problem(str(target), error)
+    return OutputError(f"cannot write {target}: {error.strerror or error}; {hint}")
 
 
 def vendor_again(path: Path, family_id: Optional[str] = None, force: bool = False) -> str:
