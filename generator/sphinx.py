@@ -14,14 +14,17 @@ family's first language. The table is built as docutils nodes, so every text
 is escaped by Sphinx's own writers; every catalog file is a dependency of the
 document, so editing a text rebuilds it.
 
-Without a catalog the directives the README documents are defined all the same, never
-docutils' "Unknown directive type": when the setting is missing, each use says how to set
-it; when it names no readable or no valid catalog, one warning names the setting and the path.
+Without a catalog, a directive named as the README's are (`.. NAME-status-codes::`) is
+defined all the same, never docutils' "Unknown directive type": when the setting is missing,
+each use says how to set it; when it names no readable or no valid catalog, one warning names
+the setting and the path.
 """
 from __future__ import annotations
 
 import errno
+import functools
 import os
+import re
 from pathlib import Path
 from typing import Optional
 
@@ -38,9 +41,9 @@ from generator.textblocks import blocks
 CHECKOUT_CATALOG = Path(__file__).resolve().parent.parent / "catalog"
 SETTING = "llm_status_codes_catalog"
 HOW_TO_SET = f"set {SETTING} in conf.py to the catalog directory, relative to conf.py (for example {SETTING} = \"../catalog\")"
-# The directives the README documents: defined even when the catalog cannot be read, so
-# that each says why it has no table (the catalog's own families name the real ones).
-DOCUMENTED_DIRECTIVES = ("llm-status-codes", "hixl-status-codes", "adxl-status-codes")
+# Without a catalog the directives' names are unknown; a document's use of one named as the
+# README's are (`.. NAME-status-codes::`) is defined as it is read, to say why it has no table.
+_DIRECTIVE_USE = re.compile(r"^[ \t]*\.\.[ \t]+([a-z0-9]+(?:-[a-z0-9]+)*-status-codes)::", re.M)
 _cache: dict[tuple, Catalog] = {}
 
 
@@ -271,16 +274,26 @@ def _register(app, config) -> None:
     """Add one directive per family, named by the catalog (config-inited: conf.py is read)."""
     location = catalog_location(config, app.srcdir)
     problem = _catalog_problem(config, location) if location is not None else ""
-    names = {} if location is None or problem else {f.sphinx_directive: f.id for f in _catalog(location).families}
     if problem:
         from sphinx.util import logging
 
         logging.getLogger(__name__).warning(problem)
-    for name in DOCUMENTED_DIRECTIVES:
-        names.setdefault(name, "")
-    for name, family_id in names.items():
-        app.add_directive(name, type(f"{(family_id or name).replace('-', '_')}_directive", (StatusCodesDirective,),
-                                     {"family_id": family_id, "cannot_read": bool(problem)}))
+    if location is None or problem:
+        app.connect("source-read", functools.partial(_define_used, unreadable=bool(problem)))
+        return
+    for family in _catalog(location).families:
+        app.add_directive(family.sphinx_directive, type(f"{family.id}_directive", (StatusCodesDirective,),
+                                                        {"family_id": family.id}))
+
+
+def _define_used(app, docname, source, unreadable: bool) -> None:
+    """Without a catalog: define each `.. NAME-status-codes::` this document uses, so that it says why."""
+    from sphinx.util.docutils import is_directive_registered
+
+    for name in sorted(set(_DIRECTIVE_USE.findall(source[0]))):
+        if not is_directive_registered(name):
+            app.add_directive(name, type(f"{name.replace('-', '_')}_directive", (StatusCodesDirective,),
+                                         {"cannot_read": unreadable}))
 
 
 def setup(app) -> dict:
