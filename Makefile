@@ -25,6 +25,13 @@ SERVE_ADDR ?= 127.0.0.1:8000
 # make audit-upstream UPSTREAM="hicann/ge=../ge hicann/hixl=../hixl"
 UPSTREAM ?=
 
+# These values reach the commands through the environment only ("$$SITE_URL" below), never
+# pasted into a recipe, so no value is ever read by the shell (a quote in SITE_URL ran a
+# command), nor by make itself ($(value ...): a value's own $(...) stays text).
+VALUES := PYTHON_BOOT PUBLISH_REMOTE PUBLISH_BRANCH SITE_URL SERVE_ADDR UPSTREAM
+$(foreach v,$(VALUES),$(eval override $(v) := $$(value $(v))))
+export $(VALUES)
+
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: help venv generate check validate test test-fast docs serve publish audit-upstream bench clean FORCE
@@ -35,7 +42,7 @@ help: ## list the targets
 # Rebuilt when pyproject.toml changes, or when .venv/'s interpreter is gone or too old.
 VENV_FITS := $(shell $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && echo yes)
 $(STAMP): pyproject.toml $(if $(VENV_FITS),,FORCE)
-	@scripts/bootstrap $(VENV) $(STAMP) $(PYTHON_BOOT)
+	@scripts/bootstrap $(VENV) $(STAMP) "$$PYTHON_BOOT"
 
 FORCE:
 
@@ -60,17 +67,17 @@ test-fast: $(STAMP) ## the edit-test loop: drift check, bad inputs, module impor
 	$(PY) -m pytest -q -m "not slow" -n auto --dist worksteal $(PYTEST_ARGS)
 
 docs: $(STAMP) ## build the site into site/build/
-	$(PY) -m mkdocs build --strict --config-file site/mkdocs.yml
+	$(PY) -m generator docs
 
 serve: $(STAMP) ## serve the site on http://$(SERVE_ADDR)/ and regenerate it when the catalog changes
-	$(PY) -m generator serve --dev-addr $(SERVE_ADDR)
+	$(PY) -m generator serve --dev-addr="$$SERVE_ADDR"
 
 publish: $(STAMP) ## build the site for SITE_URL and push it to PUBLISH_BRANCH of PUBLISH_REMOTE
-	$(PY) -m generator publish --remote '$(PUBLISH_REMOTE)' --branch '$(PUBLISH_BRANCH)' --site-url '$(SITE_URL)'
+	$(PY) -m generator publish --remote="$$PUBLISH_REMOTE" --branch="$$PUBLISH_BRANCH" --site-url="$$SITE_URL"
 
 audit-upstream: $(STAMP) ## audit every edition against upstream copies: UPSTREAM="owner/name=DIR ..."
-	@test -n '$(UPSTREAM)' || { echo 'usage: make audit-upstream UPSTREAM="hicann/ge=DIR hicann/hixl=DIR libochao-huawei/hixl=DIR"' >&2; exit 2; }
-	$(PY) -m generator audit $(foreach u,$(UPSTREAM),--upstream $(u))
+	@test -n "$$UPSTREAM" || { echo 'usage: make audit-upstream UPSTREAM="hicann/ge=DIR hicann/hixl=DIR libochao-huawei/hixl=DIR"' >&2; exit 2; }
+	set -f; args=(); for u in $$UPSTREAM; do args+=(--upstream="$$u"); done; $(PY) -m generator audit "$${args[@]}"
 
 bench: $(STAMP) ## time validate, generate and check from 100 to 10,000 codes, against honest floors
 	$(PY) -m generator.bench

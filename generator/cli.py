@@ -118,6 +118,9 @@ def _publishing_verbs(verbs) -> None:
                          help="where the site will be served (default: GitHub Pages' address for a GitHub remote)")
     _out_option(publish, "the checkout whose site/ to publish (default: the repository)")
 
+    docs = _verb(verbs, "docs", "build the site into site/build/ (for $SITE_URL when it is set), as `make docs`", catalog=False)
+    _out_option(docs, "the tree whose site/ to build (default: the repository)")
+
     serve = _verb(verbs, "serve", "serve the site, regenerating it whenever the catalog changes")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
     serve.add_argument("--interval", type=float, default=0.3, help=argparse.SUPPRESS)
@@ -170,7 +173,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1
     except OSError as error:  # anything the layers did not word themselves: still one line, no traceback
         where = f"{error.filename}: " if error.filename else ""
-        _print_err(f"error: {where}{error.strerror or error}")
+        _print_err(f"error: {where}{error.strerror or error}{_where_unnamed(error)}")
         return 1
     except KeyboardInterrupt:
         _print_err("interrupted")
@@ -178,6 +181,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _where_unnamed(error: OSError) -> str:
+    """A full disk with no file named: every output's write names its file, so this was a
+    temporary file (generate's workers spill there): say where those go."""
+    import errno
+
+    if error.filename or error.errno not in (errno.ENOSPC, errno.EDQUOT):
+        return ""
+    import tempfile
+
+    return f" (writing a temporary file in {tempfile.gettempdir()}: free some space there, or set TMPDIR to a directory with room)"
 
 
 def _nothing_changed(args) -> Optional[int]:

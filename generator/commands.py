@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -117,14 +118,20 @@ def cmd_check(args) -> int:
     return EXIT_DIFFERENT
 
 
+def counted(number: int, noun: str) -> str:
+    """`1 page`, `2 pages` (every noun counted here takes an s)."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def cmd_validate(args) -> int:
     catalog = catalog_of(args)
     for warning in catalog.warnings:
         safe_print(str(warning), sys.stderr)
     for family in catalog.families:
         texts = sum(len(entries) for code in family.codes for _, entries in code.texts)
-        safe_print(f"{family.id}: {len(family.codes)} codes ({len(family.python_codes)} in Python, {len(family.c_codes)} in C/C++), "
-                   f"{len(family.pages)} pages, {len(family.timelines)} timelines, {len(family.editions)} editions, {texts} texts")
+        safe_print(f"{family.id}: {counted(len(family.codes), 'code')} ({len(family.python_codes)} in Python, "
+                   f"{len(family.c_codes)} in C/C++), {counted(len(family.pages), 'page')}, "
+                   f"{counted(len(family.timelines), 'timeline')}, {counted(len(family.editions), 'edition')}, {counted(texts, 'text')}")
     safe_print(f"{display_path(args.catalog)}: valid")
     return EXIT_OK
 
@@ -359,11 +366,17 @@ def cmd_publish(args) -> int:
     args.family, args.jobs = None, None
     _site_is_current(args)
     try:
-        site_url, url, commit = publish(out_of(args), out_of(args) / "site", args.remote, args.branch, args.site_url or "")
+        published = publish(out_of(args), out_of(args) / "site", args.remote, args.branch, args.site_url or "")
     except PublishError as error:
         raise OutputError(str(error)) from None
-    safe_print(f"published {site_url} to {url} branch {args.branch} (commit {commit[:12]})")
+    safe_print(published.summary())
     return EXIT_OK
+
+
+def cmd_docs(args) -> int:
+    from generator.sitebuild import build_docs
+
+    return EXIT_OK if build_docs(out_of(args) / "site", os.environ.get("SITE_URL", "")) == 0 else EXIT_DIFFERENT
 
 
 def cmd_serve(args) -> int:

@@ -13,9 +13,18 @@ page, `:lang:` to the project's language when the family has it, else the
 family's first language. The table is built as docutils nodes, so every text
 is escaped by Sphinx's own writers; every catalog file is a dependency of the
 document, so editing a text rebuilds it.
+
+Without a catalog, a directive named as the README's are (`.. NAME-status-codes::`) is
+defined all the same, never docutils' "Unknown directive type": when the setting is missing,
+each use says how to set it; when it names no readable or no valid catalog, one warning names
+the setting and the path.
 """
 from __future__ import annotations
 
+import errno
+import functools
+import os
+import re
 from pathlib import Path
 from typing import Optional
 
@@ -26,9 +35,15 @@ from sphinx.util.docutils import SphinxDirective
 from generator.catalog import catalog_files, load_catalog
 from generator.model import Catalog, Code, Edition, Family
 from generator.problems import CatalogError
+from generator.site.html import _IDENTIFIER_JOIN as IDENTIFIER_JOIN, _URL as URL, _URL_JOIN as URL_JOIN  # the site's break rules
 from generator.textblocks import blocks
 
 CHECKOUT_CATALOG = Path(__file__).resolve().parent.parent / "catalog"
+SETTING = "llm_status_codes_catalog"
+HOW_TO_SET = f"set {SETTING} in conf.py to the catalog directory, relative to conf.py (for example {SETTING} = \"../catalog\")"
+# Without a catalog the directives' names are unknown; a document's use of one named as the
+# README's are (`.. NAME-status-codes::`) is defined as it is read, to say why it has no table.
+_DIRECTIVE_USE = re.compile(r"^[ \t]*\.\.[ \t]+([a-z0-9]+(?:-[a-z0-9]+)*-status-codes)::", re.M)
 _cache: dict[tuple, Catalog] = {}
 
 
@@ -49,15 +64,25 @@ def _catalog(location: Path) -> Catalog:
     return _cache[key]
 
 
+def _read(location: Path) -> Catalog:
+    """The catalog at `location`; OSError when there is none (CatalogError when it is invalid)."""
+    if not location.exists():
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(location))
+    return _catalog(location)
+
+
 class StatusCodesDirective(SphinxDirective):
     has_content = False
     option_spec = {"edition": directives.unchanged_required, "lang": directives.unchanged_required}
     family_id = ""
+    cannot_read = False  # the catalog could not be read: a warning named the setting and the path
 
     def run(self) -> list[nodes.Node]:
         location = catalog_location(self.config, self.env.srcdir)
         if location is None:
-            return [self._error("set llm_status_codes_catalog in conf.py to the catalog directory")]
+            return [self._error(f"{self.name}: no status-code catalog: {HOW_TO_SET}")]
+        if self.cannot_read:
+            return []  # the one warning about the setting says why (config-inited, every build)
         for path in catalog_files(location):
             self.env.note_dependency(str(path))
         try:
@@ -66,7 +91,8 @@ class StatusCodesDirective(SphinxDirective):
             return [self._error(f"the status-code catalog is invalid:\n{error}")]
         family = catalog.family_by_id.get(self.family_id)
         if family is None:
-            return [self._error(f"the catalog at {location} has no family {self.family_id!r}")]
+            known = ", ".join(f".. {f.sphinx_directive}::" for f in catalog.families)
+            return [self._error(f"{self.name}: the catalog at {location} has no family with this directive; its directives: {known}")]
         edition = self._edition(family)
         if edition is None:
             known = ", ".join(e.id for e in family.editions)
@@ -132,17 +158,28 @@ class EditionTable:
         for column in self.edition.page.columns:
             if column == "name":
                 name = nodes.paragraph()
-                name += nodes.literal(text=code.name_on(self.edition.page) or code.name)
+                name += nodes.literal("", "", *identifier_nodes(code.name_on(self.edition.page) or code.name))
                 name += nodes.Text(f" {code.hex} ({code.value})")
                 row += self._entry([name])
             elif column == "recoverable":
                 row += self._entry([nodes.paragraph(text=self.family.recoverable_label(recoverable, self.lang))])
             else:
                 row += self._entry(self._text(code, column))
-        anchor = code.slug if code.slug not in self.document.ids else f"{self.edition.id}-{code.slug}"
+        anchor = self._unique_id(code.slug, f"{self.edition.id}-{code.slug}")
         row["ids"].append(anchor)
         self.document.ids[anchor] = row
         return row
+
+    def _unique_id(self, *wanted: str) -> str:
+        """The first wanted id the document does not use yet, else the last one numbered (the
+        same table twice in one document must not repeat an id)."""
+        free = [w for w in wanted if w not in self.document.ids]
+        if free:
+            return free[0]
+        number = 2
+        while f"{wanted[-1]}-{number}" in self.document.ids:
+            number += 1
+        return f"{wanted[-1]}-{number}"
 
     def _text(self, code: Code, field_name: str) -> list[nodes.Node]:
         entry = code.entry(field_name, self.edition.id, self.lang)
@@ -167,37 +204,96 @@ class EditionTable:
         return entry
 
 
+def _wbr() -> nodes.raw:
+    """A place where a line may break, in HTML only (other builders drop it)."""
+    return nodes.raw("", "<wbr>", format="html")
+
+
+def identifier_nodes(text: str) -> list[nodes.Node]:
+    """Text whose identifiers may wrap after their underscores, and nowhere else (as on the site)."""
+    result: list[nodes.Node] = []
+    for index, part in enumerate(IDENTIFIER_JOIN.split(text)):
+        if index:
+            result += [nodes.Text("_"), _wbr()]
+        result.append(nodes.Text(part))
+    return result
+
+
+def url_nodes(url: str) -> nodes.reference:
+    """A link whose text may wrap after a slash, a dot, an underscore, a hyphen, ? & = #."""
+    link = nodes.reference("", "", refuri=url)
+    for index, part in enumerate(URL_JOIN.split(url)):
+        link += nodes.Text(part)
+        if index % 2:
+            link += _wbr()
+    return link
+
+
+def inline_nodes(text: str) -> list[nodes.Node]:
+    """One line of a catalog text: URLs as links, long words breakable where the site breaks them
+    (an unbreakable 117-character URL made the table wider than the theme's page)."""
+    result: list[nodes.Node] = []
+    last = 0
+    for match in URL.finditer(text):
+        url = match.group().rstrip(".,;:")
+        result += identifier_nodes(text[last:match.start()])
+        result.append(url_nodes(url))
+        last = match.start() + len(url)
+    result += identifier_nodes(text[last:])
+    return [node for node in result if not (isinstance(node, nodes.Text) and not str(node))]
+
+
 def text_nodes(text: str) -> list[nodes.Node]:
     """A catalog text as paragraphs and lists."""
     result: list[nodes.Node] = []
     for block in blocks(text):
         if block.kind == "p":
-            result.extend(nodes.paragraph(text=item) for item in block.items)
+            result.extend(nodes.paragraph("", "", *inline_nodes(item)) for item in block.items)
             continue
         lst: nodes.Element = nodes.bullet_list() if block.kind == "ul" else nodes.enumerated_list(start=block.start)
         for item in block.items:
-            lst += nodes.list_item("", nodes.paragraph(text=item))
+            lst += nodes.list_item("", nodes.paragraph("", "", *inline_nodes(item)))
         result.append(lst)
     return result
+
+
+def _catalog_problem(config, location: Path) -> str:
+    """Why the catalog at `location` cannot be used, naming the setting and the path; "" when it can."""
+    where = f"{SETTING} = {config[SETTING]!r} in conf.py" if config[SETTING] else "the checkout's catalog"
+    try:
+        _read(location)
+    except OSError as error:
+        return (f"{where}: no readable status-code catalog at {location} ({error.strerror or error}); "
+                "name the catalog directory (or file), relative to conf.py")
+    except CatalogError as error:
+        return f"{where}: the status-code catalog at {location} is invalid, so its tables are not built:\n{error}"
+    return ""
 
 
 def _register(app, config) -> None:
     """Add one directive per family, named by the catalog (config-inited: conf.py is read)."""
     location = catalog_location(config, app.srcdir)
-    if location is None:
-        return
-    try:
-        catalog = _catalog(location)
-    except CatalogError as error:
-        # the directives' names are in the catalog: without it, say why they are missing
+    problem = _catalog_problem(config, location) if location is not None else ""
+    if problem:
         from sphinx.util import logging
 
-        logging.getLogger(__name__).warning("the status-code catalog at %s is invalid, so its directives are "
-                                            "not defined:\n%s", location, error)
-        catalog = None
-    names = {f.sphinx_directive: f.id for f in catalog.families} if catalog else {}
-    for name, family_id in names.items():
-        app.add_directive(name, type(f"{family_id}_directive", (StatusCodesDirective,), {"family_id": family_id}))
+        logging.getLogger(__name__).warning(problem)
+    if location is None or problem:
+        app.connect("source-read", functools.partial(_define_used, unreadable=bool(problem)))
+        return
+    for family in _catalog(location).families:
+        app.add_directive(family.sphinx_directive, type(f"{family.id}_directive", (StatusCodesDirective,),
+                                                        {"family_id": family.id}))
+
+
+def _define_used(app, docname, source, unreadable: bool) -> None:
+    """Without a catalog: define each `.. NAME-status-codes::` this document uses, so that it says why."""
+    from sphinx.util.docutils import is_directive_registered
+
+    for name in sorted(set(_DIRECTIVE_USE.findall(source[0]))):
+        if not is_directive_registered(name):
+            app.add_directive(name, type(f"{name.replace('-', '_')}_directive", (StatusCodesDirective,),
+                                         {"cannot_read": unreadable}))
 
 
 def setup(app) -> dict:

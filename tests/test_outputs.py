@@ -18,6 +18,7 @@ from generator import outputs
 from generator.bench import change_one_text, synthetic_catalog
 from generator import fastpath
 from generator.outputs import CACHE, JOURNAL, TEMP_MARK
+from tests import unprivileged
 from tests.helpers import MINI, ROOT, run_cli, tree
 
 
@@ -230,19 +231,18 @@ def test_the_cache_is_not_committed():
 # -- what the tree can be ---------------------------------------------------------------------------------
 
 
-def _as_nobody(args, cwd=None):
-    """Run the generator as an unprivileged user (root writes anyway)."""
-    return subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-m", "generator", *args],
-                          capture_output=True, text=True, cwd=cwd or ROOT, timeout=120)
+@pytest.fixture(scope="module")
+def nobody_runtime():
+    """The generator and its dependencies, copied where nobody can read them (the checkout may not be)."""
+    holder = unprivileged.world_readable_dir("nobody-runtime-")
+    yield unprivileged.copy_runtime(holder / "runtime")
+    shutil.rmtree(holder)
 
 
 @pytest.fixture
 def readable_tree():
     """A copy of the mini outputs that anyone can read, inside a directory anyone can enter."""
-    import tempfile
-
-    holder = Path(tempfile.mkdtemp(prefix="read-only-"))
-    holder.chmod(0o755)
+    holder = unprivileged.world_readable_dir("read-only-")
     base = holder / "shared"
     out = base / "out"
     assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
@@ -254,20 +254,24 @@ def readable_tree():
     shutil.rmtree(holder)
 
 
-@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="drops privileges with setpriv, as root")
-def test_a_read_only_tree_checks_and_noop_generates_but_refuses_to_write(readable_tree):
+@pytest.mark.skipif(bool(unprivileged.why_not()), reason=unprivileged.why_not() or "")
+def test_a_read_only_tree_checks_and_noop_generates_but_refuses_to_write(nobody_runtime, readable_tree):
     out, catalog = readable_tree
     (out / ".generate.lock").unlink(missing_ok=True)
     (out / CACHE).unlink(missing_ok=True)
-    check = _as_nobody(["check", "--catalog", str(catalog), "--out", str(out)])
+
+    def as_nobody(*args):
+        return unprivileged.run_as_nobody(nobody_runtime, [*args, "--catalog", str(catalog), "--out", str(out)])
+
+    check = as_nobody("check")
     assert check.returncode == 0, check.stderr
-    noop = _as_nobody(["generate", "--catalog", str(catalog), "--out", str(out)])
+    noop = as_nobody("generate")
     assert noop.returncode == 0, noop.stderr
     target = out / "generated" / "python" / "demo_codes.py"
     original = target.read_bytes()
     target.write_bytes(original + b"# edited\n")
     target.chmod(0o644)
-    refused = _as_nobody(["generate", "--catalog", str(catalog), "--out", str(out)])
+    refused = as_nobody("generate")
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert refused.stderr.count("\n") == 1 and ("Permission denied" in refused.stderr or "permission" in refused.stderr)
 

@@ -65,10 +65,11 @@ def test_publish_pushes_both_languages_a_sitemap_and_only_sub_path_safe_links(mi
 
 
 def test_publishing_again_adds_a_commit_on_top_of_the_branch(mini_tree, bare):
-    for _ in range(2):
-        assert run_cli("publish", "--catalog", MINI, "--out", mini_tree, "--remote", bare, "--site-url", SITE_URL).code == 0
+    other = "https://example.org/other/"  # another address: other files (sitemap, canonical links)
+    for url in (SITE_URL, other):
+        assert run_cli("publish", "--catalog", MINI, "--out", mini_tree, "--remote", bare, "--site-url", url).code == 0
     log = git("log", "--format=%s", "gh-pages", git_dir=bare).splitlines()
-    assert len(log) == 2 and all(line == f"Publish the site for {SITE_URL}" for line in log)
+    assert log == [f"Publish the site for {other}", f"Publish the site for {SITE_URL}"]
 
 
 def test_another_branch_and_a_remote_by_name(mini_tree, bare, tmp_path):
@@ -127,6 +128,15 @@ def test_without_site_url_a_remote_that_is_not_github_is_refused():
 
 
 def test_make_publish_passes_its_variables(tmp_path):
-    dry = subprocess.run(["make", "-n", "publish", "PUBLISH_REMOTE=/tmp/x.git", "SITE_URL=https://example.org/llm/"],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    assert "generator publish --remote '/tmp/x.git' --branch 'gh-pages' --site-url 'https://example.org/llm/'" in dry
+    """Through the environment (never pasted into the recipe): each value reaches publish as it is."""
+    def make_publish(**values):
+        return subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed", "publish",
+                               *(f"{k}={v}" for k, v in values.items())], cwd=ROOT, capture_output=True, text=True)
+
+    remote = tmp_path / "x.git"
+    wrong_branch = make_publish(PUBLISH_REMOTE=remote, PUBLISH_BRANCH="bad..name", SITE_URL="https://example.org/llm/")
+    assert "PUBLISH_BRANCH='bad..name'" in wrong_branch.stderr
+    wrong_url = make_publish(PUBLISH_REMOTE=remote, SITE_URL="ftp://example.org/llm/")
+    assert "SITE_URL='ftp://example.org/llm/'" in wrong_url.stderr
+    unreachable = make_publish(PUBLISH_REMOTE=remote, SITE_URL="https://example.org/llm/")
+    assert f"cannot reach {remote}" in unreachable.stderr
