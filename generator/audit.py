@@ -60,12 +60,11 @@ def _show(value: Optional[str]) -> str:
 
 
 def read_text(path: Path) -> tuple[Optional[str], Optional[Finding]]:
+    """An upstream file given on the command line, or the finding that says why it is not read."""
     try:
-        return path.read_bytes().decode("utf-8"), None
-    except OSError as error:
-        return None, Finding(str(path), 1, "unreadable", upstream=error.strerror or str(error))
-    except UnicodeDecodeError:
-        return None, Finding(str(path), 1, "unreadable", upstream="not UTF-8 text")
+        return upstream.read_file(path), None
+    except upstream.UnreadableFile as error:
+        return None, Finding(str(path), error.line, "unreadable", upstream=error.message)
 
 
 def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], python=None, binding=None,

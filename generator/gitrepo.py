@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
+from generator.upstream import MAX_FILE_BYTES, TOO_LARGE, UnreadableFile, decode
 from generator.versions import sort_tags, tag_release
 
 
@@ -83,6 +84,13 @@ class GitRepo:
     @lru_cache(maxsize=None)
     def read_blob(self, blob: str) -> bytes:
         return self.run("cat-file", "-p", blob)
+
+    def read_text(self, blob: str) -> str:
+        """An upstream file's text, as generator.upstream.read_file reads a file: never more
+        than MAX_FILE_BYTES read into memory, UnreadableFile for a file too large or not UTF-8."""
+        if int(self.run("cat-file", "-s", blob).decode().strip() or 0) > MAX_FILE_BYTES:
+            raise UnreadableFile(1, TOO_LARGE)
+        return decode(self.read_blob(blob))
 
     def refs(self) -> list[tuple[str, str]]:
         """(label, ref) for every release tag, then the default branch's head."""

@@ -31,6 +31,7 @@ from generator.model import Catalog, Family, Timeline
 from generator.outputs import atomic_write
 from generator.pagereader import read_table
 from generator.problems import CatalogError, Pos, Problem
+from generator.upstream import UnreadableFile, read_file
 from generator.versions import edition_order, release_key
 
 
@@ -49,9 +50,9 @@ class PageSource:
 def read_source(catalog: Catalog, args) -> PageSource:
     if args.page is not None:
         try:
-            text = args.page.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ImportProblem(f"{args.page}:1: cannot read the page: {getattr(error, 'strerror', None) or 'not UTF-8 text'}")
+            text = read_file(args.page)
+        except UnreadableFile as error:
+            raise ImportProblem(f"{args.page}:{error.line}: cannot read the page: {error.message}") from None
         source = {"url": args.url} if args.url else {}
         return PageSource(text, str(args.page), str(args.page).lower().endswith((".html", ".htm")), source)
     from generator.audit_upstream import parse_upstream_args
@@ -78,7 +79,12 @@ def read_source(catalog: Catalog, args) -> PageSource:
         source = {"repo": name, "path": args.path, "commit": repo.commit(args.ref), "branch": repo.head_branch()}
     else:  # a commit on no tag and not the branch's head (upstream's English pages)
         source = {"repo": name, "path": args.path, "commit": repo.commit(args.ref), "tags": []}
-    return PageSource(repo.read_blob(blob).decode("utf-8", "replace"), f"{name}:{args.path}@{args.ref}", False, source)
+    shown = f"{name}:{args.path}@{args.ref}"
+    try:
+        text = repo.read_text(blob)
+    except UnreadableFile as error:
+        raise ImportProblem(f"{shown}:{error.line}: cannot read the page: {error.message}") from None
+    return PageSource(text, shown, False, source)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,182 @@
+"""Hostile upstream files and keys: what a pull request, a tampered mirror or a careless
+command line can hand the readers of upstream's files, `explain` and the generated modules.
+
+Each time test uses an input sized so that the quadratic reader it replaced would take
+minutes (measured: the old `read_header` took 12 s on 64 KB of `const x` lines, and four
+times as long for twice the input), under a limit at least ten times what the linear one
+takes. Each memory test runs the command in a child process under an address-space limit,
+so that a regression fails the test rather than the machine.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+
+import pytest
+
+from generator import upstream
+from generator.model import ValueLayout
+from tests.helpers import ROOT, run_cli
+
+LIMIT_SECONDS = 10.0  # the linear readers take well under a second on every input here
+
+
+def timed(function, *args):
+    start = time.perf_counter()
+    result = function(*args)
+    return result, time.perf_counter() - start
+
+
+def child(*argv: str, memory_mb: int = 1024, timeout: float = 60, stdin=None) -> subprocess.CompletedProcess:
+    """`python -m generator ARGV` in a child process whose address space is capped."""
+    def cap() -> None:
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    return subprocess.run([sys.executable, "-m", "generator", *argv], capture_output=True, text=True, cwd=ROOT,
+                          preexec_fn=cap, timeout=timeout, stdin=stdin)
+
+
+def no_traceback(text: str) -> None:
+    assert "Traceback" not in text and "Error:" not in text.replace("error:", ""), text
+
+
+# -- 1. linear readers ------------------------------------------------------------------------------------
+
+
+def test_read_header_is_linear_on_const_lines_that_declare_nothing():
+    source = "const x\n" * 80_000  # 640 KB: the old reader scanned to the end from every `const`
+    (constants, problems), seconds = timed(upstream.read_header, source)
+    assert constants == [] and [p.message for p in problems] == ["no status-code constants in this file"]
+    assert seconds < LIMIT_SECONDS, seconds
+
+
+def test_read_header_finds_namespaces_in_one_pass():
+    count = 40_000  # the old namespace_at rescanned the file up to each constant
+    source = "namespace ge {\n" + "".join(f"constexpr Status C{i} = {i}U;\n" for i in range(count)) + "}\n"
+    source += "constexpr Status OUTSIDE = 7;\n"
+    (constants, problems), seconds = timed(upstream.read_header, source)
+    assert seconds < LIMIT_SECONDS, seconds
+    assert problems == [] and len(constants) == count + 1
+    assert constants[0] == upstream.Constant("C0", "ge", 0, 2, "Status")
+    assert constants[count - 1].line == count + 1 and constants[count - 1].namespace == "ge"
+    assert constants[-1] == upstream.Constant("OUTSIDE", None, 7, count + 3, "Status")
+
+
+def test_namespaces_nest_and_close_as_braces_say():
+    source = ("namespace a { namespace b::c {\nconst Status X = 1;\n}\nstruct S { const int Y = 2; };\n"
+              "const Status Z = 3;\n}\nconst Status W = 4;\n")
+    constants, _ = upstream.read_header(source)
+    assert [(c.name, c.namespace, c.line) for c in constants] == [
+        ("X", "a::b::c", 2), ("Y", "a", 4), ("Z", "a", 5), ("W", None, 7)]
+
+
+def test_read_header_is_linear_on_defines_and_blank_lines():
+    source = "#define D 1\n" * 50_000 + "\n" * 1_000_000
+    (constants, _), seconds = timed(upstream.read_header, source)
+    assert seconds < LIMIT_SECONDS, seconds
+    assert len(constants) == 50_000 and constants[-1].line == 50_000
+
+
+def test_read_header_is_linear_on_macros_that_never_close():
+    layout = ValueLayout("GE_ERRORNO_DEFINE", ("name", "value"), ())
+    source = "GE_ERRORNO_DEFINE(a, 1)\n" * 60_000 + "GE_ERRORNO_DEFINE(LAST, 1);\n"
+    (constants, problems), seconds = timed(upstream.read_header, source, layout)
+    assert seconds < LIMIT_SECONDS, seconds
+    assert [(c.name, c.line) for c in constants] == [("LAST", 60_001)] and problems == []
+
+
+def test_comments_left_open_are_read_once():
+    source = "/*" * 200_000 + "\nconst Status X = 1;\n"
+    (constants, _), seconds = timed(upstream.read_header, source)
+    assert seconds < LIMIT_SECONDS, seconds
+    assert constants == []  # an open comment runs to the end of the file, as a compiler reads it
+
+
+def test_read_binding_is_linear_on_bindings_without_a_semicolon():
+    source = 'm.attr("kX") = py::int_(ge::X)\n' * 40_000 + 'm.attr("kY") = py::int_(ge::Y);\n'  # 1.2 MB
+    (bindings, problems), seconds = timed(upstream.read_binding, source)
+    assert seconds < LIMIT_SECONDS, seconds
+    assert bindings == [upstream.Binding("kY", "ge::Y", 40_001)] and problems == []
+
+
+def test_a_decimal_too_long_for_int_is_a_value_not_read():
+    constants, _ = upstream.read_header("const Status HUGE = " + "9" * 5000 + ";\n")
+    assert [(c.name, c.value) for c in constants] == [("HUGE", None)]
+
+
+def test_audit_of_a_large_header_is_quick(tmp_path):
+    header = tmp_path / "llm_error_codes.h"
+    header.write_text("namespace ge {\n" + "const x\n" * 100_000 + "constexpr Status LLM_NEW = 0x5010B0FFU;\n}\n")
+    start = time.perf_counter()
+    result = run_cli("audit", "--header", header)
+    assert time.perf_counter() - start < LIMIT_SECONDS
+    assert result.code == 1 and f"{header}:100002: ge::LLM_NEW: missing from catalog" in result.out, result.out + result.err
+
+
+# -- 1. what an upstream file may be ----------------------------------------------------------------------
+
+
+def test_audit_refuses_dev_zero_without_reading_it():
+    result = child("audit", "--edition", "9.0.0-v2", "--page", "/dev/zero", memory_mb=1024)
+    assert result.returncode == 1, result.stderr
+    no_traceback(result.stderr)
+    assert result.stdout.splitlines()[0].startswith("/dev/zero:1: unreadable (upstream: 'not a regular file"), result.stdout
+
+
+def test_audit_refuses_a_fifo_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "page.md"
+    os.mkfifo(fifo)
+    result = child("audit", "--edition", "9.0.0-v2", "--page", str(fifo), timeout=60)
+    assert result.returncode == 1 and result.stdout.startswith(f"{fifo}:1: unreadable"), result.stdout + result.stderr
+
+
+def test_an_upstream_file_larger_than_the_limit_is_refused(tmp_path):
+    page = tmp_path / "page.md"
+    with open(page, "wb") as handle:
+        handle.truncate(upstream.MAX_FILE_BYTES + 1)  # sparse: nothing is written
+    result = run_cli("audit", "--edition", "9.0.0-v2", "--page", page)
+    assert result.code == 1 and result.out.startswith(f"{page}:1: unreadable (upstream: 'larger than 4 MiB"), result.out
+    assert len(result.out.splitlines()) == 2  # the finding and the summary
+
+
+def test_a_file_at_the_limit_is_read(tmp_path):
+    header = tmp_path / "llm_error_codes.h"
+    body = "namespace ge {\nconstexpr Status LLM_NEW = 0x5010B0FFU;\n}\n"
+    header.write_text(body + " " * (upstream.MAX_FILE_BYTES - len(body)))
+    assert header.stat().st_size == upstream.MAX_FILE_BYTES
+    result = run_cli("audit", "--header", header)
+    assert "LLM_NEW: missing from catalog" in result.out, result.out
+
+
+def test_the_limit_is_documented():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"{upstream.MAX_FILE_BYTES // (1024 * 1024)} MiB" in readme
+
+
+def test_import_refuses_a_device_too():
+    result = child("import", "--edition", "9.9.0-v2", "--lang", "zh", "--page", "/dev/zero")
+    assert result.returncode == 1 and result.stderr.startswith("/dev/zero:1: cannot read the page: not a regular file"), result.stderr
+
+
+@pytest.mark.slow
+def test_audit_upstream_reads_no_blob_over_the_limit_and_names_the_line_of_bad_utf8(tmp_path):
+    from tests.upstream_formats import ERROR_CODES_H, REPO, STATUS_PY, build_upstream
+
+    built = build_upstream(tmp_path)
+    status = built.repo.path / STATUS_PY
+    lines = status.read_bytes().split(b"\n")
+    lines[4] += b" \xff"
+    status.write_bytes(b"\n".join(lines))
+    (built.repo.path / ERROR_CODES_H).write_bytes(b" " * (upstream.MAX_FILE_BYTES + 1))
+    built.repo.commit("hostile")
+    result = built.audit()
+    assert result.code == 1 and result.err == "", result.out + result.err
+    details = sorted(line for line in result.out.splitlines() if "unreadable" in line)
+    assert details == [
+        f"llm_datadist sources: {REPO}:{ERROR_CODES_H}:1: unreadable (upstream: 'larger than 4 MiB, the most an upstream file may be'; catalog: —)",
+        f"llm_datadist sources: {REPO}:{STATUS_PY}:5: unreadable (upstream: 'not UTF-8 text: byte 0xFF at byte {len(lines[4])} of the line'; catalog: —)",
+    ], result.out
