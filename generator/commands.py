@@ -312,7 +312,11 @@ def cmd_verify_vendored(args) -> int:
         _existing(path, "file")
     if args.against is not None and not args.against.exists():
         raise UsageError(f"--against {args.against}: no such file or directory")
-    problems = verify_vendored(args.files, args.against)
+    try:
+        problems = verify_vendored(args.files, args.against)
+    except RecursionError:  # json's parser on '[[[[…': the only nested input verify_vendored reads
+        raise UsageError(f"--against {args.against}: nested too deeply to be a JSON export of this generator "
+                         "(generated/json/*.json)") from None
     for line in problems:
         safe_print(line, sys.stderr)
     if not problems:

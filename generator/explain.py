@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import difflib
-import re
 import unicodedata
 from typing import Optional
 
@@ -10,6 +9,8 @@ from generator import changes
 from generator.changes import Presence
 from generator.model import Code, Edition, Family, Site
 from generator.render_python import default_edition
+# A number is read as the generated modules' lookup() reads it: one rule, in one place.
+from generator.runtime.documented import _TOO_LONG as TOO_LONG, _number as key_number
 
 
 class NotFound(LookupError):
@@ -19,8 +20,10 @@ class NotFound(LookupError):
 def find_code(family: Family, key: str) -> Code:
     """A code by Python name, C name, C++ name, hex, decimal, or the message upstream logs for it."""
     text = key.strip()
-    if re.fullmatch(r"[-+]?0[xX][0-9a-fA-F]+|[-+]?\d+", text):
-        value = int(text, 16) if "x" in text.lower() else int(text, 10)
+    value = key_number(text)
+    if value is TOO_LONG:
+        raise NotFound(f"no code of {family.id} has a value of {len(text)} digits")
+    if value is not None:
         for code in family.codes:
             if code.value == value:
                 return code

@@ -110,6 +110,10 @@ def read_python(source: str, class_name: Optional[str]) -> PythonSource:
     except (SyntaxError, ValueError) as error:
         result.problems.append(Unreadable(getattr(error, "lineno", None) or 1, f"Python syntax error: {getattr(error, 'msg', error)}"))
         return result
+    except (RecursionError, MemoryError):  # an expression of a million terms, a million parentheses
+        result.problems.append(Unreadable(1, "an expression nested too deeply to parse (no upstream source is): "
+                                             "is this the right file?"))
+        return result
     if class_name is None:
         result.exported = _exported(tree)
         if not result.exported:

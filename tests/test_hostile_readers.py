@@ -9,6 +9,7 @@ so that a regression fails the test rather than the machine.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import resource
 import subprocess
@@ -17,7 +18,7 @@ import time
 
 import pytest
 
-from generator import upstream
+from generator import pagereader, upstream
 from generator.model import ValueLayout
 from tests.helpers import ROOT, run_cli
 
@@ -180,3 +181,90 @@ def test_audit_upstream_reads_no_blob_over_the_limit_and_names_the_line_of_bad_u
         f"llm_datadist sources: {REPO}:{ERROR_CODES_H}:1: unreadable (upstream: 'larger than 4 MiB, the most an upstream file may be'; catalog: —)",
         f"llm_datadist sources: {REPO}:{STATUS_PY}:5: unreadable (upstream: 'not UTF-8 text: byte 0xFF at byte {len(lines[4])} of the line'; catalog: —)",
     ], result.out
+
+
+# -- 2. inputs that ended in a traceback ------------------------------------------------------------------
+
+HEADINGS = {"name": {"zh": ("枚举值",)}, "meaning": {"zh": ("含义",)}, "recoverable": {"zh": ("是否可恢复",)},
+            "solution": {"zh": ("解决办法",)}}
+PIPE_HEAD = "| 枚举值 | 含义 | 是否可恢复 | 解决办法 |\n| --- | --- | --- | --- |\n"
+
+
+@pytest.mark.parametrize("depth", [500, pagereader.MAX_DEPTH - 2])
+@pytest.mark.parametrize("tag", ["span", "div", "blockquote", "b"])
+def test_a_cell_nested_hundreds_deep_is_read(depth, tag):
+    cell = f"<{tag}>" * depth + "deep" + f"</{tag}>" * depth
+    table = pagereader.read_table(PIPE_HEAD + f"| LLM_SUCCESS | {cell} | 是 | 无 |\n", HEADINGS)
+    assert table.problems == [] and [c.text for c in table.rows[0].cells] == ["LLM_SUCCESS", "deep", "是", "无"]
+
+
+def test_a_cell_nested_past_what_a_browser_builds_is_a_problem_at_its_line():
+    depth = 100_000  # html5lib's parser checks each start tag against every open one: an hour at this depth
+    source = PIPE_HEAD + "| LLM_SUCCESS | ok | 是 | 无 |\n" + "| LLM_FAILED | " + "<div>" * depth + "x | 是 | 无 |\n"
+    table, seconds = timed(pagereader.read_table, source, HEADINGS)
+    assert seconds < LIMIT_SECONDS, seconds
+    assert table.rows == [] and table.problems == [
+        (4, f"elements nested more than {pagereader.MAX_DEPTH} deep: no page upstream writes does so, "
+            "and no browser shows it so; is this the right file?")]
+
+
+def test_the_nesting_bound_counts_what_end_tags_close():
+    closed = "<table><tr><td><p>a<p>b</td></tr></table>\n" * (pagereader.MAX_DEPTH * 2)
+    assert pagereader.too_deep(closed) is None
+    unclosed = "<br><img>" * 1000 + "\n" + "<li>" * (pagereader.MAX_DEPTH + 1)
+    assert pagereader.too_deep(unclosed) == 2
+
+
+def test_audit_reports_a_deep_page_as_unreadable(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(PIPE_HEAD + "| LLM_SUCCESS | " + "<span>" * 5000 + " | 是 | 无 |\n", encoding="utf-8")
+    result = run_cli("audit", "--edition", "9.0.0-v2", "--page", page)
+    assert result.code == 1 and result.err == "" and result.out.startswith(f"{page}:3: unreadable (upstream: 'elements nested"), result.out
+
+
+@pytest.mark.parametrize("expression", ["+".join(["1"] * 300_000), "-" * 1_000_000 + "1", "(" * 100_000 + "1" + ")" * 100_000],
+                         ids=["300,000 terms", "a million signs", "100,000 parentheses"])
+def test_audit_of_a_python_source_too_deep_to_parse(tmp_path, expression):
+    source = tmp_path / "status.py"
+    source.write_text(f"class LLMStatusCode(IntEnum):\n    LLM_SUCCESS = {expression}\n")
+    result = child("audit", "--python", str(source), memory_mb=1536)
+    assert result.returncode == 1, result.stdout + result.stderr
+    no_traceback(result.stderr)
+    assert result.stdout.startswith(f"{source}:"), result.stdout
+    assert " unreadable (upstream: " in result.stdout.splitlines()[0]
+
+
+def test_verify_vendored_against_json_nested_too_deeply(tmp_path):
+    deep = tmp_path / "llm_status_codes.json"
+    deep.write_text("[" * 100_000)
+    result = run_cli("verify-vendored", ROOT / "generated" / "python" / "llm_status_codes.py", "--against", deep)
+    assert (result.code, result.out) == (2, "")
+    assert result.err == (f"error: --against {deep}: nested too deeply to be a JSON export of this generator "
+                          "(generated/json/*.json)\n")
+
+
+@pytest.mark.parametrize("key", ["9" * 5000, "-" + "9" * 5000, "0x" + "F" * 5000, "0" * 5000 + "1343270938"])
+def test_explain_of_a_number_of_thousands_of_digits(key):
+    result = run_cli("explain", key, "--family", "llm_datadist")
+    if key.endswith("1343270938"):  # leading zeros are no digits of the value
+        assert result.code == 0 and result.out.startswith("LLM_TIMEOUT"), result.err
+        return
+    assert result.code == 2 and result.out == "", result.err
+    digits = len(key.strip())
+    assert result.err == f"error: no code of llm_datadist has a value of {digits} digits\n"
+
+
+def load_module(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "generated" / "python" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", ["llm_status_codes", "hixl_status_codes"])
+@pytest.mark.parametrize("key", ["9" * 5000, "0x" + "f" * 5000, 10 ** 5000, -(10 ** 5000)],
+                         ids=["5,000 digits", "5,000 hex digits", "an int of 5,000 digits", "a negative one"])
+def test_the_modules_lookup_of_a_huge_number_raises_the_documented_key_error(name, key):
+    module = load_module(name)
+    with pytest.raises(KeyError, match="no status code has a value of more than 40 digits"):
+        module.lookup(key)

@@ -122,6 +122,28 @@ def _text(name, index, lang, edition):
 
 _HEX = _re.compile(r"^[-+]?0[xX][0-9a-fA-F]+$")
 _DECIMAL = _re.compile(r"^[-+]?[0-9]+$")
+# More digits than any status code's value has: int() refuses a decimal string of
+# thousands of digits (ValueError), and no code could match one anyway.
+_MAX_DIGITS = 40
+_TOO_LONG = object()
+
+
+def _number(text):
+    """The int a hex ("0x5010B01A") or decimal string spells; None for any other string, and
+    _TOO_LONG for a number with more digits than any code's value has."""
+    text = text.strip()
+    if _HEX.match(text):
+        base = 16
+    elif _DECIMAL.match(text):
+        base = 10
+    else:
+        return None
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("+-")
+    digits = (digits[2:] if base == 16 else digits).lstrip("0") or "0"
+    if len(digits) > _MAX_DIGITS:
+        return _TOO_LONG
+    return sign * int(digits, base)
 
 
 def _lookup(key, by_value, by_name, kind):
@@ -129,16 +151,16 @@ def _lookup(key, by_value, by_name, kind):
     if isinstance(key, bool) or not isinstance(key, (int, str)):
         raise KeyError("lookup() takes an int or a str, not %s" % type(key).__name__)
     if isinstance(key, str):
-        text = key.strip()
-        if _HEX.match(text):
-            return _find_value(int(text, 16), key, by_value)
-        if _DECIMAL.match(text):
-            return _find_value(int(text), key, by_value)
-        return _find_name(text, key, by_name, kind)
+        value = _number(key)
+        if value is None:
+            return _find_name(key.strip(), key, by_name, kind)
+        return _find_value(value, key, by_value)
     return _find_value(int(key), key, by_value)
 
 
 def _find_value(value, key, by_value):
+    if value is _TOO_LONG or abs(value) >= 1 << (4 * _MAX_DIGITS):
+        raise KeyError("no status code has a value of more than %d digits" % _MAX_DIGITS)
     if value in by_value:
         return by_value[value]
     for name, c_value in _C_ONLY.items():
