@@ -18,9 +18,10 @@ class NotFound(LookupError):
 
 
 def find_code(family: Family, key: str) -> Code:
-    """A code by Python name, C name, C++ name, hex, decimal, or the message upstream logs for it."""
+    """A code by Python name, C name, C++ name, hex (with or without 0x), decimal, or the
+    message upstream logs for it; hex digits that are also a name are the name."""
     text = key.strip()
-    value = key_number(text)
+    value = key_number(text, lambda name: _by_name(family, name) is not None)
     if value is TOO_LONG:
         raise NotFound(f"no code of {family.id} has a value of {len(text)} digits")
     if value is not None:
@@ -28,6 +29,13 @@ def find_code(family: Family, key: str) -> Code:
             if code.value == value:
                 return code
         raise NotFound(f"no code of {family.id} has the value {text}")
+    code = _by_name(family, text)
+    if code is None:
+        raise NotFound(f"no code of {family.id} is named or logged as {key!r}{_closest(family, text)}")
+    return code
+
+
+def _by_name(family: Family, text: str) -> Optional[Code]:
     folded = text.casefold()
     for code in family.codes:
         names = (code.python_name, code.c_name, *(n.name for n in code.cpp), *(n.short for n in code.cpp))
@@ -36,7 +44,7 @@ def find_code(family: Family, key: str) -> Code:
     for code in family.codes:
         if code.log_message is not None and code.log_message.casefold() == folded:
             return code
-    raise NotFound(f"no code of {family.id} is named or logged as {key!r}{_closest(family, text)}")
+    return None
 
 
 def _closest(family: Family, text: str) -> str:

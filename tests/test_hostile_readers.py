@@ -20,7 +20,7 @@ import pytest
 
 from generator import pagereader, upstream
 from generator.model import ValueLayout
-from tests.helpers import ROOT, run_cli
+from tests.helpers import FIXTURES, ROOT, run_cli
 
 LIMIT_SECONDS = 10.0  # the linear readers take well under a second on every input here
 
@@ -268,3 +268,57 @@ def test_the_modules_lookup_of_a_huge_number_raises_the_documented_key_error(nam
     module = load_module(name)
     with pytest.raises(KeyError, match="no status code has a value of more than 40 digits"):
         module.lookup(key)
+
+
+# -- 3. hex without 0x ------------------------------------------------------------------------------------
+
+
+def test_the_module_reads_hex_without_0x_in_any_case(llm):
+    module = load_module("llm_status_codes")
+    for code in llm.python_codes:
+        if code.value < 0:
+            continue
+        member = module.LLMStatusCode[code.python_name]
+        digits = f"{code.value:X}"
+        for key in (digits, digits.lower(), f"0x{digits.lower()}", f" {digits} ", code.hex[2:]):
+            assert module.lookup(key) is member, key
+        assert module.lookup(str(code.value)) is member
+
+
+@pytest.mark.parametrize("family_id", ["llm_datadist", "hixl"])
+def test_explain_reads_hex_without_0x(catalog, family_id):
+    family = catalog.family_by_id[family_id]
+    code = max(family.codes, key=lambda c: c.value)  # one with hex letters, if any code has them
+    for key in (f"{code.value:X}", f"{code.value:x}", code.hex[2:]):
+        result = run_cli("explain", key, "--family", family_id)
+        assert result.code == 0 and result.out.startswith(f"{code.name}  ("), (key, result.err)
+
+
+def _catalog_with_hex_like_name(tmp_path):
+    """The mini catalog with a C-only code named FADE (hex digits) whose value is 0x12 (18)."""
+    text = (FIXTURES / "mini" / "catalog.yaml").read_text(encoding="utf-8")
+    text += ("  - c: FADE\n    value: 0x12\n    cpp:\n      - 'demo::FADE'\n"
+             "  - python: DEMO_TEN\n    c: DEMO_TEN\n    value: 10\n    cpp:\n      - 'demo::DEMO_TEN'\n")
+    path = tmp_path / "catalog.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_digits_only_are_decimal_and_hex_digits_that_name_a_code_are_the_name(tmp_path):
+    catalog = _catalog_with_hex_like_name(tmp_path)
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", catalog, "--out", out).code == 0
+    spec = importlib.util.spec_from_file_location("demo_codes", out / "generated" / "python" / "demo_codes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.lookup("10") is module.DemoCode.DEMO_TEN  # digits only: decimal, never 0x10
+    assert module.lookup("0x10") is module.DemoCode.DEMO_BUSY
+    assert module.lookup("a") is module.DemoCode.DEMO_TEN  # hex 0xA
+    with pytest.raises(KeyError, match="'fade' is FADE .*exists only in C/C\\+\\+"):
+        module.lookup("fade")  # the name, not 0xFADE
+    for key, name in (("FADE", "FADE"), ("fade", "FADE"), ("0xFADE", None), ("12", None), ("0x12", "FADE"), ("10", "DEMO_TEN")):
+        result = run_cli("explain", key, "--catalog", catalog)
+        if name is None:
+            assert result.code == 2 and "has the value" in result.err, (key, result.err)
+        else:
+            assert result.code == 0 and result.out.startswith(f"{name}  ("), (key, result.err)
