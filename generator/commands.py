@@ -154,18 +154,14 @@ def version_text(location: Optional[Path]) -> str:
 
 
 def cmd_explain(args) -> int:
-    from generator.explain import NotFound, explain, find_code
+    from generator.explain import NotFound, explain, find_codes
 
     catalog = catalog_of(args)
     families = [family_of(catalog, args.family)] if args.family else list(catalog.families)
-    found = []
-    for family in families:
-        try:
-            found.append((family, find_code(family, args.key)))
-        except NotFound as error:
-            last = error
-    if not found:
-        raise UsageError(str(last))
+    try:
+        found = find_codes(families, args.key)
+    except NotFound as error:
+        raise UsageError(str(error)) from None
     for family, code in found:
         lang = _language(family, args.lang)
         edition = _edition(family, args.edition) if args.edition else None

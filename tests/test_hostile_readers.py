@@ -322,3 +322,34 @@ def test_digits_only_are_decimal_and_hex_digits_that_name_a_code_are_the_name(tm
             assert result.code == 2 and "has the value" in result.err, (key, result.err)
         else:
             assert result.code == 0 and result.out.startswith(f"{name}  ("), (key, result.err)
+
+
+# -- 4. explain looks in every family --------------------------------------------------------------------
+
+
+def _closest_named(err: str) -> list[str]:
+    return err.strip().split("; closest: ", 1)[1].split(", ") if "; closest: " in err else []
+
+
+def test_explain_of_a_misspelt_name_suggests_across_every_family():
+    result = run_cli("explain", "LLM_TIMEOT")
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith("error: no code of any family is named or logged as 'LLM_TIMEOT'; closest: "), result.err
+    assert _closest_named(result.err)[0] == "LLM_TIMEOUT (llm_datadist)"
+
+
+def test_explain_suggests_names_of_every_family_not_the_last_one_tried(catalog):
+    first, *others = catalog.families
+    other_names = {c.name for f in others for c in f.codes}
+    name = next(c.name for c in first.codes if c.name not in other_names and len(c.name) > 6)
+    typo = name[:3] + name[4:]
+    result = run_cli("explain", typo)
+    assert result.code == 2 and f"{name} ({first.id})" in _closest_named(result.err), result.err
+    only = run_cli("explain", typo, "--family", others[-1].id)
+    assert only.code == 2 and only.err.startswith(f"error: no code of {others[-1].id} is named"), only.err
+    assert all("(" not in n for n in _closest_named(only.err))
+
+
+def test_explain_of_a_value_no_family_has():
+    result = run_cli("explain", "0x5010BFFF")
+    assert (result.code, result.err) == (2, "error: no code of any family has the value 0x5010BFFF\n")
