@@ -9,10 +9,13 @@ so that a regression fails the test rather than the machine.
 """
 from __future__ import annotations
 
+import builtins
 import importlib.util
 import os
+import re
 import resource
 import subprocess
+import symtable
 import sys
 import time
 
@@ -20,7 +23,7 @@ import pytest
 
 from generator import pagereader, upstream
 from generator.model import ValueLayout
-from tests.helpers import FIXTURES, ROOT, run_cli
+from tests.helpers import FIXTURES, MINI, ROOT, run_cli
 
 LIMIT_SECONDS = 10.0  # the linear readers take well under a second on every input here
 
@@ -353,3 +356,132 @@ def test_explain_suggests_names_of_every_family_not_the_last_one_tried(catalog):
 def test_explain_of_a_value_no_family_has():
     result = run_cli("explain", "0x5010BFFF")
     assert (result.code, result.err) == (2, "error: no code of any family has the value 0x5010BFFF\n")
+
+
+# -- 5. names the language around an output owns -----------------------------------------------------------
+
+CONSTANTS_SHAPE = (
+    "  python: {module: demo_codes, shape: enum, class: DemoCode, lookup: lookup, default_page: py, exception: DemoException,\n"
+    "           default_status: DEMO_OK, status: DemoStatus, code_2_status: code_2_status, unknown_status: DEMO_BUSY}",
+    "  python: {module: demo_codes, shape: constants, class: DemoCode, lookup: lookup, default_page: py}")
+
+
+def _mini_with(tmp_path, text: str):
+    path = tmp_path / "catalog.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _constants_mini() -> str:
+    text = (FIXTURES / "mini" / "catalog.yaml").read_text(encoding="utf-8")
+    assert CONSTANTS_SHAPE[0] in text
+    return text.replace(CONSTANTS_SHAPE[0], CONSTANTS_SHAPE[1]).replace("    wrapper: kOk\n", "").replace("    wrapper: kBusy\n", "")
+
+
+def test_the_constants_shaped_mini_catalog_is_valid(tmp_path):
+    assert run_cli("validate", "--catalog", _mini_with(tmp_path, _constants_mini())).code == 0
+
+
+@pytest.mark.parametrize("name", ["dict", "isinstance", "object", "str", "sorted", "list", "abs", "len", "KeyError",
+                                  "ValueError", "NotImplemented", "super", "type", "tuple", "print"])
+def test_a_constant_named_as_a_python_builtin_is_refused(tmp_path, name):
+    catalog = _mini_with(tmp_path, _constants_mini().replace("DEMO_ODD", name))
+    result = run_cli("validate", "--catalog", catalog)
+    assert result.code == 3
+    assert re.fullmatch(rf"{re.escape(str(catalog))}:\d+:\d+: {name}: a built-in of Python; as a module-level constant it "
+                        r"would replace the built-in that the generated module and its importers call; rename the code's "
+                        r"Python name\n1 problem\(s\) in the catalog; nothing was written\n", result.err), result.err
+
+
+def test_an_enum_member_may_take_a_builtins_name(tmp_path):
+    """A member of an IntEnum is an attribute of its class, not a module-level name."""
+    text = (FIXTURES / "mini" / "catalog.yaml").read_text(encoding="utf-8").replace("DEMO_ODD", "sorted")
+    assert run_cli("validate", "--catalog", _mini_with(tmp_path, text)).code == 0
+
+
+def _global_reads(source: str) -> set[str]:
+    """Every name a module's code reads from its globals or the built-ins."""
+    names = set()
+    tables = [symtable.symtable(source, "module", "exec")]
+    while tables:
+        table = tables.pop()
+        for symbol in table.get_symbols():
+            if symbol.is_referenced() and (table.get_type() == "module" or symbol.is_global()):
+                names.add(symbol.get_name())
+        tables += table.get_children()
+    return names
+
+
+@pytest.mark.parametrize("module_name", ["hixl_status_codes", "llm_status_codes"])
+def test_every_name_the_generated_module_reads_is_refused_as_a_constant(catalog, module_name):
+    from generator.catalog_names import MODULE_GLOBALS
+    from generator.reserved_names import PYTHON_BUILTINS
+
+    family = next(f for f in catalog.families if f.python.module == module_name)
+    source = (ROOT / "generated" / "python" / f"{module_name}.py").read_text(encoding="utf-8")
+    members = {code.python_name for code in family.python_codes}
+    python = family.python
+    api = {python.class_name, python.lookup, python.exception, python.status, python.code_2_status, python.module}
+    unguarded = {n for n in _global_reads(source) - members
+                 if not n.startswith("_") and n not in PYTHON_BUILTINS | MODULE_GLOBALS | api}
+    assert unguarded == set()
+    builtins_read = {n for n in _global_reads(source) if n in dir(builtins)}
+    assert builtins_read <= PYTHON_BUILTINS and {"dict", "isinstance", "sorted"} <= builtins_read
+
+
+C_NAMES = ["EOF", "errno", "stdin", "printf", "strlen", "memcpy", "EINVAL", "ERANGE", "BUFSIZ", "CHAR_BIT", "RAND_MAX",
+           "EXIT_FAILURE", "exit", "FILE", "NDEBUG", "va_list", "SIGINT", "LC_ALL", "PRIu32", "isnan", "ENOTREALLY"]
+
+
+@pytest.mark.parametrize("name", C_NAMES)
+def test_a_c_name_of_the_standard_library_is_refused(tmp_path, name):
+    text = (FIXTURES / "mini" / "catalog.yaml").read_text(encoding="utf-8").replace("DEMO_C_ONLY", name)
+    catalog = _mini_with(tmp_path, text)
+    result = run_cli("validate", "--catalog", catalog)
+    assert result.code == 3
+    assert re.fullmatch(rf"{re.escape(str(catalog))}:\d+:\d+: {name}: <[a-z]+\.h> defines or reserves this name; the "
+                        rf"generated header would not compile beside it \(C macro {name}, C\+\+ constant demo_codes::{name}\); "
+                        r"rename the code's C name\n1 problem\(s\) in the catalog; nothing was written\n", result.err), result.err
+
+
+def test_a_macro_prefix_that_makes_a_library_name_is_refused_too(tmp_path):
+    text = (FIXTURES / "mini" / "catalog.yaml").read_text(encoding="utf-8")
+    text = text.replace("namespace: demo_codes,", "namespace: demo_codes, macro_prefix: LC_,").replace("DEMO_C_ONLY", "ALL")
+    result = run_cli("validate", "--catalog", _mini_with(tmp_path, text))
+    assert result.code == 3 and ": ALL: <locale.h> defines or reserves LC_ALL; " in result.err, result.err
+
+
+STANDARD_HEADERS = ("assert complex ctype errno fenv float inttypes iso646 limits locale math setjmp signal stdalign stdarg "
+                    "stdatomic stdbool stddef stdint stdio stdlib stdnoreturn string tgmath threads time uchar wchar "
+                    "wctype").split()
+
+
+def test_every_macro_of_the_standard_headers_is_refused(tmp_path):
+    """What gcc's C library defines when a file includes every standard header: each macro
+    not reserved to the implementation (a leading underscore) is a name validation refuses."""
+    from generator.fields import C_KEYWORDS, C_RESERVED
+    from generator.reserved_names import c_library_header
+
+    source = tmp_path / "all.c"
+    source.write_text("".join(f"#include <{h}.h>\n" for h in STANDARD_HEADERS))
+    result = subprocess.run(["gcc", "-std=c17", "-dM", "-E", str(source)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    macros = {line.split()[1].split("(")[0] for line in result.stdout.splitlines() if line.startswith("#define ")}
+    macros = {m for m in macros if not m.startswith("_")}
+    assert len(macros) > 300 and {"EOF", "EINVAL", "CHAR_BIT", "RAND_MAX", "BUFSIZ", "SIGINT"} <= macros
+    assert sorted(m for m in macros if not (c_library_header(m) or m in C_KEYWORDS or C_RESERVED.match(m))) == []
+
+
+def test_the_refused_names_do_break_the_header_when_allowed(tmp_path):
+    """Why the names are refused: the header the mini catalog makes, with DEMO_BUSY_C renamed
+    to each name, fails to compile after the standard headers."""
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    header = (out / "generated" / "c" / "demo_codes.h").read_text(encoding="utf-8")
+    includes = "".join(f"#include <{h}.h>\n" for h in ("errno", "stdio", "stdlib", "string", "limits", "stdarg", "assert"))
+    for name in ("EOF", "errno", "stdin", "EINVAL", "BUFSIZ", "CHAR_BIT", "RAND_MAX", "EXIT_FAILURE"):
+        broken = tmp_path / f"{name}.c"
+        broken.write_text(includes + header.replace("DEMO_BUSY_C", name) + "int main(void) { return 0; }\n")
+        result = subprocess.run(["gcc", "-std=c99", "-x", "c", "-Wall", "-Werror", "-fsyntax-only", str(broken)],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0, name
