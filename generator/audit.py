@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from generator import upstream
+from generator.escape import terminal
 from generator.model import Catalog, Code, Edition, Family, Header, Page, hex_value
 from generator.pagereader import normalize_text, read_table
 
@@ -44,7 +45,8 @@ class Finding:
 
     def __str__(self) -> str:
         what = f"{self.field} {self.kind}" if self.field else self.kind
-        text = f"{self.file}:{self.line}: {self.code + ': ' if self.code else ''}{what}"
+        # the file and the code can be upstream's (a path, a name cell): escaped as the texts are
+        text = f"{terminal(self.file)}:{self.line}: {terminal(self.code) + ': ' if self.code else ''}{what}"
         if self.upstream is not None or self.catalog is not None:
             text += f" (upstream: {_show(self.upstream)}; catalog: {_show(self.catalog)})"
         return text + (" [known]" if self.known else "")

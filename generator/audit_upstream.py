@@ -16,6 +16,7 @@ from typing import Optional
 from generator import audit
 from generator.audit import Finding
 from generator.commands import UsageError
+from generator.escape import terminal
 from generator.gitrepo import GitError, GitRepo
 from generator.model import Catalog, Edition, Family
 from generator.upstream import UnreadableFile
@@ -71,8 +72,8 @@ class Report:
 
     def table(self) -> str:
         lines = ["| family | what | file | result |", "| --- | --- | --- | --- |"]
-        for row in self.rows:
-            lines.append(f"| {row.family} | {row.subject} | {row.file} | {row.result} |")
+        for row in self.rows:  # a file or a tag can be named by upstream: escaped for the terminal
+            lines.append(f"| {row.family} | {terminal(row.subject)} | {terminal(row.file)} | {terminal(row.result)} |")
         details = [f"{row.family} {row.subject}: {finding}" for row in self.rows for finding in row.failing]
         known = {}
         for row in self.rows:
@@ -94,6 +95,12 @@ class Report:
 
 def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
     report = Report()
+    for name, repo in sorted(repos.items()):
+        odd = repo.odd_tags()
+        if odd:  # a tag at a tree or a blob ships no release: said once, and skipped
+            report.rows.append(Row("—", "tags", name, [
+                Finding(name, 1, "unreadable", upstream=f"tag {tag} points at a {kind}, not a commit",
+                        catalog="skipped: no release ships files through it", known=True) for tag, kind in odd]))
     for family in catalog.families:
         for edition in family.editions:
             report.rows += _edition_rows(family, edition, repos)

@@ -61,6 +61,8 @@ def read_source(catalog: Catalog, args) -> PageSource:
 
     if not args.ref or not args.path:
         raise UsageError("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")
+    if args.ref.startswith("-"):
+        raise UsageError(f"--ref {args.ref!r}: a tag, branch or commit never begins with -")
     [(name, repo)] = parse_upstream_args([args.upstream], catalog).items()
     try:
         repo.commit(args.ref)

@@ -485,3 +485,114 @@ def test_the_refused_names_do_break_the_header_when_allowed(tmp_path):
         result = subprocess.run(["gcc", "-std=c99", "-x", "c", "-Wall", "-Werror", "-fsyntax-only", str(broken)],
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode != 0, name
+
+
+# -- 6. upstream's git and the terminal ---------------------------------------------------------------------
+
+
+def _git(directory, *args: str) -> str:
+    from tests.upstream_formats import git_env
+
+    result = subprocess.run(["git", "-C", str(directory), *args], capture_output=True, text=True, env=git_env())
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+@pytest.fixture
+def small_repo(tmp_path):
+    directory = tmp_path / "repo"
+    directory.mkdir()
+    _git(directory, "init", "-q", "-b", "main")
+    (directory / "a.md").write_text("a\n")
+    _git(directory, "add", "-A")
+    _git(directory, "commit", "-q", "-m", "one")
+    _git(directory, "tag", "v1.0.0")
+    _git(directory, "tag", "v0.9.0", _git(directory, "rev-parse", "HEAD^{tree}"))
+    _git(directory, "tag", "-a", "-m", "a blob", "v0.8.0", _git(directory, "rev-parse", "HEAD:a.md"))
+    return directory
+
+
+def test_tags_at_a_tree_or_a_blob_are_no_releases(small_repo):
+    from generator.gitrepo import GitRepo
+
+    repo = GitRepo("demo/repo", small_repo)
+    assert repo.release_tags() == ("v1.0.0",)
+    assert sorted(repo.odd_tags()) == [("v0.8.0", "blob"), ("v0.9.0", "tree")]
+
+
+@pytest.mark.parametrize("ref", ["--all", "--output=PWNED", "-h"])
+def test_a_ref_that_looks_like_an_option_never_reaches_git(small_repo, ref, monkeypatch):
+    from generator.gitrepo import GitError, GitRepo
+
+    monkeypatch.chdir(small_repo)
+    repo = GitRepo("demo/repo", small_repo)
+    for call in (lambda: repo.commit(ref), lambda: repo.tree(ref), lambda: repo.read_blob(ref), lambda: repo.read_text(ref)):
+        with pytest.raises(GitError, match="is not a tag, branch or commit: a name never begins with -"):
+            call()
+    assert not (small_repo / "PWNED").exists()
+
+
+def test_git_is_told_where_options_end(small_repo):
+    from generator.gitrepo import _end_of_options
+
+    version = tuple(int(n) for n in re.search(r"(\d+)\.(\d+)", _git(small_repo, "--version")).groups())
+    assert _end_of_options() == (("--end-of-options",) if version >= (2, 30) else ())
+
+
+def test_import_refuses_a_ref_beginning_with_a_dash(tmp_path):
+    result = run_cli("import", "--edition", "9.9.0-v2", "--lang", "zh", "--upstream", f"hicann/hixl={tmp_path}",
+                     "--ref=--all", "--path", "docs/x.md")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == "error: --ref '--all': a tag, branch or commit never begins with -\n"
+
+
+def test_names_and_paths_from_upstream_are_printed_escaped():
+    from generator.audit import Finding
+
+    finding = Finding("hicann/hixl:docs/\x1b]0;owned\x07/LLMStatusCode.md", 3, "missing from catalog",
+                      "LLM_\x1b[2JX\u202e", upstream="listed\x1b[1m")
+    assert str(finding) == ("hicann/hixl:docs/\\x1b]0;owned\\x07/LLMStatusCode.md:3: LLM_\\x1b[2JX\\u202e: missing from "
+                            "catalog (upstream: 'listed\\x1b[1m'; catalog: —)")
+
+
+def test_audit_prints_a_name_cell_with_an_escape_sequence_escaped(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(PIPE_HEAD + "| LLM_\x1b[2J\x1b]0;owned\x07X | x | 是 | 无 |\n", encoding="utf-8")
+    result = run_cli("audit", "--edition", "9.0.0-v2", "--page", page)
+    assert result.code == 1
+    assert "\x1b" not in result.out and "\x07" not in result.out
+    assert f"{page}:3: LLM_\\x1b[2J\\x1b]0;owned\\x07X: missing from catalog" in result.out, result.out
+
+
+@pytest.mark.parametrize("command", ["audit", "import"])
+def test_bad_utf8_is_reported_at_its_line(tmp_path, command):
+    page = tmp_path / "page.md"
+    page.write_bytes(PIPE_HEAD.encode() + "| LLM_SUCCESS | 成功 | 是 | 无 |\n".encode() + b"| LLM_FAILED | \xc3\x28 | x | y |\n")
+    if command == "audit":
+        result = run_cli("audit", "--edition", "9.0.0-v2", "--page", page)
+        column = len(b"| LLM_FAILED | ") + 1
+        assert result.code == 1 and result.out.startswith(f"{page}:4: unreadable (upstream: 'not UTF-8 text: byte 0xC3 "
+                                                          f"at byte {column} of the line'"), result.out
+    else:
+        result = run_cli("import", "--edition", "9.9.0-v2", "--lang", "zh", "--page", page)
+        assert result.code == 1 and result.err.startswith(f"{page}:4: cannot read the page: not UTF-8 text"), result.err
+
+
+@pytest.mark.slow
+def test_audit_upstream_skips_tags_at_trees_and_escapes_upstream_paths(tmp_path):
+    from tests.upstream_formats import build_upstream
+
+    built = build_upstream(tmp_path)
+    tree = built.repo.git("rev-parse", "v9.0.0^{tree}")
+    built.repo.git("tag", "v8.0.0", tree)  # older than every release: the first tag of every file, were it read
+    built.repo.git("tag", "v9.9.0", tree)
+    hostile = "docs/x\x1b]0;owned\x07/LLMStatusCode.md"
+    built.repo.write(hostile, "# LLMStatusCode\n")
+    built.repo.commit("a page at a hostile path")
+    result = built.audit()
+    assert result.err == "" and result.code == 1, result.out + result.err  # the new page is a difference
+    assert "\x1b" not in result.out and "\x07" not in result.out
+    assert "hicann/hixl:docs/x\\x1b]0;owned\\x07/LLMStatusCode.md:1: missing from catalog" in result.out, result.out
+    known = [line for line in result.out.splitlines() if line.startswith("known: — tags: ")]
+    assert [line.split("upstream: ")[1].split(";")[0] for line in known] == [
+        "'tag v8.0.0 points at a tree, not a commit'", "'tag v9.9.0 points at a tree, not a commit'"]
