@@ -8,7 +8,7 @@ from typing import Optional, Sequence
 from generator import changes
 from generator.changes import Presence
 from generator.model import Code, Edition, Family, Site
-from generator.render_python import default_edition
+from generator.queries import default_edition
 # A number is read as the generated modules' lookup() reads it: one rule, in one place.
 from generator.runtime.documented import _TOO_LONG as TOO_LONG, _number as key_number
 
@@ -95,8 +95,7 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
         return site.label(key, lang)
 
     listing = family.editions_listing(code)
-    released = [e for e in listing if e.released]
-    shown = edition or default_edition(family, code) or (released or listing or [None])[-1]
+    shown = edition or default_edition(family, code)
     lines = [f"{code.name}  ({family.name[lang]})",
              f"  {label('python_name')}: {code.python_name or '—'}",
              f"  {label('c_name')}: {family.c.macro_prefix + code.c_name if code.c_name else '—'}",
