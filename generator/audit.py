@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from generator import upstream
+from generator.escape import terminal
 from generator.model import Catalog, Code, Edition, Family, Header, Page, hex_value
 from generator.pagereader import normalize_text, read_table
 
@@ -44,7 +45,8 @@ class Finding:
 
     def __str__(self) -> str:
         what = f"{self.field} {self.kind}" if self.field else self.kind
-        text = f"{self.file}:{self.line}: {self.code + ': ' if self.code else ''}{what}"
+        # the file and the code can be upstream's (a path, a name cell): escaped as the texts are
+        text = f"{terminal(self.file)}:{self.line}: {terminal(self.code) + ': ' if self.code else ''}{what}"
         if self.upstream is not None or self.catalog is not None:
             text += f" (upstream: {_show(self.upstream)}; catalog: {_show(self.catalog)})"
         return text + (" [known]" if self.known else "")
@@ -60,12 +62,11 @@ def _show(value: Optional[str]) -> str:
 
 
 def read_text(path: Path) -> tuple[Optional[str], Optional[Finding]]:
+    """An upstream file given on the command line, or the finding that says why it is not read."""
     try:
-        return path.read_bytes().decode("utf-8"), None
-    except OSError as error:
-        return None, Finding(str(path), 1, "unreadable", upstream=error.strerror or str(error))
-    except UnicodeDecodeError:
-        return None, Finding(str(path), 1, "unreadable", upstream="not UTF-8 text")
+        return upstream.read_file(path), None
+    except upstream.UnreadableFile as error:
+        return None, Finding(str(path), error.line, "unreadable", upstream=error.message)
 
 
 def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], python=None, binding=None,

@@ -16,8 +16,10 @@ from typing import Optional
 from generator import audit
 from generator.audit import Finding
 from generator.commands import UsageError
+from generator.escape import terminal
 from generator.gitrepo import GitError, GitRepo
 from generator.model import Catalog, Edition, Family
+from generator.upstream import UnreadableFile
 
 
 def parse_upstream_args(values: list[str], catalog: Catalog) -> dict[str, GitRepo]:
@@ -70,8 +72,8 @@ class Report:
 
     def table(self) -> str:
         lines = ["| family | what | file | result |", "| --- | --- | --- | --- |"]
-        for row in self.rows:
-            lines.append(f"| {row.family} | {row.subject} | {row.file} | {row.result} |")
+        for row in self.rows:  # a file or a tag can be named by upstream: escaped for the terminal
+            lines.append(f"| {row.family} | {terminal(row.subject)} | {terminal(row.file)} | {terminal(row.result)} |")
         details = [f"{row.family} {row.subject}: {finding}" for row in self.rows for finding in row.failing]
         known = {}
         for row in self.rows:
@@ -93,6 +95,12 @@ class Report:
 
 def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
     report = Report()
+    for name, repo in sorted(repos.items()):
+        odd = repo.odd_tags()
+        if odd:  # a tag at a tree or a blob ships no release: said once, and skipped
+            report.rows.append(Row("—", "tags", name, [
+                Finding(name, 1, "unreadable", upstream=f"tag {tag} points at a {kind}, not a commit",
+                        catalog="skipped: no release ships files through it", known=True) for tag, kind in odd]))
     for family in catalog.families:
         for version in family.versions:  # each upstream file once, however many releases ship it
             report.rows += _edition_rows(family, family.edition_by_id[version.editions[0]], version.id, version.sources, repos)
@@ -125,10 +133,21 @@ def _edition_rows(family: Family, edition: Edition, version: str, sources, repos
         elif blob is None:
             row.findings.append(Finding(label, 1, "unreadable", upstream=f"no {source.path} at commit {source.commit}"))
         else:
-            row.findings += audit.audit_page(family, edition, label, repo.read_blob(blob).decode("utf-8", "replace"))
+            text = _text(repo, blob, label, row)
+            if text is not None:
+                row.findings += audit.audit_page(family, edition, label, text)
             row.findings += _tags(repo, source, blob, label)
         rows.append(row)
     return rows
+
+
+def _text(repo: GitRepo, blob: str, label: str, row: Row) -> Optional[str]:
+    """A blob's text, or None with the finding that says why it is not read."""
+    try:
+        return repo.read_text(blob)
+    except UnreadableFile as error:
+        row.findings.append(Finding(label, error.line, "unreadable", upstream=error.message))
+        return None
 
 
 def _blob(repo: GitRepo, ref: str, path: str) -> Optional[str]:
@@ -185,20 +204,19 @@ def _source_row(family: Family, repo: GitRepo, files, blobs: dict[str, Optional[
     where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
     row = Row(family.id, "sources", f"{repo.name}@{where}: " + ", ".join(u.path.rsplit("/", 1)[-1] for u in present))
 
-    def text(upstream_file) -> str:
-        return repo.read_blob(blobs[upstream_file.path]).decode("utf-8", "replace")
-
+    texts = {u.path: _text(repo, blobs[u.path], f"{repo.name}:{u.path}", row) for u in present}
+    readable = [u for u in present if texts[u.path] is not None]
     constants = []
-    for item in (u for u in present if u.kind == "header"):
-        found, declared = audit.audit_header(family, f"{repo.name}:{item.path}", text(item))
+    for item in (u for u in readable if u.kind == "header"):
+        found, declared = audit.audit_header(family, f"{repo.name}:{item.path}", texts[item.path])
         row.findings += found
         constants += declared
     bound = None
-    for item in (u for u in present if u.kind == "binding"):
-        found, bound = audit.audit_binding(family, f"{repo.name}:{item.path}", text(item), constants)
+    for item in (u for u in readable if u.kind == "binding"):
+        found, bound = audit.audit_binding(family, f"{repo.name}:{item.path}", texts[item.path], constants)
         row.findings += found
-    for item in (u for u in present if u.kind == "python"):
-        row.findings += audit.audit_python(family, f"{repo.name}:{item.path}", text(item), bound)
+    for item in (u for u in readable if u.kind == "python"):
+        row.findings += audit.audit_python(family, f"{repo.name}:{item.path}", texts[item.path], bound)
     return row
 
 

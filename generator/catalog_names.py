@@ -1,5 +1,6 @@
 """Names that are valid identifiers but would break an output: a member that shadows a
-method, a macro that collides with the header's own names, two codes with one URL."""
+method or (as a module-level constant) a built-in, a macro that collides with the header's
+own names or with the C standard library's, two codes with one URL."""
 from __future__ import annotations
 
 import sys
@@ -7,6 +8,7 @@ import sys
 from generator.fields import C_KEYWORDS, C_RESERVED, Fields
 from generator.model import Family
 from generator.problems import Reporter
+from generator.reserved_names import PYTHON_BUILTINS, c_library_header
 
 # Attributes of int and IntEnum on CPython 3.9 to 3.14, and what the generated
 # module's classes define: a member with one of these names would shadow it.
@@ -48,6 +50,9 @@ def _python(family: Family, f: Fields, fields, flawed) -> None:
             f.rep.error(code.pos, f"{name}: this Python name would shadow an attribute of int, Enum or the generated class; rename it")
         elif name in api or name in MODULE_GLOBALS or name == python.module:
             f.rep.error(code.pos, f"{name}: this Python name is also a name of the generated module's own API")
+        elif python.shape == "constants" and name in PYTHON_BUILTINS:
+            f.rep.error(code.pos, f"{name}: a built-in of Python; as a module-level constant it would replace the built-in "
+                                  "that the generated module and its importers call; rename the code's Python name")
 
 
 def _c(family: Family, f: Fields, fields) -> None:
@@ -57,12 +62,19 @@ def _c(family: Family, f: Fields, fields) -> None:
     if len({c.guard, c.namespace, c.name_function, c.message_function} - {None}) < len([n for n in (c.guard, c.namespace, c.name_function, c.message_function) if n]):
         f.error(node, "family.c: guard, namespace and function names must all differ")
     for name in (c.guard, c.namespace, c.name_function, c.message_function):
-        if name and (name in C_KEYWORDS or C_RESERVED.match(name)):
+        if name and (name in C_KEYWORDS or C_RESERVED.match(name) or c_library_header(name)):
             f.error(node, f"family.c: {name!r} is a C/C++ keyword or a name reserved by C and its standard headers")
     for code in family.c_codes:
         macro = c.macro_prefix + code.c_name
+        library = [(n, c_library_header(n)) for n in dict.fromkeys((macro, code.c_name)) if c_library_header(n)]
         if macro in C_KEYWORDS or C_RESERVED.match(macro):
             f.rep.error(code.pos, f"{code.c_name}: {macro} is a C/C++ keyword or a name <stdint.h>/<stddef.h> defines or reserves; rename it")
+        elif library:
+            name, header = library[0]
+            what = "this name" if name == code.c_name else name
+            f.rep.error(code.pos, f"{code.c_name}: <{header}> defines or reserves {what}; the generated header "
+                                  f"would not compile beside it (C macro {macro}, C++ constant {c.namespace}::{code.c_name}); "
+                                  "rename the code's C name")
         elif macro in own or code.c_name in own:
             f.rep.error(code.pos, f"{code.c_name}: the generated header already uses the name {macro} (guard, namespace, functions)")
 

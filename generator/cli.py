@@ -65,7 +65,7 @@ def _reading_verbs(verbs) -> None:
     explain = _verb(verbs, "explain", "print one code (by name, C name, hex, decimal or logged message)")
     explain.add_argument("key")
     explain.add_argument("--lang", default=None, help="a language of the family (default: its first)")
-    explain.add_argument("--edition", default=None, help="the edition whose texts to show (default: the newest listing it)")
+    explain.add_argument("--edition", default=None, help="the edition whose texts to show (default: the one the generated module answers from)")
     explain.add_argument("--family", default=None, metavar="NAME", help="the family to look in (default: every family)")
 
     diff = _verb(verbs, "diff", "what changed between two editions")

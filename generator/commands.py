@@ -162,18 +162,14 @@ def version_text(location: Optional[Path]) -> str:
 
 
 def cmd_explain(args) -> int:
-    from generator.explain import NotFound, explain, find_code
+    from generator.explain import NotFound, explain, find_codes
 
     catalog = catalog_of(args)
     families = [family_of(catalog, args.family)] if args.family else list(catalog.families)
-    found = []
-    for family in families:
-        try:
-            found.append((family, find_code(family, args.key)))
-        except NotFound as error:
-            last = error
-    if not found:
-        raise UsageError(str(last))
+    try:
+        found = find_codes(families, args.key)
+    except NotFound as error:
+        raise UsageError(str(error)) from None
     for family, code in found:
         lang = _language(family, args.lang)
         edition = _edition(family, args.edition) if args.edition else None
@@ -301,6 +297,8 @@ def _import_release(catalog: Catalog, args):
 
     if not args.ref:
         raise UsageError("--upstream needs --ref: the tag of the release (or a commit, for an untagged translation)")
+    if args.ref.startswith("-"):
+        raise UsageError(f"--ref {args.ref!r}: a tag, branch or commit never begins with -")
     [(name, repo)] = parse_upstream_args([args.upstream], catalog).items()
     if not repo.has_commit(args.ref):
         raise UsageError(f"--ref {args.ref}: no such tag, branch or commit in {name}; "
@@ -339,7 +337,11 @@ def cmd_verify_vendored(args) -> int:
         _existing(path, "file")
     if args.against is not None and not args.against.exists():
         raise UsageError(f"--against {args.against}: no such file or directory")
-    problems = verify_vendored(args.files, args.against)
+    try:
+        problems = verify_vendored(args.files, args.against)
+    except RecursionError:  # json's parser on '[[[[…': the only nested input verify_vendored reads
+        raise UsageError(f"--against {args.against}: nested too deeply to be a JSON export of this generator "
+                         "(generated/json/*.json)") from None
     for line in problems:
         safe_print(line, sys.stderr)
     if not problems:

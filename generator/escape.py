@@ -116,3 +116,18 @@ def md_inline(text: str) -> str:
     text = _MD_ESCAPE.sub(lambda m: _MD_INLINE[m.group()], text)
     text = _MD_LINE_START.sub(_md_line_start, text)
     return _MD_TRAILING.sub(lambda m: "&#32;" * len(m.group()), text)
+
+
+# What a terminal would obey rather than show: C0 and C1 controls (ESC starts a sequence
+# that can move the cursor, retitle the window or rewrite what was printed), DEL, the
+# marks that reorder or hide text (bidi overrides, zero-width characters), lone
+# surrogates (a name git gave as bytes that are not UTF-8), and the backslash, so that an
+# escape can be told from the text.
+_TERMINAL_ESCAPE = re.compile("[\x00-\x1f\x7f-\x9f\\\\\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
+                              "\ud800-\udfff]")
+
+
+def terminal(text: str) -> str:
+    """A name or path from upstream, safe to print: what a terminal would obey is escaped
+    as Python writes it (\\x1b, \\u202e), everything else is kept."""
+    return _TERMINAL_ESCAPE.sub(lambda m: "\\\\" if m.group() == "\\" else _py_escape(m), text)

@@ -2,29 +2,52 @@
 from __future__ import annotations
 
 import difflib
-import re
 import unicodedata
-from typing import Optional
+from typing import Optional, Sequence
 
 from generator import changes
 from generator.changes import Presence
 from generator.model import Code, Edition, Family, Site
-from generator.render_python import default_edition
+from generator.queries import default_edition
+# A number is read as the generated modules' lookup() reads it: one rule, in one place.
+from generator.runtime.documented import _TOO_LONG as TOO_LONG, _number as key_number
 
 
 class NotFound(LookupError):
     """No code matches a key; the message names the closest ones."""
 
 
-def find_code(family: Family, key: str) -> Code:
-    """A code by Python name, C name, C++ name, hex, decimal, or the message upstream logs for it."""
+def find_codes(families: Sequence[Family], key: str) -> list[tuple[Family, Code]]:
+    """The code a key names in each of `families` that has one; NotFound, naming the closest
+    names of all of them, when none has."""
+    found = []
+    for family in families:
+        code = _find(family, key)
+        if code is not None:
+            found.append((family, code))
+    if found:
+        return found
     text = key.strip()
-    if re.fullmatch(r"[-+]?0[xX][0-9a-fA-F]+|[-+]?\d+", text):
-        value = int(text, 16) if "x" in text.lower() else int(text, 10)
-        for code in family.codes:
-            if code.value == value:
-                return code
-        raise NotFound(f"no code of {family.id} has the value {text}")
+    where = families[0].id if len(families) == 1 else "any family"
+    value = key_number(text, lambda name: any(_by_name(f, name) for f in families))
+    if value is TOO_LONG:
+        raise NotFound(f"no code of {where} has a value of {len(text)} digits")
+    if value is not None:
+        raise NotFound(f"no code of {where} has the value {text}")
+    raise NotFound(f"no code of {where} is named or logged as {key!r}{_closest(families, text)}")
+
+
+def _find(family: Family, key: str) -> Optional[Code]:
+    text = key.strip()
+    value = key_number(text, lambda name: _by_name(family, name) is not None)
+    if value is TOO_LONG:
+        return None
+    if value is not None:
+        return next((code for code in family.codes if code.value == value), None)
+    return _by_name(family, text)
+
+
+def _by_name(family: Family, text: str) -> Optional[Code]:
     folded = text.casefold()
     for code in family.codes:
         names = (code.python_name, code.c_name, *(n.name for n in code.cpp), *(n.short for n in code.cpp))
@@ -33,15 +56,29 @@ def find_code(family: Family, key: str) -> Code:
     for code in family.codes:
         if code.log_message is not None and code.log_message.casefold() == folded:
             return code
-    raise NotFound(f"no code of {family.id} is named or logged as {key!r}{_closest(family, text)}")
+    return None
 
 
-def _closest(family: Family, text: str) -> str:
-    names = {n for c in family.codes for n in (c.python_name, c.c_name, c.log_message) if n}
-    matches = difflib.get_close_matches(text, sorted(names), n=3, cutoff=0.5)
-    matches += difflib.get_close_matches(text.upper(), sorted(names), n=3, cutoff=0.5)
-    unique = list(dict.fromkeys(matches))[:3]
-    return f"; closest: {', '.join(unique)}" if unique else ""
+def _closest(families: Sequence[Family], text: str) -> str:
+    """The three names (or logged messages) of any of the families most like `text` as
+    written or in upper case, best first, each with its family when there are several."""
+    owners: dict[str, list[str]] = {}
+    for family in families:
+        for name in sorted({n for c in family.codes for n in (c.python_name, c.c_name, c.log_message) if n}):
+            owners.setdefault(name, []).append(family.id)
+    scores = []
+    for name in owners:
+        score = 0.0
+        for wanted in dict.fromkeys((text, text.upper())):
+            matcher = difflib.SequenceMatcher(None, wanted, name)
+            if matcher.real_quick_ratio() >= 0.5 and matcher.quick_ratio() >= 0.5:
+                score = max(score, matcher.ratio())
+        if score >= 0.5:
+            scores.append((-score, name))
+    best = [name for _, name in sorted(scores)[:3]]
+    if len(families) > 1:
+        best = [f"{name} ({', '.join(owners[name])})" for name in best]
+    return f"; closest: {', '.join(best)}" if best else ""
 
 
 def width(text: str) -> int:
@@ -58,8 +95,7 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
         return site.label(key, lang)
 
     listing = family.editions_listing(code)
-    released = [e for e in listing if e.released]
-    shown = edition or default_edition(family, code) or (released or listing or [None])[-1]
+    shown = edition or default_edition(family, code)
     lines = [f"{code.name}  ({family.name[lang]})",
              f"  {label('python_name')}: {code.python_name or '—'}",
              f"  {label('c_name')}: {family.c.macro_prefix + code.c_name if code.c_name else '—'}",

@@ -1,17 +1,31 @@
 """Reading an upstream repository (a clone or a bare git directory) with git itself."""
 from __future__ import annotations
 
+import re
 import subprocess
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
+from generator.upstream import MAX_FILE_BYTES, TOO_LARGE, UnreadableFile, decode
 from generator.versions import sort_tags, tag_release
 
 
 class GitError(OSError):
     """git could not read the repository; the message says what and where. An OSError, so that
     a failure no caller words itself still ends as one line (exit 1), never a traceback."""
+
+
+@lru_cache(maxsize=None)
+def _end_of_options() -> tuple[str, ...]:
+    """`--end-of-options` where git knows it (2.30 and later, for rev-parse too): whatever
+    follows is an argument even if it looks like an option."""
+    try:
+        version = subprocess.run(["git", "--version"], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ()
+    match = re.search(r"(\d+)\.(\d+)", version)
+    return ("--end-of-options",) if match and (int(match[1]), int(match[2])) >= (2, 30) else ()
 
 
 class GitRepo:
@@ -41,7 +55,7 @@ class GitRepo:
 
     def run(self, *args: str) -> bytes:
         try:
-            result = subprocess.run(self._base + list(args), capture_output=True, timeout=300)
+            result = subprocess.run(self._base + list(args), capture_output=True, timeout=300, stdin=subprocess.DEVNULL)
         except (OSError, subprocess.SubprocessError) as error:
             raise GitError(f"git {' '.join(args)}: {error}") from None
         if result.returncode != 0:
@@ -49,14 +63,37 @@ class GitRepo:
             raise GitError(lines[-1] if lines else f"git {args[0]} failed")
         return result.stdout
 
+    def revision(self, *args: str) -> bytes:
+        """`git ARGS`, whose last argument is a revision (a ref, a commit, a blob id): never
+        one git could read as an option, whatever a tag or the command line says."""
+        if args[-1].startswith("-"):
+            raise GitError(f"{args[-1]!r} is not a tag, branch or commit: a name never begins with -")
+        return self.run(*args[:-1], *_end_of_options(), args[-1])
+
+    @lru_cache(maxsize=None)
+    def _tags(self) -> tuple[tuple[str, str], ...]:
+        """(tag, the type of what it points at: commit, tree, blob) for every tag, an
+        annotated tag peeled to its object."""
+        listing = self.run("for-each-ref", "--format=%(refname:strip=2)%00%(objecttype)%00%(*objecttype)", "refs/tags")
+        tags = []
+        for line in listing.decode("utf-8", "surrogateescape").splitlines():
+            name, kind, peeled = (line.split("\0") + ["", ""])[:3]
+            tags.append((name, peeled or kind))
+        return tuple(tags)
+
     @lru_cache(maxsize=None)
     def release_tags(self) -> tuple[str, ...]:
-        """Tags that name a release, in release order."""
-        return tuple(t for t in sort_tags(self.run("tag").decode("utf-8").split()) if tag_release(t))
+        """Tags that name a release and point at a commit, in release order."""
+        return tuple(t for t in sort_tags(name for name, kind in self._tags() if kind == "commit") if tag_release(t))
+
+    def odd_tags(self) -> list[tuple[str, str]]:
+        """(tag, what it points at) for each tag that names a release but points at no commit
+        (a tree, a blob): no release ships files through it, so audit skips it."""
+        return [(name, kind) for name, kind in self._tags() if kind != "commit" and tag_release(name)]
 
     @lru_cache(maxsize=None)
     def commit(self, ref: str) -> str:
-        return self.run("rev-parse", f"{ref}^{{commit}}").decode().strip()
+        return self.revision("rev-parse", "--verify", f"{ref}^{{commit}}").decode().strip()
 
     @lru_cache(maxsize=None)
     def head_branch(self) -> str:
@@ -69,7 +106,7 @@ class GitRepo:
     def tree(self, ref: str) -> dict[str, str]:
         """{path: blob id} of every file at a ref."""
         files = {}
-        for line in self.run("ls-tree", "-r", "-z", ref).decode("utf-8").split("\0"):
+        for line in self.revision("ls-tree", "-r", "-z", ref).decode("utf-8", "surrogateescape").split("\0"):
             if "\t" in line:
                 meta, path = line.split("\t", 1)
                 parts = meta.split()
@@ -82,7 +119,14 @@ class GitRepo:
 
     @lru_cache(maxsize=None)
     def read_blob(self, blob: str) -> bytes:
-        return self.run("cat-file", "-p", blob)
+        return self.revision("cat-file", "-p", blob)
+
+    def read_text(self, blob: str) -> str:
+        """An upstream file's text, as generator.upstream.read_file reads a file: never more
+        than MAX_FILE_BYTES read into memory, UnreadableFile for a file too large or not UTF-8."""
+        if int(self.revision("cat-file", "-s", blob).decode().strip() or 0) > MAX_FILE_BYTES:
+            raise UnreadableFile(1, TOO_LARGE)
+        return decode(self.read_blob(blob))
 
     def refs(self) -> list[tuple[str, str]]:
         """(label, ref) for every release tag, then the default branch's head."""

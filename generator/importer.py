@@ -32,6 +32,7 @@ from generator.model import UNTRANSLATED, Catalog, Code, Family, Timeline, Versi
 from generator.outputs import atomic_write
 from generator.pagereader import read_table
 from generator.problems import CatalogError, Pos, Problem
+from generator.upstream import UnreadableFile, read_file
 from generator.versions import UNRELEASED, edition_order, release_key, sort_tags, tag_release
 
 
@@ -74,9 +75,9 @@ def read_source(catalog: Catalog, page: Optional[Path] = None, url: Optional[str
     upstream repository at a tag, a branch or a commit."""
     if page is not None:
         try:
-            text = page.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ImportProblem(f"{page}:1: cannot read the page: {getattr(error, 'strerror', None) or 'not UTF-8 text'}")
+            text = read_file(page)
+        except UnreadableFile as error:
+            raise ImportProblem(f"{page}:{error.line}: cannot read the page: {error.message}") from None
         return PageSource(text, str(page), str(page).lower().endswith((".html", ".htm")), {"url": url} if url else {})
     from generator.audit_upstream import parse_upstream_args
     from generator.errors import UsageError
@@ -84,6 +85,8 @@ def read_source(catalog: Catalog, page: Optional[Path] = None, url: Optional[str
 
     if not ref or not path:
         raise UsageError("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")
+    if ref.startswith("-"):
+        raise UsageError(f"--ref {ref!r}: a tag, branch or commit never begins with -")
     [(name, repo)] = parse_upstream_args([upstream], catalog).items()
     try:
         repo.commit(ref)
@@ -94,8 +97,15 @@ def read_source(catalog: Catalog, page: Optional[Path] = None, url: Optional[str
     blob = repo.blob_at(ref, path)
     if blob is None:
         raise UsageError(f"--path {path}: no such file at {ref} in {name}; `git ls-tree -r --name-only {ref}` lists its files")
-    return PageSource(repo.read_blob(blob).decode("utf-8", "replace"), f"{name}:{path}@{ref}", False,
+    return PageSource(_blob_text(repo, blob, f"{name}:{path}@{ref}"), f"{name}:{path}@{ref}", False,
                       shipping_source(name, repo, ref, path, blob), repo, blob)
+
+
+def _blob_text(repo, blob: str, shown: str) -> str:
+    try:
+        return repo.read_text(blob)
+    except UnreadableFile as error:
+        raise ImportProblem(f"{shown}:{error.line}: cannot read the page: {error.message}") from None
 
 
 def shipping_source(name: str, repo, ref: str, path: str, blob: str) -> dict:
@@ -732,7 +742,7 @@ def _release_page(plan: _Plan, timeline: Timeline, name: str, repo, ref: str, re
         plan.report.todo.append(f"{timeline.id}: no page at {', '.join(timeline.paths)} at {ref}: "
                                 "if it moved, add its path to the timeline's `paths` in family.yaml")
         return
-    page = PageSource(repo.read_blob(blob).decode("utf-8", "replace"), f"{name}:{path}@{ref}", False,
+    page = PageSource(_blob_text(repo, blob, f"{name}:{path}@{ref}"), f"{name}:{path}@{ref}", False,
                       shipping_source(name, repo, ref, path, blob), repo, blob)
     edition_id = release + timeline.suffix
     rows = read_rows(plan.family, timeline, plan.family.languages[0], page)
@@ -765,7 +775,7 @@ def _release_translations(plan: _Plan, timeline: Timeline, name: str, repo, ref:
             plan.report.todo.append(f"{timeline.id}: {name}:{path}@{ref} ({lang}): which version it translates is not "
                                     f"clear; import it with --edition ID --lang {lang} --ref {ref} --path {path}")
             continue
-        page = PageSource(repo.read_blob(blob).decode("utf-8", "replace"), f"{name}:{path}@{ref}", False, source)
+        page = PageSource(_blob_text(repo, blob, f"{name}:{path}@{ref}"), f"{name}:{path}@{ref}", False, source)
         _other_language(plan, timeline, target.editions[0], lang, read_rows(family, timeline, lang, page), source)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Optional
 
 import html5lib
@@ -102,6 +103,37 @@ def mark_html_lines(html: str, first_line: int) -> str:
     return _ROW_TAG.sub(add, html)
 
 
+# Elements nested deeper than a browser builds (Blink stops at 512): the HTML parser checks
+# every start tag against every open element, so that a hostile page of a few megabytes
+# nested 100,000 deep would take an hour.
+MAX_DEPTH = 512
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+
+
+def too_deep(source: str) -> Optional[int]:
+    """The line where the source's tags first nest deeper than MAX_DEPTH, or None. Counted
+    from the tags as written (an end tag closes everything opened since its start tag), which
+    is never less deep than what the parser builds from them."""
+    stack: list[str] = []
+    open_names: dict[str, int] = {}  # how many of each name the stack holds
+    for match in _TAG.finditer(source):
+        name = match.group(2).lower()
+        if not match.group(1):
+            if name not in _VOID:
+                stack.append(name)
+                open_names[name] = open_names.get(name, 0) + 1
+                if len(stack) > MAX_DEPTH:
+                    return source.count("\n", 0, match.start()) + 1
+        elif open_names.get(name):
+            while True:
+                closed = stack.pop()
+                open_names[closed] -= 1
+                if closed == name:
+                    break
+    return None
+
+
 def render_dom(source: str, is_html: bool):
     """The page as a browser's document tree (an ElementTree element)."""
     html = mark_html_lines(source, 1) if is_html else _MD.render(source)
@@ -132,11 +164,14 @@ def conflict_markers(source: str) -> list[tuple[int, str]]:
 
 
 class _TextBuilder:
-    """Walks a cell's elements and lays out its text in lines."""
+    """Walks a cell's elements and lays out its text in lines. The walk keeps its own stack of
+    what is still to do, so that elements nested thousands deep (a hostile page) cost time in
+    proportion to their number and never Python's recursion limit."""
 
     def __init__(self) -> None:
         self.lines: list[str] = [""]
         self.glue = False  # a note title ("说明：") runs into the block that follows it
+        self.todo: list = []  # what is still to do, the next step last
 
     def newline(self) -> None:
         if self.glue:
@@ -150,51 +185,58 @@ class _TextBuilder:
                 self.glue = False
             self.lines[-1] += text
 
-    def walk(self, element) -> None:
+    def run(self, element) -> None:
+        """Lay out the content of `element` (its text and children, not its tail)."""
+        self._content(element)
+        while self.todo:
+            self.todo.pop()()
+
+    def _then(self, *steps) -> None:
+        """Do `steps`, in this order, before anything already to do."""
+        self.todo.extend(reversed(steps))
+
+    def _visit(self, element) -> None:
         tag = element.tag if isinstance(element.tag, str) else None
+        tail = partial(self.add, element.tail)
         if tag in _SKIP or tag is None:
-            self.add(element.tail)
-            return
-        if tag == "br":
+            tail()
+        elif tag == "br":
             self.glue = False
             self.lines.append("")
+            tail()
         elif tag in ("ul", "ol"):
-            self._list(element, tag)
+            self.glue = False
+            self.newline()
+            self._then(*self._list_steps(element, tag), tail)
         elif tag in _BLOCKS:
             self.newline()
-            self._content(element)
-            self.newline()
+            self._then(partial(self._content, element), self.newline, tail)
         elif "notetitle" in (element.get("class") or "").split():
-            self._content(element)
-            self.glue = True
+            self._then(partial(self._content, element), partial(setattr, self, "glue", True), tail)
         else:
-            self._content(element)
-            href = element.get("href") if tag == "a" else None
-            text = "".join(element.itertext()).strip()
-            if href and re.match(r"^https?://", href) and text != href:
-                self.add(f" ({href})")
-        self.add(element.tail)
+            self._then(partial(self._content, element), partial(self._link, element, tag), tail)
+
+    def _link(self, element, tag: str) -> None:
+        href = element.get("href") if tag == "a" else None
+        if href and re.match(r"^https?://", href) and "".join(element.itertext()).strip() != href:
+            self.add(f" ({href})")
 
     def _content(self, element) -> None:
         self.add(element.text)
-        for child in element:
-            self.walk(child)
+        self._then(*(partial(self._visit, child) for child in element))
 
-    def _list(self, element, tag: str) -> None:
-        self.glue = False
+    def _list_steps(self, element, tag: str) -> list:
+        number = [_int(element.get("start"), 1)]
+        steps = [partial(self._item, item, tag, number) if isinstance(item.tag, str) and item.tag == "li"
+                 else partial(self._visit, item) for item in element]
+        return steps + [self.newline]
+
+    def _item(self, item, tag: str, number: list[int]) -> None:
+        number[0] = _int(item.get("value"), number[0])
         self.newline()
-        number = _int(element.get("start"), 1)
-        for item in element:
-            if isinstance(item.tag, str) and item.tag == "li":
-                number = _int(item.get("value"), number)
-                self.newline()
-                self.add(f"{number}. " if tag == "ol" else "- ")
-                self._content(item)
-                self.newline()
-                number += 1
-            else:
-                self.walk(item)
-        self.newline()
+        self.add(f"{number[0]}. " if tag == "ol" else "- ")
+        number[0] += 1
+        self._then(partial(self._content, item), self.newline)
 
 
 def _int(text: Optional[str], default: int) -> int:
@@ -206,7 +248,7 @@ def _int(text: Optional[str], default: int) -> int:
 
 def cell_text(element) -> str:
     builder = _TextBuilder()
-    builder._content(element)
+    builder.run(element)
     return normalize_text("\n".join(builder.lines))
 
 
@@ -224,6 +266,11 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
     page.code_blocks = [] if is_html else code_blocks(source)
     lookup = {_heading_key(text): (column, lang) for column, per_lang in headings.items()
               for lang, texts in per_lang.items() for text in texts}
+    deep = too_deep(source)
+    if deep is not None:
+        page.problems.append((deep, f"elements nested more than {MAX_DEPTH} deep: no page upstream writes does so, "
+                                    "and no browser shows it so; is this the right file?"))
+        return page
     document = render_dom(source, is_html)
     for table in document.iter("table"):
         rows = [tr for tr in table.iter("tr")]

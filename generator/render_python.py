@@ -6,12 +6,14 @@ the static runtime (generator/runtime/documented.py) copied verbatim.
 """
 from __future__ import annotations
 
+import textwrap
 from typing import Optional
 
 from generator.escape import py_str
 from generator.inputs import Digests
-from generator.model import TEXT_FIELDS, Catalog, Code, Edition, Family
+from generator.model import TEXT_FIELDS, Catalog, Code, Family
 from generator.outputs_model import Planned
+from generator.queries import default_edition, default_timeline
 from generator.render import comment_banner, comment_language, render_template, runtime_source, seal
 from generator.version import project_version
 
@@ -27,15 +29,6 @@ def literal(family: Family, code: Code) -> str:
     if code.value >= 0 and code.in_c and family.c.literals == "hex":
         return f"0x{code.value:X}"
     return str(code.value)
-
-
-def default_edition(family: Family, code: Code) -> Optional[Edition]:
-    """The edition recoverable() and the texts answer from by default: the newest released
-    edition of the family's default page that lists the code."""
-    for edition in reversed(family.editions):
-        if edition.page.id == family.python.default_page and edition.released and code.name in edition.row_by_code:
-            return edition
-    return None
 
 
 def plan_python(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
@@ -66,11 +59,28 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
         upstream_api=_listed([f"``{n}``" for n in (names.exception, names.status) if n]
                              + ([f"``{names.code_2_status}()``"] if names.code_2_status else [])),
         version=project_version(), catalog_hash=catalog_hash, members=members,
+        default_rule=_default_rule(family),
         wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
         data=_DATA, runtime=runtime_source(RUNTIME).rstrip("\n") + "\n",
     )
     before, after = text.split(_DATA)
     return seal((before + _data(family) + after).encode("utf-8")).decode("utf-8")
+
+
+def _default_rule(family: Family) -> str:
+    """generator.queries.default_edition's rule in words, with the family's pages and timelines."""
+    lang = comment_language(family)
+    page, main = family.page_by_id[family.python.default_page], default_timeline(family)
+    others = [t.id for t in reversed(page.timelines) if t is not main]
+    text = f"Without an edition, a code answers from the newest final release of the {page.name[lang]} that lists it"
+    text += f" (its {', then '.join([main.id + ' copy first', *others])})" if others else ""
+    text += ", else from the page's newest pre-release"
+    later = [p.name[lang] + (f" ({', then '.join(t.id for t in reversed(p.timelines))})" if len(p.timelines) > 1 else "")
+             for p in family.pages if p is not page]
+    text += f", else from the newest final release of another page: the {', then the '.join(later)}" if later else ""
+    text += ("; never from an unreleased edition. A code that no such edition lists answers UNKNOWN "
+             "and None, as one that no page lists.")
+    return textwrap.fill(text, 79)
 
 
 def _listed(items: list[str]) -> str:
@@ -113,8 +123,7 @@ def _data(family: Family) -> str:
     out.append("_NOT_KNOWN = {\n" + "".join(
         f"    {py_str(c.python_name)}: ({''.join(py_str(e.id) + ', ' for e in family.editions_not_known(c))}),\n"
         for c in family.python_codes if family.editions_not_known(c)) + "}")
-    out.append("# The edition each member answers from by default: the newest released edition of the\n"
-               f"# {family.python.default_page} page that lists it.")
+    out.append("# The edition each member answers from by default, by the rule the module's docstring says.")
     defaults = ((c, default_edition(family, c)) for c in family.python_codes)
     out.append("_DEFAULT_EDITION = {\n" + "".join(f"    {py_str(c.python_name)}: {py_str(e.id)},\n"
                                                    for c, e in defaults if e is not None) + "}")

@@ -2,22 +2,72 @@
 pybind binding that gives them values, and the C/C++ headers that declare them.
 
 Nothing is imported or executed; a file that cannot be read yields an
-`Unreadable` with its line instead of an exception.
+`Unreadable` with its line instead of an exception. Every reader is linear in the
+size of its file, and an upstream file is read only if it is a regular file of at
+most MAX_FILE_BYTES (upstream's largest page is tens of kilobytes).
 """
 from __future__ import annotations
 
 import ast
+import bisect
+import os
 import re
+import stat
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Optional, Union
 
 from generator.model import ValueLayout
+
+
+MAX_FILE_BYTES = 4 * 1024 * 1024  # 4 MiB
+TOO_LARGE = f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the most an upstream file may be"
 
 
 @dataclass(frozen=True)
 class Unreadable:
     line: int
     message: str
+
+
+class UnreadableFile(Exception):
+    """An upstream file that is not read: what is wrong with it, and the line where."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line, self.message = line, message
+
+
+def read_file(path: Path) -> str:
+    """An upstream file's text: a regular file of at most MAX_FILE_BYTES, in UTF-8. Opened
+    without waiting (a FIFO is refused, not waited on), and never read past the limit
+    (/dev/zero is refused, not read until memory runs out)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as error:
+        raise UnreadableFile(1, error.strerror or str(error)) from None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise UnreadableFile(1, "not a regular file (a device, a pipe or a socket): give the file itself")
+        try:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        except OSError as error:
+            raise UnreadableFile(1, error.strerror or str(error)) from None
+    return decode(data)
+
+
+def decode(data: bytes) -> str:
+    """The text of an upstream file's bytes; refused when too large or not UTF-8, at the line
+    of the first byte that is not."""
+    if len(data) > MAX_FILE_BYTES:
+        raise UnreadableFile(1, TOO_LARGE)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise UnreadableFile(line, f"not UTF-8 text: byte 0x{data[error.start]:02X} at byte {column} of the line") from None
 
 
 @dataclass(frozen=True)
@@ -59,6 +109,10 @@ def read_python(source: str, class_name: Optional[str]) -> PythonSource:
         tree = ast.parse(source)
     except (SyntaxError, ValueError) as error:
         result.problems.append(Unreadable(getattr(error, "lineno", None) or 1, f"Python syntax error: {getattr(error, 'msg', error)}"))
+        return result
+    except (RecursionError, MemoryError):  # an expression of a million terms, a million parentheses
+        result.problems.append(Unreadable(1, "an expression nested too deeply to parse (no upstream source is): "
+                                             "is this the right file?"))
         return result
     if class_name is None:
         result.exported = _exported(tree)
@@ -114,7 +168,10 @@ def _exported(tree: ast.Module) -> list[tuple[str, int]]:
 
 # -- the binding ------------------------------------------------------------------------------
 
-_BIND = re.compile(r'm\.attr\(\s*"(?P<name>\w+)"\s*\)\s*=\s*py::int_\(\s*(?P<expr>[^;]*?)\s*\)\s*;')
+# Every pattern here stops at the first character that cannot be part of its match (a
+# semicolon, a parenthesis, the end of a line), so that no attempt scans the rest of the
+# file: each reader is linear in the file's size.
+_BIND = re.compile(r'm\.attr\(\s*"(?P<name>\w+)"\s*\)\s*=\s*py::int_\(\s*(?P<expr>[^;()]*?)\s*\)\s*;')
 _QUALIFIED = re.compile(r"^(?:[A-Za-z_]\w*::)*[A-Za-z_]\w*$")
 
 
@@ -128,7 +185,8 @@ class Binding:
 def read_binding(source: str) -> tuple[list[Binding], list[Unreadable]]:
     """Every `m.attr("kX") = py::int_(NAME)` whose NAME is a (qualified) identifier."""
     code = strip_comments(source)
-    bindings = [Binding(m["name"], m["expr"], line_of(code, m.start())) for m in _BIND.finditer(code)
+    lines = LineIndex(code)
+    bindings = [Binding(m["name"], m["expr"], lines.line(m.start())) for m in _BIND.finditer(code)
                 if _QUALIFIED.match(m["expr"])]
     problems = [] if bindings else [Unreadable(1, 'no `m.attr("NAME") = py::int_(CONSTANT)` bindings in this file')]
     return bindings, problems
@@ -136,10 +194,16 @@ def read_binding(source: str) -> tuple[list[Binding], list[Unreadable]]:
 
 # -- C/C++ headers ----------------------------------------------------------------------------
 
+# A declared type is a few words (`unsigned long long int`), none of them `const` or
+# `constexpr`, which start a declaration of their own: unbounded, a `const x` that declares
+# nothing made each attempt read on to the end of the file.
 _CONSTANT = re.compile(
-    r"\b(?:static\s+)?(?:constexpr|const)\s+(?P<type>(?:[\w:]+\s+)+?)(?P<name>[A-Za-z_]\w*)\s*=\s*"
+    r"\b(?:static\s+)?(?:constexpr|const)\s+(?P<type>(?:(?!(?:constexpr|const)\b)[\w:]+\s+){1,8}?)"
+    r"(?P<name>[A-Za-z_]\w*)\s*=\s*"
     r"(?P<value>0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*;")
-_DEFINE = re.compile(r"^\s*#\s*define\s+(?P<name>[A-Za-z_]\w*)\s+\(?\s*(?P<value>0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*\)?\s*$", re.M)
+_BLANK = r"[ \t\f\v\r]"  # white space within one line
+_DEFINE = re.compile(rf"^{_BLANK}*#{_BLANK}*define{_BLANK}+(?P<name>[A-Za-z_]\w*){_BLANK}+\(?{_BLANK}*"
+                     rf"(?P<value>0[xX][0-9a-fA-F]+|\d+)[uUlL]*{_BLANK}*\)?{_BLANK}*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -158,16 +222,18 @@ class Constant:
 def read_header(source: str, layout: Optional[ValueLayout] = None) -> tuple[list[Constant], list[Unreadable]]:
     """Constants declared as constexpr/const, #define, or (with a layout) its macro."""
     code = strip_comments(source)
+    lines, spaces = LineIndex(code), Namespaces(code)
     constants: list[Constant] = []
     problems: list[Unreadable] = []
     for match in _CONSTANT.finditer(code):
-        constants.append(Constant(match["name"], namespace_at(code, match.start()), int(match["value"], 0),
-                                  line_of(code, match.start()), " ".join(match["type"].split())))
+        constants.append(Constant(match["name"], spaces.at(match.start()), _number(match["value"]),
+                                  lines.line(match.start()), " ".join(match["type"].split())))
     for match in _DEFINE.finditer(code):
-        constants.append(Constant(match["name"], None, int(match["value"], 0), line_of(code, match.start()), "#define"))
+        constants.append(Constant(match["name"], None, _number(match["value"]), lines.line(match.start()), "#define"))
     if layout is not None:
-        for match in re.finditer(rf"\b{re.escape(layout.macro)}\s*\((?P<args>[^;]*?)\)\s*;", code):
-            constant, problem = _macro(match, code, layout)
+        # the arguments: anything but a semicolon, with parentheses one level deep
+        for match in re.finditer(rf"\b{re.escape(layout.macro)}\s*\((?P<args>(?:[^;()]|\([^;()]*\))*)\)\s*;", code):
+            constant, problem = _macro(match, lines, spaces, layout)
             if constant is not None:
                 constants.append(constant)
             if problem is not None:
@@ -177,9 +243,10 @@ def read_header(source: str, layout: Optional[ValueLayout] = None) -> tuple[list
     return sorted(constants, key=lambda c: c.line), problems
 
 
-def _macro(match: re.Match, code: str, layout: ValueLayout) -> tuple[Optional[Constant], Optional[Unreadable]]:
+def _macro(match: re.Match, lines: LineIndex, spaces: Namespaces,
+           layout: ValueLayout) -> tuple[Optional[Constant], Optional[Unreadable]]:
     """GE_ERRORNO_DEFINE(0b01, 0b01, 0b000, 8, 11, NAME, 1): every argument shifted into place."""
-    line = line_of(code, match.start())
+    line = lines.line(match.start())
     args = [a.strip() for a in match["args"].split(",")]
     if len(args) != len(layout.arguments):
         return None, Unreadable(line, f"{layout.macro} has {len(args)} arguments here; the layout names {len(layout.arguments)}")
@@ -195,7 +262,7 @@ def _macro(match: re.Match, code: str, layout: ValueLayout) -> tuple[Optional[Co
         values[label] = number
     if name is None or not re.fullmatch(r"[A-Za-z_]\w*", name):
         return None, Unreadable(line, f"{layout.macro}: the name argument {name!r} is not an identifier")
-    return Constant(name, namespace_at(code, match.start()), layout.compute(values), line, layout.macro), None
+    return Constant(name, spaces.at(match.start()), layout.compute(values), line, layout.macro), None
 
 
 def parse_c_int(text: str) -> Optional[int]:
@@ -207,29 +274,57 @@ def parse_c_int(text: str) -> Optional[int]:
         return int(body[2:], 2)
     if body[:2] in ("0x", "0X"):
         return int(body[2:], 16)
-    return int(body, 8) if len(body) > 1 and body.startswith("0") else int(body)
+    return int(body, 8) if len(body) > 1 and body.startswith("0") else _number(body)
 
 
 def strip_comments(source: str) -> str:
-    """Comments blanked out, keeping every newline so that lines stay true."""
+    """Comments blanked out, keeping every newline so that lines stay true. A comment left
+    open runs to the end of the file, as a compiler reads it."""
     def blank(match: re.Match) -> str:
         return re.sub(r"[^\n]", " ", match.group())
-    return re.sub(r'"(?:\\.|[^"\\\n])*"|/\*.*?\*/|//[^\n]*', lambda m: m.group() if m.group().startswith('"') else blank(m),
-                  source, flags=re.S)
+    return re.sub(r'"(?:\\.|[^"\\\n])*"|/\*(?:.*?\*/|.*)|//[^\n]*',
+                  lambda m: m.group() if m.group().startswith('"') else blank(m), source, flags=re.S)
 
 
-def namespace_at(code: str, offset: int) -> Optional[str]:
-    stack: list[Optional[str]] = []
-    for match in re.finditer(r"\bnamespace\s+([\w:]+)\s*\{|\{|\}", code[:offset]):
-        if match.group(1):
-            stack.append(match.group(1))
-        elif match.group() == "{":
-            stack.append(None)
-        elif stack:
-            stack.pop()
-    named = [n for n in stack if n]
-    return "::".join(named) if named else None
+class LineIndex:
+    """The line of any offset of a text, by bisection over the offsets lines start at."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line(self, offset: int) -> int:
+        return bisect.bisect_right(self.starts, offset)
 
 
-def line_of(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
+class Namespaces:
+    """The C++ namespace in effect at any offset of a text (comments stripped), from one pass
+    over its braces: `namespace a { namespace b {` opens a::b, a `{` of anything else opens an
+    unnamed scope, `}` closes the innermost."""
+
+    def __init__(self, code: str):
+        self.offsets: list[int] = [0]
+        self.names: list[Optional[str]] = [None]
+        stack: list[Optional[str]] = []  # the qualified namespace inside each open brace
+        for match in re.finditer(r"\bnamespace\s+([\w:]+)\s*\{|\{|\}", code):
+            current = stack[-1] if stack else None
+            if match.group(1):
+                stack.append(f"{current}::{match.group(1)}" if current else match.group(1))
+            elif match.group() == "{":
+                stack.append(current)
+            elif stack:
+                stack.pop()
+            else:
+                continue
+            self.offsets.append(match.end())
+            self.names.append(stack[-1] if stack else None)
+
+    def at(self, offset: int) -> Optional[str]:
+        return self.names[bisect.bisect_right(self.offsets, offset) - 1]
+
+
+def _number(text: str) -> Optional[int]:
+    """A literal's value; None for a decimal too long for int() (thousands of digits)."""
+    try:
+        return int(text, 0)
+    except ValueError:
+        return None

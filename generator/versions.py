@@ -41,6 +41,12 @@ def release_key(release: str) -> Optional[tuple]:
     return (numbers, 0, tuple(tokens))
 
 
+def is_final_release(release: str) -> bool:
+    """A release that is neither a pre-release (9.2.0-beta.1, 8.0.RC3) nor `unreleased`."""
+    key = release_key(release)
+    return key is not None and release != UNRELEASED and key[1] == 1
+
+
 def edition_order(release: str, page_index: int, timeline_index: int, repo_copy: bool) -> tuple:
     """Where an edition stands in a family's list: by release, then page, then timeline,
     a repository copy after the published page it differs from."""

@@ -141,6 +141,8 @@ def rows_diff(base: list[tuple[str, object]], rows: list[tuple[str, object]]):
     old = dict(base)
     for index, (name, value) in enumerate(rows):
         if name not in old:
+            if not index and len(names) < 2:
+                return None  # nothing to place it by: write the rows in full
             where = {"after": names[index - 1]} if index else {"before": names[1]}
             recoverable = value if isinstance(value, dict) else {"recoverable": value}
             changes.append((name, {**recoverable, **where}))

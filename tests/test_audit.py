@@ -720,7 +720,7 @@ def test_an_unreadable_file_is_a_difference_with_its_line(llm, tmp_path):
     page = tmp_path / "page.md"
     page.write_bytes(b"# LLMStatusCode\n\xff\xfe not UTF-8\n")
     result = run_cli("audit", "--catalog", ROOT / "catalog", "--edition", edition.id, "--page", page)
-    assert result.code == 1 and f"{page}:1: unreadable" in result.out, result
+    assert result.code == 1 and f"{page}:2: unreadable (upstream: 'not UTF-8 text: byte 0xFF at byte 1 of the line'; catalog: —)" in result.out, result
     source = tmp_path / "status.py"
     source.write_text("class LLMStatusCode(IntEnum):\n    LLM_SUCCESS = (\n")
     result = run_cli("audit", "--catalog", ROOT / "catalog", "--python", source)

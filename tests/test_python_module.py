@@ -9,6 +9,7 @@ import textwrap
 
 import pytest
 
+from generator.versions import is_final_release
 from tests import facts
 from tests.helpers import FIXTURES, ROOT, interpreters
 
@@ -84,7 +85,10 @@ def test_every_module_imports_and_documents_under_every_python(python):
         import llm_status_codes as l, hixl_status_codes as h, adxl_status_codes as a
         m = l.LLMStatusCode.LLM_TIMEOUT
         assert m.recoverable() is True and m.recoverable("9.1.0-cpp-v2") is False
-        assert l.code_2_status(l.LLMStatusCode.LLM_ENGINE_FINALIZED).recoverable() is l.UNKNOWN
+        f = l.LLMStatusCode.LLM_ENGINE_FINALIZED  # only the deprecated C++ page lists it: its newest final release answers
+        finals = [e for e in f.editions if e.endswith("-cpp-deprecated") and e.count("-") == 2 and e[0].isdigit()]
+        assert f.recoverable() is f.recoverable(finals[-1]) is not l.UNKNOWN
+        assert l.code_2_status(int(f)).recoverable() in (True, False, None)
         assert h.PARAM_INVALID == 103900 and type(h.PARAM_INVALID) is int
         assert a.lookup(a.SUCCESS).meaning("en") == "Successful"
         print("ok")
@@ -108,12 +112,14 @@ def modules():
         sys.path.remove(str(GENERATED))
 
 
-def test_defaults_come_from_the_newest_released_python_edition(modules, llm):
+def test_defaults_come_from_the_newest_final_python_edition(modules, llm):
     module = modules[0]
     timeout = module.LLMStatusCode.LLM_TIMEOUT
     assert timeout.solution("en") == timeout.solution("en", "9.1.0-v2")  # 9.1.0-v2 is the newest released v2 edition
     wait = module.LLMStatusCode.LLM_WAIT_PROCESS_TIMEOUT
-    assert wait.meaning() == wait.meaning("zh", "9.2.0-beta.1-v1")  # a pre-release is released; unreleased is not
+    code = llm.code_by_name["LLM_WAIT_PROCESS_TIMEOUT"]  # on no v2 edition: the newest final v1 one, not its pre-release
+    v1 = [e for e in llm.editions_listing(code) if e.timeline.id == "v1" and is_final_release(e.release)]
+    assert wait.meaning() == wait.meaning("zh", v1[-1].id)
     assert module.LLMStatusCode.LLM_SUCCESS.solution() == "无" and module.LLMStatusCode.LLM_SUCCESS.solution("en") == "None"
 
 
@@ -126,13 +132,19 @@ def test_unknown_is_not_no(modules):
     assert "8.2.RC1" not in module.LLMStatusCode.LLM_DEVICE_MEM_ERROR.editions
 
 
-def test_members_no_page_lists_do_not_raise(modules):
+def test_members_no_python_page_lists_answer_from_the_deprecated_page(modules, llm):
+    """CONTRACT §4: the newest final release of a C++ page that lists them (a member no
+    released edition lists answers UNKNOWN: tests/test_default_edition.py)."""
     module = modules[0]
     for name in ("LLM_REQUEST_ALREADY_COMPLETED", "LLM_ENGINE_FINALIZED", "LLM_SEQ_LENOVERLIMIT", "LLM_NO_FREE_BLOCK",
                  "LLM_BLOCKS_OUT_OF_MEMORY"):
         member = module.LLMStatusCode[name]
-        assert member.recoverable() is module.UNKNOWN and member.meaning() is None and member.solution("en") is None
-        assert module.code_2_status(int(member)).recoverable() is module.UNKNOWN
+        finals = [e for e in llm.editions_listing(llm.code_by_name[name]) if is_final_release(e.release)]
+        assert {e.page.id for e in finals} == {"cpp-deprecated"}
+        newest = finals[-1].id
+        assert member.recoverable() is member.recoverable(newest) is not module.UNKNOWN
+        assert member.meaning() == member.meaning("zh", newest) and member.solution("en") == member.solution("en", newest)
+        assert module.code_2_status(int(member)).recoverable() in (True, False, None)
 
 
 def test_editions_of_any_page_and_their_causes(modules):
@@ -179,7 +191,7 @@ def test_hixl_constants_are_a_drop_in_for_the_hixl_package(modules):
     code = hixl.lookup(hixl.TIMEOUT)
     assert (code.name, int(code), code.recoverable()) == ("TIMEOUT", 103901, False)
     assert code.solution("en") == "Preserve the environment, collect Host/Device logs, and back them up."
-    assert hixl.lookup("UNSUPPORTED").solution("zh") == "根据接口返回信息确认是否支持当前配置或特性，若不支持，请使用已经支持的参数或接口。"
+    assert hixl.lookup("UNSUPPORTED").solution("zh", "9.2.0-beta.1") == "根据接口返回信息确认是否支持当前配置或特性，若不支持，请使用已经支持的参数或接口。"
     assert not hasattr(hixl, "TransferStatus")
 
 

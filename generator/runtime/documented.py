@@ -121,7 +121,32 @@ def _text(name, index, lang, edition):
 
 
 _HEX = _re.compile(r"^[-+]?0[xX][0-9a-fA-F]+$")
+_BARE_HEX = _re.compile(r"^[0-9a-fA-F]+$")
 _DECIMAL = _re.compile(r"^[-+]?[0-9]+$")
+# More digits than any status code's value has: int() refuses a decimal string of
+# thousands of digits (ValueError), and no code could match one anyway.
+_MAX_DIGITS = 40
+_TOO_LONG = object()
+
+
+def _number(text, is_name=lambda text: False):
+    """The int a string spells: decimal when it is digits only, hex with or without 0x (any
+    case); None for any other string, and for hex digits that are also a name (`is_name`,
+    "BAD" is a name before it is 0xBAD). _TOO_LONG for a number with more digits than any
+    code's value has."""
+    text = text.strip()
+    if _DECIMAL.match(text):
+        base = 10
+    elif _HEX.match(text) or (_BARE_HEX.match(text) and not is_name(text)):
+        base = 16
+    else:
+        return None
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("+-")
+    digits = (digits[2:] if digits[:2] in ("0x", "0X") else digits).lstrip("0") or "0"
+    if len(digits) > _MAX_DIGITS:
+        return _TOO_LONG
+    return sign * int(digits, base)
 
 
 def _lookup(key, by_value, by_name, kind):
@@ -129,16 +154,22 @@ def _lookup(key, by_value, by_name, kind):
     if isinstance(key, bool) or not isinstance(key, (int, str)):
         raise KeyError("lookup() takes an int or a str, not %s" % type(key).__name__)
     if isinstance(key, str):
-        text = key.strip()
-        if _HEX.match(text):
-            return _find_value(int(text, 16), key, by_value)
-        if _DECIMAL.match(text):
-            return _find_value(int(text), key, by_value)
-        return _find_name(text, key, by_name, kind)
+        value = _number(key, _is_name)
+        if value is None:
+            return _find_name(key.strip(), key, by_name, kind)
+        return _find_value(value, key, by_value)
     return _find_value(int(key), key, by_value)
 
 
+def _is_name(text):
+    """Whether a text names a member or a C-only code (as _find_name reads names)."""
+    c_names = set(_C_NAMES.values())
+    return any(name in _MEMBERS or name in c_names or name in _C_ONLY for name in (text, text.upper()))
+
+
 def _find_value(value, key, by_value):
+    if value is _TOO_LONG or abs(value) >= 1 << (4 * _MAX_DIGITS):
+        raise KeyError("no status code has a value of more than %d digits" % _MAX_DIGITS)
     if value in by_value:
         return by_value[value]
     for name, c_value in _C_ONLY.items():

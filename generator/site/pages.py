@@ -11,7 +11,7 @@ from generator.escape import html_text as esc, md_inline
 from generator.model import Catalog, Code, Edition, Family, Page
 from generator.inputs import Digests
 from generator.outputs_model import Planned
-from generator.render_python import default_edition
+from generator.queries import default_edition
 from generator.site import svg
 from generator.site.context import Context, doc_path, markdown_banner
 from generator.site.html import admonition, code_html, link, table, text_html
