@@ -9,7 +9,7 @@ audit. Unreadable input is a finding too, never a crash.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Optional, Union
 
@@ -71,8 +71,14 @@ def read_text(path: Path) -> tuple[Optional[str], Optional[Finding]]:
 
 def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], python=None, binding=None,
                 headers=(), page=None) -> list[Finding]:
-    """Everything the command line gave, each file against the catalog."""
+    """Everything the command line gave, each file against the catalog: with an edition of a
+    release, the source files against the codes that release's repository has (a code added
+    later, or obsolete since, is not missing from them)."""
     findings: list[Finding] = []
+    page_family = family
+    repos = {s.repo for s in edition.sources if s.repo} if edition is not None and edition.released else set()
+    if repos:
+        family = replace(family, codes=tuple(c for c in family.codes if any(c.present_at(r, edition.release) for r in repos)))
     header_constants: list[upstream.Constant] = []
     for path in headers:
         source, problem = read_text(path)
@@ -95,7 +101,7 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
         findings += [problem] if problem else audit_python(family, str(python), source, bound)
     if page:
         source, problem = read_text(page)
-        findings += [problem] if problem else audit_page(family, edition, str(page), source)
+        findings += [problem] if problem else audit_page(page_family, edition, str(page), source)
     return findings
 
 
@@ -273,6 +279,31 @@ def _resolve(expression: str, declared: dict[str, int], by_cpp: dict[str, Code],
     if expression in facts:
         return facts[expression], "fact"
     return None, ""
+
+
+# -- registered messages ---------------------------------------------------------------------------------
+
+
+def audit_messages(family: Family, file: str, source: str) -> list[Finding]:
+    """The messages upstream registers for its codes against each code's log_message."""
+    found, problems = upstream.read_messages(source)
+    findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
+    if problems:
+        return findings
+    by_c = {code.c_name: code for code in family.codes if code.c_name}
+    registered = {m.name: m for m in found}
+    for message in found:
+        code = by_c.get(message.name)
+        if code is None:
+            continue  # a message of another family's code (the file registers what its library logs)
+        if code.log_message != message.text:
+            findings.append(Finding(file, message.line, "text differs", code.name, message.text, code.log_message,
+                                    field="log_message"))
+    last = max((m.line for m in found), default=1)
+    for code in family.codes:
+        if code.log_message is not None and code.c_name not in registered and code.value not in (0, 0xFFFFFFFF):
+            findings.append(Finding(file, last, "missing upstream", code.name, catalog=f"log_message {code.log_message!r}"))
+    return findings
 
 
 # -- headers ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ of a page no edition records, a page no timeline names).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
@@ -191,32 +191,53 @@ def _source_rows(family: Family, repos: dict[str, GitRepo]) -> list[Row]:
             continue
         groups: dict[tuple, list[str]] = {}
         for label, ref in repo.refs():
-            key = tuple((u.path, _blob(repo, ref, u.path)) for u in files)
+            key = tuple(_file_at(repo, ref, u) for u in files)
             if any(blob for _, blob in key):
                 groups.setdefault(key, []).append(label)
         for key, labels in groups.items():
-            rows.append(_source_row(family, repo, files, dict(key), labels))
+            at = {u: found for u, found in zip(files, key)}
+            rows.append(_source_row(family, repo, at, labels))
     return rows
 
 
-def _source_row(family: Family, repo: GitRepo, files, blobs: dict[str, Optional[str]], labels: list[str]) -> Row:
-    present = [u for u in files if blobs.get(u.path)]
-    where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
-    row = Row(family.id, "sources", f"{repo.name}@{where}: " + ", ".join(u.path.rsplit("/", 1)[-1] for u in present))
+def _file_at(repo: GitRepo, ref: str, item) -> tuple[Optional[str], Optional[str]]:
+    """(path, blob) of an upstream file at a ref: the newest of its paths there."""
+    for path in reversed(item.paths):
+        blob = _blob(repo, ref, path)
+        if blob:
+            return path, blob
+    return None, None
 
-    texts = {u.path: _text(repo, blobs[u.path], f"{repo.name}:{u.path}", row) for u in present}
-    readable = [u for u in present if texts[u.path] is not None]
+
+def _release_of(repo: GitRepo, label: str) -> str:
+    from generator.versions import UNRELEASED, tag_release
+
+    return tag_release(label) or UNRELEASED if label != repo.head_branch() else UNRELEASED
+
+
+def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> Row:
+    """The files of one set of file versions, against the codes upstream has at those refs
+    (a code added later, or gone, is not expected there)."""
+    family = replace(family, codes=tuple(c for c in family.codes if c.present_at(repo.name, _release_of(repo, labels[0]))))
+    present = [(u, path, blob) for u, (path, blob) in at.items() if blob]
+    where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
+    row = Row(family.id, "sources", f"{repo.name}@{where}: " + ", ".join(path.rsplit("/", 1)[-1] for _, path, _ in present))
+    texts = {u: _text(repo, blob, f"{repo.name}:{path}", row) for u, path, blob in present}
+    paths = {u: path for u, path, _ in present}
+    readable = [u for u, _, _ in present if texts[u] is not None]
     constants = []
     for item in (u for u in readable if u.kind == "header"):
-        found, declared = audit.audit_header(family, f"{repo.name}:{item.path}", texts[item.path])
+        found, declared = audit.audit_header(family, f"{repo.name}:{paths[item]}", texts[item])
         row.findings += found
         constants += declared
     bound = None
     for item in (u for u in readable if u.kind == "binding"):
-        found, bound = audit.audit_binding(family, f"{repo.name}:{item.path}", texts[item.path], constants)
+        found, bound = audit.audit_binding(family, f"{repo.name}:{paths[item]}", texts[item], constants)
         row.findings += found
     for item in (u for u in readable if u.kind == "python"):
-        row.findings += audit.audit_python(family, f"{repo.name}:{item.path}", texts[item.path], bound)
+        row.findings += audit.audit_python(family, f"{repo.name}:{paths[item]}", texts[item], bound)
+    for item in (u for u in readable if u.kind == "messages"):
+        row.findings += audit.audit_messages(family, f"{repo.name}:{paths[item]}", texts[item])
     return row
 
 

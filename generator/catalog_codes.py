@@ -9,11 +9,12 @@ from ruamel.yaml.nodes import MappingNode, Node
 from generator.fields import Fields
 from generator.model import TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED, Code, CppName, Obsolete, TextEntry
 from generator.problems import Reporter
+from generator.versions import release_key
 
 CPP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+$")
 C_RANGE = (0, 0xFFFFFFFF)  # a C/C++ status is uint32_t
 PYTHON_RANGE = (-(2**63), 2**64 - 1)
-_CODE_FIELDS = ("python", "c", "value", "wrapper", "cpp", "log_message", "obsolete", "notes") + TEXT_FIELDS
+_CODE_FIELDS = ("python", "c", "value", "wrapper", "cpp", "log_message", "added", "obsolete", "notes") + TEXT_FIELDS
 
 
 class Codes(list):
@@ -98,13 +99,14 @@ def _code(f: Fields, node: Node, index: int, languages, header_paths) -> Optiona
     log_message = f.text(fields["log_message"][1], f"{name}: log_message") if "log_message" in fields else None
     notes = f.localized(fields["notes"][1], f"{name}: notes", languages) if "notes" in fields else None
     obsolete = _obsolete(f, fields["obsolete"][1], name, languages) if "obsolete" in fields else None
+    added = _added(f, fields["added"][1], name) if "added" in fields else ()
     texts = tuple((k, _text_entries(f, fields[k][1], f"{name}: {k}", languages)) for k in TEXT_FIELDS if k in fields)
     broken = any(v is None for _, v in texts) or ("wrapper" in fields and wrapper is None) \
         or ("log_message" in fields and log_message is None) or ("notes" in fields and notes is None) \
-        or ("obsolete" in fields and obsolete is None)
+        or ("obsolete" in fields and obsolete is None) or added is None
     if value is None or cpp is None or broken:
         return None
-    return Code(python, c, value, wrapper, cpp, log_message, obsolete, notes, texts, index, f.pos(node))  # type: ignore[arg-type]
+    return Code(python, c, value, wrapper, cpp, log_message, obsolete, notes, texts, index, f.pos(node), added)  # type: ignore[arg-type]
 
 
 def _cpp_names(f: Fields, pair, name, header_paths) -> Optional[tuple[CppName, ...]]:
@@ -137,12 +139,35 @@ def _cpp_names(f: Fields, pair, name, header_paths) -> Optional[tuple[CppName, .
 
 
 def _obsolete(f: Fields, node: Node, name: str, languages) -> Optional[Obsolete]:
-    fields = f.mapping(node, f"{name}: obsolete", required=("since", "reason"))
-    if not fields or len(fields) < 2:
+    fields = f.mapping(node, f"{name}: obsolete", required=("since",), optional=("reason",))
+    if not fields or "since" not in fields:
         return None
     since = f.text(fields["since"][1], f"{name}: obsolete.since")
-    reason = f.localized(fields["reason"][1], f"{name}: obsolete.reason", languages)
-    return Obsolete(since, reason) if since and reason else None
+    if since is not None and release_key(since) is None:
+        f.error(fields["since"][1], f"{name}: obsolete.since {since!r} is no release (9.3.0, 9.2.0-beta.1)")
+        since = None
+    reason = f.localized(fields["reason"][1], f"{name}: obsolete.reason", languages) if "reason" in fields else None
+    if since is None or ("reason" in fields and reason is None):
+        return None
+    return Obsolete(since, reason)
+
+
+def _added(f: Fields, node: Node, name: str) -> Optional[tuple[tuple[str, str], ...]]:
+    """{repository: release}: where upstream added the code after its first release."""
+    found = f.mapping(node, f"{name}: added", free_keys=True)
+    if found is None:
+        return None
+    result, ok = [], True
+    for repo, (key, value) in found.items():
+        release = f.text(value, f"{name}: added.{repo}")
+        if release is not None and release_key(release) is None:
+            f.error(value, f"{name}: added.{repo}: {release!r} is no release (9.3.0, 9.2.0-beta.1)")
+            release = None
+        if release is None:
+            ok = False
+        else:
+            result.append((repo, release))
+    return tuple(result) if ok else None
 
 
 def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple[TextEntry, ...]]:

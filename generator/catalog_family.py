@@ -32,7 +32,7 @@ SITE_PATH = re.compile(r"^(?:[a-z][a-z0-9_-]*)?$")
 PAGE_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 SUFFIX = re.compile(r"^(?:-[a-z][a-z0-9-]*)?$")
 DIRECTIVE = re.compile(r"^[a-z][a-z0-9-]*$")
-UPSTREAM_KINDS = ("python", "binding", "header")
+UPSTREAM_KINDS = ("python", "binding", "header", "messages")
 
 
 def read_family(sections, files: list[str], site: Site, repositories, rep: Reporter) -> Optional[Family]:
@@ -196,11 +196,21 @@ def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[Up
     result = []
     known_headers = {h.path for h in headers}
     for item in f.sequence(node, "family.upstream") or ():
-        fields = f.mapping(item, "family.upstream item", required=("repo", "path", "kind"), optional=("header",))
-        if not fields or any(k not in fields for k in ("repo", "path", "kind")):
+        fields = f.mapping(item, "family.upstream item", required=("repo", "kind"), optional=("path", "paths", "header"))
+        if not fields or any(k not in fields for k in ("repo", "kind")):
+            continue
+        if ("path" in fields) == ("paths" in fields):
+            f.error(item, "family.upstream: give the file's `path`, or its `paths` (oldest first) where it moved")
             continue
         repo = f.text(fields["repo"][1], "family.upstream: repo")
-        path = f.text(fields["path"][1], "family.upstream: path")
+        if "path" in fields:
+            path = f.text(fields["path"][1], "family.upstream: path")
+            paths = (path,) if path else None
+        else:
+            listed = f.text_list(fields["paths"][1], "family.upstream: paths")
+            paths = tuple(p for p, _ in listed) if listed else None
+            if listed == []:
+                f.error(fields["paths"][1], "family.upstream: paths names no path")
         kind = f.choice(fields["kind"][1], "family.upstream: kind", UPSTREAM_KINDS)
         header = f.text(fields["header"][1], "family.upstream: header") if "header" in fields else None
         if repo is not None and repo not in repositories:
@@ -209,8 +219,8 @@ def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[Up
         if kind == "header" and header not in known_headers:
             f.error(item, f"family.upstream: a header needs `header:`, one of family.headers ({', '.join(sorted(known_headers)) or 'none'})")
             kind = None
-        if repo and path and kind:
-            result.append(UpstreamFile(repo, path, kind, header, f.pos(item)))
+        if repo and paths and kind:
+            result.append(UpstreamFile(repo, paths, kind, header, f.pos(item)))
     return tuple(result)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Optional
 
-from generator.model import Code, Edition, Family, Timeline
+from generator.model import UNTRANSLATED, Code, Edition, Family, Timeline
 
 
 class Presence(str, Enum):
@@ -72,6 +72,7 @@ class TextChange:
     lang: str
     before: str
     after: str
+    untranslated: bool = False  # `after` is another language's text, its translation still to be written
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,8 @@ def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None)
         for field_name in shared_text_fields(old, new) if fields is None else fields:
             a, b = code.text(field_name, old.id, lang), code.text(field_name, new.id, lang)
             if a is not None and b is not None and a != b:
-                texts.append(TextChange(code.name, field_name, lang, a, b))
+                entry = code.entry(field_name, new.id, lang)
+                texts.append(TextChange(code.name, field_name, lang, a, b, entry is not None and entry.origin == UNTRANSLATED))
     return [], changed, known, texts
 
 

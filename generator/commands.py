@@ -59,7 +59,7 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
         return family
     if edition is not None:
         for family in catalog.families:
-            if edition in family.edition_by_id:
+            if family.edition(edition) is not None:
                 return family
         raise UsageError(f"no edition {edition!r} in any family; " + "; ".join(
             f"{f.id}: {', '.join(e.id for e in f.editions)}" for f in catalog.families))
@@ -203,7 +203,7 @@ def _language(family: Family, lang: Optional[str]) -> str:
 
 
 def _edition(family: Family, edition_id: str):
-    edition = family.edition_by_id.get(edition_id)
+    edition = family.edition(edition_id)  # an id once published resolves to the edition that holds its version
     if edition is None:
         raise UsageError(f"no edition {edition_id!r} in {family.id}; editions: {', '.join(e.id for e in family.editions)}")
     return edition

@@ -141,7 +141,7 @@ def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, labe
     lines.append(f"  {edition.page.heading('recoverable', lang)}: {_recoverable(family, row.recoverable, lang)}")
     for field_name in edition.page.text_fields:
         entry = code.entry(field_name, edition.id, lang)
-        mark = f" ({label('translation')})" if entry is not None and entry.origin == "translation" else ""
+        mark = f" ({label(entry.origin)})" if entry is not None and entry.origin in ("translation", "untranslated") else ""
         lines.append(f"  {edition.page.heading(field_name, lang)}{mark}:")
         lines.append(_indent(entry.text if entry is not None else label("text_not_known"), 4))
     return lines
@@ -198,7 +198,8 @@ def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) 
     if data["texts"]:
         lines.append(f"{label('texts_changed')}:")
         for change in data["texts"]:
-            lines.append(f"  {change['code']} ({diff.new.page.heading(change['field'], lang)}):")
+            mark = f" ({label('untranslated')})" if change["untranslated"] else ""
+            lines.append(f"  {change['code']} ({diff.new.page.heading(change['field'], lang)}){mark}:")
             lines += _text_diff(change["before"], change["after"])
     elif not data["texts_known"]:
         lines.append(label("text_not_known"))

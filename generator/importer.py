@@ -233,6 +233,11 @@ class _Plan:
     report: Report
     renamed: dict[str, str] = field(default_factory=dict)  # version id -> its new id
     entries: dict[tuple[str, str], "_FieldEdit"] = field(default_factory=dict)
+    new_versions: dict[str, str] = field(default_factory=dict)  # version id added by this import -> its timeline
+
+    def timeline_of(self, version_id: str) -> Optional[str]:
+        known = self.family.version_by_id.get(version_id)
+        return known.timeline.id if known is not None else self.new_versions.get(version_id)
 
     def field_edit(self, code: Code, field_name: str) -> "_FieldEdit":
         key = (code.name, field_name)
@@ -423,6 +428,7 @@ def _new_version(plan: _Plan, timeline: Timeline, edition_id: str, release: str,
                  versions: list[Version]) -> None:
     """A changed page: a new version after the one before it, with what differs."""
     family, files = plan.family, plan.files
+    plan.new_versions[edition_id] = timeline.id
     key = edition_order(release, family.page_by_id[timeline.page].index, timeline.index, False)
     before = [v for v in versions if min(family.edition_by_id[e].order_key for e in v.editions) < key]
     base = before[-1] if before else None
@@ -617,7 +623,7 @@ def _render_fields(plan: _Plan) -> None:
         for (index, lang), text in edit.texts.items():
             _set_entry_text(files.codes, nodes[index], lang, text)
         lines = []
-        for new in edit.new:
+        for new in _merged(plan, edit.new):
             lines.append(f"      - from: {ye.flow([ye.quoted(s) for s in new['from']])}")
             for lang, text in new["texts"].items():
                 lines += ye.text_lines(lang, text, 8)
@@ -635,6 +641,20 @@ def _render_fields(plan: _Plan) -> None:
                 files.codes.insert_before(ye.get(code_node, later[0])[0], head)
             else:
                 files.codes.insert_after(code_node, head)
+
+
+def _merged(plan: _Plan, new: list[dict]) -> list[dict]:
+    """New entries with the same texts on different timelines (a new code on the Python and
+    the C++ page) written once, starting at each of their versions."""
+    out: list[dict] = []
+    for entry in new:
+        same = next((o for o in out if o["texts"] == entry["texts"] and o["untranslated"] == entry["untranslated"]
+                     and not {plan.timeline_of(v) for v in o["from"]} & {plan.timeline_of(v) for v in entry["from"]}), None)
+        if same is None:
+            out.append({**entry, "from": list(entry["from"])})
+        else:
+            same["from"] += entry["from"]
+    return out
 
 
 def _set_entry_text(codes: ye.FileEdit, item: Node, lang: str, text: str) -> None:
@@ -710,14 +730,16 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
     `name`, at `ref` (a tag, the branch head, or a commit for an untagged translation)."""
     report = Report()
     release = _release_of(repo, ref)
-    for lang_pass in ("first", "other"):
+    for step in ("codes", "first", "other"):  # the codes a page lists first, the pages a translation translates next
         catalog = load_catalog(location)
         for family in catalog.families:
             plan = _Plan(family, Files(location, family), report)
+            if step == "codes":
+                _release_codes(plan, name, repo, ref, release)
             for timeline in family.timelines:
-                if lang_pass == "first":
+                if step == "first":
                     _release_page(plan, timeline, name, repo, ref, release)
-                else:
+                elif step == "other":
                     _release_translations(plan, timeline, name, repo, ref, release)
             for path in write(plan):
                 report.done.append(f"wrote {display_path(path)}")
@@ -795,3 +817,187 @@ def _add_tags(plan: _Plan, version: Version, known, new_tags: list[str]) -> None
     item = next(n for n, s in zip(ye.items(ye.get(node, "sources")[1]), version.sources) if s is known)
     plan.files.versions.replace(ye.get(item, "tags")[1], ye.flow(sort_tags(list(known.tags) + new_tags)))
     plan.report.done.append(f"{version.id}: {known.path} ({known.lang}) unchanged, shipped by {', '.join(new_tags)} too")
+
+
+# -- the codes of a release ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Sources:
+    """What a repository's source files say at one ref: members, bindings, constants, messages."""
+
+    members: list = field(default_factory=list)  # upstream.Member of the enum, in order
+    bindings: dict[str, str] = field(default_factory=dict)  # wrapper -> the constant it binds
+    constants: list[tuple] = field(default_factory=list)  # (upstream.Constant, header path)
+    messages: dict[str, str] = field(default_factory=dict)  # C name -> the message it logs
+    read: set[str] = field(default_factory=set)  # the kinds of file read
+
+
+def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
+    from generator import upstream
+    from generator.audit_upstream import _file_at
+
+    found = _Sources()
+    for item in (u for u in family.upstream if u.repo == name):
+        path, blob = _file_at(repo, ref, item)
+        if blob is None:
+            continue
+        text = _blob_text(repo, blob, f"{name}:{path}@{ref}")
+        found.read.add(item.kind)
+        if item.kind == "python" and family.python.shape == "enum":
+            found.members = upstream.read_python(text, family.python.class_name).members
+        elif item.kind == "binding":
+            found.bindings.update((b.name, b.expression) for b in upstream.read_binding(text)[0])
+        elif item.kind == "header":
+            found.constants += [(c, item.header) for c in upstream.read_header(text, family.value_layout)[0]]
+        elif item.kind == "messages":
+            found.messages.update((m.name, m.text) for m in upstream.read_messages(text)[0])
+    return found
+
+
+def _statuses(family: Family, found: _Sources) -> dict[str, list[tuple]]:
+    """The status constants the headers declare, by short name: (Constant, header path)."""
+    from generator.audit import _is_status
+
+    namespaces = {h.namespace for h in family.headers}
+    by_short: dict[str, list[tuple]] = {}
+    for constant, header in found.constants:
+        if constant.namespace in namespaces and constant.value is not None and _is_status(constant, family):
+            by_short.setdefault(constant.name, []).append((constant, header))
+    return by_short
+
+
+def _release_codes(plan: _Plan, name: str, repo, ref: str, release: Optional[str]) -> None:
+    """Codes upstream's source files have at a release that the catalog lacks (added, with
+    where they came from), and codes they no longer have (obsolete, the reason left to a person)."""
+    family = plan.family
+    if release is None or not any(u.repo == name for u in family.upstream):
+        return
+    found = _sources_at(family, name, repo, ref)
+    by_short = _statuses(family, found)
+    known_python = {c.python_name for c in family.codes if c.python_name}
+    known_c = {c.c_name for c in family.codes if c.c_name}
+    values = {c.value: c for c in family.codes}
+    previous: Optional[str] = None  # new members go after the catalog's code before them, in order
+    for member in found.members:
+        if member.name in known_python:
+            previous = member.name
+            _seen_in(plan, family.code_by_name[member.name], name, release)
+            continue
+        new = _new_member(plan, member, found, by_short, values, name, release)
+        if new is not None:
+            _insert_code(plan, new, after=previous)
+    bound = {expr.rsplit("::", 1)[-1] for expr in found.bindings.values()}
+    for short, declared in by_short.items():
+        if short in known_c or short in bound or any(short == m.name for m in found.members):
+            continue
+        value = declared[0][0].value
+        if value in values:
+            continue
+        code = {"c": short, "value": value, "cpp": _cpp_lines(declared), "log": found.messages.get(short)}
+        _insert_code(plan, {**code, "added": {name: release}}, after=_by_value(family, value))
+        plan.report.done.append(f"{short}: a new C/C++ code ({_literal(family, value)}), added in {name} {release}")
+    earlier = [t for t in repo.release_tags() if release_key(tag_release(t)) < release_key(release)]  # type: ignore[operator]
+    if earlier:
+        before = _sources_at(family, name, repo, earlier[-1])
+        _gone(plan, (found, by_short), (before, _statuses(family, before)), name, release)
+
+
+def _new_member(plan: _Plan, member, found: _Sources, by_short, values, name: str, release: str) -> Optional[dict]:
+    from generator.upstream import Reference
+
+    family = plan.family
+    wrapper, c_name, value = None, None, member.value if isinstance(member.value, int) else None
+    if isinstance(member.value, Reference):
+        wrapper = member.value.name
+        expression = found.bindings.get(wrapper)
+        if expression is not None:
+            short = expression.rsplit("::", 1)[-1]
+            declared = by_short.get(short)
+            if declared:
+                c_name, value = short, declared[0][0].value
+            elif expression in dict(family.runtime_constants):
+                value = dict(family.runtime_constants)[expression]
+    if value is None:
+        plan.report.todo.append(f"{member.name}: a new member of {family.python.class_name} in {name} {release} whose "
+                                "value could not be read from the binding and headers; add it to codes.yaml by hand")
+        return None
+    if value in values:
+        plan.report.todo.append(f"{member.name}: a new member with the value of {values[value].name} ({value}); "
+                                "add it to codes.yaml by hand")
+        return None
+    plan.report.done.append(f"{member.name}: a new code ({_literal(family, value)}), added in {name} {release}")
+    return {"python": member.name, "c": c_name, "value": value, "wrapper": wrapper,
+            "cpp": _cpp_lines(by_short.get(c_name, ())) if c_name else [], "log": found.messages.get(c_name or ""),
+            "added": {name: release}}
+
+
+def _seen_in(plan: _Plan, code: Code, name: str, release: str) -> None:
+    """A code added in some repositories that this one now has too: it records where."""
+    if not code.added or name in dict(code.added):
+        return
+    node = ye.get(plan.files.code_node(code.name), "added")
+    added = {**dict(code.added), name: release}
+    plan.files.codes.replace(node[1], "{" + ", ".join(f"{r}: {ye.quoted(v)}" for r, v in added.items()) + "}")
+    plan.report.done.append(f"{code.name}: {name} has it too, from {release}")
+
+
+def _cpp_lines(declared) -> list[str]:
+    return [f"      - {{name: {ye.quoted(constant.qualified)}, header: {header}}}" for constant, header in declared]
+
+
+def _literal(family: Family, value: int) -> str:
+    return f"0x{value:X}" if family.c.literals == "hex" and value >= 0 else str(value)
+
+
+def _by_value(family: Family, value: int) -> Optional[str]:
+    """The code a C-only code goes after: the last with a smaller value."""
+    smaller = [c for c in family.codes if 0 <= c.value < value and c.in_c]
+    return max(smaller, key=lambda c: c.value).name if smaller else None
+
+
+def _insert_code(plan: _Plan, code: dict, after: Optional[str]) -> None:
+    family, files = plan.family, plan.files
+    lines = []
+    for key in ("python", "c"):
+        if code.get(key):
+            lines.append(("  - " if not lines else "    ") + f"{key}: {code[key]}")
+    lines.append(f"    value: {_literal(family, code['value'])}")
+    if code.get("wrapper"):
+        lines.append(f"    wrapper: {code['wrapper']}")
+    if code["cpp"]:
+        lines += ["    cpp:"] + code["cpp"]
+    if code.get("log") is not None:
+        lines.append(f"    log_message: {ye.scalar(code['log'])}")
+    lines.append("    added: {" + ", ".join(f"{repo}: {ye.quoted(release)}" for repo, release in code["added"].items()) + "}")
+    codes = ye.items(ye.get(files.roots[files.codes_path], "codes")[1])
+    if after is None:
+        files.codes.insert_before(codes[0], lines)
+    else:
+        files.codes.insert_after(files.code_node(after), lines)
+
+
+def _gone(plan: _Plan, now: tuple, before: tuple, name: str, release: str) -> None:
+    """Codes this repository's files had at its release before and no longer have: obsolete
+    since this release (why is left to a person)."""
+    family = plan.family
+    for code in family.codes:
+        if code.obsolete is not None or not code.present_at(name, release):
+            continue
+        if not _has(family, code, *before) or _has(family, code, *now):
+            continue
+        node = plan.files.code_node(code.name)
+        text_keys = [k for k in ("meaning", "cause", "solution") if ye.get(node, k)]
+        line = [f"    obsolete: {{since: {ye.quoted(release)}}}"]
+        if text_keys:
+            plan.files.codes.insert_before(ye.get(node, text_keys[0])[0], line)
+        else:
+            plan.files.codes.insert_after(node.value[-1][1], line)
+        plan.report.done.append(f"{code.name}: gone from {name} at {release}: obsolete since {release}")
+        plan.report.todo.append(f"{code.name}: word why it is obsolete (codes.yaml: obsolete.reason, in every language)")
+
+
+def _has(family: Family, code: Code, found: _Sources, by_short: dict) -> bool:
+    """Whether a repository's files at a ref have the code (by its Python or its C name)."""
+    return (code.python_name is not None and code.python_name in {m.name for m in found.members}) or \
+        (code.c_name is not None and code.c_name in by_short)

@@ -153,10 +153,15 @@ class UpstreamFile:
     """An upstream source file `audit --upstream` reads at every tag that has it."""
 
     repo: str
-    path: str
-    kind: str  # python, binding, header
+    paths: tuple[str, ...]  # where the repository keeps it, oldest first: at a ref, the newest one there
+    kind: str  # python, binding, header, messages (the registrations of the messages upstream logs)
     header: Optional[str]  # for kind header: which Header it is
     pos: Pos
+
+    @property
+    def path(self) -> str:
+        """Where it is now (the newest of its paths)."""
+        return self.paths[-1]
 
 
 @dataclass(frozen=True)
@@ -358,8 +363,8 @@ class CppName:
 
 @dataclass(frozen=True)
 class Obsolete:
-    since: str
-    reason: Localized
+    since: str  # the release upstream stopped emitting it in
+    reason: Optional[Localized]  # None: still to be worded
 
 
 def hex_value(value: int) -> str:
@@ -380,7 +385,23 @@ class Code:
     texts: tuple[tuple[str, tuple[TextEntry, ...]], ...]  # field -> entries
     index: int
     pos: Pos
+    # per repository (owner/name), the release that added it there: its files at older
+    # refs do not have it, and audit does not expect it there
+    added: tuple[tuple[str, str], ...] = ()
 
+    def present_at(self, repo: str, release: str) -> bool:
+        """Whether upstream's files of `repo` at `release` are expected to have this code: a code
+        without `added` is everywhere from the first release; one with it only in the
+        repositories it names, from the release named there."""
+        from generator.versions import release_key
+
+        key = release_key(release)
+        if self.added:
+            added = dict(self.added).get(repo)
+            if added is None or (key is not None and release_key(added) is not None and key < release_key(added)):
+                return False
+        gone = self.obsolete.since if self.obsolete is not None else None
+        return not (gone is not None and key is not None and release_key(gone) is not None and key >= release_key(gone))
     @cached_property
     def name(self) -> str:
         """The code's own name: its Python name, or its C name for a C-only code."""

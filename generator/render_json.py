@@ -102,7 +102,7 @@ def _family_data(family: Family) -> dict:
             "fields": {f.name: {"shift": f.shift, "mask": f.mask} for f in layout.fields}},
         "runtime_constants": dict(family.runtime_constants),
         "headers": [{"path": h.path, "namespace": h.namespace} for h in family.headers],
-        "upstream": [{"repo": u.repo, "path": u.path, "kind": u.kind, "header": u.header} for u in family.upstream],
+        "upstream": [{"repo": u.repo, "paths": list(u.paths), "kind": u.kind, "header": u.header} for u in family.upstream],
         "discover": list(family.discover),
         "recoverable_labels": {v: {lang: list(texts) for lang, texts in per.items()}
                                for v, per in family.recoverable_labels.items()},
@@ -189,6 +189,7 @@ def _code_data(family: Family, code: Code) -> dict:
         "name": code.name, "python": code.python_name, "c": code.c_name, "value": code.value, "hex": code.hex,
         "wrapper": code.wrapper, "cpp": [{"name": n.name, "header": n.header} for n in code.cpp],
         "log_message": code.log_message,
+        "added": dict(code.added),
         "obsolete": {"since": code.obsolete.since, "reason": _loc(code.obsolete.reason)} if code.obsolete else None,
         "notes": _loc(code.notes),
         "entries": {name: [{"from": list(e.starts), "lang": e.lang, "text": None if e.origin == UNTRANSLATED else e.text,

@@ -11,7 +11,7 @@ from typing import Optional
 
 from generator.escape import py_str
 from generator.inputs import Digests
-from generator.model import TEXT_FIELDS, Catalog, Code, Family
+from generator.model import TEXT_FIELDS, UNTRANSLATED, Catalog, Code, Family
 from generator.outputs_model import Planned
 from generator.queries import default_edition, default_timeline
 from generator.render import comment_banner, comment_language, render_template, runtime_source, seal
@@ -96,6 +96,7 @@ def _ok_member(family: Family) -> Optional[str]:
 
 
 _RECOVERABLE = {"yes": '"yes"', "no": '"no"', "n/a": '"n/a"', "not known": '"not known"'}
+_ORIGIN_FLAGS = {"upstream": 0, "translation": 1, UNTRANSLATED: 2}  # the runtime's _ORIGINS, by index
 
 
 def _data(family: Family) -> str:
@@ -103,6 +104,8 @@ def _data(family: Family) -> str:
     hundreds of thousands of entries, too many for a template loop."""
     out: list[str] = ["#: Every edition of every page of the family, oldest first."]
     out.append("EDITIONS = (\n" + "".join(f"    {py_str(e.id)},\n" for e in family.editions) + ")")
+    out.append("# Edition ids once published that now resolve to another edition (accepted as edition=).")
+    out.append("_ALIASES = {\n" + "".join(f"    {py_str(alias)}: {py_str(target)},\n" for alias, target in family.aliases) + "}")
     out.append("#: The languages of the texts; the first is the default.")
     out.append("LANGUAGES = (" + ", ".join(py_str(lang) for lang in family.languages) + ",)")
     out.append("")
@@ -130,8 +133,9 @@ def _data(family: Family) -> str:
     strings, texts = _texts(family)
     out.append("# Every text, once; _TEXTS refers to them by index.")
     out.append("_STRINGS = (\n" + "".join(f"    {py_str(text)},\n" for text in strings) + ")")
-    out.append("# (member, edition) -> {lang: (meaning, cause, solution)}, each (text index, 1 for this\n"
-               "# project's translation or 0 for upstream's own words), or None where the page has no such text.")
+    out.append("# (member, edition) -> {lang: (meaning, cause, solution)}, each (text index, 0 for upstream's own\n"
+               "# words, 1 for this project's translation, 2 for not translated yet: the index is the first\n"
+               "# language's text), or None where the page has no such text.")
     out.append("_TEXTS = {\n" + _texts_lines(texts) + "}")
     return "\n".join(out) + "\n"
 
@@ -155,7 +159,7 @@ def _texts(family: Family) -> tuple[dict[str, int], list]:
                 for field_name in TEXT_FIELDS:
                     entry = code.entry(field_name, edition.id, lang)
                     fields.append(None if entry is None else
-                                  (strings.setdefault(entry.text, len(strings)), int(entry.origin == "translation")))
+                                  (strings.setdefault(entry.text, len(strings)), _ORIGIN_FLAGS[entry.origin]))
                 langs.append((lang, tuple(fields)))
             if langs:
                 editions.append((edition.id, tuple(langs)))

@@ -105,7 +105,7 @@ class StatusCodesDirective(SphinxDirective):
     def _edition(self, family: Family) -> Optional[Edition]:
         wanted = self.options.get("edition")
         if wanted:
-            return family.edition_by_id.get(wanted)
+            return family.edition(wanted)
         released = [e for e in family.editions if e.released and e.page.id == family.python.default_page]
         return (released or list(family.editions))[-1]
 
@@ -186,8 +186,8 @@ class EditionTable:
         if entry is None:
             return [nodes.paragraph("", "", nodes.emphasis(text=self.site.label("text_not_known", self.lang)))]
         result = text_nodes(entry.text)
-        if entry.origin == "translation":
-            result.append(nodes.paragraph("", "", nodes.emphasis(text=f"({self.site.label('translation', self.lang)})")))
+        if entry.origin in ("translation", "untranslated"):
+            result.append(nodes.paragraph("", "", nodes.emphasis(text=f"({self.site.label(entry.origin, self.lang)})")))
         return result
 
     def _row(self, cells: list[nodes.Node]) -> nodes.row:

@@ -192,6 +192,33 @@ def read_binding(source: str) -> tuple[list[Binding], list[Unreadable]]:
     return bindings, problems
 
 
+# -- registered messages ------------------------------------------------------------------------
+
+# GE_ERRORNO_EXTERNAL(LLM_TIMEOUT, "Process timeout."); the message is a C string literal
+_MESSAGE = re.compile(r'\b(?P<macro>GE_ERRORNO_EXTERNAL|REGISTER_ERROR_MESSAGE)\s*\(\s*(?P<name>[A-Za-z_]\w*)\s*,\s*'
+                      r'"(?P<text>(?:[^"\\\n]|\\.){0,1000})"\s*\)')
+
+
+@dataclass(frozen=True)
+class Message:
+    name: str  # the code's C name
+    text: str
+    line: int
+
+
+def read_messages(source: str) -> tuple[list[Message], list[Unreadable]]:
+    """Every `GE_ERRORNO_EXTERNAL(NAME, "message")`: the message upstream logs for a code."""
+    code = strip_comments(source)
+    lines = LineIndex(code)
+    found = [Message(m["name"], _unescape_c(m["text"]), lines.line(m.start())) for m in _MESSAGE.finditer(code)]
+    problems = [] if found else [Unreadable(1, 'no `GE_ERRORNO_EXTERNAL(NAME, "message")` registrations in this file')]
+    return found, problems
+
+
+def _unescape_c(text: str) -> str:
+    return re.sub(r'\\(["\\?\'])', r"\1", text).replace("\\n", "\n").replace("\\t", "\t")
+
+
 # -- C/C++ headers ----------------------------------------------------------------------------
 
 # A declared type is a few words (`unsigned long long int`), none of them `const` or

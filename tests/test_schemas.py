@@ -452,7 +452,8 @@ BROKEN_CATALOGS = [
     ("upstream header without header", _set(("family", "upstream", 0, "header"), _DELETE), ("family", "upstream", 0), "a header needs `header:`"),
     ("malformation with one side", _set(("versions", "new", 0, "malformations", 0, "sides"), {"HEAD": "x"}),
      ("versions", "new", 0, "malformations", 0, "sides"), "at least two sides"),
-    ("obsolete without reason", _set(("codes", 3, "obsolete", "reason"), _DELETE), ("codes", 3, "obsolete"), "missing field 'reason'"),
+    ("obsolete without since", _set(("codes", 3, "obsolete", "since"), _DELETE), ("codes", 3, "obsolete"), "missing field 'since'"),
+    ("added in no release", _set(("codes", 3, "added"), {"demo/repo": "v2"}), ("codes", 3, "added", "demo/repo"), "is no release"),
     ("label override of no label", _set(("site", "labels", "homepage"), {"en": "Start"}), ("site", "labels"), "no label 'homepage'"),
     ("language that is no ISO code", _set(("site", "languages"), ["zh", "English"]), ("site", "languages", 1), "lower-case ISO 639"),
 ]

@@ -34,7 +34,7 @@ class _Unknown(object):
 UNKNOWN = _Unknown()
 _RECOVERABLE = {"yes": True, "no": False, "n/a": None, "not known": UNKNOWN}
 _FIELDS = ("meaning", "cause", "solution")
-_ORIGINS = ("upstream", "translation")
+_ORIGINS = ("upstream", "translation", "untranslated")
 
 
 class _Documented(object):
@@ -61,7 +61,8 @@ class _Documented(object):
         return _RECOVERABLE[_ROWS.get(self.name, {}).get(edition, "not known")]
 
     def meaning(self, lang=None, edition=None):
-        """The meaning as the edition's page shows it, or None where not known."""
+        """The meaning as the edition's page shows it, or None where not known (or not
+        translated yet: text_origin() says "untranslated")."""
         return _text(self.name, 0, lang, edition)
 
     def cause(self, lang=None, edition=None):
@@ -74,8 +75,9 @@ class _Documented(object):
 
     def text_origin(self, lang=None, edition=None, field=None):
         """"upstream" for a text taken from an upstream page, "translation" for one this
-        project translated; None where not known. Without `field`, "translation" when
-        any of the edition's texts of this code is one."""
+        project translated, "untranslated" for a text seen upstream in another language
+        whose translation is still to be written; None where not known. Without `field`,
+        the last of those that any of the edition's texts of this code is."""
         texts = _texts_of(self.name, lang, edition)
         if texts is None:
             return None
@@ -94,9 +96,11 @@ def _language(lang):
 
 
 def _edition_for(name, edition):
-    """The edition to answer from: the default one, or the one asked for if it lists the code."""
+    """The edition to answer from: the default one, or the one asked for (or the edition an
+    id once published now resolves to) if it lists the code."""
     if edition is None:
         return _DEFAULT_EDITION.get(name)
+    edition = _ALIASES.get(edition, edition)
     rows = _ROWS.get(name, {})
     if edition in rows or edition in _NOT_KNOWN.get(name, ()):
         return edition
@@ -115,7 +119,7 @@ def _texts_of(name, lang, edition):
 
 def _text(name, index, lang, edition):
     texts = _texts_of(name, lang, edition)
-    if texts is None or texts[index] is None:
+    if texts is None or texts[index] is None or _ORIGINS[texts[index][1]] == "untranslated":
         return None
     return _STRINGS[texts[index][0]]
 

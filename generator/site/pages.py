@@ -8,7 +8,7 @@ from typing import Optional
 
 from generator.changes import Presence, compare_editions, copied_releases, history, presence, release_copies
 from generator.escape import html_text as esc, md_inline
-from generator.model import Catalog, Code, Edition, Family, Page
+from generator.model import UNTRANSLATED, Catalog, Code, Edition, Family, Page
 from generator.inputs import Digests
 from generator.outputs_model import Planned
 from generator.queries import default_edition
@@ -117,7 +117,8 @@ def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, st
     ctx = Context(catalog, lang, f"{family.prefix}codes/{code.name}/", family)
     body = [_h(1, code.name, TITLE_ID), _code_facts(ctx, family, code)]
     if code.obsolete:
-        body.append(admonition("warning", f"{ctx.label('obsolete')} ({code.obsolete.since})", text_html(code.obsolete.reason[lang])))
+        reason = code.obsolete.reason[lang] if code.obsolete.reason is not None else ctx.label("reason_not_recorded")
+        body.append(admonition("warning", f"{ctx.label('obsolete')} ({code.obsolete.since})", text_html(reason)))
     if not code.in_python:
         body.append(admonition("info", ctx.label("exists_c"), text_html(ctx.label("c_only_note"))))
     elif not code.in_c:
@@ -246,6 +247,8 @@ def _recoverable_html(ctx: Context, family: Family, value: Optional[str], disagr
 def _text_cell(ctx: Context, text: Optional[str], origin: Optional[str]) -> str:
     if text is None:
         return f'<em class="not-known">{esc(ctx.label("text_not_known"))}</em>'
+    if origin == UNTRANSLATED:
+        return text_html(text) + f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>'
     return text_html(text) + (_translation_mark(ctx) if origin == "translation" else "")
 
 
@@ -306,7 +309,9 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
     if page.intro is not None:
         mark = _translation_mark(ctx) if lang in page.intro.translated else ""
         body.append(f'<p class="upstream-intro">{esc(page.intro[lang])}{mark}</p>')
-    if code_entry_origin(family, edition, lang) == "translation":
+    if code_entry_origin(family, edition, lang, UNTRANSLATED):
+        body.append(admonition("note", ctx.label("untranslated"), text_html(ctx.label("untranslated_note"))))
+    if code_entry_origin(family, edition, lang):
         body.append(admonition("note", ctx.label("translation"), text_html(ctx.label("translation_note"))))
     if not edition.has_texts(lang):
         body.append(admonition("info", ctx.label("text_not_known"), text_html(ctx.label("texts_not_known"))))
@@ -335,15 +340,15 @@ def public_sources(edition: Edition) -> list:
     return [s for s in edition.sources if s.kind != "seed" or s.lang not in cited]
 
 
-def code_entry_origin(family: Family, edition: Edition, lang: str) -> Optional[str]:
-    """'translation' when any text of the edition in `lang` is this project's translation."""
+def code_entry_origin(family: Family, edition: Edition, lang: str, origin: str = "translation") -> bool:
+    """Whether any text of the edition in `lang` has this origin (this project's translation)."""
     for row in edition.rows:
         code = family.code_by_name[row.code]
         for field_name in edition.page.text_fields:
             entry = code.entry(field_name, edition.id, lang)
-            if entry is not None and entry.origin == "translation":
-                return "translation"
-    return None
+            if entry is not None and entry.origin == origin:
+                return True
+    return False
 
 
 def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
@@ -458,7 +463,9 @@ def _diff_html(ctx: Context, family: Family, diff) -> str:
         title = f"<p><strong>{esc(ctx.label('texts_changed'))}</strong> <small>{esc(ctx.label('word_diff_note'))}</small></p>"
         parts.append(title + table(columns, [(None, [ctx.code_link(family, family.code_by_name[c.code]),
                                                      esc(diff.new.page.heading(c.field, ctx.lang)),
-                                                     f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'])
+                                                     f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'
+                                                     + (f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>'
+                                                        if c.untranslated else "")])
                                              for c in texts], "diff-table"))
     elif ctx.lang not in diff.texts_comparable:
         parts.append(f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>")
