@@ -4,31 +4,43 @@ the pybind binding and the GE_ERRORNO_DEFINE headers.
 
 Every page here is written by this project from the catalog itself (tests/upstream_formats.py),
 so a faithful copy must audit clean whatever the catalog holds, and each deliberate change to a
-copy must be reported once, at its line. The source files are fixtures in upstream's formats
-(tests/fixtures/upstream/). Expectations are computed from the catalog's model, never counted.
+copy must be reported once, at its line. So are the source files (tests/upstream_sources.py), with
+the codes of hicann/hixl's newest release. Expectations are computed from the catalog's model, never counted.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
 
 from generator import audit, upstream
+from generator.catalog import load_catalog
 from generator.pagereader import read_table
 from tests import upstream_formats as uf
-from tests.helpers import FIXTURES, ROOT, run_cli
+from tests import upstream_sources as us
+from tests.helpers import ROOT, run_cli
 
-UPSTREAM = FIXTURES / "upstream"
-STATUS_PY = UPSTREAM / "llm_datadist" / "status.py"
-BINDING = UPSTREAM / "llm_wrapper_v2.cc"
-ERROR_CODES_H = UPSTREAM / "llm_error_codes.h"
-DATADIST_H = UPSTREAM / "llm_datadist.h"
-HIXL_TYPES_H = UPSTREAM / "hixl_types.h"
+REPO = "hicann/hixl"
+STATUS_PY, BINDING = "python", "binding"
+ERROR_CODES_H = us.ERROR_CODES_HEADER
+DATADIST_H = us.DATADIST_HEADER
 # Where upstream keeps them: audit tells a family's headers by their path.
 HEADER_PATHS = {ERROR_CODES_H: "include/llm_datadist/llm_error_codes.h", DATADIST_H: "include/llm_datadist/llm_datadist.h"}
+
+
+@lru_cache(maxsize=None)
+def faithful(key: str, family_id: str = "llm_datadist") -> str:
+    """A source file as hicann/hixl's newest release has it, in upstream's format, written from the
+    catalog (tests/upstream_sources.py): status.py, the binding, or the header named `key`."""
+    family = load_catalog(ROOT / "catalog").family_by_id[family_id]
+    codes = us.codes_at(family, REPO)
+    if key in (STATUS_PY, BINDING):
+        return us.source_text(family, key, None, codes)
+    return us.source_text(family, "header", key, codes)
 
 RENDER = {
     "html": lambda family, edition, lang: uf.html_page(family, edition, lang),
@@ -315,20 +327,20 @@ def test_a_merge_conflict_an_edition_records_is_known_and_elsewhere_fails(llm):
 
 
 def _sources(tmp_path: Path, python: Optional[str] = None, binding: Optional[str] = None,
-             headers: Optional[dict[Path, str]] = None) -> dict:
-    """Copies of the fixtures (with the given texts) at upstream's paths under tmp_path."""
+             headers: Optional[dict[str, str]] = None) -> dict:
+    """Faithful source files (or the given texts) at upstream's paths under tmp_path."""
     files = {}
     python_path = tmp_path / "src/python/llm_datadist/llm_datadist/status.py"
     binding_path = tmp_path / "src/python/llm_wrapper/llm_wrapper_v2.cc"
-    for path, text in ((python_path, python if python is not None else STATUS_PY.read_text()),
-                       (binding_path, binding if binding is not None else BINDING.read_text())):
+    for path, text in ((python_path, python if python is not None else faithful(STATUS_PY)),
+                       (binding_path, binding if binding is not None else faithful(BINDING))):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     header_paths = []
-    for fixture, where in HEADER_PATHS.items():
+    for header, where in HEADER_PATHS.items():
         path = tmp_path / where
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text((headers or {}).get(fixture, fixture.read_text()))
+        path.write_text((headers or {}).get(header, faithful(header)))
         header_paths.append(path)
     files.update(python=python_path, binding=binding_path, headers=header_paths)
     return files
@@ -340,7 +352,7 @@ def audit_sources(catalog, family, files: dict):
 
 def runtime_names() -> set[str]:
     """The runtime (ACL) constants the binding fixture binds: declared in no cited repository."""
-    return set(re.findall(r"py::int_\((ACL_\w+)\)", BINDING.read_text()))
+    return set(re.findall(r"py::int_\((ACL_\w+)\)", faithful(BINDING)))
 
 
 def test_faithful_sources_audit_clean_and_say_what_is_checked_against_a_fact(catalog, llm, tmp_path):
@@ -353,7 +365,7 @@ def test_faithful_sources_audit_clean_and_say_what_is_checked_against_a_fact(cat
 
 
 def test_python_references_are_compared_by_name_without_a_binding(catalog, llm, tmp_path):
-    source = STATUS_PY.read_text()
+    source = faithful(STATUS_PY)
     timeout, other = _two_wrapped(llm)
     changed = source.replace(f"= llm_wrapper.{timeout.wrapper}\n", f"= llm_wrapper.{other.wrapper}\n", 1)
     path = tmp_path / "status.py"
@@ -370,14 +382,14 @@ def _two_wrapped(family):
 
 def test_unresolved_references_are_reported(catalog, llm, tmp_path):
     code, _ = _two_wrapped(llm)
-    binding = BINDING.read_text()
+    binding = faithful(BINDING)
     bound_to = re.search(rf'm\.attr\("{code.wrapper}"\) = py::int_\(([\w:]+)\);', binding).group(1)
     changed = binding.replace(f"py::int_({bound_to});", "py::int_(ge::LLM_NO_SUCH_CODE);", 1)
     findings = failing(audit_sources(catalog, llm, _sources(tmp_path, binding=changed)))
     line = uf.line_of(changed, "ge::LLM_NO_SUCH_CODE")
     assert [(f.kind, f.code, f.line) for f in findings] == [("unresolved reference", code.name, line)], show(findings)
 
-    source = STATUS_PY.read_text().replace(f"= llm_wrapper.{code.wrapper}\n", "= llm_wrapper.kNoSuchConstant\n", 1)
+    source = faithful(STATUS_PY).replace(f"= llm_wrapper.{code.wrapper}\n", "= llm_wrapper.kNoSuchConstant\n", 1)
     findings = failing(audit_sources(catalog, llm, _sources(tmp_path, python=source)))
     line = uf.line_of(source, "kNoSuchConstant")
     assert [(f.kind, f.code, f.line) for f in findings] == [("unresolved reference", code.name, line)], show(findings)
@@ -401,7 +413,7 @@ def test_the_value_layout_is_ges_macro_and_no_base_is_written_in_the_code(llm):
 
 def test_a_header_of_another_family_is_not_this_familys(catalog, llm):
     """hixl::FAILED is not LLM_FAILED, hixl::FEATURE_NOT_SUPPORTED = 0 is not LLM_SUCCESS."""
-    text = HIXL_TYPES_H.read_text()
+    text = faithful("hixl/hixl_types.h", "hixl")
     findings, _ = audit.audit_header(llm, "include/hixl/hixl_types.h", text)
     assert [f.kind for f in findings] == ["not this family's file"], show(findings)
     hixl = catalog.family_by_id["hixl"]
@@ -411,7 +423,7 @@ def test_a_header_of_another_family_is_not_this_familys(catalog, llm):
 
 def test_constants_of_another_namespace_are_not_this_headers(llm):
     """Names are matched within the header's namespace: hixl::FAILED beside llm_datadist:: is not LLM_FAILED."""
-    text = DATADIST_H.read_text() + "\nnamespace hixl {\nconstexpr Status SUCCESS = 0U;\nconstexpr Status FAILED = 503900U;\n}\n"
+    text = faithful(DATADIST_H) + "\nnamespace hixl {\nconstexpr Status SUCCESS = 0U;\nconstexpr Status FAILED = 503900U;\n}\n"
     findings, constants = audit.audit_header(llm, HEADER_PATHS[DATADIST_H], text)
     assert {c.qualified for c in constants} >= {"hixl::SUCCESS", "hixl::FAILED"}
     assert not findings, show(findings)
@@ -419,7 +431,7 @@ def test_constants_of_another_namespace_are_not_this_headers(llm):
 
 def test_names_another_header_declares_are_not_missing(llm):
     """ge::SUCCESS and ge::FAILED come from another GE header, not llm_error_codes.h."""
-    findings, _ = audit.audit_header(llm, HEADER_PATHS[ERROR_CODES_H], ERROR_CODES_H.read_text())
+    findings, _ = audit.audit_header(llm, HEADER_PATHS[ERROR_CODES_H], faithful(ERROR_CODES_H))
     assert not findings, show(findings)
     assert any(n.name in ("ge::SUCCESS", "ge::FAILED") and n.header is None for c in llm.codes for n in c.cpp)
 
@@ -575,7 +587,7 @@ HEADER_PATHS_BY_HEADER = {"ge": "llm_datadist/llm_error_codes.h", "llm_datadist"
 
 def swap_a_wrapper_in_status_py(family, files):
     code, other = _two_wrapped(family)
-    text = STATUS_PY.read_text()
+    text = faithful(STATUS_PY)
     changed = text.replace(f"{code.python_name} = llm_wrapper.{code.wrapper}\n",
                            f"{code.python_name} = llm_wrapper.{other.wrapper}\n", 1)
     return "python", changed, Change("value differs", code.name, uf.line_of(text, f"{code.python_name} = llm_wrapper"), changed)
@@ -583,7 +595,7 @@ def swap_a_wrapper_in_status_py(family, files):
 
 def swap_two_members(family, files):
     code, other = _two_wrapped(family)  # other is declared right before code
-    text = STATUS_PY.read_text()
+    text = faithful(STATUS_PY)
     mine = re.search(rf"^    {code.python_name} = .*\n", text, re.M)
     theirs = re.search(rf"^    {other.python_name} = .*\n", text, re.M)
     assert theirs.end() == mine.start()
@@ -593,7 +605,7 @@ def swap_two_members(family, files):
 
 def swap_a_binding(family, files):
     code, other = _two_wrapped(family)
-    text = BINDING.read_text()
+    text = faithful(BINDING)
     mine = re.search(rf'm\.attr\("{code.wrapper}"\) = py::int_\(([\w:]+)\);', text)
     theirs = re.search(rf'm\.attr\("{other.wrapper}"\) = py::int_\(([\w:]+)\);', text).group(1)
     changed = text[:mine.start(1)] + theirs + text[mine.end(1):]
@@ -602,7 +614,7 @@ def swap_a_binding(family, files):
 
 def _ge_line(family):
     code = _wrapped_code(family)
-    text = ERROR_CODES_H.read_text()
+    text = faithful(ERROR_CODES_H)
     match = re.search(rf"GE_ERRORNO_DEFINE\(([^;]*), {code.c_name}, (\w+)\);", text)
     return code, text, match
 
@@ -621,10 +633,10 @@ def make_ge_argument_change(argument: str):
     return change_ge_argument
 
 
-def make_header_deletion(header: Path, namespace: str):
+def make_header_deletion(header: str, namespace: str):
     def delete_a_constant(family, files):
         code = _wrapped_code(family)
-        text = header.read_text()
+        text = faithful(header)
         match = re.search(rf"^.*\b{code.c_name}\b.*\n", text, re.M)
         changed = text[:match.start()] + text[match.end():]
         return header, changed, Change("missing upstream", code.name, _row_line(text, match.start()), changed)
@@ -657,7 +669,7 @@ def test_each_change_to_a_source_file_is_reported_once_at_its_line(catalog, llm,
 
 def test_a_changed_code_2_status_entry_is_reported_at_its_line(catalog, llm, tmp_path):
     code, other = _two_wrapped(llm)
-    text = STATUS_PY.read_text()
+    text = faithful(STATUS_PY)
     entry = f"llm_wrapper.{code.wrapper}: LLMStatusCode.{code.python_name},"
     changed = text.replace(entry, f"llm_wrapper.{code.wrapper}: LLMStatusCode.{other.python_name},", 1)
     assert changed != text

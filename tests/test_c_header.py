@@ -6,12 +6,12 @@ import subprocess
 import pytest
 
 from generator.render_c import c_path
-from tests.helpers import FIXTURES, ROOT
+from tests import upstream_sources as us
+from tests.helpers import ROOT
 
 C_FLAGS = ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 CXX_FLAGS = ["g++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 pytestmark = pytest.mark.skipif(not (shutil.which("gcc") and shutil.which("g++")), reason="needs gcc and g++")
-UPSTREAM = FIXTURES / "upstream"
 
 PRINT_HELPERS = r"""
 #include <stdio.h>
@@ -106,7 +106,8 @@ def test_llm_header_beside_upstreams_llm_datadist_and_ge_headers(tmp_path, llm):
         "#define GE_ERRORNO_DEFINE(runtime, type, level, sysid, modid, name, value) constexpr ge::Status name = "
         "(((uint32_t)(runtime)) << 30U) | (((uint32_t)(type)) << 28U) | (((uint32_t)(level)) << 25U) | "
         "(((uint32_t)(sysid)) << 17U) | (((uint32_t)(modid)) << 12U) | ((uint32_t)(value) & 0xFFFU)\n")
-    prefix = (f'#include "{UPSTREAM / "llm_error_codes.h"}"\n#include "{UPSTREAM / "llm_datadist.h"}"\n'
+    written = us.write_sources(tmp_path / "upstream", llm, "hicann/hixl", kinds=("header",))
+    prefix = (f'#include "{written[us.ERROR_CODES_HEADER]}"\n#include "{written[us.DATADIST_HEADER]}"\n'
               "using namespace llm_datadist;\n")
     ns = llm.c.namespace + "::"
     checks = "\n".join(f'static_assert({n.name} == {ns}{code.c_name}, "{n.name}");'
@@ -120,7 +121,8 @@ def test_llm_header_beside_upstreams_llm_datadist_and_ge_headers(tmp_path, llm):
 
 def test_hixl_header_beside_upstreams_hixl_types(tmp_path, catalog):
     hixl = catalog.family_by_id["hixl"]
-    prefix = f'#include "{UPSTREAM / "hixl_types.h"}"\nusing namespace hixl;\n'
+    written = us.write_sources(tmp_path / "upstream", hixl, "hicann/hixl", kinds=("header",))
+    prefix = f'#include "{written["hixl/hixl_types.h"]}"\nusing namespace hixl;\n'
     checks = "\n".join(f'static_assert(hixl::{c.c_name} == hixl_status_codes::{c.c_name}, "{c.c_name}");' for c in hixl.c_codes)
     source = program(hixl, "hixl_status_codes::", "", prefix=prefix).replace("int main(void) {", f"{checks}\nint main(void) {{", 1)
     assert compile_and_run(tmp_path, CXX_FLAGS, source, ".cpp") == expected_lines(hixl)

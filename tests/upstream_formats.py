@@ -11,7 +11,7 @@ audit and import are tested on files shaped like upstream's own:
 Each writes a row's recoverable cell as that language's page says it (an edition's recorded
 disagreement included), and the texts the catalog records for that edition and language.
 And `build_upstream`: a git repository of such pages and of source files in upstream's formats
-(tests/fixtures/upstream/repo), at upstream's paths and with release tags, beside a copy of the
+(tests/upstream_sources.py), at upstream's paths and with release tags, beside a copy of the
 fixture catalog (tests/fixtures/upstream/catalog) whose sources name the commits it made.
 Nothing here reads upstream's repositories.
 """
@@ -29,6 +29,7 @@ from typing import Callable, Optional
 from generator.catalog import load_catalog
 from generator.model import Edition, Family
 from tests.helpers import FIXTURES, run_cli
+from tests.upstream_sources import write_sources
 
 API = re.compile(r"\b(pull_cache|pull_blocks|transfer_cache_async|link_clusters|unlink_clusters|check_link_status|"
                  r"LinkLlmClusters|UnlinkLlmClusters|PullKvCache|PullKvBlocks)\b")
@@ -173,7 +174,6 @@ def line_of(text: str, needle: str) -> int:
 # -- a repository of them ----------------------------------------------------------------------------------
 
 CATALOG = FIXTURES / "upstream" / "catalog"
-SOURCES = FIXTURES / "upstream" / "repo"
 REPO = "hicann/hixl"
 # The fixture catalog's placeholder commits, by the tag whose commit replaces them.
 PLACEHOLDERS = {"v9.0.0": "c0ffee9000000000000000000000000000000000", "v9.1.0": "c0ffee9100000000000000000000000000000000"}
@@ -249,9 +249,7 @@ def build_upstream(tmp_path: Path, at_910: Optional[dict[str, Edit]] = None) -> 
     fixture = load_catalog(CATALOG).family_by_id["llm_datadist"]
     edition = fixture.edition_by_id
     repo = Repository(tmp_path / "hixl")
-    for source in sorted(SOURCES.rglob("*")):
-        if source.is_file():
-            repo.write(source.relative_to(SOURCES).as_posix(), source.read_text(encoding="utf-8"))
+    write_sources(repo.path, fixture, REPO)
     repo.write("README.md", "# hixl\n")
     repo.write(PYTHON_PAGE_900, html_page(fixture, edition["9.0.0-v2"], "zh"))
     repo.write(CPP_PAGE_900, html_page(fixture, edition["9.0.0-cpp-v2"], "zh"))

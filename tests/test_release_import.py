@@ -1,0 +1,206 @@
+"""A routine upstream release, brought in by one command, on a repository built in the test
+(tests/upstream_formats.py: the fixture catalog's pages and source files in upstream's formats,
+tagged v9.0.0 to v9.1.0).
+
+1. A tag after one Python-page solution text changed: a small catalog diff; the new edition's
+   English is carried for every text whose Chinese did not change, and the changed text is marked
+   untranslated (the module answers None and "untranslated" for it); a second run changes nothing.
+2. A further tag adding one code to status.py, the binding, both headers, the messages source
+   and both pages: the code comes in with its names, value and message, and records the release
+   that added it, so the audit stays clean at every older tag.
+"""
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.catalog import load_catalog
+from tests.helpers import run_cli
+from tests.upstream_formats import CPP_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream
+
+pytestmark = pytest.mark.slow  # builds git repositories and generates every output twice
+
+STATUS_PY = "src/python/llm_datadist/llm_datadist/status.py"
+BINDING = "src/python/llm_wrapper/llm_wrapper_v2.cc"
+ERROR_CODES_H = "include/llm_datadist/llm_error_codes.h"
+DATADIST_H = "include/llm_datadist/llm_datadist.h"
+MESSAGES = "src/llm_datadist/llm_error_codes.cc"
+OLD_SOLUTION = "基于日志排查错误原因。"
+NEW_SOLUTION = "基于日志排查错误原因，并检查入参。"
+
+
+def _numstat(catalog: Path) -> tuple[int, int]:
+    """(changed lines, the longest changed line's length) of the catalog's uncommitted diff."""
+    diff = subprocess.run(["git", "-C", str(catalog), "diff", "-U0", "--no-color", "."], capture_output=True, text=True,
+                          check=True).stdout
+    changed = [line[1:] for line in diff.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    return len(changed), max((len(line) for line in changed), default=0)
+
+
+def _commit_catalog(catalog: Path) -> None:
+    for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "catalog"]):
+        subprocess.run(["git", "-C", str(catalog), *args], check=True, capture_output=True)
+
+
+def _module(out: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, out / "generated" / "python" / "llm_status_codes.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
+    return module
+
+
+def _generate(upstream, out: Path):
+    result = run_cli("generate", "--catalog", upstream.catalog, "--out", out)
+    assert result.code == 0, result.err
+    check = run_cli("check", "--full", "--catalog", upstream.catalog, "--out", out)
+    assert check.code == 0, check.out + check.err
+
+
+def _insert_after(text: str, pattern: str, new: str) -> str:
+    match = re.search(pattern, text, re.M)
+    assert match, pattern
+    end = text.index("\n", match.end()) + 1
+    return text[:end] + new + text[end:]
+
+
+@pytest.fixture
+def released(tmp_path):
+    """The fixture's upstream with a tag v9.2.0 whose Python page changed one solution text."""
+    upstream = build_upstream(tmp_path)
+    _commit_catalog(upstream.catalog)
+    page = upstream.repo.path / PYTHON_PAGE_910
+    text = page.read_text(encoding="utf-8")
+    assert text.count(OLD_SOLUTION) == 1
+    page.write_text(text.replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
+    upstream.repo.commit("a clearer solution", "v9.2.0")
+    return upstream
+
+
+def _import(upstream, ref: str):
+    return run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}", "--ref", ref)
+
+
+def test_a_release_that_changes_one_text(released, tmp_path):
+    upstream = released
+    result = _import(upstream, "v9.2.0")
+    assert result.code == 0, result.err
+    assert "translate: LLM_PARAM_INVALID solution (en) from 9.2.0-v2" in result.out, result.out
+    changed, longest = _numstat(upstream.catalog)
+    assert 0 < changed <= 40 and longest <= 160, (changed, longest)
+    validated = run_cli("validate", "--catalog", upstream.catalog)
+    assert validated.code == 0 and validated.err.count("is not translated yet") == 1, validated.err
+    _generate(upstream, tmp_path / "out")
+    module = _module(tmp_path / "out", "release_one")
+    assert "9.2.0-v2" in module.EDITIONS
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    code = module.LLMStatusCode
+    for member in code:
+        if member.name != "LLM_PARAM_INVALID" and family.code_by_name[member.name].text("solution", "9.1.0-v2", "en"):
+            assert member.solution("en", edition="9.2.0-v2") == family.code_by_name[member.name].text("solution", "9.1.0-v2", "en")
+    assert code.LLM_TIMEOUT.solution("en") == family.code_by_name["LLM_TIMEOUT"].text("solution", "9.1.0-v2", "en")
+    assert code.LLM_PARAM_INVALID.solution("zh") == NEW_SOLUTION
+    assert code.LLM_PARAM_INVALID.solution("en") is None
+    assert code.LLM_PARAM_INVALID.text_origin("en", field="solution") == "untranslated"
+    assert code.LLM_PARAM_INVALID.text_origin("en", field="meaning") == "upstream"
+    assert code.LLM_PARAM_INVALID.meaning("en") is not None  # its meaning did not change
+
+    # the English pages show the new Chinese text, marked as not translated yet: never "not known"
+    shown = [p for p in (tmp_path / "out" / "site" / "docs").rglob("*.en.md") if NEW_SOLUTION in p.read_text(encoding="utf-8")]
+    assert {p.name for p in shown} >= {"LLM_PARAM_INVALID.en.md", "9.2.0-v2.en.md"}, shown
+    for page in shown:
+        row = next(line for line in page.read_text(encoding="utf-8").splitlines() if NEW_SOLUTION in line)
+        assert "not translated yet" in row and "Not known" not in row, (page, row)
+
+    subprocess.run(["git", "-C", str(upstream.catalog), "add", "-A"], check=True)
+    again = _import(upstream, "v9.2.0")
+    assert again.code == 0, again.err
+    assert _numstat(upstream.catalog)[0] == 0
+
+
+def test_a_release_that_adds_a_code(released, tmp_path):
+    upstream = released
+    assert _import(upstream, "v9.2.0").code == 0
+    subprocess.run(["git", "-C", str(upstream.catalog), "commit", "-qam", "9.2.0", "--author", "t <t@t>"], check=True,
+                   capture_output=True, env={"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"})
+    repo = upstream.repo.path
+    edits = {
+        STATUS_PY: [(r"^    LLM_TIMEOUT = llm_wrapper\.kLLMTimeout$", "    LLM_QUEUE_FULL = llm_wrapper.kLLMQueueFull\n"),
+                    (r"^    llm_wrapper\.kLLMTimeout: LLMStatusCode\.LLM_TIMEOUT,$",
+                     "    llm_wrapper.kLLMQueueFull: LLMStatusCode.LLM_QUEUE_FULL,\n")],
+        BINDING: [(r'^  m\.attr\("kLLMTimeout"\).*$', '  m.attr("kLLMQueueFull") = py::int_(ge::LLM_QUEUE_FULL);\n')],
+        ERROR_CODES_H: [(r"^GE_ERRORNO_DEFINE\(.*, LLM_TIMEOUT, 26\);$",
+                         "GE_ERRORNO_DEFINE(0b01, 0b01, 0b000, 8, 11, LLM_QUEUE_FULL, 29);\n")],
+        DATADIST_H: [(r"^constexpr Status LLM_TIMEOUT = .*$", "constexpr Status LLM_QUEUE_FULL = 0x5010B01DU;\n")],
+        MESSAGES: [(r"^namespace \{$", 'GE_ERRORNO_EXTERNAL(LLM_QUEUE_FULL, "Queue is full.");\n')],
+        PYTHON_PAGE_910: [(r"^\| LLM_TIMEOUT \|.*$", "| LLM_QUEUE_FULL | 队列已满 | 是 | 稍后重试。 |\n")],
+        CPP_PAGE_910: [(r"^\| LLM_TIMEOUT \|.*$", "| LLM_QUEUE_FULL | 队列已满 | 是 | 稍后重试。 |\n")],
+    }
+    for path, inserts in edits.items():
+        text = (repo / path).read_text(encoding="utf-8")
+        for pattern, new in inserts:
+            text = _insert_after(text, pattern, new)
+        (repo / path).write_text(text, encoding="utf-8")
+    upstream.repo.commit("LLM_QUEUE_FULL", "v9.3.0")
+
+    result = _import(upstream, "v9.3.0")
+    assert result.code == 0, result.err
+    assert "LLM_QUEUE_FULL: a new code (0x5010B01D), added in hicann/hixl 9.3.0" in result.out, result.out
+    changed, longest = _numstat(upstream.catalog)
+    assert 0 < changed <= 60 and longest <= 160, (changed, longest)
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    new = family.code_by_name["LLM_QUEUE_FULL"]
+    assert (new.python_name, new.c_name, new.value, new.wrapper, new.log_message) == (
+        "LLM_QUEUE_FULL", "LLM_QUEUE_FULL", 0x5010B01D, "kLLMQueueFull", "Queue is full.")
+    assert {n.name for n in new.cpp} == {"llm_datadist::LLM_QUEUE_FULL", "ge::LLM_QUEUE_FULL"}
+    assert new.added == (("hicann/hixl", "9.3.0"),)
+    names = [c.name for c in family.python_codes]
+    assert names.index("LLM_QUEUE_FULL") == names.index("LLM_TIMEOUT") + 1
+    assert new.text("meaning", "9.3.0-v2", "zh") == "队列已满" and new.text("meaning", "9.3.0-cpp-v2", "zh") == "队列已满"
+    assert new.text("meaning", "9.2.0-v2", "zh") is None
+
+    _generate(upstream, tmp_path / "out")
+    module = _module(tmp_path / "out", "release_two")
+    found = module.lookup("LLM_QUEUE_FULL")
+    assert found is module.LLMStatusCode.LLM_QUEUE_FULL and int(found) == 0x5010B01D
+    assert module.lookup(0x5010B01D) is found
+    audited = upstream.audit()
+    assert audited.code == 0, audited.out
+    # the release's own files audit clean against its edition; an older release's lack the code, as they should
+    old = tmp_path / "status-9.2.0.py"
+    old.write_text(upstream.repo.git("show", f"v9.2.0:{STATUS_PY}") + "\n", encoding="utf-8")
+    for edition, source, code in (("9.2.0-v2", old, 0), ("9.3.0-v2", repo / STATUS_PY, 0), ("9.3.0-v2", old, 1)):
+        result = run_cli("audit", "--catalog", upstream.catalog, "--edition", edition, "--python", source)
+        assert result.code == code, (edition, source, result.out)
+    assert "LLM_QUEUE_FULL: missing upstream" in result.out
+    again = _import(upstream, "v9.3.0")
+    assert again.code == 0 and "0 file(s) changed" in again.out, again.out
+
+
+def test_an_edition_id_once_published_resolves_after_a_tag_takes_its_version(tmp_path):
+    """The branch head's page is `unreleased-v2` until a tag ships it: then the release's edition
+    holds the version and the old id resolves to it, in the module as in the catalog, listed nowhere."""
+    upstream = build_upstream(tmp_path)
+    page = upstream.repo.path / PYTHON_PAGE_910
+    page.write_text(page.read_text(encoding="utf-8").replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
+    upstream.repo.commit("a change on the default branch")
+    assert _import(upstream, "master").code == 0
+    _generate(upstream, tmp_path / "before")
+    before = _module(tmp_path / "before", "release_head")
+    assert "unreleased-v2" in before.EDITIONS
+    upstream.repo.git("tag", "v9.2.0")
+    assert _import(upstream, "v9.2.0").code == 0
+    _generate(upstream, tmp_path / "after")
+    after = _module(tmp_path / "after", "release_tag")
+    assert "unreleased-v2" not in after.EDITIONS and "9.2.0-v2" in after.EDITIONS
+    member = after.LLMStatusCode.LLM_PARAM_INVALID
+    assert member.solution("zh", edition="unreleased-v2") == member.solution("zh", edition="9.2.0-v2") == NEW_SOLUTION
+    assert not (tmp_path / "after" / "site" / "docs" / "editions" / "unreleased-v2.zh.md").exists()
