@@ -329,7 +329,7 @@ class _Reader:
         fields = self.f.mapping(pair[1], f"{what}: rows", free_keys=True)
         if fields is None:
             return None
-        rows: list[Row] = list(base.rows) if base is not None else []
+        rows = _Order(base.rows if base is not None else ())
         ok = True
         for name, (key, value) in fields.items():
             code = self._code(key, name, what, page)
@@ -337,46 +337,43 @@ class _Reader:
                 ok = False
                 continue
             ok = self._change(rows, code, key, value, f"{what}: rows: {name}", base, page) and ok
-        return rows if ok else None
+        return rows.rows() if ok else None
 
-    def _change(self, rows: list[Row], code: Code, key: Node, value: Node, what: str, base, page: Page) -> bool:
+    def _change(self, rows: "_Order", code: Code, key: Node, value: Node, what: str, base, page: Page) -> bool:
         f = self.f
-        names = [row.code for row in rows]
         if base is not None and isinstance(value, ScalarNode) and value.value == DROPPED:
-            if code.name not in names:
+            if code.name not in rows:
                 f.error(value, f"{what}: version {base.ident} does not list it, so there is nothing to drop")
                 return False
-            del rows[names.index(code.name)]
+            rows.remove(code.name)
             return True
         place = None
         if isinstance(value, MappingNode) and base is not None:
-            place = self._place(value, what, page, names)
+            place = self._place(value, what, page, rows)
             if place is False:
                 return False
         row = self._row(value, what, code, key, allow_place=base is not None)
         if row is None:
             return False
-        if code.name in names:
+        if code.name in rows:
             if base is None:
                 f.error(key, f"{what}: listed twice")
                 return False
-            index = names.index(code.name)
             if place is None:
-                rows[index] = row
+                rows.replace(row)
                 return True
-            del rows[index]
-            names.pop(index)
+            rows.remove(code.name)
         if isinstance(place, tuple):
             anchor, after = place
-            if anchor not in names:
+            if anchor not in rows:
                 f.error(value, f"{what}: the row it goes {'after' if after else 'before'} is not listed")
                 return False
-            rows.insert(names.index(anchor) + (1 if after else 0), row)
+            rows.insert(row, anchor, after)
         else:
             rows.append(row)
         return True
 
-    def _place(self, node: MappingNode, what: str, page: Page, names: list[str]):
+    def _place(self, node: MappingNode, what: str, page: Page, names: "_Order"):
         """(code name, after?) from `after:`/`before:`, None when neither is given, False on error.
         (The row's mapping itself is read, and its keys checked, by _row.)"""
         fields = {k.value: (k, v) for k, v in node.value if isinstance(k, ScalarNode)}
@@ -566,3 +563,50 @@ def _aliases(drafts: list[_Draft], versions: list[Version], ids: dict[str, _Draf
             if ident not in ids and ident not in aliases:
                 aliases[ident] = version.editions[0]
     return aliases
+
+
+class _Order:
+    """A page's rows while a version's changes apply: replace, drop and insert next to a row
+    each in constant time (a list made a version with thousands of changes quadratic:
+    21 s of 25 at 10,000 codes)."""
+
+    _END = ""  # the sentinel before the first row and after the last (no code is named "")
+
+    def __init__(self, rows) -> None:
+        self.by_code: dict[str, Row] = {}
+        self.next: dict[str, str] = {self._END: self._END}
+        self.prev: dict[str, str] = {self._END: self._END}
+        for row in rows:
+            self.append(row)
+
+    def __contains__(self, code: str) -> bool:
+        return code in self.by_code
+
+    def _link(self, code: str, before: str, after: str) -> None:
+        self.next[before], self.prev[code], self.next[code], self.prev[after] = code, before, after, code
+
+    def append(self, row: Row) -> None:
+        self.by_code[row.code] = row
+        self._link(row.code, self.prev[self._END], self._END)
+
+    def insert(self, row: Row, anchor: str, after: bool) -> None:
+        self.by_code[row.code] = row
+        if after:
+            self._link(row.code, anchor, self.next[anchor])
+        else:
+            self._link(row.code, self.prev[anchor], anchor)
+
+    def replace(self, row: Row) -> None:
+        self.by_code[row.code] = row
+
+    def remove(self, code: str) -> None:
+        before, after = self.prev.pop(code), self.next.pop(code)
+        self.next[before], self.prev[after] = after, before
+        del self.by_code[code]
+
+    def rows(self) -> list[Row]:
+        out, code = [], self.next[self._END]
+        while code != self._END:
+            out.append(self.by_code[code])
+            code = self.next[code]
+        return out

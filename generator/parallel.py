@@ -20,7 +20,11 @@ from typing import Callable, Iterator, Optional
 
 from generator.outputs_model import Output
 
-MIN_OUTPUTS_PER_WORKER = 1000  # below this, starting a worker costs more than it saves
+# Below this much work per worker (Output.scale summed: about a code's row rendered once),
+# starting a worker costs more than it saves: the real catalog's 226 outputs are about
+# 2,000 and render in a tenth of a second; one text changed at 10,000 codes is about
+# 70,000 in 9 outputs, and takes seconds.
+MIN_WORK_PER_WORKER = 20000
 _PENDING: list[Output] = []
 _NEXT = None  # a counter in shared memory: the index in _PENDING of the next output to take
 _SPILLS: list = []  # one unnamed temporary file per worker, for the texts it renders
@@ -177,11 +181,12 @@ def renderer(jobs: Optional[int]) -> Callable[..., Rendered]:
     """A function rendering outputs to {path: UTF-8 bytes}, sorted by path."""
     def render_many(outputs: list[Output]) -> Rendered:
         global _PENDING, _NEXT, _SPILLS
-        workers = min(jobs or os.cpu_count() or 1, max(1, len(outputs) // MIN_OUTPUTS_PER_WORKER))
+        work = sum(output.scale for output in outputs)
+        workers = min(jobs or os.cpu_count() or 1, len(outputs), max(1, work // MIN_WORK_PER_WORKER))
         if workers <= 1 or not _can_fork():
             return dict(sorted((output.path, output.render_bytes()) for output in outputs))
         context = multiprocessing.get_context("fork")
-        _PENDING = outputs
+        _PENDING = sorted(outputs, key=lambda o: -o.scale)  # the longest first, so no core idles at the end
         _NEXT = context.Value("q", 0)
         _SPILLS = [tempfile.TemporaryFile(prefix="generate-spill-") for _ in range(1, workers)]
         children: list[_Child] = []
