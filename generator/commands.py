@@ -11,7 +11,7 @@ from generator import fastpath
 from generator.catalog import display_path, load_catalog
 from generator.model import Catalog, Family
 from generator.errors import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
-from generator.outputs import Cache, survey, unified_diff, write_survey
+from generator.outputs import Cache, run_lock, survey, unified_diff, write_survey
 from generator.targets import describe_targets, plan_outputs
 from generator.version import project_version
 
@@ -86,14 +86,18 @@ def _plan_and_survey(args, full: bool):
 
 
 def cmd_generate(args) -> int:
-    out, outputs, cache, result = _plan_and_survey(args, args.full)
-    for warning in result.warnings:
-        safe_print(f"warning: {warning}", sys.stderr)
-    actions = write_survey(out, result, outputs, cache, args.inputs_key)
+    with run_lock(out_of(args)):  # from the survey to the last write: concurrent runs take turns
+        out, outputs, cache, result = _plan_and_survey(args, args.full)
+        for warning in result.warnings:
+            safe_print(f"warning: {warning}", sys.stderr)
+        actions = write_survey(out, result, outputs, cache, args.inputs_key)
     for action, path in actions:
         safe_print(f"{action} {path}")
     for path in result.edited_orphans:
         safe_print(f"kept {path}: no longer generated, but edited by hand since it was written; delete it yourself")
+    for path in result.not_files:
+        safe_print(f"warning: {path} is a symbolic link or no regular file among the outputs' folders: the generator "
+                   "never writes one, and the site would publish what it points to; remove it", sys.stderr)
     written = sum(1 for action, _ in actions if action == "wrote")
     removed = len(actions) - written
     safe_print(fastpath.generate_summary(len(outputs), written, removed, result.rendered))
@@ -108,12 +112,14 @@ def cmd_check(args) -> int:
         safe_print(fastpath.check_summary(len(outputs)))
         return EXIT_OK
     for label, paths in (("stale", result.stale), ("missing", result.missing), ("orphaned", result.orphaned),
-                         ("orphaned, edited by hand", result.edited_orphans)):
+                         ("orphaned, edited by hand", result.edited_orphans),
+                         ("not a file (a link, a FIFO or a device: remove it)", result.not_files)):
         for path in paths:
             safe_print(f"{label}: {path}")
     for path in result.stale:
         sys.stdout.write(unified_diff(path, result.current[path], result.texts[path]))
-    count = len(result.stale) + len(result.missing) + len(result.orphaned) + len(result.edited_orphans)
+    count = (len(result.stale) + len(result.missing) + len(result.orphaned) + len(result.edited_orphans)
+             + len(result.not_files))
     safe_print(f"check: {count} output(s) differ from the catalog; run `make generate` to update them", sys.stderr)
     return EXIT_DIFFERENT
 

@@ -122,7 +122,7 @@ def read_manifest(root: Path, owner: str) -> tuple[dict[str, str], Optional[str]
         if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
             raise ValueError
         return files, None
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
         return {}, f"{rel} is not a manifest this generator wrote; its old outputs cannot be told apart, none is removed"
 
 
@@ -156,17 +156,41 @@ class Cache:
     def save(self, root: Path) -> None:
         data = {"fingerprint": generator_fingerprint(), "entries": {k: list(v) for k, v in sorted(self.entries.items())},
                 "unchanged": self.unchanged}
+        sealed = fastpath.cache_bytes(data)
+        if sealed is None or _other_than_a_file(root / CACHE):
+            return  # no key, or something not ours in its place: no cache, which only costs time
         with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
-            atomic_write(root / CACHE, fastpath.cache_bytes(data))
+            atomic_write(root / CACHE, sealed)
+
+
+def _other_than_a_file(path: Path) -> bool:
+    """Whether something other than a regular file (a link, a FIFO, a directory) is at path."""
+    try:
+        return not stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+
+
+JOURNAL_LIMIT = 64 << 20
 
 
 def read_journal(root: Path) -> Optional[dict]:
-    """The journal a run that did not finish left behind ({} when unreadable), or None."""
+    """The journal a run that did not finish left behind ({} when unreadable), or None.
+    OutputError when something other than a file is in its place."""
     try:
-        data = json.loads((root / JOURNAL).read_text(encoding="utf-8"))
+        raw = fastpath.read_regular(root / JOURNAL, JOURNAL_LIMIT)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError):
+    except fastpath.NotRegular as error:
+        raise OutputError(f"cannot read {root / JOURNAL} (the journal of a run): {error.strerror}; "
+                          "remove it, then run `make generate` again") from None
+    except OSError:
+        return {}
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -220,13 +244,14 @@ class Survey:
     missing: list[str] = field(default_factory=list)
     orphaned: list[str] = field(default_factory=list)  # still as written: removable
     edited_orphans: list[str] = field(default_factory=list)  # changed since written: left in place
+    not_files: list[str] = field(default_factory=list)  # links, FIFOs, devices among the outputs' folders
     hashes: dict[str, str] = field(default_factory=dict)  # path -> sha256 of the output as rendered
     stamps: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     rendered: int = 0
 
     def __bool__(self) -> bool:
-        return bool(self.stale or self.missing or self.orphaned or self.edited_orphans)
+        return bool(self.stale or self.missing or self.orphaned or self.edited_orphans or self.not_files)
 
 
 def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, full: bool,
@@ -266,8 +291,10 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
     for path, data in rendered.items():
         result.hashes[path] = sha(data)
         _compare(result, path, data, on_disk[path])
+    folders = fastpath.output_folders([o.path for o in outputs])
     for owner in owners:
-        _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result)
+        _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result, folders)
+    result.not_files = fastpath.not_files_under(root, folders)
     return result
 
 
@@ -334,7 +361,11 @@ def _compare(result: Survey, path: str, data: bytes, current: Optional[bytes]) -
         result.current[path] = current
 
 
-def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Survey) -> None:
+def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Survey, folders: list[str]) -> None:
+    """An orphan is a file the owner's manifest lists that is no longer rendered. The
+    manifest is a committed file anyone can edit, so it is believed only where it can be
+    right: a file it lists is removed only if it lies in the outputs' folders, carries the
+    generator's banner and still has the bytes the manifest records."""
     old, warning = read_manifest(root, owner)
     if warning:
         result.warnings.append(warning)
@@ -342,12 +373,20 @@ def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Surv
     for path, written in sorted(old.items()):
         if path in rendered or path == manifest_path(owner):
             continue
+        if not any(path.startswith(folder + "/") for folder in folders):
+            result.warnings.append(f"{manifest_path(owner)} lists {path!r}, which is outside the generator's folders "
+                                   f"({', '.join(folders)}): left in place")
+            continue
         try:
             current = read_output(root, path)
         except OutputError as error:
             result.warnings.append(f"orphaned {path} left in place: {error}")
             continue
         if current is None:
+            continue
+        if not fastpath.GENERATED_MARK.search(current[:4096]):
+            result.warnings.append(f"{manifest_path(owner)} lists {path}, which does not carry the generator's banner: "
+                                   "left in place")
             continue
         (result.orphaned if sha(current) == written else result.edited_orphans).append(path)
     path = manifest_path(owner)
@@ -362,43 +401,44 @@ def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Surv
 def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache,
                  key: Optional[str] = None) -> list[tuple[str, str]]:
     """Write what changed and remove orphans still as written; returns [(action, path)].
+    The caller holds run_lock(root) from before its survey.
     `key` (fastpath.inputs_key of what the outputs were rendered from) is recorded with
     the hash of every file written, when the run ends clean, for the next run's quick answer."""
     actions: list[tuple[str, str]] = []
     unchanged = (fastpath.entry(key, result.hashes, len(outputs))
-                 if key is not None and not result.edited_orphans and not result.warnings else None)
-    if not result and not (root / JOURNAL).exists():
+                 if key is not None and not result.edited_orphans and not result.warnings and not result.not_files
+                 else None)
+    if not (result.texts or result.orphaned) and not os.path.lexists(root / JOURNAL):
         _refresh_cache(root, result, outputs, cache, unchanged)
         return actions
-    with _locked(root):
-        journal = read_journal(root)
-        if journal:
-            for leftover in _temp_leftovers(root, journal):
-                with contextlib.suppress(OSError):
-                    leftover.unlink()
-        _write_journal(root, result)
-        ready: dict[str, Path] = {}  # each parent directory, checked for links and made once
-        for path in sorted(result.texts):
-            parent, _, name = path.rpartition("/")
-            if parent not in ready:
-                ready[parent] = resolve(root, parent) if parent else root
-                _make_parents(root, path)
-            target = resolve(ready[parent], name)  # the file itself: never a link either
-            try:
-                atomic_write(target, result.texts[path], make_parent=False)
-            except OSError as error:
-                raise os_problem(path, error) from None
-            actions.append(("wrote", path))
-        for path in result.orphaned:
-            try:
-                resolve(root, path).unlink(missing_ok=True)
-            except OSError as error:
-                raise os_problem(path, error, "remove") from None
-            actions.append(("removed", path))
-            _remove_empty_parents(root, path)
-        _refresh_cache(root, result, outputs, cache, unchanged)
-        with contextlib.suppress(FileNotFoundError):
-            (root / JOURNAL).unlink()
+    journal = read_journal(root)
+    if journal:
+        for leftover in _temp_leftovers(root, journal):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+    _write_journal(root, result)
+    ready: dict[str, Path] = {}  # each parent directory, checked for links and made once
+    for path in sorted(result.texts):
+        parent, _, name = path.rpartition("/")
+        if parent not in ready:
+            ready[parent] = resolve(root, parent) if parent else root
+            _make_parents(root, path)
+        target = resolve(ready[parent], name)  # the file itself: never a link either
+        try:
+            atomic_write(target, result.texts[path], make_parent=False)
+        except OSError as error:
+            raise os_problem(path, error) from None
+        actions.append(("wrote", path))
+    for path in result.orphaned:
+        try:
+            resolve(root, path).unlink(missing_ok=True)
+        except OSError as error:
+            raise os_problem(path, error, "remove") from None
+        actions.append(("removed", path))
+        _remove_empty_parents(root, path)
+    _refresh_cache(root, result, outputs, cache, unchanged)
+    with contextlib.suppress(FileNotFoundError):
+        (root / JOURNAL).unlink()
     return actions
 
 
@@ -464,18 +504,36 @@ def atomic_write(target: Path, data: bytes, make_parent: bool = True) -> None:
 
 
 @contextlib.contextmanager
-def _locked(root: Path) -> Iterator[None]:
+def run_lock(root: Path) -> Iterator[None]:
+    """Held by a `generate` from before it surveys the tree until it has written it: two runs
+    in one tree take turns, and each writes what it compared (not what another run left).
+    A tree that cannot hold the lock (read-only) is surveyed unlocked: nothing can be written
+    there anyway, and the write says why. Never opened through a link, never a FIFO."""
     try:
         root.mkdir(parents=True, exist_ok=True)
-        lock = open(root / LOCK, "a+b")
+        fd = os.open(root / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
     except OSError as error:
-        raise os_problem(str(root / LOCK), error) from None
-    with lock:
-        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
-        try:
+        if error.errno == errno.ELOOP:
+            raise OutputError(f"{root / LOCK} is a symbolic link: the generator never opens its lock through one; "
+                              "remove it, then run `make generate` again") from None
+        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
             yield
-        finally:
-            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+            return
+        raise os_problem(str(root / LOCK), error) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OutputError(f"{root / LOCK} is not a regular file (a FIFO or a device?): remove it, "
+                              "then run `make generate` again")
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            import sys
+
+            print(f"waiting for another `generate` in {root} to finish", file=sys.stderr, flush=True)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def unified_diff(path: str, current: bytes, rendered: bytes, limit: int = 200) -> str:

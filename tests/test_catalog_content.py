@@ -166,3 +166,32 @@ def test_enum_members_on_the_python_pages_and_c_names_on_the_cpp_pages(llm):
     for edition in llm.editions:
         for row in edition.rows:
             assert llm.code_by_name[row.code].name_on(edition.page) is not None, (edition.id, row.code)
+
+
+def _non_text_lines(text: str):
+    """(line number, line) of each line that is not part of a zh/en text: a text's key line and
+    the lines of its block scalar are text lines."""
+    import re
+
+    block_indent = None
+    for number, line in enumerate(text.splitlines(), 1):
+        indent = len(line) - len(line.lstrip(" "))
+        if block_indent is not None and (not line.strip() or indent > block_indent):
+            continue
+        block_indent = None
+        match = re.match(r"^( *)(?:- )?(zh|en): ?(.*)$", line)
+        if match:
+            if match.group(3)[:1] in ("|", ">"):
+                block_indent = len(match.group(1))
+            continue
+        yield number, line
+
+
+def test_no_line_but_a_text_is_longer_than_120_characters():
+    """The catalog stays reviewable in a diff: only a text (as upstream wrote it) may be long."""
+    from tests.helpers import ROOT
+
+    long = [f"{path.relative_to(ROOT)}:{number}: {len(line)} characters"
+            for path in sorted((ROOT / "catalog").rglob("*.yaml"))
+            for number, line in _non_text_lines(path.read_text(encoding="utf-8")) if len(line) > 120]
+    assert not long, "\n".join(long)

@@ -1,0 +1,231 @@
+"""What a pull request can plant in the output tree, and what the tree's own run files can be.
+
+A committed manifest that lists other files, a committed cache that vouches for an edited
+output, a link among the site's sources, a FIFO or a link where the cache, the journal or the
+lock goes, JSON nested past Python's recursion limit, two runs at once: each is refused in one
+line or made harmless, nothing outside the outputs is written or deleted, and no traceback."""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import fastpath
+from generator.outputs import CACHE, JOURNAL, LOCK, manifest_path
+from tests.helpers import MINI, ROOT, run_cli
+
+MODULE = "generated/python/demo_codes.py"
+
+
+@pytest.fixture
+def out(tmp_path):
+    target = tmp_path / "out"
+    result = run_cli("generate", "--catalog", MINI, "--out", target)
+    assert result.code == 0, result.err
+    return target
+
+
+def _owner_manifest(out: Path) -> tuple[Path, dict]:
+    path = next((out / "generated" / "manifest").glob("*.json"))
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def _check(out: Path, *extra: str):
+    return run_cli("check", "--catalog", MINI, "--out", out, *extra)
+
+
+def _generate(out: Path, *extra: str):
+    return run_cli("generate", "--catalog", MINI, "--out", out, *extra)
+
+
+# -- a planted manifest deletes nothing that is not the generator's ----------------------------------------
+
+
+def test_a_manifest_listing_other_files_deletes_none_of_them(out):
+    planted = {"README.md": b"# mine\n", "LICENSE": b"licence\n", "pyproject.toml": b"[project]\n",
+               "catalog/site.yaml": b"site: {}\n", ".git/HEAD": b"ref: refs/heads/main\n",
+               "generated/python/notes.py": b"# my notes, not generated\n",  # in an output folder, no banner
+               "site/docs/codes/x.zh.md": b"# mine\n"}
+    for rel, data in planted.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(data)
+    path, manifest = _owner_manifest(out)
+    manifest["files"].update({rel: hashlib.sha256(data).hexdigest() for rel, data in planted.items()})
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+
+    checked = _check(out)
+    assert checked.code == 1 and "orphaned:" not in checked.out, checked.out
+    result = _generate(out)
+    assert result.code == 0, result.err
+    assert "removed " not in result.out, result.out
+    for rel, data in planted.items():
+        assert (out / rel).read_bytes() == data, rel
+    assert "outside the generator's folders" in result.err and "does not carry the generator's banner" in result.err
+    assert _check(out).code == 0  # the manifest is rewritten; the planted files stay, as they are not outputs
+
+
+def test_an_orphan_the_generator_wrote_is_still_removed(out):
+    """The guard keeps the manifest's purpose: a file the generator wrote and no longer renders goes."""
+    module = (out / MODULE).read_bytes()
+    old = out / "generated" / "python" / "old_codes.py"
+    old.write_bytes(module)
+    path, manifest = _owner_manifest(out)
+    manifest["files"]["generated/python/old_codes.py"] = hashlib.sha256(module).hexdigest()
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+    result = _generate(out)
+    assert "removed generated/python/old_codes.py" in result.out and not old.exists()
+
+
+# -- a planted cache is not believed -----------------------------------------------------------------------
+
+
+def _append_code(out: Path) -> None:
+    with open(out / MODULE, "a", encoding="utf-8") as handle:
+        handle.write("import os; os.system('touch /tmp/PWNED')\n")
+
+
+def test_a_cache_sealed_with_a_plain_checksum_is_ignored(out):
+    """The old format's checksum anyone can compute: plain `check` must not believe it."""
+    _append_code(out)
+    data = fastpath.cache_data(out)
+    assert data, "the run left a cache"
+    digest = hashlib.sha256((out / MODULE).read_bytes()).hexdigest()
+    data["unchanged"]["files"][MODULE] = digest
+    data["entries"][MODULE][1] = digest
+    body = json.dumps(data, separators=(",", ":")).encode()
+    (out / CACHE).write_bytes(body + b"\n" + hashlib.sha256(body).hexdigest().encode())
+    result = _check(out)
+    assert result.code == 1 and f"stale: {MODULE}" in result.out, result.out
+
+
+def test_a_cache_sealed_with_another_key_is_ignored(out, tmp_path, monkeypatch):
+    _append_code(out)
+    data = fastpath.cache_data(out)
+    digest = hashlib.sha256((out / MODULE).read_bytes()).hexdigest()
+    data["unchanged"]["files"][MODULE] = digest
+    data["entries"][MODULE][1] = digest
+    monkeypatch.setattr(fastpath, "_key", b"k" * 32)  # the attacker's own generator
+    forged = fastpath.cache_bytes(data)
+    monkeypatch.undo()
+    (out / CACHE).write_bytes(forged)
+    result = _check(out)
+    assert result.code == 1 and f"stale: {MODULE}" in result.out, result.out
+
+
+def test_the_cache_key_lives_outside_the_tree_and_only_its_user_reads_it(out):
+    key_file = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "llm-status-codes" / "cache-key"
+    assert fastpath.cache_key() is not None and key_file.is_file()
+    assert (key_file.stat().st_mode & 0o077) == 0
+    assert not str(key_file.resolve()).startswith(str(out.resolve()))
+
+
+def test_without_a_key_no_cache_is_used_and_nothing_breaks(out, tmp_path):
+    env = {**os.environ, "HOME": str(tmp_path / "no-home"), "XDG_CACHE_HOME": "/proc/no-such-dir"}
+    _append_code(out)
+    for verb, code in (("check", 1), ("generate", 0), ("check", 0)):
+        result = subprocess.run([sys.executable, "-m", "generator", verb, "--catalog", str(MINI), "--out", str(out)],
+                                capture_output=True, text=True, env=env, cwd=ROOT)
+        assert result.returncode == code, (verb, result.stdout, result.stderr)
+        assert "Traceback" not in result.stderr
+
+
+# -- links, FIFOs and devices where the run's own files go -------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [CACHE, JOURNAL, LOCK])
+@pytest.mark.parametrize("shape", ["fifo", "link to /dev/zero", "link outside"])
+def test_run_files_that_are_no_files_never_hang_or_follow(out, tmp_path, name, shape):
+    outside = tmp_path / "outside.txt"
+    target = out / name
+    target.unlink(missing_ok=True)
+    if shape == "fifo":
+        os.mkfifo(target)
+    elif shape == "link to /dev/zero":
+        target.symlink_to("/dev/zero")
+    else:
+        target.symlink_to(outside)
+    _append_code(out)
+    for verb in ("check", "generate"):
+        result = subprocess.run([sys.executable, "-m", "generator", verb, "--catalog", str(MINI), "--out", str(out)],
+                                capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert "Traceback" not in result.stderr, result.stderr
+        assert result.returncode in (0, 1), (verb, result.returncode, result.stderr)
+        if result.returncode == 1 and verb == "generate":
+            assert len(result.stderr.strip().splitlines()) == 1 and name in result.stderr, result.stderr
+    assert not outside.exists()
+    assert os.path.islink(target) or os.path.exists(target)  # never deleted: not the generator's
+
+
+def test_a_journal_fifo_is_one_line_and_exit_1(out):
+    (out / JOURNAL).unlink(missing_ok=True)
+    os.mkfifo(out / JOURNAL)
+    result = _generate(out)
+    assert result.code == 1 and result.err.count("\n") == 1 and JOURNAL in result.err, result
+
+
+# -- JSON nested past the recursion limit ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["manifest", "journal", "cache"])
+def test_json_nested_a_hundred_thousand_deep_is_unreadable_not_a_crash(out, where):
+    deep = "[" * 100000 + "]" * 100000
+    if where == "manifest":
+        _owner_manifest(out)[0].write_text(deep)
+    elif where == "journal":
+        (out / JOURNAL).write_text(deep)
+    else:
+        (out / CACHE).write_text(deep)
+    result = _generate(out)
+    assert result.code == 0 and "Traceback" not in result.err, result.err
+    assert _check(out).code == 0
+
+
+# -- links among the outputs' folders ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", ["/proc/self/environ", "outside"])
+def test_a_link_among_the_site_sources_fails_check_and_is_left(out, tmp_path, target):
+    outside = tmp_path / "secret.txt"
+    outside.write_text("TOKEN=x\n")
+    link = out / "site" / "docs" / "codes" / "secret.zh.md"
+    link.symlink_to(target if target.startswith("/") else outside)
+    assert _check(out, "--full").code == 1
+    result = _check(out)  # the quick answer looks for them too
+    assert result.code == 1 and "not a file" in result.out and "site/docs/codes/secret.zh.md" in result.out, result.out
+    generated = _generate(out)
+    assert generated.code == 0 and "site/docs/codes/secret.zh.md" in generated.err
+    assert link.is_symlink() and outside.read_text() == "TOKEN=x\n"
+
+
+# -- two runs at once --------------------------------------------------------------------------------------
+
+
+def test_the_lock_covers_the_survey_not_only_the_writes(out):
+    """While another run holds the lock, a `generate` waits before it compares anything: a file
+    deleted meanwhile is written back, because the survey comes after the wait."""
+    fd = os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        run = subprocess.Popen([sys.executable, "-m", "generator", "generate", "--full", "--catalog", str(MINI),
+                                "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = run.stderr.readline()
+            if "waiting for another `generate`" in line:
+                break
+        else:
+            pytest.fail("generate did not wait for the lock")
+        (out / MODULE).unlink()  # what the other run does meanwhile
+    finally:
+        os.close(fd)
+    stdout, _ = run.communicate(timeout=60)
+    assert run.returncode == 0
+    assert f"wrote {MODULE}" in stdout and (out / MODULE).is_file()
+    assert _check(out, "--full").code == 0
