@@ -167,7 +167,8 @@ def _tags(repo: GitRepo, source, blob: str, label: str) -> list[Finding]:
                                     catalog=f"{tag} ships this one"))
     missing = [t for t in shipping if t not in source.tags]
     if missing and source.tags:
-        findings.append(Finding(label, 1, "missing from catalog", field="tags", upstream=", ".join(missing) + " ship this version too",
+        findings.append(Finding(label, 1, "missing from catalog", field="tags", upstream=(f"{missing[0]} ships" if len(missing) == 1 else f"{', '.join(missing)} ship")
+                                + " this version too",
                                 catalog=", ".join(source.tags)))
     if shipping and source.tags and repo.commit(shipping[0]) != source.commit:
         findings.append(Finding(label, 1, "value differs", field="commit",
@@ -261,7 +262,7 @@ def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -
         for (path, blob), labels in unrecorded.items():
             first = labels[0]
             suggestion = f"import it as edition {_suggest_id(first, timeline, repo)}"
-            row.findings.append(Finding(f"{repo.name}:{path}", 1, "missing from catalog", upstream=f"{', '.join(labels)} ship blob {blob[:8]}",
+            row.findings.append(Finding(f"{repo.name}:{path}", 1, "missing from catalog", upstream=f"{', '.join(labels)} {'ships' if len(labels) == 1 else 'ship'} blob {blob[:8]}",
                                         catalog=f"no edition records it: {suggestion}"))
         rows.append(row)
     rows += _new_pages(catalog, family, repos)

@@ -63,6 +63,12 @@ def catalog_files(location: Path) -> list[Path]:
 def load_catalog(location: Path) -> Catalog:
     """Read and validate the catalog at a directory or file; raises CatalogError."""
     rep = Reporter()
+    journal = location / ".import-journal.json" if location.is_dir() else location.parent / f".{location.name}.import-journal.json"
+    if os.path.lexists(journal):
+        rep.error(Pos(display_path(journal)), "an `import` was stopped part-way, so the catalog's files may be a mix of "
+                  "before and after it: run any `python -m generator import` to finish it (or remove this file "
+                  "and restore the catalog with `git checkout`)")
+        rep.raise_if_any()
     source = hashlib.sha256()  # of the bytes read, as fastpath.inputs_key hashes them
     groups = [_read_group(directory, files, rep, source) for directory, files in catalog_groups(location)]
     if not any(group.files for group in groups):

@@ -334,7 +334,10 @@ class _Reader:
         for name, (key, value) in fields.items():
             code = self._code(key, name, what, page)
             if code is None:
-                ok = False
+                # a code reported where it is written (a duplicate name or value) leaves its row out, and
+                # the version stands: its other rows, the versions based on it, its malformations are
+                # checked as usual instead of each failing for want of it
+                ok = ok and name in self.flawed
                 continue
             ok = self._change(rows, code, key, value, f"{what}: rows: {name}", base, page) and ok
         return rows.rows() if ok else None

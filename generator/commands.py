@@ -268,8 +268,16 @@ def cmd_audit(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from generator.importer import ImportProblem, import_page, import_release, read_source
+    from generator.importer import ImportProblem, finish_stopped_import, import_page, import_release, read_source
 
+    if args.catalog is not None and args.catalog.exists():
+        try:
+            finished = finish_stopped_import(args.catalog)
+        except ImportProblem as problem:
+            safe_print(str(problem), sys.stderr)
+            return EXIT_DIFFERENT
+        if finished:
+            safe_print(f"finished the import that was stopped part-way: {', '.join(finished)}")
     catalog = catalog_of(args)
     if (args.page is None) == (args.upstream is None):
         raise UsageError("import reads --page FILE, or --upstream OWNER/NAME=DIR with --ref (and --path for one page)")

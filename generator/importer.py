@@ -18,6 +18,9 @@ anything is written. Importing the same page twice changes nothing.
 """
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +31,7 @@ from ruamel.yaml.nodes import Node
 from generator import yamledit as ye
 from generator.audit import recoverable_value
 from generator.catalog import catalog_groups, display_path, load_catalog
+from generator.fastpath import read_regular
 from generator.model import UNTRANSLATED, Catalog, Code, Family, Timeline, Version
 from generator.outputs import atomic_write
 from generator.pagereader import read_table
@@ -167,8 +171,19 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
             texts = tuple((f, row.by_column[f].text) for f in page_def.text_fields if f in row.by_column)
             rows.append(ImportedRow(key, code.name, value, texts))
     if problems:
-        raise ImportProblem("\n".join(problems))
+        raise ImportProblem(_some(problems))
     return rows
+
+
+MAX_PROBLEMS_SHOWN = 20
+
+
+def _some(problems: list[str]) -> str:
+    """The first problems, and how many more: a page of 100,000 bad rows is not 100,000 lines."""
+    shown = problems[:MAX_PROBLEMS_SHOWN]
+    if len(problems) > len(shown):
+        shown.append(f"... and {len(problems) - len(shown)} more problem(s) of the same page")
+    return "\n".join(shown)
 
 
 # -- the family's files ----------------------------------------------------------------------------------------
@@ -697,9 +712,69 @@ def write(plan: _Plan) -> list[Path]:
     rendered = plan.files.rendered()
     changed = {path: text for path, text in rendered.items() if text != path.read_text(encoding="utf-8")}
     _validate(plan.files.location, rendered)
-    for path, text in changed.items():
-        atomic_write(path, text.encode("utf-8"))
+    write_together(plan.files.location, {path: text.encode("utf-8") for path, text in changed.items()})
     return sorted(changed)
+
+
+# -- several files, all or none ------------------------------------------------------------------------------
+
+IMPORT_JOURNAL = ".import-journal.json"
+
+
+def journal_of(location: Path) -> Path:
+    """Where an import that writes several catalog files keeps its journal while it renames them."""
+    return location / IMPORT_JOURNAL if location.is_dir() else location.parent / f".{location.name}{IMPORT_JOURNAL}"
+
+
+def write_together(location: Path, files: dict[Path, bytes]) -> None:
+    """Write the files so that a run killed part-way leaves all of them old or, once the
+    journal is written, a journal from which the next import finishes them: every new text
+    is written beside its file first, then the journal naming them, then each is renamed."""
+    if len(files) <= 1:
+        for path, data in files.items():
+            atomic_write(path, data)
+        return
+    journal, temps = journal_of(location), {}
+    try:
+        for path, data in files.items():
+            temp = path.with_name(f".{path.name}.import-{os.getpid()}")
+            with open(temp, "wb") as handle:
+                handle.write(data)
+            temps[path] = temp
+        atomic_write(journal, json.dumps({"pid": os.getpid(), "files": [[str(p), str(t)] for p, t in temps.items()]},
+                                         ensure_ascii=False).encode("utf-8"))
+    except BaseException:
+        for temp in temps.values():
+            with contextlib.suppress(OSError):
+                temp.unlink()
+        raise
+    for path, temp in temps.items():
+        os.replace(temp, path)
+    journal.unlink()
+
+
+def finish_stopped_import(location: Path) -> list[str]:
+    """Finish the renames of an import that was stopped after writing its journal; the files
+    it finished (none when no import was stopped). ImportProblem when the journal is not one."""
+    journal = journal_of(location)
+    if not os.path.lexists(journal):
+        return []
+    try:
+        data = json.loads(read_regular(journal, 1 << 20).decode("utf-8"))
+        pairs = [(Path(p), Path(t)) for p, t in data["files"]]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        raise ImportProblem(f"{journal}: not the journal of an import; check the catalog with `git status`, "
+                            "then remove this file") from None
+    base = (location if location.is_dir() else location.parent).resolve()
+    finished = []
+    for path, temp in pairs:
+        if path.resolve().parent != temp.resolve().parent or not str(path.resolve()).startswith(str(base) + os.sep):
+            raise ImportProblem(f"{journal}: names {path}, outside the catalog; remove this file")
+        if os.path.lexists(temp):
+            os.replace(temp, path)
+            finished.append(display_path(path))
+    journal.unlink()
+    return finished
 
 
 def _validate(location: Path, rendered: dict[Path, str]) -> None:
@@ -717,9 +792,19 @@ def _validate(location: Path, rendered: dict[Path, str]) -> None:
         try:
             load_catalog(root if location.is_dir() else root / location.name)
         except CatalogError as error:
-            raise CatalogError(
-                Problem(Pos(real.get(p.pos.path, p.pos.path), p.pos.line, p.pos.col), f"{p.message} (after the import)")
-                for p in error.problems) from None
+            lines = []
+            for p in error.problems[:MAX_PROBLEMS_SHOWN]:
+                where = real.get(p.pos.path, p.pos.path)
+                shown = ""
+                if p.pos.line:
+                    text = Path(p.pos.path).read_text(encoding="utf-8") if Path(p.pos.path).is_file() else ""
+                    at = text.splitlines()[p.pos.line - 1:p.pos.line]
+                    shown = f" `{at[0].strip()[:100]}`" if at else ""
+                lines.append(f"{where}:{p.pos.line}:{p.pos.col}: {p.message} (in {where} as the import would write it, "
+                             f"at{shown or ' that line'})")
+            if len(error.problems) > MAX_PROBLEMS_SHOWN:
+                lines.append(f"... and {len(error.problems) - MAX_PROBLEMS_SHOWN} more")
+            raise ImportProblem("the page would make the catalog invalid, so nothing was written:\n" + "\n".join(lines)) from None
 
 
 # -- a whole release ---------------------------------------------------------------------------------------------

@@ -220,13 +220,30 @@ def _raw_characters(path: str, text: str) -> list[Problem]:
     return [Problem(Pos(path, line, col), f"control character U+{code:04X} in the file; remove it (write \\u{code:04x} in a double-quoted text if it is meant)")]
 
 
+# What libyaml's messages mean in this catalog, and how to fix the line they point at.
+_YAML_HINTS = (
+    (("tab character", "'\\t'", "\t"), "YAML indents with spaces, never tabs: replace the tab on this line with spaces"),
+    (("expected '-' indicator", "expected <block end>", "did not find expected key"),
+     "this line is indented differently from the lines around it: indent it as its siblings are "
+     "(each level two spaces deeper than its parent)"),
+    (("mapping values are not allowed",),
+     "a `key: value` is indented deeper than the value above it, or a plain text holds `: `: indent the line as its "
+     "siblings are, or put the text in quotes"),
+    (("could not find expected ':'",), "a `key: value` lacks its colon, or a quoted text runs on: close the quote"),
+    (("found unexpected end of stream", "found unexpected end of file"), "a quote or a bracket opened here is never closed"),
+    (("found undefined alias", "found character '*'"), "`*` starts an alias: put a text that begins with `*` in quotes"),
+    (("found character '@'", "found character '`'"), "`@` and `` ` `` cannot begin a plain text: put the text in quotes"),
+    (("found character '%'",), "`%` cannot begin a plain text: put the text in quotes"),
+)
+
+
 def _yaml_problem(path: str, exc: MarkedYAMLError) -> Problem:
     mark = exc.problem_mark or exc.context_mark
     what = " ".join(" ".join(x.split()) for x in (exc.context, exc.problem) if x) or "invalid YAML"
-    if "\t" in str(exc) or "'\\t'" in what:
-        what += " (tabs cannot indent YAML; use spaces)"
+    raw = str(exc)
+    hint = next((h for needles, h in _YAML_HINTS if any(n in raw or n in what for n in needles)), None)
     pos = Pos(path, mark.line + 1, mark.column + 1) if mark else Pos(path)
-    return Problem(pos, f"YAML syntax error: {what}")
+    return Problem(pos, f"YAML syntax error: {what}" + (f"; {hint}" if hint else ""))
 
 
 def _scan(doc: Document, root: Node):

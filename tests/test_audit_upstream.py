@@ -132,7 +132,7 @@ def test_what_upstream_has_that_the_catalog_lacks(tmp_path):
     result = upstream.audit()
     assert result.code == 1
     assert [(w, o) for w, _, o in failing_rows(result.out)] == [("timeline v2", "1 difference(s)")], result.out
-    assert re.search(rf"{REPO}:{PYTHON_PAGE_910}:1: missing from catalog \(upstream: 'master ship blob \w{{8}}'; "
+    assert re.search(rf"{REPO}:{PYTHON_PAGE_910}:1: missing from catalog \(upstream: 'master ships blob \w{{8}}'; "
                      r"catalog: 'no edition records it: import it as edition unreleased-v2'\)", result.out), result.out
 
     upstream.repo.write("docs/zh/api/cpp/LLM-DataDist-error-code-v2.md", "# LLM-DataDist错误码\n")
@@ -142,7 +142,7 @@ def test_what_upstream_has_that_the_catalog_lacks(tmp_path):
     # The pages v9.2.0 ships unchanged: their sources lack the tag. The changed one: an edition to import.
     assert [w for w, _, _ in failing_rows(result.out)] == ["9.1.0-v2", "9.1.0-cpp-v2", "timeline v2", "new pages"], result.out
     for path in (ENGLISH_PAGE_910, CPP_PAGE_910):
-        assert re.search(rf"{REPO}:{path}@\w+:1: tags missing from catalog \(upstream: 'v9.2.0 ship this version too'",
+        assert re.search(rf"{REPO}:{path}@\w+:1: tags missing from catalog \(upstream: 'v9.2.0 ships this version too'",
                          result.out), result.out
     assert "'v9.2.0, master ship blob" in result.out and "import it as edition 9.2.0-v2" in result.out
     assert re.search(rf"{REPO}:docs/zh/api/cpp/LLM-DataDist-error-code-v2.md:1: missing from catalog "
@@ -160,7 +160,7 @@ def edit_source(upstream, path: str, key: str, value: str) -> None:
 
 
 @pytest.mark.parametrize("tags, finding", [
-    ("[v9.0.0-rc.1, v9.0.0]", "tags missing from catalog (upstream: 'v9.0.1 ship this version too'"),
+    ("[v9.0.0-rc.1, v9.0.0]", "tags missing from catalog (upstream: 'v9.0.1 ships this version too'"),
     ("[v9.0.0-beta.1, v9.0.0-rc.1, v9.0.0, v9.0.1]", "tags value differs (upstream: 'v9.0.0-beta.1 ships another version (or none)'"),
 ], ids=["a tag left out", "a tag that does not ship it"])
 def test_the_tags_a_source_claims_are_checked(tmp_path, tags, finding):

@@ -119,3 +119,27 @@ def test_deep_nesting_is_refused_in_a_subprocess_that_survives(case):
     result = subprocess.run([sys.executable, "-m", "generator", "validate", "--catalog", str(BAD / f"{case}.yaml")], cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 3 and "nests deeper than" in result.stderr
+
+
+@pytest.mark.parametrize("duplicate", ["value", "name"])
+def test_a_duplicate_code_is_one_problem_not_a_cascade(tmp_path, duplicate):
+    """A code whose value or name another code has is reported once, where it is written: the
+    page versions that list it (and the versions based on them, their malformations) do not each
+    fail for want of it."""
+    import shutil
+
+    catalog = tmp_path / "catalog"
+    shutil.copytree(ROOT / "catalog", catalog)
+    path = catalog / "llm_datadist" / "codes.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - python: LLM_LINK_BUSY")
+    if duplicate == "value":
+        at = text.index("    value:", start)
+        text = text[:at] + "    value: 0x5010B01A" + text[text.index("\n", at):]  # LLM_TIMEOUT's
+    else:
+        text = text[:start] + text[start:].replace("  - python: LLM_LINK_BUSY", "  - python: LLM_TIMEOUT", 1)
+    path.write_text(text, encoding="utf-8")
+    result = run_cli("validate", "--catalog", catalog)
+    assert result.code == 3
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 2 and "codes.yaml:" in lines[0] and f"already used by LLM_TIMEOUT" in lines[0], result.err
