@@ -17,8 +17,10 @@ PYTHON_RESERVED = frozenset(
     to_bytes name value mro property classmethod staticmethod c_name editions recoverable meaning cause solution
     text_origin code python_name hex""".split()
 )
-# Module-level names of a generated module that a constant must not replace.
-MODULE_GLOBALS = frozenset("EDITIONS LANGUAGES UNKNOWN CATALOG_HASH IntEnum re".split())
+# Module-level names of a generated module that a constant must not replace (the typing
+# names are those its annotations import).
+MODULE_GLOBALS = frozenset("EDITIONS LANGUAGES UNKNOWN CATALOG_HASH IntEnum re Recoverable "
+                           "TYPE_CHECKING Callable Optional TypeVar Union".split())
 # Page names a code or edition URL must not take (codes/index/ would be the codes/ page).
 RESERVED_SLUGS = frozenset({"index", "404", "assets", "search", "sitemap"})
 
