@@ -470,7 +470,7 @@ def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str
                                     catalog="this project's translation"))
             continue
         theirs = _without_markers(cell.text)
-        findings += compare_text(file, cell.line, code.name, field_name, theirs, entry.text)
+        findings += compare_text(file, cell.line, code.name, field_name, theirs, entry.text, exact=table.pipe)
     return findings
 
 
@@ -509,14 +509,21 @@ def words(text: str) -> str:
     return re.sub(r"\s*([\u3000-\u303f\uff00-\uffef\u3400-\u9fff])\s*", r"\1", joined)
 
 
-def compare_text(file: str, line: int, code: str, field_name: str, theirs: str, ours: str) -> list[Finding]:
-    """One finding at most: a change of structure (a bullet dropped, a step renumbered), else of words."""
+def compare_text(file: str, line: int, code: str, field_name: str, theirs: str, ours: str,
+                 exact: bool = False) -> list[Finding]:
+    """One finding at most: a change of structure (a bullet dropped, a step renumbered), else of words.
+    `exact` (a pipe table's cell, whose every space is typed and shown): of every character but
+    runs of white space; otherwise as the words a browser lays out."""
     a, b = structure(theirs), structure(ours)
     if a != b:
         return [Finding(file, line, "structure differs", code, " ".join(a), " ".join(b), field=field_name)]
-    if words(theirs) != words(ours):
+    if (_spaced(theirs) != _spaced(ours)) if exact else (words(theirs) != words(ours)):
         return [Finding(file, line, "text differs", code, theirs, ours, field=field_name)]
     return []
+
+
+def _spaced(text: str) -> str:
+    return "\n".join(" ".join(line.split()) for line in text.split("\n") if line.strip())
 
 
 def _code_blocks(family: Family, file: str, table) -> list[Finding]:
