@@ -326,7 +326,7 @@ def which_header(family: Family, file: str, constants) -> Optional[Header]:
 
 
 def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding], list[upstream.Constant]]:
-    constants, problems = upstream.read_header(source, family.value_layout)
+    constants, problems = upstream.read_header(source, family.value_layouts)
     findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
     header = which_header(family, file, constants)
     if header is None:
@@ -353,6 +353,9 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
         if constant.value != code.value:
             findings.append(Finding(file, constant.line, "value differs", code.name,
                                     hex_value(constant.value) if constant.value is not None else None, code.hex))
+        if constant.message is not None and constant.message != code.log_message:
+            findings.append(Finding(file, constant.line, "text differs", code.name, constant.message, code.log_message,
+                                    field="log_message"))
     present = [(c.value, c.line) for c in status if c.qualified in seen]
     for qualified, (code, name) in ours.items():
         if qualified not in seen:
@@ -372,7 +375,7 @@ def _header_line(value: int, present: list[tuple[int, int]], status) -> int:
 
 
 def _is_status(constant: upstream.Constant, family: Family) -> bool:
-    if family.value_layout is not None and constant.type == family.value_layout.macro:
+    if any(constant.type == layout.macro for layout in family.value_layouts):
         return True
     return constant.type.split()[-1].split("::")[-1] == "Status"
 
@@ -532,7 +535,7 @@ def _code_blocks(family: Family, file: str, table) -> list[Finding]:
     by_name = {code.c_name: code for code in family.c_codes}
     by_name.update({n.short: code for code in family.codes for n in code.cpp})
     for block in table.code_blocks:
-        constants, _ = upstream.read_header(block.text, family.value_layout)
+        constants, _ = upstream.read_header(block.text, family.value_layouts)
         for constant in constants:
             code = by_name.get(constant.name)
             if code is None or constant.value is None:

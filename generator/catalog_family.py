@@ -20,7 +20,7 @@ from generator.problems import Reporter, closest
 from generator.texts import resolve_texts
 
 _FAMILY_FIELDS = ("id", "name", "description", "languages", "site_path", "python", "c", "sphinx_directive",
-                  "value_layout", "runtime_constants", "headers", "upstream", "discover", "recoverable_labels", "pages")
+                  "value_layouts", "runtime_constants", "headers", "upstream", "discover", "recoverable_labels", "pages")
 _REQUIRED = ("id", "name", "description", "languages", "python", "c", "recoverable_labels", "pages")
 _PYTHON_FIELDS = ("module", "shape", "class", "lookup", "default_page", "exception", "status", "default_status",
                   "code_2_status", "unknown_status")
@@ -58,14 +58,14 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     c = _c_names(f, fields["c"][1])
     directive = _pattern(f, fields["sphinx_directive"][1], "family.sphinx_directive", DIRECTIVE,
                          "lower-case words joined by -") if "sphinx_directive" in fields else (ident or "codes").replace("_", "-")
-    layout = _value_layout(f, fields["value_layout"][1]) if "value_layout" in fields else None
+    layouts = _value_layouts(f, fields["value_layouts"][1]) if "value_layouts" in fields else ()
     constants = _runtime_constants(f, fields["runtime_constants"][1]) if "runtime_constants" in fields else ()
     headers = _headers(f, fields["headers"][1]) if "headers" in fields else ()
     upstream = _upstream(f, fields["upstream"][1], repositories, headers or ()) if "upstream" in fields else ()
     labels = _recoverable_labels(f, fields["recoverable_labels"][1], languages)
     discover = _patterns(f, fields["discover"][1]) if "discover" in fields else ()
     parts = (ident, site_path, name, description, pages, python, c, directive, constants, headers, upstream, labels, discover)
-    if any(part is None for part in parts) or ("value_layout" in fields and layout is None):
+    if any(part is None for part in parts) or ("value_layouts" in fields and layouts is None):
         return None
     codes = read_codes(sections["codes"], languages, headers, rep)
     if codes is None:
@@ -76,7 +76,7 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     resolved, warnings = resolve_texts(codes, read.versions, read.editions, languages, rep, frozenset(read.declared))
     rep.warnings.extend(warnings)
     family = Family(
-        ident, name, description, languages, site_path, python, c, directive, layout, constants, headers,  # type: ignore[arg-type]
+        ident, name, description, languages, site_path, python, c, directive, layouts, constants, headers,  # type: ignore[arg-type]
         upstream, labels, pages, tuple(read.versions), tuple(read.editions), tuple(resolved), tuple(files),  # type: ignore[arg-type]
         f.pos(section.key), discover, tuple(sorted(read.aliases.items())))
     check_names(family, f, fields, rep, codes.flawed)
@@ -140,21 +140,37 @@ def _c_names(f: Fields, node: Node) -> Optional[CNames]:
                   names.get("message_function"), literals)
 
 
+def _value_layouts(f: Fields, node: Node) -> Optional[tuple[ValueLayout, ...]]:
+    """A layout per macro."""
+    items = f.sequence(node, "family.value_layouts")
+    if items is None:
+        return None
+    layouts = [_value_layout(f, item) for item in items]
+    macros = [layout.macro for layout in layouts if layout is not None]
+    if len(set(macros)) < len(macros):
+        f.error(node, "family.value_layouts: a macro is laid out twice; give each macro one layout")
+        return None
+    return None if any(layout is None for layout in layouts) else tuple(layouts)  # type: ignore[misc]
+
+
 def _value_layout(f: Fields, node: Node) -> Optional[ValueLayout]:
-    fields = f.mapping(node, "family.value_layout", required=("macro", "arguments", "fields"))
+    fields = f.mapping(node, "family.value_layouts", required=("macro", "arguments", "fields"))
     if fields is None or len(fields) < 3:
         return None
-    macro = f.identifier(fields["macro"][1], "family.value_layout.macro", c_too=False)
-    arguments = [a for a, _ in f.text_list(fields["arguments"][1], "family.value_layout.arguments") or ()]
+    macro = f.identifier(fields["macro"][1], "family.value_layouts.macro", c_too=False)
+    arguments = [a for a, _ in f.text_list(fields["arguments"][1], "family.value_layouts.arguments") or ()]
     if "name" not in arguments:
-        f.error(fields["arguments"][1], "family.value_layout.arguments must name the argument `name` (the constant's name)")
+        f.error(fields["arguments"][1], "family.value_layouts.arguments must name the argument `name` (the constant's name)")
+        return None
+    if arguments.count("message") > 1 or arguments.count("name") > 1:
+        f.error(fields["arguments"][1], "family.value_layouts.arguments: `name` and `message` (the registered text) once each")
         return None
     parts = []
-    for part, (key, value) in (f.mapping(fields["fields"][1], "family.value_layout.fields", free_keys=True) or {}).items():
-        if part not in arguments or part == "name":
-            f.error(key, f"family.value_layout.fields: {part!r} is no numeric argument of {macro}({', '.join(arguments)})")
+    for part, (key, value) in (f.mapping(fields["fields"][1], "family.value_layouts.fields", free_keys=True) or {}).items():
+        if part not in arguments or part in ("name", "message"):
+            f.error(key, f"family.value_layouts.fields: {part!r} is no numeric argument of {macro}({', '.join(arguments)})")
             continue
-        spec = f.mapping(value, f"family.value_layout.fields.{part}", required=("shift", "mask"))
+        spec = f.mapping(value, f"family.value_layouts.fields.{part}", required=("shift", "mask"))
         if spec and len(spec) == 2:
             shift = f.integer(spec["shift"][1], f"{part}: shift")
             mask = f.integer(spec["mask"][1], f"{part}: mask")

@@ -934,7 +934,7 @@ def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
         elif item.kind == "binding":
             found.bindings.update((b.name, b.expression) for b in upstream.read_binding(text)[0])
         elif item.kind == "header":
-            found.constants += [(c, item.header) for c in upstream.read_header(text, family.value_layout)[0]]
+            found.constants += [(c, item.header) for c in upstream.read_header(text, family.value_layouts)[0]]
         elif item.kind == "messages":
             found.messages.update((m.name, m.text) for m in upstream.read_messages(text)[0])
     return found

@@ -462,7 +462,7 @@ class Family:
     python: PythonNames
     c: CNames
     sphinx_directive: str
-    value_layout: Optional[ValueLayout]
+    value_layouts: tuple[ValueLayout, ...]  # how upstream's macros compute values (GE_ERRORNO_DEFINE, GE_ERRORNO)
     runtime_constants: tuple[tuple[str, int], ...]  # facts from headers in none of the cited repositories
     headers: tuple[Header, ...]
     upstream: tuple[UpstreamFile, ...]

@@ -403,12 +403,14 @@ GE_ARGUMENTS = ["runtime", "type", "level", "sysid", "modid", "value"]
 def test_the_value_layout_is_ges_macro_and_no_base_is_written_in_the_code(llm):
     """GE's api_error_codes.h: ((runtime & 0xFF) << 30) | ((type & 0xFF) << 28) | ((level & 0xFF) << 25)
     | ((sysid & 0xFF) << 17) | ((modid & 0xFF) << 12) | (value & 0x0FFF)."""
-    layout = llm.value_layout
-    assert [a for a in layout.arguments if a != "name"] == GE_ARGUMENTS
-    for args in ((1, 1, 0, 8, 11, 26), (2, 1, 1, 9, 12, 4095), (0, 0, 0, 0, 0, 0)):
-        expected = ((args[0] & 0xFF) << 30 | (args[1] & 0xFF) << 28 | (args[2] & 0xFF) << 25 | (args[3] & 0xFF) << 17
-                    | (args[4] & 0xFF) << 12 | (args[5] & 0x0FFF)) & 0xFFFFFFFF
-        assert layout.compute(dict(zip(GE_ARGUMENTS, args))) == expected
+    define, errorno = llm.value_layouts  # GE_ERRORNO_DEFINE, and GE_ERRORNO with its registered message
+    assert (define.macro, errorno.macro) == ("GE_ERRORNO_DEFINE", "GE_ERRORNO") and errorno.arguments[-1] == "message"
+    for layout in (define, errorno):
+        assert [a for a in layout.arguments if a not in ("name", "message")] == GE_ARGUMENTS
+        for args in ((1, 1, 0, 8, 11, 26), (2, 1, 1, 9, 12, 4095), (0, 0, 0, 0, 0, 0), (3, 3, 7, 255, 31, 4095)):
+            expected = ((args[0] & 0xFF) << 30 | (args[1] & 0xFF) << 28 | (args[2] & 0xFF) << 25 | (args[3] & 0xFF) << 17
+                        | (args[4] & 0xFF) << 12 | (args[5] & 0x0FFF)) & 0xFFFFFFFF
+            assert layout.compute(dict(zip(GE_ARGUMENTS, args))) == expected
     for module in ("audit.py", "upstream.py", "audit_upstream.py", "pagereader.py"):
         assert not re.search(r"5010[bB]", (ROOT / "generator" / module).read_text()), module
 
@@ -432,10 +434,26 @@ def test_constants_of_another_namespace_are_not_this_headers(llm):
 
 
 def test_names_another_header_declares_are_not_missing(llm):
-    """ge::SUCCESS and ge::FAILED come from another GE header, not llm_error_codes.h."""
+    """ge::SUCCESS and ge::FAILED come from ge's ge_api_error_codes.h, not llm_error_codes.h."""
     findings, _ = audit.audit_header(llm, HEADER_PATHS[ERROR_CODES_H], faithful(ERROR_CODES_H))
     assert not findings, show(findings)
-    assert any(n.name in ("ge::SUCCESS", "ge::FAILED") and n.header is None for c in llm.codes for n in c.cpp)
+    assert {n.name for c in llm.codes for n in c.cpp if n.header == GE_API_H} == {"ge::SUCCESS", "ge::FAILED"}
+
+
+GE_API_H = "ge/ge_api_error_codes.h"
+
+
+def test_ge_errorno_lines_give_values_and_messages(llm):
+    """GE_ERRORNO(0b11, 0b11, 0b111, 0xFFU, 0b11111, FAILED, 0xFFFU, "failed"): the value by the
+    layout, the message against the code's log_message."""
+    text = faithful(GE_API_H)
+    assert 'SUCCESS, 0, "success");' in text
+    findings, constants = audit.audit_header(llm, "inc/external/" + GE_API_H, text)
+    assert not failing(findings), show(findings)
+    assert {(c.name, c.value, c.message) for c in constants} >= {("SUCCESS", 0, "success"), ("FAILED", 0xFFFFFFFF, "failed")}
+    changed = text.replace('"failed"', '"failed, \\"badly\\""')
+    findings, _ = audit.audit_header(llm, "inc/external/" + GE_API_H, changed)
+    assert [(f.kind, f.field, f.upstream) for f in failing(findings)] == [("text differs", "log_message", 'failed, "badly"')]
 
 
 # -- every deliberate change is reported once, at its line ---------------------------------------------

@@ -107,7 +107,9 @@ def test_llm_header_beside_upstreams_llm_datadist_and_ge_headers(tmp_path, llm):
         "(((uint32_t)(runtime)) << 30U) | (((uint32_t)(type)) << 28U) | (((uint32_t)(level)) << 25U) | "
         "(((uint32_t)(sysid)) << 17U) | (((uint32_t)(modid)) << 12U) | ((uint32_t)(value) & 0xFFFU)\n")
     written = us.write_sources(tmp_path / "upstream", llm, "hicann/hixl", kinds=("header",))
-    prefix = (f'#include "{written[us.ERROR_CODES_HEADER]}"\n#include "{written[us.DATADIST_HEADER]}"\n'
+    ge_api = tmp_path / "upstream" / "ge_api_error_codes.h"  # ge's, which declares ge::SUCCESS and ge::FAILED
+    ge_api.write_text(us.source_text(llm, "header", us.GE_API_HEADER, us.codes_at(llm, "hicann/ge")), encoding="utf-8")
+    prefix = (f'#include "{ge_api}"\n#include "{written[us.ERROR_CODES_HEADER]}"\n#include "{written[us.DATADIST_HEADER]}"\n'
               "using namespace llm_datadist;\n")
     ns = llm.c.namespace + "::"
     checks = "\n".join(f'static_assert({n.name} == {ns}{code.c_name}, "{n.name}");'
