@@ -108,7 +108,8 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
 # -- the Python source ---------------------------------------------------------------------------
 
 
-def audit_python(family: Family, file: str, source: str, bound: Optional[dict[str, Optional[int]]]) -> list[Finding]:
+def audit_python(family: Family, file: str, source: str, bound: Optional[dict[str, Optional[int]]],
+                 base: Optional[str] = None) -> list[Finding]:
     """Members, order and values of upstream's enum (or a package's exported names).
     `bound`: the binding's resolved values, when a binding was read (None for a binding whose
     own finding already says what is wrong with it); without one, references are compared by name."""
@@ -119,6 +120,9 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
     if not enum:
         return _audit_exports(family, file, parsed)
     findings: list[Finding] = []
+    if base is not None and [b.rsplit(".", 1)[-1] for b in parsed.bases] != [base]:
+        findings.append(Finding(file, parsed.line, "value differs", family.python.class_name, ", ".join(parsed.bases) or "none",
+                                base, field="base class"))
     ours = {code.python_name: code for code in family.python_codes}
     by_wrapper = {code.wrapper: code for code in family.python_codes if code.wrapper}
     for member in parsed.members:

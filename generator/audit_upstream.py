@@ -285,7 +285,8 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
         found, bound = audit.audit_binding(family, f"{repo.name}:{paths[item]}", texts[item], constants)
         row.findings += found
     for item in (u for u in readable if u.kind == "python"):
-        row.findings += audit.audit_python(family, f"{repo.name}:{paths[item]}", texts[item], bound)
+        row.findings += audit.audit_python(family, f"{repo.name}:{paths[item]}", texts[item], bound,
+                                           item.base_at(_release_of(repo, labels[0])))
     for item in (u for u in readable if u.kind == "messages"):
         row.findings += audit.audit_messages(family, f"{repo.name}:{paths[item]}", texts[item])
     return row

@@ -212,7 +212,7 @@ def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[Up
     result = []
     known_headers = {h.path for h in headers}
     for item in f.sequence(node, "family.upstream") or ():
-        fields = f.mapping(item, "family.upstream item", required=("repo", "kind"), optional=("path", "paths", "header"))
+        fields = f.mapping(item, "family.upstream item", required=("repo", "kind"), optional=("path", "paths", "header", "base"))
         if not fields or any(k not in fields for k in ("repo", "kind")):
             continue
         if ("path" in fields) == ("paths" in fields):
@@ -235,8 +235,29 @@ def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[Up
         if kind == "header" and header not in known_headers:
             f.error(item, f"family.upstream: a header needs `header:`, one of family.headers ({', '.join(sorted(known_headers)) or 'none'})")
             kind = None
-        if repo and paths and kind:
-            result.append(UpstreamFile(repo, paths, kind, header, f.pos(item)))
+        bases = _bases(f, fields["base"][1]) if "base" in fields else ()
+        if "base" in fields and kind != "python":
+            f.error(fields["base"][1], "family.upstream: `base` (the enum's base class) belongs to a python source")
+            bases = None
+        if repo and paths and kind and bases is not None:
+            result.append(UpstreamFile(repo, paths, kind, header, f.pos(item), bases))
+    return tuple(result)
+
+
+def _bases(f: Fields, node: Node) -> Optional[tuple[tuple[str, str], ...]]:
+    """{BaseClass: 'the release it is the base from', ...}, oldest first."""
+    from generator.versions import release_key
+
+    result = []
+    for base, (key, value) in (f.mapping(node, "family.upstream: base", free_keys=True) or {}).items():
+        since = f.text(value, f"family.upstream: base {base}")
+        if not IDENTIFIER.match(base) or since is None or release_key(since) is None:
+            f.error(key, f"family.upstream: base: {base}: give a class name and the release it is the base from ('9.1.0')")
+            return None
+        result.append((base, since))
+    if [release_key(s) for _, s in result] != sorted(release_key(s) for _, s in result):
+        f.error(node, "family.upstream: base: list the classes in the order of their releases, oldest first")
+        return None
     return tuple(result)
 
 

@@ -157,11 +157,25 @@ class UpstreamFile:
     kind: str  # python, binding, header, messages (the registrations of the messages upstream logs)
     header: Optional[str]  # for kind header: which Header it is
     pos: Pos
+    # for kind python: the base class of the enum, from the release each names on (oldest first)
+    bases: tuple[tuple[str, str], ...] = ()
 
     @property
     def path(self) -> str:
         """Where it is now (the newest of its paths)."""
         return self.paths[-1]
+
+    def base_at(self, release: str) -> Optional[str]:
+        """The enum's base class at a release (the branch head: the newest), None when not recorded."""
+        from generator.versions import UNRELEASED, release_key
+
+        key = release_key(release) if release != UNRELEASED else None
+        found = None
+        for base, since in self.bases:
+            since_key = release_key(since)
+            if key is None or (since_key is not None and since_key <= key):
+                found = base
+        return found
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
         upstream_api=_listed([f"``{n}``" for n in (names.exception, names.status) if n]
                              + ([f"``{names.code_2_status}()``"] if names.code_2_status else [])),
         version=project_version(), catalog_hash=catalog_hash, members=members,
-        default_rule=_default_rule(family),
+        default_rule=_default_rule(family), upstream_bases=_upstream_bases(family),
         wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
         data=_DATA, prelude=runtime_part("prelude"), runtime=runtime_part("body"),
     )
@@ -97,6 +97,17 @@ def _default_rule(family: Family) -> str:
     text += f", else from the newest final release of another page: the {', then the '.join(later)}" if later else ""
     text += ("; never from an unreleased edition. A code that no such edition lists answers UNKNOWN "
              "and None, as one that no page lists.")
+    return textwrap.fill(text, 79)
+
+
+def _upstream_bases(family: Family) -> str:
+    """Upstream's base class of the enum, per repository and release, as the catalog records it."""
+    parts = [f"in {u.repo} " + ", then ".join(f"an ``{base}`` from {since}" for base, since in u.bases)
+             for u in family.upstream if u.kind == "python" and u.bases]
+    if not parts:
+        return ""
+    text = (f"Upstream's ``{family.python.class_name}`` is {'; '.join(parts)}. This one is an ``IntEnum`` "
+            "in every case: its members also equal their int values, as an Enum's do not.")
     return textwrap.fill(text, 79)
 
 

@@ -100,6 +100,8 @@ class PythonSource:
     exported: list[tuple[str, int]] = field(default_factory=list)  # names a constants module imports or lists in __all__
     mapping: list[MapEntry] = field(default_factory=list)  # code_2_status's map, entry by entry
     problems: list[Unreadable] = field(default_factory=list)
+    bases: tuple[str, ...] = ()  # the class's base classes, as written (Enum, IntEnum)
+    line: int = 0  # of the class statement
 
 
 def read_python(source: str, class_name: Optional[str]) -> PythonSource:
@@ -123,6 +125,8 @@ def read_python(source: str, class_name: Optional[str]) -> PythonSource:
     if not classes:
         result.problems.append(Unreadable(1, f"no `class {class_name}` in this file"))
         return result
+    result.bases = tuple(ast.unparse(base) for base in classes[0].bases)
+    result.line = classes[0].lineno
     for statement in classes[0].body:
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
             name = statement.targets[0].id

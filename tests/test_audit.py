@@ -765,3 +765,14 @@ def test_a_pipe_cell_is_compared_space_for_space_and_an_html_cell_as_laid_out():
     assert [(f.kind, f.line) for f in exact] == [("text differs", 3)]
     assert not audit.compare_text("p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。")
     assert not audit.compare_text("p.md", 3, "LLM_X", "solution", "a  b\n说明： 本", "a b\n说明： 本", exact=True)
+
+
+def test_the_enums_base_class_is_checked_against_the_release_that_ships_it(llm):
+    """hicann/hixl's LLMStatusCode became an IntEnum at 9.1.0-beta.2.pre; an Enum before."""
+    [hixl] = [u for u in llm.upstream if u.kind == "python" and u.repo == "hicann/hixl"]
+    assert (hixl.base_at("9.1.0-beta.1"), hixl.base_at("9.1.0-beta.2.pre"), hixl.base_at("9.2.0-beta.1")) == ("Enum", "IntEnum", "IntEnum")
+    source = faithful(STATUS_PY)  # written as hixl's newest: class LLMStatusCode(IntEnum)
+    assert not failing(audit.audit_python(llm, "status.py", source, None, base="IntEnum"))
+    found = failing(audit.audit_python(llm, "status.py", source, None, base="Enum"))
+    line = uf.line_of(source, "class LLMStatusCode(")
+    assert [(f.kind, f.field, f.upstream, f.catalog, f.line) for f in found] == [("value differs", "base class", "IntEnum", "Enum", line)]
