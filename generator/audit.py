@@ -16,7 +16,7 @@ from typing import Optional, Union
 from generator import upstream
 from generator.escape import terminal
 from generator.model import Catalog, Code, Edition, Family, Header, Page, hex_value
-from generator.pagereader import normalize_text, read_table
+from generator.pagereader import TableRow, normalize_text, read_table
 
 # Every kind of finding (the JSON report's "kind"): a closed list, so that tools reading
 # the report can rely on it; Finding refuses any other.
@@ -77,13 +77,13 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
     findings: list[Finding] = []
     page_family = family
     repos = {s.repo for s in edition.sources if s.repo} if edition is not None and edition.released else set()
-    if repos:
+    if repos and edition is not None:
         family = replace(family, codes=tuple(c for c in family.codes if any(c.present_at(r, edition.release) for r in repos)))
     header_constants: list[upstream.Constant] = []
     for path in headers:
         source, problem = read_text(path)
-        if problem:
-            findings.append(problem)
+        if source is None:
+            findings += [problem] if problem else []
             continue
         found, constants = audit_header(family, str(path), source)
         findings += found
@@ -91,17 +91,18 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
     bound: Optional[dict[str, Optional[int]]] = None  # None: no binding read, compare references by name
     if binding:
         source, problem = read_text(binding)
-        if problem:
-            findings.append(problem)
+        if source is None:
+            findings += [problem] if problem else []
         else:
             found, bound = audit_binding(family, str(binding), source, header_constants)
             findings += found
     if python:
         source, problem = read_text(python)
-        findings += [problem] if problem else audit_python(family, str(python), source, bound)
+        findings += audit_python(family, str(python), source, bound) if source is not None else [problem] if problem else []
     if page:
+        assert edition is not None, "a page is audited against an edition"
         source, problem = read_text(page)
-        findings += [problem] if problem else audit_page(page_family, edition, str(page), source)
+        findings += audit_page(page_family, edition, str(page), source) if source is not None else [problem] if problem else []
     return findings
 
 
@@ -132,13 +133,13 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
             continue
         findings += _member_value(file, member, code, by_wrapper, bound)
     lines = {m.name: m.line for m in parsed.members}
-    order = [code.python_name for code in family.python_codes]
+    order = [code.python_name or "" for code in family.python_codes]
     after = max(lines.values(), default=0) + 1
     for code in family.python_codes:
         if code.python_name not in lines:
-            findings.append(Finding(file, expected_line(order, lines, code.python_name, after), "missing upstream",
+            findings.append(Finding(file, expected_line(order, lines, code.python_name or "", after), "missing upstream",
                                     code.name, catalog=code.hex))
-    findings += _order(file, [m.name for m in parsed.members], [c.python_name for c in family.python_codes],
+    findings += _order(file, [m.name for m in parsed.members], [c.python_name or "" for c in family.python_codes],
                        {m.name: m.line for m in parsed.members})
     findings += _code_map(family, file, parsed)
     return findings
@@ -184,15 +185,15 @@ def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[
             findings.append(Finding(file, entry.line, "missing from catalog", entry.member, f"{key} maps to {entry.member}",
                                     "no code has this wrapper", field="code_2_status"))
             continue
-        mapped[code.python_name] = entry.line
+        mapped[code.python_name or ""] = entry.line
         if entry.member != code.python_name:
             findings.append(Finding(file, entry.line, "value differs", code.name, f"{key} maps to {entry.member}",
                                     f"{key} maps to {code.python_name}", field="code_2_status"))
-    order = [code.python_name for code in family.python_codes if code.wrapper]
+    order = [code.python_name or "" for code in family.python_codes if code.wrapper]
     after = max(mapped.values(), default=0) + 1
     for code in family.python_codes:
         if code.wrapper and code.python_name not in mapped:
-            findings.append(Finding(file, expected_line(order, mapped, code.python_name, after), "missing upstream", code.name,
+            findings.append(Finding(file, expected_line(order, mapped, code.python_name or "", after), "missing upstream", code.name,
                                     catalog=f"code_2_status maps {code.wrapper}", field="code_2_status"))
     return findings
 
@@ -360,7 +361,7 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
         if constant.message is not None and constant.message != code.log_message:
             findings.append(Finding(file, constant.line, "text differs", code.name, constant.message, code.log_message,
                                     field="log_message"))
-    present = [(c.value, c.line) for c in status if c.qualified in seen]
+    present = [(c.value, c.line) for c in status if c.qualified in seen and c.value is not None]
     for qualified, (code, name) in ours.items():
         if qualified not in seen:
             findings.append(Finding(file, _header_line(code.value, present, status), "missing upstream", code.name,
@@ -436,7 +437,7 @@ def _conflicts(file: str, edition: Edition, table) -> list[Finding]:
                     catalog="recorded by the edition" if known else None, known=known)]
 
 
-def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> list[tuple[object, Optional[Code]]]:
+def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> list[tuple[TableRow, Optional[Code]]]:
     by_name = {code.name_on(page): code for code in family.codes if code.name_on(page)}
     by_value = {str(code.value): code for code in family.codes}
     result = []

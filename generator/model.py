@@ -412,10 +412,12 @@ class Code:
         key = release_key(release)
         if self.added:
             added = dict(self.added).get(repo)
-            if added is None or (key is not None and release_key(added) is not None and key < release_key(added)):
+            added_key = release_key(added) if added is not None else None
+            if added is None or (key is not None and added_key is not None and key < added_key):
                 return False
-        gone = self.obsolete.since if self.obsolete is not None else None
-        return not (gone is not None and key is not None and release_key(gone) is not None and key >= release_key(gone))
+        gone_key = release_key(self.obsolete.since) if self.obsolete is not None and self.obsolete.since else None
+        return not (key is not None and gone_key is not None and key >= gone_key)
+
     @cached_property
     def name(self) -> str:
         """The code's own name: its Python name, or its C name for a C-only code."""

@@ -51,7 +51,7 @@ def layout_json(data: dict) -> str:
 def _loc(value: Optional[Localized]) -> Optional[dict]:
     if value is None:
         return None
-    data = dict(value.items)
+    data: dict[str, object] = dict(value.items)
     if value.translated:
         data["translated"] = list(value.translated)
     return data

@@ -45,10 +45,10 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
     """The module, sealed: its checksum line is the hash of the text with the placeholder."""
     template = f"python/{family.python.shape}_module.py.j2"
     names = family.python
-    members = [{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes]
+    members = [{"name": c.python_name or "", "literal": literal(family, c)} for c in family.python_codes]
     example = names.unknown_status or family.python_codes[0].python_name if family.python_codes else None
     example_code = family.code_by_name.get(example) if example else None
-    exports = [n for n in (names.class_name, names.exception, names.status, names.code_2_status, names.lookup) if n]
+    exports: list[str] = [n for n in (names.class_name, names.exception, names.status, names.code_2_status, names.lookup) if n]
     exports += ["CATALOG_HASH", "EDITIONS", "LANGUAGES", "UNKNOWN"]
     if names.shape == "constants":
         exports = [m["name"] for m in members] + exports
@@ -143,13 +143,13 @@ def _data(family: Family) -> str:
     out.append(table("LANGUAGES", "(") + "".join(py_str(lang) + ", " for lang in family.languages).rstrip() + ")")
     out.append("")
     out.append("# Every member's value, in upstream's order.")
-    out.append(table("_MEMBERS", "{\n") + "".join(f"    {py_str(c.python_name)}: {literal(family, c)},\n"
+    out.append(table("_MEMBERS", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {literal(family, c)},\n"
                                                  for c in family.python_codes) + "}")
     out.append("# The C/C++ name of each member that has one.")
-    out.append(table("_C_NAMES", "{\n") + "".join(f"    {py_str(c.python_name)}: {py_str(c.c_name)},\n"
+    out.append(table("_C_NAMES", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {py_str(c.c_name or '')},\n"
                                                  for c in family.python_codes if c.c_name) + "}")
     out.append("# Codes that exist only in C/C++: not members, but lookup() names them.")
-    out.append(table("_C_ONLY", "{\n") + "".join(f"    {py_str(c.c_name)}: {literal(family, c)},\n"
+    out.append(table("_C_ONLY", "{\n") + "".join(f"    {py_str(c.c_name or '')}: {literal(family, c)},\n"
                                                 for c in family.codes if not c.in_python) + "}")
     out.append("# For each member, the editions whose page lists it, with the page's recoverability.")
     rows = [(c.python_name, tuple((e.id, e.row_by_code[c.name].recoverable) for e in family.editions_listing(c)))
@@ -157,11 +157,11 @@ def _data(family: Family) -> str:
     out.append(table("_ROWS", "{\n") + _rows_lines(rows) + "}")
     out.append("# Editions for which it is not known whether their page lists the member.")
     out.append(table("_NOT_KNOWN", "{\n") + "".join(
-        _packed(f"    {py_str(c.python_name)}: (", [py_str(e.id) for e in family.editions_not_known(c)], "),", tuple_=True)
+        _packed(f"    {py_str(c.python_name or '')}: (", [py_str(e.id) for e in family.editions_not_known(c)], "),", tuple_=True)
         for c in family.python_codes if family.editions_not_known(c)) + "}")
     out.append("# The edition each member answers from by default, by the rule the module's docstring says.")
     defaults = ((c, default_edition(family, c)) for c in family.python_codes)
-    out.append(table("_DEFAULT_EDITION", "{\n") + "".join(f"    {py_str(c.python_name)}: {py_str(e.id)},\n"
+    out.append(table("_DEFAULT_EDITION", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {py_str(e.id)},\n"
                                                          for c, e in defaults if e is not None) + "}")
     strings, texts = _texts(family)
     out.append("# Every text, once; _TEXTS refers to them by index.")

@@ -151,8 +151,10 @@ def _code_map(tree: ast.Module, class_name: str) -> list[MapEntry]:
     for statement in tree.body:
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Dict) and statement.value.values:
             values = statement.value.values
-            if all(isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == class_name for v in values):
-                return [MapEntry(_value(k), v.attr, k.lineno) for k, v in zip(statement.value.keys, values) if k is not None]
+            attributes = [v for v in values if isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name)
+                          and v.value.id == class_name]
+            if len(attributes) == len(values):
+                return [MapEntry(_value(k), v.attr, k.lineno) for k, v in zip(statement.value.keys, attributes) if k is not None]
     return []
 
 
