@@ -323,7 +323,7 @@ def which_header(family: Family, file: str, constants) -> Optional[Header]:
     names = {h.path.rsplit("/", 1)[-1]: h for h in family.headers}
     if normalized.rsplit("/", 1)[-1] in names:
         return names[normalized.rsplit("/", 1)[-1]]
-    spaces = {c.namespace for c in constants}
+    spaces = {c.namespace or "::" for c in constants}
     for header in family.headers:
         if header.namespace in spaces:
             return header
@@ -339,8 +339,10 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
         findings.append(Finding(file, 1, "not this family's file", upstream=f"namespaces {', '.join(spaces)}",
                                 catalog=f"{family.id}'s headers: {', '.join(h.path for h in family.headers)}"))
         return findings, constants
-    ours = {n.name: (code, n) for code in family.codes for n in code.cpp if n.header == header.path}
-    status = [c for c in constants if c.namespace == header.namespace and (_is_status(c, family) or c.qualified in ours)]
+    # a name of the global namespace is written ::NAME in the catalog and read NAME from the header
+    ours = {n.name.removeprefix("::"): (code, n) for code in family.codes for n in code.cpp if n.header == header.path}
+    namespace = None if header.namespace == "::" else header.namespace
+    status = [c for c in constants if c.namespace == namespace and (_is_status(c, family) or c.qualified in ours)]
     seen = set()
     for constant in status:
         entry = ours.get(constant.qualified)

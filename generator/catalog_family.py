@@ -25,7 +25,7 @@ _REQUIRED = ("id", "name", "description", "languages", "python", "c", "recoverab
 _PYTHON_FIELDS = ("module", "shape", "class", "lookup", "default_page", "exception", "status", "default_status",
                   "code_2_status", "unknown_status")
 _C_FIELDS = ("header", "guard", "namespace", "macro_prefix", "name_function", "message_function", "literals")
-_PAGE_FIELDS = ("id", "name", "title", "intro", "rows", "first_column", "columns", "headings", "timelines")
+_PAGE_FIELDS = ("id", "name", "title", "intro", "rows", "row_prefix", "first_column", "columns", "headings", "timelines")
 _TIMELINE_FIELDS = ("id", "suffix", "name", "repo", "paths")
 FAMILY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 SITE_PATH = re.compile(r"^(?:[a-z][a-z0-9_-]*)?$")
@@ -341,6 +341,11 @@ def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, s
     title = f.localized(fields["title"][1], f"{label}: title", languages, upstream=True) if "title" in fields else None
     intro = f.localized(fields["intro"][1], f"{label}: intro", languages, upstream=True) if "intro" in fields else None
     rows = f.choice(fields["rows"][1], f"{label}: rows", ("python", "c")) if "rows" in fields else None
+    row_prefix = ""
+    if "row_prefix" in fields:
+        row_prefix = f.identifier(fields["row_prefix"][1], f"{label}: row_prefix", c_too=False) or ""
+        if rows != "c":
+            f.error(fields["row_prefix"][1], f"{label}: row_prefix goes before C names: give it with `rows: c`")
     first = f.choice(fields["first_column"][1], f"{label}: first_column", ("name", "decimal")) if "first_column" in fields else "name"
     columns = f.choice_list(fields["columns"][1], f"{label}: columns", COLUMN_KEYS) if "columns" in fields else None
     if columns is not None and ("name" not in [c for c, _ in columns] or "recoverable" not in [c for c, _ in columns]):
@@ -360,7 +365,7 @@ def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, s
     if any(part is None for part in parts) or ("intro" in fields and intro is None):
         return None
     return Page(ident, name, title, intro, rows, first, tuple(c for c, _ in columns), headings, timelines,  # type: ignore[arg-type]
-                index, f.pos(node))
+                index, f.pos(node), row_prefix)
 
 
 def _timelines(f: Fields, node: Node, label, page_id, languages, repositories, ids, suffixes, first) -> Optional[tuple[Timeline, ...]]:

@@ -301,6 +301,8 @@ class _Reader:
     def _code(self, node: Node, name: str, what: str, page: Page) -> Optional[Code]:
         """The code a row names, by the name kind its page uses; every miss is reported."""
         kind = page.row_names
+        if page.row_prefix and name.startswith(page.row_prefix):
+            name = name[len(page.row_prefix):]
         code = self.by_kind[kind].get(name)
         if code is not None:
             return code

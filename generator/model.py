@@ -203,6 +203,8 @@ class Page:
     timelines: tuple[Timeline, ...]
     index: int
     pos: Pos
+    # what the page writes before a C name (HIXL_CS's rows: HIXL_SUCCESS for SUCCESS); rows: c only
+    row_prefix: str = ""
 
     @cached_property  # asked for every text of every row
     def text_fields(self) -> tuple[str, ...]:
@@ -368,6 +370,7 @@ class CppName:
 
     @property
     def namespace(self) -> str:
+        """Its namespace; "" for a name of the global namespace (::HIXL_SUCCESS)."""
         return self.name.rsplit("::", 1)[0]
 
     @property
@@ -465,7 +468,9 @@ class Code:
 
     def name_on(self, page: Page) -> Optional[str]:
         """The name this code's rows use on a page."""
-        return self.python_name if page.row_names == "python" else self.c_name
+        if page.row_names == "python":
+            return self.python_name
+        return page.row_prefix + self.c_name if self.c_name is not None else None
 
 
 @dataclass(frozen=True)

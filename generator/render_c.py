@@ -31,7 +31,8 @@ def render_c_header(family: Family, catalog_hash: str, stamp: str) -> str:
               "log_message": c.log_message} for c in family.c_codes]
     example = family.code_by_name.get(family.python.unknown_status or "")
     example_name = example.c_name if example is not None and example.c_name else family.c_codes[0].c_name or ""
-    namespaces = list(dict.fromkeys(n.namespace + "::" for c in family.codes for n in c.cpp))
+    namespaces = list(dict.fromkeys(n.namespace + "::" if n.namespace else "the global namespace"
+                                    for c in family.codes for n in c.cpp))
     text = render_template(
         TEMPLATE, banner=block_comment_banner(stamp, sealed=True), title=family.name[comment],
         description=family.description[comment], namespace=family.c.namespace, guard=family.c.guard,

@@ -111,7 +111,7 @@ def _family_data(family: Family) -> dict:
 def _page_data(family: Family, page) -> dict:
     return {
         "id": page.id, "name": _loc(page.name), "title": _loc(page.title), "intro": _loc(page.intro),
-        "rows": page.row_names, "first_column": page.first_column, "columns": list(page.columns),
+        "rows": page.row_names, "row_prefix": page.row_prefix, "first_column": page.first_column, "columns": list(page.columns),
         "headings": {c: {lang: list(t) for lang, t in per.items()} for c, per in page.headings.items()},
         "timelines": [{"id": t.id, "suffix": t.suffix, "name": _loc(t.name), "repo": t.repo, "paths": list(t.paths)}
                       for t in page.timelines],

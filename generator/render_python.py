@@ -84,6 +84,27 @@ def table_types() -> dict[str, str]:
     return dict(re.findall(r"^(\w+): (.+?) = ", runtime_part("tables"), flags=re.M))
 
 
+def cpp_lookup_names(family: Family) -> list[tuple[str, str]]:
+    """Each member's C++ names that lookup() accepts besides its Python and C names: the
+    qualified name (ns::NAME, ::PREFIX_NAME), and the name without its namespace where
+    no member, C name or other code's C++ name reads the same."""
+    taken = {c.python_name for c in family.python_codes} | {c.c_name for c in family.codes if c.c_name}
+    bare: dict[str, set[str]] = {}
+    names: dict[str, str] = {}
+    for code in family.python_codes:
+        for cpp in code.cpp:
+            if cpp.name not in taken:
+                names.setdefault(cpp.name, code.python_name or "")
+            short = cpp.name.rsplit("::", 1)[-1]
+            bare.setdefault(short, set()).add(code.python_name or "")
+    for code in family.python_codes:
+        for cpp in code.cpp:
+            short = cpp.name.rsplit("::", 1)[-1]
+            if short not in taken and len(bare[short]) == 1:
+                names.setdefault(short, code.python_name or "")
+    return sorted(names.items())
+
+
 def _default_rule(family: Family) -> str:
     """generator.queries.default_edition's rule in words, with the family's pages and timelines."""
     lang = comment_language(family)
@@ -148,6 +169,9 @@ def _data(family: Family) -> str:
     out.append("# The C/C++ name of each member that has one.")
     out.append(table("_C_NAMES", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {py_str(c.c_name or '')},\n"
                                                  for c in family.python_codes if c.c_name) + "}")
+    out.append("# The C++ names of members as upstream's headers declare them, qualified and not (lookup() reads them).")
+    out.append(table("_CPP_NAMES", "{\n") + "".join(f"    {py_str(name)}: {py_str(python_name)},\n"
+                                                   for name, python_name in cpp_lookup_names(family)) + "}")
     out.append("# Codes that exist only in C/C++: not members, but lookup() names them.")
     out.append(table("_C_ONLY", "{\n") + "".join(f"    {py_str(c.c_name or '')}: {literal(family, c)},\n"
                                                 for c in family.codes if not c.in_python) + "}")

@@ -130,6 +130,19 @@ def test_hixl_header_beside_upstreams_hixl_types(tmp_path, catalog):
     assert compile_and_run(tmp_path, CXX_FLAGS, source, ".cpp") == expected_lines(hixl)
 
 
+def test_hixl_header_beside_upstreams_hixl_cs(tmp_path, catalog):
+    """HIXL_CS (include/cs/hixl_cs.h, C++ only) declares HIXL_SUCCESS and three more as static
+    consts in the global namespace: the header compiles beside it, and beside hixl_types.h too."""
+    hixl = catalog.family_by_id["hixl"]
+    written = us.write_sources(tmp_path / "upstream", hixl, "hicann/hixl", kinds=("header",))
+    cs = [(c, n) for c in hixl.c_codes for n in c.cpp if n.header == us.HIXL_CS_HEADER]
+    assert {n.name for _, n in cs} >= {"::HIXL_SUCCESS", "::HIXL_PARAM_INVALID", "::HIXL_TIMEOUT", "::HIXL_FAILED"}
+    prefix = f'#include "{written[us.HIXL_CS_HEADER]}"\n#include "{written["hixl/hixl_types.h"]}"\n'
+    checks = "\n".join(f'static_assert({n.name} == hixl_status_codes::{c.c_name}, "{n.name}");' for c, n in cs)
+    source = program(hixl, "hixl_status_codes::", "", prefix=prefix).replace("int main(void) {", f"{checks}\nint main(void) {{", 1)
+    assert compile_and_run(tmp_path, CXX_FLAGS, source, ".cpp") == expected_lines(hixl)
+
+
 def test_header_paths_come_from_the_family(catalog):
     for family in catalog.families:
         assert (ROOT / c_path(family)).is_file()

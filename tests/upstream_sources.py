@@ -181,9 +181,28 @@ def ge_api_error_codes_h(family: Family, codes: Sequence[Code], banner: str = ""
     return "\n".join(lines) + "\n"
 
 
+def hixl_cs_h(family: Family, codes: Sequence[Code], banner: str = "") -> str:
+    """hixl's include/cs/hixl_cs.h: HIXL_CS's C API (C++ only: its structs have member
+    initializers), whose return codes are `static const uint32_t` in the global namespace."""
+    lines = [f"/* {banner} */"] if banner else []
+    lines += ["#ifndef CANN_HIXL_INCLUDE_CS_HIXL_CS_H_", "#define CANN_HIXL_INCLUDE_CS_HIXL_CS_H_", "", "#include <cstdint>", "",
+              "#ifdef __cplusplus", 'extern "C" {', "#endif", "", "typedef void *HixlServerHandle;",
+              "typedef uint32_t HixlStatus;"]
+    for code in codes:
+        name = _named(code, "", HIXL_CS_HEADER)
+        if name is not None:
+            lines.append(f"static const uint32_t {name.short} = {code.value}U;")
+    lines += ["", "struct HixlServerConfig {", "  const char *global_resource_config = nullptr;", "  uint8_t reserved[120] = {};",
+              "};", "", "HixlStatus HixlCSServerCreate(const HixlServerConfig *config, HixlServerHandle *server);", "",
+              "#ifdef __cplusplus", "}", "#endif", "#endif"]
+    return "\n".join(lines) + "\n"
+
+
+HIXL_CS_HEADER = "cs/hixl_cs.h"
 GE_API_HEADER = "ge/ge_api_error_codes.h"
 WRITERS = {"python": status_py, "binding": binding_cc, "messages": messages_cc}
-HEADER_WRITERS = {ERROR_CODES_HEADER: error_codes_h, DATADIST_HEADER: datadist_h, GE_API_HEADER: ge_api_error_codes_h}
+HEADER_WRITERS = {ERROR_CODES_HEADER: error_codes_h, DATADIST_HEADER: datadist_h, GE_API_HEADER: ge_api_error_codes_h,
+                  HIXL_CS_HEADER: hixl_cs_h}
 
 
 def source_text(family: Family, kind: str, header: Optional[str], codes: Sequence[Code], banner: str = "") -> str:

@@ -22,6 +22,7 @@ LANGUAGES: tuple[str, ...] = ()
 _MEMBERS: dict[str, int] = {}
 _C_NAMES: dict[str, str] = {}
 _C_ONLY: dict[str, int] = {}
+_CPP_NAMES: dict[str, str] = {}
 _ROWS: dict[str, dict[str, str]] = {}
 _NOT_KNOWN: dict[str, tuple[str, ...]] = {}
 _DEFAULT_EDITION: dict[str, str] = {}
@@ -207,7 +208,7 @@ def _lookup(key: object, by_value: dict[int, _Code], by_name: Callable[[str], _C
 
 def _is_name(text: str) -> bool:
     """Whether a text names a member or a C-only code (as _find_name reads names)."""
-    c_names = set(_C_NAMES.values())
+    c_names = set(_C_NAMES.values()) | set(_CPP_NAMES)
     return any(name in _MEMBERS or name in c_names or name in _C_ONLY for name in (text, text.upper()))
 
 
@@ -227,6 +228,7 @@ def _find_value(value: Union[int, _TooLong], key: Union[int, str], by_value: dic
 def _find_name(text: str, key: str, by_name: Callable[[str], _Code], kind: str) -> _Code:
     name = text[len(kind) + 1:] if text.startswith(kind + ".") else text
     by_c_name = {c_name: python_name for python_name, c_name in _C_NAMES.items()}
+    by_c_name.update(_CPP_NAMES)
     for candidate in (name, name.upper()):
         if candidate in _MEMBERS:
             return by_name(candidate)
