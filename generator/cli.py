@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from generator.errors import EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputError, UsageError, safe_print
-from generator.problems import CatalogError
+from generator.core.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputError, UsageError, safe_print
+from generator.core.problems import CatalogError
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CATALOG = ROOT / "catalog" if (ROOT / "catalog").is_dir() and (ROOT / "pyproject.toml").is_file() else None
@@ -200,7 +200,7 @@ def _nothing_changed(args) -> Optional[int]:
     last clean run left them: answered from the cache, without reading the catalog."""
     if args.func not in ("cmd_generate", "cmd_check") or args.full or args.catalog is None:
         return None
-    from generator import fastpath
+    from generator.writing import fastpath
 
     outputs = fastpath.unchanged(args.out, fastpath.inputs_key(args.catalog, args.family))
     if outputs is None:

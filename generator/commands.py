@@ -7,13 +7,13 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from generator import fastpath
-from generator.catalog import display_path, load_catalog
-from generator.model import Catalog, Family
-from generator.errors import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
-from generator.outputs import Cache, run_lock, survey, unified_diff, write_survey
-from generator.targets import describe_targets, plan_outputs
-from generator.version import project_version
+from generator.writing import fastpath
+from generator.reading.load import display_path, load_catalog
+from generator.domain.model import Catalog, Family
+from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
+from generator.writing.tree import Cache, run_lock, survey, unified_diff, write_survey
+from generator.rendering.targets import describe_targets, plan_outputs
+from generator.core.project import project_version
 
 def catalog_of(args) -> Catalog:
     location = args.catalog
@@ -70,7 +70,7 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
 
 
 def _plan_and_survey(args, full: bool):
-    from generator.parallel import hashing, renderer
+    from generator.writing.parallel import hashing, renderer
 
     jobs = getattr(args, "jobs", None)
     out = out_of(args)
@@ -149,7 +149,7 @@ def cmd_targets(args) -> int:
 
 
 def version_text(location: Optional[Path]) -> str:
-    from generator.inputs import catalog_hash
+    from generator.rendering.inputs import catalog_hash
 
     lines = [f"llm-status-codes {project_version()}"]
     if location is not None and location.exists():
@@ -168,7 +168,7 @@ def version_text(location: Optional[Path]) -> str:
 
 
 def cmd_explain(args) -> int:
-    from generator.explain import NotFound, explain, find_codes
+    from generator.shipping.explain import NotFound, explain, find_codes
 
     catalog = catalog_of(args)
     families = [family_of(catalog, args.family)] if args.family else list(catalog.families)
@@ -185,8 +185,8 @@ def cmd_explain(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from generator.changes import compare_editions
-    from generator.explain import diff_data, diff_text
+    from generator.domain.changes import compare_editions
+    from generator.shipping.explain import diff_data, diff_text
 
     catalog = catalog_of(args)
     family = family_of(catalog, args.family, args.old)
@@ -227,13 +227,13 @@ def _existing(path: Optional[Path], option: str) -> Optional[Path]:
 
 
 def cmd_audit(args) -> int:
-    from generator import audit
+    from generator.tracking import audit
 
     catalog = catalog_of(args)
     if args.upstream:
         if args.edition or args.python or args.binding or args.header or args.page:
             raise UsageError("--upstream audits everything the catalog records; give it alone (with --json)")
-        from generator.audit_upstream import audit_upstream, parse_upstream_args
+        from generator.tracking.audit_repos import audit_upstream, parse_upstream_args
 
         report = audit_upstream(catalog, parse_upstream_args(args.upstream, catalog))
         if args.json:
@@ -268,7 +268,7 @@ def cmd_audit(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from generator.importer import ImportProblem, finish_stopped_import, import_page, import_release, read_source
+    from generator.tracking.importer import ImportProblem, finish_stopped_import, import_page, read_source
 
     if args.catalog is not None and args.catalog.exists():
         try:
@@ -306,8 +306,8 @@ def cmd_import(args) -> int:
 
 
 def _import_release(catalog: Catalog, args):
-    from generator.audit_upstream import parse_upstream_args
-    from generator.importer import import_release
+    from generator.tracking.audit_repos import parse_upstream_args
+    from generator.tracking.importer import import_release
 
     if not args.ref:
         raise UsageError("--upstream needs --ref: the tag of the release (or a commit, for an untagged translation)")
@@ -335,7 +335,7 @@ def _family_for_new_edition(catalog: Catalog, edition_id: str) -> Family:
 
 
 def cmd_vendor(args) -> int:
-    from generator.vendor import vendor
+    from generator.shipping.vendor import vendor
 
     catalog = catalog_of(args)
     family = family_of(catalog, args.family)
@@ -345,7 +345,7 @@ def cmd_vendor(args) -> int:
 
 
 def cmd_verify_vendored(args) -> int:
-    from generator.vendor import verify_vendored
+    from generator.shipping.vendor import verify_vendored
 
     for path in args.files:
         _existing(path, "file")
@@ -377,7 +377,7 @@ def _site_is_current(args) -> None:
 
 
 def cmd_publish(args) -> int:
-    from generator.publish import PublishError, publish
+    from generator.shipping.publish import PublishError, publish
 
     args.family, args.jobs = None, None
     _site_is_current(args)
@@ -390,13 +390,13 @@ def cmd_publish(args) -> int:
 
 
 def cmd_docs(args) -> int:
-    from generator.sitebuild import build_docs
+    from generator.shipping.sitebuild import build_docs
 
     return EXIT_OK if build_docs(out_of(args) / "site", os.environ.get("SITE_URL", "")) == 0 else EXIT_DIFFERENT
 
 
 def cmd_serve(args) -> int:
-    from generator.serve import serve
+    from generator.shipping.serve import serve
 
     catalog_of(args)  # a usage error (no such catalog) before anything starts
     return serve(args.catalog, out_of(args), args.dev_addr, args.interval)

@@ -32,11 +32,11 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from generator.catalog import catalog_files, load_catalog
-from generator.model import Catalog, Code, Edition, Family
-from generator.problems import CatalogError
-from generator.site.html import _IDENTIFIER_JOIN as IDENTIFIER_JOIN, _URL as URL, _URL_JOIN as URL_JOIN  # the site's break rules
-from generator.textblocks import blocks
+from generator.reading.load import catalog_files, load_catalog
+from generator.domain.model import Catalog, Code, Edition, Family
+from generator.core.problems import CatalogError
+from generator.rendering.site.html import _IDENTIFIER_JOIN as IDENTIFIER_JOIN, _URL as URL, _URL_JOIN as URL_JOIN  # the site's break rules
+from generator.domain.blocks import blocks
 
 CHECKOUT_CATALOG = Path(__file__).resolve().parent.parent / "catalog"
 SETTING = "llm_status_codes_catalog"

@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.catalog import load_catalog  # noqa: E402
-from generator.gitrepo import GitRepo  # noqa: E402
+from generator.reading.load import load_catalog  # noqa: E402
+from generator.tracking.git import GitRepo  # noqa: E402
 
 RECORD = ROOT / "tests" / "fixtures" / "upstream-record.json"
 

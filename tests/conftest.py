@@ -1,6 +1,6 @@
 import pytest
 
-from generator.catalog import load_catalog
+from generator.reading.load import load_catalog
 from tests.helpers import MINI, ROOT
 
 

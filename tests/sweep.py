@@ -26,7 +26,7 @@ from typing import Iterable, Optional
 from ruamel.yaml import YAML
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from generator.problems import CatalogError
+from generator.core.problems import CatalogError
 from tests.helpers import run_cli, tree
 
 _INT = "tag:yaml.org,2002:int"
@@ -214,9 +214,9 @@ def sweep(catalog: Path, base_out: Path, work: Path, found: list[Mutation], repo
 def _full_render(catalog: Path, out: Path) -> Optional[tuple[list[str], dict[str, bytes]]]:
     """What `check --full` lists against `out`, and the tree a full `generate` would leave
     there (None when the catalog is invalid): rendered in this process, by the same survey."""
-    from generator.catalog import load_catalog
-    from generator.outputs import Cache, survey
-    from generator.targets import plan_outputs
+    from generator.reading.load import load_catalog
+    from generator.writing.tree import Cache, survey
+    from generator.rendering.targets import plan_outputs
 
     try:
         loaded = load_catalog(catalog)

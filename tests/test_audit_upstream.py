@@ -15,7 +15,7 @@ import subprocess
 
 import pytest
 
-from generator.catalog import load_catalog
+from generator.reading.load import load_catalog
 from tests.helpers import run_cli
 from tests.upstream_formats import (CPP_PAGE_900, PYTHON_PAGE_900, CPP_PAGE_910, ENGLISH_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO,
                                     STATUS_PY, Upstream, build_upstream as build, git_env)

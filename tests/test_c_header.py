@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from generator.render_c import c_path
+from generator.rendering.c_header import c_path
 from tests import upstream_sources as us
 from tests.helpers import ROOT
 
@@ -149,8 +149,8 @@ def test_header_paths_come_from_the_family(catalog):
 
 
 def test_version_and_catalog_hash_macros(catalog):
-    from generator.inputs import catalog_hash
-    from generator.version import project_version
+    from generator.rendering.inputs import catalog_hash
+    from generator.core.project import project_version
 
     for family in catalog.families:
         text = (ROOT / c_path(family)).read_text(encoding="utf-8")

@@ -1,5 +1,5 @@
 """The default edition (CONTRACT §4): which edition a code answers from when none is named,
-in the generated module, `explain` and the site, by one function (generator.queries).
+in the generated module, `explain` and the site, by one function (generator.domain.queries).
 
 The rule's steps and tie-breaks are checked on tests/fixtures/defaults/catalog.yaml, where
 each code is listed by the editions that make one step decide; the real catalog is checked
@@ -13,9 +13,9 @@ import sys
 
 import pytest
 
-from generator.catalog import load_catalog
-from generator.queries import default_edition, default_timeline
-from generator.versions import is_final_release, release_key
+from generator.reading.load import load_catalog
+from generator.domain.queries import default_edition, default_timeline
+from generator.core.releases import is_final_release, release_key
 from tests.helpers import FIXTURES, ROOT, run_cli
 
 DEFAULTS = FIXTURES / "defaults" / "catalog.yaml"

@@ -52,7 +52,7 @@ def test_a_warm_incremental_run_gives_the_bytes_of_a_cold_one(tmp_path):
 
 DIGEST_PROBE = (
     "import sys; sys.path.insert(0, sys.argv[1]); "
-    "from generator.inputs import digest; "
+    "from generator.rendering.inputs import digest; "
     "v = ('LLM_TIMEOUT', '请求超时，请重试。', None, True, False, 0, -1, 0x5010B01A, 2 ** 70, ('a', ('b',)), (('k', ('v', 1)),)); "
     "print(digest(v))"
 )

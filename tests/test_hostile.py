@@ -140,7 +140,7 @@ def check_pages(out, texts, wording=None):
             assert visible(row[1]) == visible(text) and visible(row[3]) == visible(text)
     if wording is not None:
         front = (out / "site" / "mkdocs.yml").read_text(encoding="utf-8")
-        from generator.escape import html_text
+        from generator.rendering.escape import html_text
 
         assert f"site_name: {json.dumps(html_text(wording), ensure_ascii=False)}" in front
 

@@ -101,12 +101,12 @@ def bare(tmp_path):
 @pytest.fixture
 def no_build(monkeypatch):
     """Publishing must refuse before it builds: a build fails the test."""
-    import generator.publish
+    import generator.shipping.publish
 
     def refuse(*args, **kwargs):
         raise AssertionError("the site was built before the arguments were checked")
 
-    monkeypatch.setattr(generator.publish, "build_site", refuse)
+    monkeypatch.setattr(generator.shipping.publish, "build_site", refuse)
 
 
 def publish(out, *args):
@@ -161,7 +161,7 @@ def test_a_remote_that_looks_like_an_option_runs_nothing(mini_tree, tmp_path, no
 
 def test_git_never_reads_a_dashed_url_as_an_option(tmp_path):
     """The second guard: the URL follows `--` in every git command that takes one."""
-    from generator.publish import PublishError, list_branch
+    from generator.shipping.publish import PublishError, list_branch
 
     marker = tmp_path / "PWNED"
     with pytest.raises(PublishError, match="cannot reach"):
@@ -250,13 +250,13 @@ def test_publish_refuses_the_same_site_urls_before_the_build(mini_tree, bare, no
 
 @pytest.mark.parametrize("url", HOSTILE_URLS[:2])
 def test_serve_refuses_them_before_it_starts(mini_tree, monkeypatch, url):
-    import generator.serve
+    import generator.shipping.serve
 
     def started(*args, **kwargs):
         raise AssertionError("serve started with a SITE_URL it should refuse")
 
-    monkeypatch.setattr(generator.serve, "regenerate", started)
-    monkeypatch.setattr(generator.serve.subprocess, "Popen", started)
+    monkeypatch.setattr(generator.shipping.serve, "regenerate", started)
+    monkeypatch.setattr(generator.shipping.serve.subprocess, "Popen", started)
     monkeypatch.setenv("SITE_URL", url)
     result = run_cli("serve", "--catalog", MINI, "--out", mini_tree, "--dev-addr", "127.0.0.1:0")
     assert result.code == 2 and result.err.count("\n") == 1 and "SITE_URL=" in result.err, result.err
@@ -326,10 +326,10 @@ def test_a_fifo_among_the_sites_sources_is_refused_not_waited_on(own_tree):
 
 
 def test_serve_refuses_a_link_among_the_sites_sources(own_tree, outside, monkeypatch):
-    import generator.serve
+    import generator.shipping.serve
 
-    monkeypatch.setattr(generator.serve, "regenerate", lambda *a, **k: 0)  # the tree is current
-    monkeypatch.setattr(generator.serve.subprocess, "Popen", lambda *a, **k: pytest.fail("serve started"))
+    monkeypatch.setattr(generator.shipping.serve, "regenerate", lambda *a, **k: 0)  # the tree is current
+    monkeypatch.setattr(generator.shipping.serve.subprocess, "Popen", lambda *a, **k: pytest.fail("serve started"))
     (own_tree / "site" / "docs" / "leak.txt").symlink_to(outside / "secret.txt")
     result = run_cli("serve", "--catalog", MINI, "--out", own_tree, "--dev-addr", "127.0.0.1:0")
     assert result.code == 1 and "site/docs/leak.txt is a symbolic link" in result.err, result.err
@@ -448,7 +448,7 @@ def test_verify_vendored_says_how_to_vendor_again_from_the_consumer_project(tmp_
 
 def resealed(path: Path, change) -> None:
     """Change a generated file and recompute its checksum, as someone hiding an edit would."""
-    from generator.render import SEAL_PLACEHOLDER, seal
+    from generator.rendering.environment import SEAL_PLACEHOLDER, seal
 
     text = path.read_text(encoding="utf-8")
     checksum = re.search(r"sha256:[0-9a-f]{64}", text).group()
@@ -457,7 +457,7 @@ def resealed(path: Path, change) -> None:
 
 @pytest.mark.parametrize("name", ["demo_codes.py", "demo_codes.h"])
 def test_a_copy_with_code_appended_and_its_checksum_recomputed_is_not_current(tmp_path, name):
-    from generator.render import seal_intact
+    from generator.rendering.environment import seal_intact
 
     assert run_cli("vendor", "--catalog", MINI, "--to", tmp_path, "--header").code == 0
     copy = tmp_path / name
@@ -529,12 +529,12 @@ def test_verify_vendored_refuses_what_is_no_file_without_hanging(tmp_path, shape
 @pytest.mark.parametrize("number, words", [(30, "read-only: vendor into a writable directory (--to DIR)"),  # EROFS
                                            (28, "the disk is full: free some space there, then vendor again")])  # ENOSPC
 def test_vendor_words_a_refusing_disk_for_vendor(tmp_path, monkeypatch, number, words):
-    import generator.vendor
+    import generator.shipping.vendor
 
     def refuse(target, data, *args, **kwargs):
         raise OSError(number, os.strerror(number))  # as os.write reports it: no file name
 
-    monkeypatch.setattr(generator.vendor, "atomic_write", refuse)
+    monkeypatch.setattr(generator.shipping.vendor, "atomic_write", refuse)
     result = run_cli("vendor", "--catalog", MINI, "--to", tmp_path)
     assert result.code == 1 and result.err.count("\n") == 1, result.err
     assert f"cannot write {tmp_path / 'demo_codes.py'}: {os.strerror(number)}; " in result.err and words in result.err

@@ -21,8 +21,10 @@ import time
 
 import pytest
 
-from generator import pagereader, upstream
-from generator.model import ValueLayout
+from generator.tracking import pages as pagereader
+
+from generator.tracking import sources as upstream
+from generator.domain.model import ValueLayout
 from tests.helpers import FIXTURES, MINI, ROOT, run_cli
 
 LIMIT_SECONDS = 10.0  # the linear readers take well under a second on every input here
@@ -414,8 +416,8 @@ def _global_reads(source: str) -> set[str]:
 
 @pytest.mark.parametrize("module_name", ["hixl_status_codes", "llm_status_codes"])
 def test_every_name_the_generated_module_reads_is_refused_as_a_constant(catalog, module_name):
-    from generator.catalog_names import MODULE_GLOBALS
-    from generator.reserved_names import PYTHON_BUILTINS
+    from generator.reading.names import MODULE_GLOBALS
+    from generator.reading.reserved_names import PYTHON_BUILTINS
 
     family = next(f for f in catalog.families if f.python.module == module_name)
     source = (ROOT / "generated" / "python" / f"{module_name}.py").read_text(encoding="utf-8")
@@ -459,8 +461,8 @@ STANDARD_HEADERS = ("assert complex ctype errno fenv float inttypes iso646 limit
 def test_every_macro_of_the_standard_headers_is_refused(tmp_path):
     """What gcc's C library defines when a file includes every standard header: each macro
     not reserved to the implementation (a leading underscore) is a name validation refuses."""
-    from generator.fields import C_KEYWORDS, C_RESERVED
-    from generator.reserved_names import c_library_header
+    from generator.reading.fields import C_KEYWORDS, C_RESERVED
+    from generator.reading.reserved_names import c_library_header
 
     source = tmp_path / "all.c"
     source.write_text("".join(f"#include <{h}.h>\n" for h in STANDARD_HEADERS))
@@ -513,7 +515,7 @@ def small_repo(tmp_path):
 
 
 def test_tags_at_a_tree_or_a_blob_are_no_releases(small_repo):
-    from generator.gitrepo import GitRepo
+    from generator.tracking.git import GitRepo
 
     repo = GitRepo("demo/repo", small_repo)
     assert repo.release_tags() == ("v1.0.0",)
@@ -522,7 +524,7 @@ def test_tags_at_a_tree_or_a_blob_are_no_releases(small_repo):
 
 @pytest.mark.parametrize("ref", ["--all", "--output=PWNED", "-h"])
 def test_a_ref_that_looks_like_an_option_never_reaches_git(small_repo, ref, monkeypatch):
-    from generator.gitrepo import GitError, GitRepo
+    from generator.tracking.git import GitError, GitRepo
 
     monkeypatch.chdir(small_repo)
     repo = GitRepo("demo/repo", small_repo)
@@ -533,7 +535,7 @@ def test_a_ref_that_looks_like_an_option_never_reaches_git(small_repo, ref, monk
 
 
 def test_git_is_told_where_options_end(small_repo):
-    from generator.gitrepo import _end_of_options
+    from generator.tracking.git import _end_of_options
 
     version = tuple(int(n) for n in re.search(r"(\d+)\.(\d+)", _git(small_repo, "--version")).groups())
     assert _end_of_options() == (("--end-of-options",) if version >= (2, 30) else ())
@@ -547,7 +549,7 @@ def test_import_refuses_a_ref_beginning_with_a_dash(tmp_path):
 
 
 def test_names_and_paths_from_upstream_are_printed_escaped():
-    from generator.audit import Finding
+    from generator.tracking.audit import Finding
 
     finding = Finding("hicann/hixl:docs/\x1b]0;owned\x07/LLMStatusCode.md", 3, "missing from catalog",
                       "LLM_\x1b[2JX\u202e", upstream="listed\x1b[1m")

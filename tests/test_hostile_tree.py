@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import fastpath
-from generator.outputs import CACHE, JOURNAL, LOCK, manifest_path
+from generator.writing import fastpath
+from generator.writing.tree import CACHE, JOURNAL, LOCK, manifest_path
 from tests.helpers import MINI, ROOT, run_cli
 
 MODULE = "generated/python/demo_codes.py"

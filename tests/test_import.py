@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import audit
-from generator.catalog import load_catalog
-from generator.model import UNTRANSLATED
+from generator.tracking import audit
+from generator.reading.load import load_catalog
+from generator.domain.model import UNTRANSLATED
 from tests import upstream_formats as uf
 from tests.helpers import run_cli
 from tests.upstream_formats import CATALOG, ENGLISH_PAGE_910, PYTHON_PAGE_900, PYTHON_PAGE_910, REPO, build_upstream
@@ -294,7 +294,7 @@ def test_an_import_stopped_between_its_renames_is_refused_then_finished(tmp_path
     """Several catalog files change together: killed after the first rename, the catalog is
     not silently half-imported (validate refuses it, naming the journal), and the next import
     finishes the renames."""
-    from generator import importer
+    from generator.tracking import importer
 
     upstream = build_upstream(tmp_path)
     page = (upstream.repo.path / PYTHON_PAGE_910).read_text(encoding="utf-8")

@@ -10,9 +10,9 @@ from typing import Callable
 
 import pytest
 
-from generator import fastpath
+from generator.writing import fastpath
 from generator.bench import change_one_text, synthetic_catalog
-from generator.outputs import CACHE
+from generator.writing.tree import CACHE
 from tests.helpers import run_cli, tree
 
 CODES = 150

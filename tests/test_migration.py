@@ -7,8 +7,8 @@ import shutil
 import subprocess
 import sys
 
-from generator.catalog import load_catalog
-from generator.model import TEXT_FIELDS
+from generator.reading.load import load_catalog
+from generator.domain.model import TEXT_FIELDS
 from tests.helpers import FIXTURES, MINI, ROOT, run_cli
 
 OLD = FIXTURES / "format2" / "catalog.yaml"

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import outputs
+from generator.writing import tree as outputs
 from generator.bench import change_one_text, synthetic_catalog
-from generator import fastpath
-from generator.outputs import CACHE, JOURNAL, TEMP_MARK
+from generator.writing import fastpath
+from generator.writing.tree import CACHE, JOURNAL, TEMP_MARK
 from tests import unprivileged
 from tests.helpers import MINI, ROOT, run_cli, tree
 

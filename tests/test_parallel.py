@@ -3,15 +3,15 @@ import subprocess
 import sys
 import textwrap
 
-from generator.outputs_model import Output
-from generator.parallel import renderer
+from generator.rendering.output import Output
+from generator.writing.parallel import renderer
 from tests.helpers import ROOT
 
 PROBE = textwrap.dedent("""
     import signal
     from generator.cli import _terminate
-    from generator.outputs_model import Output
-    from generator.parallel import renderer
+    from generator.rendering.output import Output
+    from generator.writing.parallel import renderer
 
     signal.signal(signal.SIGTERM, _terminate)  # as the command line runs it
     outputs = [Output(f"f{i}", "o", "t", str(i), (lambda stamp, i=i: "x" * 1000 + str(i)), 100) for i in range(1200)]

@@ -6,8 +6,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from generator.publish import site_url_for
-from generator.errors import UsageError
+from generator.shipping.publish import site_url_for
+from generator.core.exits import UsageError
 from tests.helpers import MINI, ROOT, run_cli, tree
 
 pytestmark = pytest.mark.slow  # builds the site with MkDocs

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from generator.versions import is_final_release
+from generator.core.releases import is_final_release
 from tests import facts
 from tests import upstream_sources as us
 from tests.helpers import ROOT, interpreters
@@ -214,8 +214,8 @@ def test_adxl_records_the_english_pages_disagreement(modules):
 
 
 def test_version_and_catalog_hash(modules, catalog):
-    from generator.inputs import catalog_hash
-    from generator.version import project_version
+    from generator.rendering.inputs import catalog_hash
+    from generator.core.project import project_version
 
     for module, family in zip(modules, catalog.families):
         assert module.__version__ == project_version()

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalog import load_catalog
+from generator.reading.load import load_catalog
 from tests.helpers import run_cli
 from tests.upstream_formats import CPP_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream
 

@@ -19,14 +19,22 @@ from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 from ruamel.yaml.nodes import MappingNode, SequenceNode
 
-from generator import catalog_codes, catalog_family, catalog_site, catalog_versions, fields as fields_module
-from generator.catalog import CATALOG_SECTIONS, FAMILY_SECTIONS, FORMAT, catalog_files, load_catalog
-from generator.catalog_site import default_labels
-from generator.fields import Fields
-from generator.model import COLUMN_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED, CNames, PythonNames, Source
-from generator.problems import CatalogError
-from generator.render_json import EXPORT_FORMAT
-from generator.versions import release_key
+from generator.reading import codes as catalog_codes
+
+from generator.reading import family as catalog_family
+
+from generator.reading import site as catalog_site
+
+from generator.reading import timelines as catalog_versions
+
+from generator.reading import fields as fields_module
+from generator.reading.load import CATALOG_SECTIONS, FAMILY_SECTIONS, FORMAT, catalog_files, load_catalog
+from generator.reading.site import default_labels
+from generator.reading.fields import Fields
+from generator.domain.model import COLUMN_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED, CNames, PythonNames, Source
+from generator.core.problems import CatalogError
+from generator.rendering.json_export import EXPORT_FORMAT
+from generator.core.releases import release_key
 from tests.helpers import MINI, ROOT, run_cli
 
 SCHEMAS = ROOT / "generator" / "schemas"

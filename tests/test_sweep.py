@@ -1,7 +1,7 @@
 """The mutation sweep (tests/sweep.py): every value changed, one at a time, and each time
 plain `check` agrees with `check --full` and an incremental `generate` writes the bytes
 of a full render. It proves the one declaration of each target's inputs (the `reads` of
-its row in generator/targets.py): a part left out of a row leaves outputs stale here.
+its row in generator/rendering/targets.py): a part left out of a row leaves outputs stale here.
 
 Scope: every scalar of the fixture catalog; every scalar of the real site.yaml and of
 each family.yaml (tests/test_sweep_families.py, a module of its own so that the two
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import targets
-from generator.inputs import Input
+from generator.rendering import targets
+from generator.rendering.inputs import Input
 from tests.helpers import MINI, ROOT
 from tests.sweep import Report, baseline, mutations, one_per_place, summary, sweep
 

@@ -9,10 +9,16 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from generator import changes, escape, textblocks, versions
-from generator.catalog import load_catalog
-from generator.changes import Event, Presence
-from generator.site.html import text_html
+from generator.domain import changes
+
+from generator.rendering import escape
+
+from generator.domain import blocks as textblocks
+
+from generator.core import releases as versions
+from generator.reading.load import load_catalog
+from generator.domain.changes import Event, Presence
+from generator.rendering.site.html import text_html
 from tests.helpers import MINI
 
 # Text from any catalog: every code point YAML can carry (no surrogates), weighted

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from generator.catalog import load_catalog
-from generator.model import Edition, Family
+from generator.reading.load import load_catalog
+from generator.domain.model import Edition, Family
 from tests.helpers import FIXTURES, run_cli
 from tests.upstream_sources import write_sources
 

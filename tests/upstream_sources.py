@@ -18,8 +18,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional, Sequence
 
-from generator.model import Code, Family
-from generator.versions import release_key
+from generator.domain.model import Code, Family
+from generator.core.releases import release_key
 
 GE_NAMESPACE = "ge"
 PUBLIC_NAMESPACE = "llm_datadist"

@@ -1,0 +1,49 @@
+"""Where the generator's own files are, and reading a file that must be a regular one.
+
+Imports nothing heavy: the quick path (generator.writing.fastpath) runs before the rest
+of the generator loads.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+# Installed, the templates ship inside the package; in a checkout they are the
+# repository's templates/ directory (pyproject.toml maps one onto the other).
+TEMPLATES = PACKAGE_DIR / "templates" if (PACKAGE_DIR / "templates").is_dir() else PACKAGE_DIR.parent / "templates"
+
+
+class NotRegular(OSError):
+    """What read_regular refuses: a link, a FIFO, a device, a directory, or a file too large."""
+
+
+def read_regular(path, limit: int) -> bytes:
+    """A regular file's bytes, read without following a symbolic link and without
+    blocking on a FIFO; NotRegular for anything else or for a file over `limit` bytes."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise NotRegular(errno.ELOOP, "a symbolic link", str(path)) from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegular(errno.EINVAL, "not a regular file (a directory, a FIFO or a device)", str(path))
+        if info.st_size > limit:
+            raise NotRegular(errno.EFBIG, f"larger than {limit >> 20} MiB", str(path))
+        chunks, total = [], 0
+        while True:
+            block = os.read(fd, 1 << 20)
+            if not block:
+                break
+            total += len(block)
+            if total > limit:
+                raise NotRegular(errno.EFBIG, f"larger than {limit >> 20} MiB", str(path))
+            chunks.append(block)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)

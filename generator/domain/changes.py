@@ -1,0 +1,206 @@
+"""What changed between editions, always within one timeline.
+
+Presence ("first listed", "dropped", "listed again"), recoverability and texts
+are compared only between consecutive editions of the same timeline: a copy
+of a page in one repository never makes a code "dropped" on another's. An
+unknown on either side is reported as such, never as a change it may not be:
+an end of "not known" is "became known", not a change of value.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Optional
+
+from generator.domain.model import UNTRANSLATED, Code, Edition, Family, Timeline
+
+
+class Presence(str, Enum):
+    LISTED = "listed"
+    NOT_LISTED = "not listed"
+    NOT_KNOWN = "not known"
+
+    @property
+    def label_key(self) -> str:
+        """The key of its wording in the site's labels (an Event's value is its own key)."""
+        return {"listed": "listed", "not listed": "not_listed", "not known": "listing_not_known"}[self.value]
+
+
+class Event(str, Enum):
+    FIRST_LISTED = "first_listed"
+    DROPPED = "dropped"
+    LISTED_AGAIN = "listed_again"
+    BECAME_KNOWN = "became_known"
+    RECOVERABLE_CHANGED = "recoverable_changed"
+    TEXTS_CHANGED = "texts_changed"
+
+
+def presence(edition: Edition, code: Code) -> Presence:
+    if code.name in edition.row_by_code:
+        return Presence.LISTED
+    return Presence.NOT_KNOWN if code.name in edition.not_known else Presence.NOT_LISTED
+
+
+def recoverable(edition: Edition, code: Code) -> Optional[str]:
+    row = edition.row_by_code.get(code.name)
+    return row.recoverable if row else None
+
+
+def listable(code: Code, timeline_page) -> bool:
+    """Whether a page could list the code at all: it has a name of the kind the page's rows use."""
+    return (code.python_name if timeline_page.row_names == "python" else code.c_name) is not None
+
+
+@dataclass(frozen=True)
+class PresenceChange:
+    code: str
+    before: Presence
+    after: Presence
+
+
+@dataclass(frozen=True)
+class RecoverableChange:
+    code: str
+    before: str  # one of RECOVERABLE_VALUES
+    after: str
+
+
+@dataclass(frozen=True)
+class TextChange:
+    code: str
+    field: str
+    lang: str
+    before: str
+    after: str
+    untranslated: bool = False  # `after` is another language's text, its translation still to be written
+
+
+@dataclass(frozen=True)
+class EditionDiff:
+    old: Edition
+    new: Edition
+    presence: tuple[PresenceChange, ...]
+    recoverable: tuple[RecoverableChange, ...]  # both sides known and different
+    became_known: tuple[RecoverableChange, ...]  # "not known" before, a value after
+    texts: tuple[TextChange, ...]
+    texts_comparable: tuple[str, ...]  # languages whose texts are known on both sides
+
+    def __bool__(self) -> bool:
+        return bool(self.presence or self.recoverable or self.became_known or self.texts)
+
+    @property
+    def added(self) -> tuple[str, ...]:
+        return tuple(c.code for c in self.presence if c.after == Presence.LISTED and c.before == Presence.NOT_LISTED)
+
+    @property
+    def dropped(self) -> tuple[str, ...]:
+        return tuple(c.code for c in self.presence if c.before == Presence.LISTED and c.after == Presence.NOT_LISTED)
+
+
+def comparable_languages(family: Family, old: Edition, new: Edition) -> tuple[str, ...]:
+    return tuple(lang for lang in family.languages if old.has_texts(lang) and new.has_texts(lang))
+
+
+def compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff:
+    """What changed from `old` to `new` (any two editions of the family, for `diff`)."""
+    presence_changes, recoverable_changes, known, texts = [], [], [], []
+    languages = comparable_languages(family, old, new)
+    fields = shared_text_fields(old, new)
+    for code in family.codes:
+        if not (listable(code, old.page) or listable(code, new.page)):
+            continue
+        p, r, k, t = compare_code(code, old, new, languages, fields)
+        presence_changes += p
+        recoverable_changes += r
+        known += k
+        texts += t
+    return EditionDiff(old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages)
+
+
+def shared_text_fields(old: Edition, new: Edition) -> tuple[str, ...]:
+    """The text fields both editions' pages have, in the older page's order."""
+    return tuple(f for f in old.page.text_fields if f in new.page.text_fields)
+
+
+def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None) -> tuple[list, list, list, list]:
+    """One code's changes: (presence, recoverable, became known, texts); `fields`:
+    shared_text_fields(old, new), when the caller compares many codes."""
+    before, after = presence(old, code), presence(new, code)
+    if before != after:
+        return [PresenceChange(code.name, before, after)], [], [], []
+    if before != Presence.LISTED:
+        return [], [], [], []
+    changed: list[RecoverableChange] = []
+    known: list[RecoverableChange] = []
+    texts: list[TextChange] = []
+    r_old, r_new = recoverable(old, code), recoverable(new, code)
+    if r_old is not None and r_new is not None and r_old != r_new and r_new != "not known":
+        (known if r_old == "not known" else changed).append(RecoverableChange(code.name, r_old, r_new))
+    for lang in languages:
+        for field_name in shared_text_fields(old, new) if fields is None else fields:
+            a, b = code.text(field_name, old.id, lang), code.text(field_name, new.id, lang)
+            if a is not None and b is not None and a != b:
+                entry = code.entry(field_name, new.id, lang)
+                texts.append(TextChange(code.name, field_name, lang, a, b, entry is not None and entry.origin == UNTRANSLATED))
+    return [], changed, known, texts
+
+
+@dataclass(frozen=True)
+class HistoryStep:
+    edition: Edition
+    presence: Presence
+    recoverable: Optional[str]
+    events: tuple[Event, ...]
+
+
+def history(family: Family, code: Code, timeline: Timeline) -> tuple[HistoryStep, ...]:
+    """The code through one timeline's editions, oldest first, with what changed at each."""
+    steps, seen_listed, previous = [], False, None
+    for edition in family.timeline_editions(timeline):
+        state = presence(edition, code)
+        events: list[Event] = []
+        if state == Presence.LISTED and not seen_listed:
+            events.append(Event.FIRST_LISTED)
+        elif previous is not None:
+            events.extend(_events(family, code, previous, edition, state))
+        seen_listed = seen_listed or state == Presence.LISTED
+        steps.append(HistoryStep(edition, state, recoverable(edition, code), tuple(events)))
+        if state != Presence.NOT_KNOWN:
+            previous = edition
+    return tuple(steps)
+
+
+def _events(family: Family, code: Code, previous: Edition, edition: Edition, state: Presence) -> list[Event]:
+    before = presence(previous, code)
+    if before == Presence.LISTED and state == Presence.NOT_LISTED:
+        return [Event.DROPPED]
+    if before == Presence.NOT_LISTED and state == Presence.LISTED:
+        return [Event.LISTED_AGAIN]
+    if before == state == Presence.LISTED:
+        _, changed, known, texts = compare_code(code, previous, edition, comparable_languages(family, previous, edition))
+        return [Event.BECAME_KNOWN] * bool(known) + [Event.RECOVERABLE_CHANGED] * bool(changed) + [Event.TEXTS_CHANGED] * bool(texts)
+    return []
+
+
+def copied_releases(family: Family, page) -> dict[str, list[Edition]]:
+    """The releases with editions of a page on several timelines, and those editions."""
+    releases: dict[str, list[Edition]] = {}
+    for edition in family.page_editions(page):
+        if not edition.repo_copy:
+            releases.setdefault(edition.release, []).append(edition)
+    return {release: editions for release, editions in releases.items() if len({e.timeline.id for e in editions}) >= 2}
+
+
+def release_copies(family: Family, page) -> list[tuple[str, list[tuple[Edition, list[Code]]]]]:
+    """Per release with editions on several timelines of a page: the codes each copy
+    lists that no other copy of that release lists."""
+    result = []
+    for release, editions in copied_releases(family, page).items():
+        only = []
+        for edition in editions:
+            others = [e for e in editions if e is not edition]
+            codes = [c for c in family.codes if c.name in edition.row_by_code
+                     and all(presence(o, c) == Presence.NOT_LISTED for o in others)]
+            only.append((edition, codes))
+        result.append((release, only))
+    return result

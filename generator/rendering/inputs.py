@@ -1,0 +1,188 @@
+"""What an output is made from: the parts of the catalog a render may read, and their digests.
+
+Each target in the table of targets (generator.rendering.targets) declares, in its row and
+nowhere else, the parts of the catalog its renders read (`reads`). An output's
+stamp is the hash of those parts' digests (with the project's version, the
+target's templates and the output's own code, edition and language), so an
+output whose declared parts did not change is known to render the same bytes.
+The declaration is proven by tests/test_sweep.py: it changes every value of
+catalogs, one at a time, and requires an incremental `generate` to write the
+bytes of a full render (a part left out of a row's `reads` leaves an output
+stale there).
+
+A part's digest covers every field of the model objects in it, walked generically
+(so a field added to the model is covered without a change here), except the
+positions the catalog was read at: moving an entry or rewording a comment changes
+no output. Digests are kept per run in a `Digests`, never on the model.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import marshal
+from enum import Enum
+from typing import Any, Optional, cast
+
+from generator.domain.model import Catalog, Code, Edition, Family
+from generator.core.problems import Pos
+
+LENGTH = 16  # hex digits of a digest: 64 bits
+
+
+class Input(str, Enum):
+    """A part of the catalog. The first four are the family's (or, for the site's shared
+    files, every family's); the last three are the output's own code or edition. A part
+    holding texts holds them as a page in the output's language shows them (every
+    language, for an output that has none)."""
+
+    SITE = "site"  # site.yaml: the site's settings, labels and the upstream repositories
+    FAMILY = "family"  # family.yaml: names, languages, pages, timelines, headers, labels
+    EDITIONS = "editions"  # every page version and edition, all they say (sources, rows, notes), and the aliases
+    CODES = "codes"  # every code's names, value and facts, in order; not its texts
+    TEXTS = "texts"  # every code's texts
+    CODE = "code"  # the output's code: its names, value, facts and texts
+    EDITION = "edition"  # the output's edition: all it says
+    EDITION_TEXTS = "edition texts"  # the texts the output's edition shows, for every code it lists
+
+
+OWN = (Input.CODE, Input.EDITION, Input.EDITION_TEXTS)  # parts that name the output's code or edition
+IN_LANGUAGE = (Input.TEXTS, Input.CODE, Input.EDITION_TEXTS)  # parts that hold texts
+
+
+def digest(value: object) -> str:
+    """A short hash of plain values (tuples, strings, numbers, booleans, None). marshal's
+    version 2 shares no references, so equal values give equal bytes."""
+    return hashlib.sha256(marshal.dumps(cast(Any, value), 2)).hexdigest()[:LENGTH]
+
+
+# -- the generic walk ---------------------------------------------------------------------------
+
+# Fields that are parts of their own (walked where those parts are asked for), or not content.
+_LEFT_OUT = {"Family": ("versions", "editions", "codes", "files", "aliases"),
+             "Catalog": ("families", "files", "source_hash", "warnings"),
+             "Code": ("texts",)}
+_PLAIN = {str, int, float, bool, type(None)}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"no digest for a {cls.__name__} in the model")  # pragma: no cover - the model is plain
+        skip = _LEFT_OUT.get(cls.__name__, ())
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name not in skip)
+    return names
+
+
+def values(obj: Any) -> object:
+    """Everything a model object holds, as plain values, without positions. (Dispatched on
+    the exact type: a catalog of 10,000 codes has millions of values.)"""
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    if kind is tuple or kind is list:
+        return tuple([values(item) for item in obj])
+    if kind is Pos:
+        return None
+    if kind is dict:
+        return tuple(sorted([(key, values(item)) for key, item in obj.items()]))
+    return (kind.__name__, *[values(getattr(obj, name)) for name in _fields(kind)])
+
+
+# -- digests of the parts, per run -----------------------------------------------------------------
+
+
+class Digests:
+    """The digest of each part of one catalog, each computed once."""
+
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+        self._memo: dict[tuple, str] = {}
+        self._codes: dict[tuple, object] = {}
+
+    def _once(self, key: tuple, compute) -> str:
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = digest(compute())
+        return found
+
+    def part(self, part: Input, family: Family, item: Optional[str] = None, lang: Optional[str] = None) -> str:
+        """The digest of one part of a family; `item` is the output's code or edition, `lang`
+        its language (None: every language)."""
+        key = (part, family.id, item if part in OWN else None, lang if part in IN_LANGUAGE else None)
+        return self._once(key, lambda: _COMPUTE[part](self, family, item, key[3]))
+
+    def family(self, family: Family) -> str:
+        """Everything of one family: its CATALOG_HASH."""
+        return self._once(("all", family.id), lambda: tuple(
+            self.part(p, family) for p in (Input.FAMILY, Input.EDITIONS, Input.CODES, Input.TEXTS)))
+
+    def identity(self, family: Family, code: Code) -> str:
+        """The digest of a code without its texts."""
+        return self._walked(("identity", family.id, code.name), lambda: digest(values(code)))
+
+    def texts(self, family: Family, code: Code, lang: Optional[str]) -> str:
+        """The digest of a code's texts in `lang` (every language for None): each entry's
+        column, editions, text and origin."""
+        def compute() -> str:
+            if lang is None:
+                return digest(tuple(self.texts(family, code, language) for language in family.languages))
+            return digest(self._indexed(family, code)[0].get(lang, ()))
+        return self._walked(("texts digest", family.id, code.name, lang), compute)
+
+    def shown(self, family: Family, code: Code, edition: str, lang: str) -> tuple:
+        """What an edition's page in `lang` shows of a code: each column's text and origin."""
+        return self._indexed(family, code)[1].get((edition, lang), ())
+
+    def _indexed(self, family: Family, code: Code) -> tuple[dict, dict]:
+        return self._walked(("texts", family.id, code.name), lambda: _index_texts(code))
+
+    def _walked(self, key: tuple, compute):
+        found = self._codes.get(key)
+        if found is None:
+            found = self._codes[key] = compute()
+        return found
+
+
+def _index_texts(code: Code) -> tuple[dict[str, tuple], dict[tuple[str, str], tuple]]:
+    """A code's text entries by language, and what they show by (edition, language)."""
+    entries: dict[str, list] = {}
+    shown: dict[tuple[str, str], list] = {}
+    for field_name, items in code.texts:
+        for entry in items:
+            entries.setdefault(entry.lang, []).append((field_name, entry.editions, entry.text, entry.origin))
+            for edition in entry.editions:
+                shown.setdefault((edition, entry.lang), []).append((field_name, entry.text, entry.origin))
+    return ({lang: tuple(items) for lang, items in entries.items()},
+            {key: tuple(items) for key, items in shown.items()})
+
+
+def _edition_texts(digests: Digests, family: Family, edition: Edition, lang: Optional[str]) -> tuple:
+    """What the edition's page shows of each code it lists."""
+    languages = family.languages if lang is None else (lang,)
+    return tuple((row.code, language, digests.shown(family, family.code_by_name[row.code], edition.id, language))
+                 for row in edition.rows for language in languages)
+
+
+_COMPUTE = {
+    Input.SITE: lambda digests, family, item, lang: values(digests.catalog),
+    Input.FAMILY: lambda digests, family, item, lang: values(family),
+    Input.EDITIONS: lambda digests, family, item, lang: values((family.versions, family.editions, family.aliases)),
+    Input.CODES: lambda digests, family, item, lang: tuple(digests.identity(family, c) for c in family.codes),
+    Input.TEXTS: lambda digests, family, item, lang: tuple(digests.texts(family, c, lang) for c in family.codes),
+    Input.CODE: lambda digests, family, item, lang: (digests.identity(family, family.code_by_name[item]),
+                                                     digests.texts(family, family.code_by_name[item], lang)),
+    Input.EDITION: lambda digests, family, item, lang: values(family.edition_by_id[item]),
+    Input.EDITION_TEXTS: lambda digests, family, item, lang: _edition_texts(digests, family, family.edition_by_id[item], lang),
+}
+
+
+def catalog_hash(family: Family, digests: Optional[Digests] = None) -> str:
+    """A family's CATALOG_HASH: the digest of everything of the family."""
+    return (digests or Digests(_no_catalog())).family(family)
+
+
+def _no_catalog() -> Catalog:
+    # a family's own parts never read the catalog around it
+    return Catalog(site=None, repositories={}, families=())  # type: ignore[arg-type]

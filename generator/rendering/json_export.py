@@ -1,0 +1,209 @@
+"""The JSON export of a family: the whole catalog part of the family, resolved, for other
+tools (its schema: generator/schemas/export.schema.json)."""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from generator.rendering.inputs import Digests
+from generator.domain.model import UNTRANSLATED, Catalog, Code, Edition, Family, Localized, Source, TextEntry, Version
+from generator.rendering.output import Planned
+from generator.rendering.environment import banner_lines
+from generator.core.project import project_version
+
+EXPORT_FORMAT = 3
+
+
+def json_path(family: Family) -> str:
+    return f"generated/json/{family.python.module}.json"
+
+
+def plan_json(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+    return [Planned(json_path(family), lambda stamp: layout_json(family_as_data(catalog, family, digests.family(family), stamp)))]
+
+
+def _dump(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def layout_json(data: dict) -> str:
+    """JSON with one top-level key per line and one list item per line.
+
+    json.dumps(indent=...) runs CPython's pure-Python encoder; encoding each
+    item compactly keeps the C encoder and still diffs one code per line.
+    """
+    parts: list[str] = []
+    for index, (key, value) in enumerate(data.items()):
+        parts.append(("{\n" if index == 0 else ",\n") + f"  {_dump(key)}: ")
+        if isinstance(value, list) and value:
+            parts.append("[\n")
+            for number, item in enumerate(value):
+                if number:
+                    parts.append(",\n")
+                parts.append("    " + _dump(item))
+            parts.append("\n  ]")
+        else:
+            parts.append(_dump(value))
+    parts.append("\n}\n")
+    return "".join(parts)
+
+
+def _loc(value: Optional[Localized]) -> Optional[dict]:
+    if value is None:
+        return None
+    data: dict[str, object] = dict(value.items)
+    if value.translated:
+        data["translated"] = list(value.translated)
+    return data
+
+
+def family_as_data(catalog: Catalog, family: Family, catalog_hash: str, stamp: str) -> dict:
+    """The export's data."""
+    editions = [_edition_data(e) for e in family.editions]
+    versions = [_version_data(v) for v in family.versions]
+    codes = [_code_data(family, c) for c in family.codes]
+    used = sorted({s.repo for e in family.editions for s in e.sources if s.repo} |
+                  {t.repo for t in family.timelines if t.repo} | {u.repo for u in family.upstream})
+    return {
+        "$comment": " ".join(banner_lines(stamp)),
+        "format": EXPORT_FORMAT,
+        "generator": {"version": project_version(), "stamp": stamp},
+        "catalog_hash": catalog_hash,
+        "site": _site_data(catalog),
+        "family": _family_data(family),
+        "repositories": [{"name": r, "url": catalog.repositories[r].url,
+                          "default_branch": catalog.repositories[r].default_branch} for r in used],
+        "pages": [_page_data(family, p) for p in family.pages],
+        "versions": versions,
+        "editions": editions,
+        "aliases": dict(family.aliases),
+        "codes": codes,
+    }
+
+
+def _site_data(catalog: Catalog) -> dict:
+    """The catalog's site section (its labels are the pages' wording, not data of the codes)."""
+    site = catalog.site
+    return {"languages": list(site.languages), "language_names": _loc(site.language_names), "name": _loc(site.name),
+            "description": _loc(site.description), "families": [f.id for f in catalog.families]}
+
+
+def _family_data(family: Family) -> dict:
+    return {
+        "id": family.id, "name": _loc(family.name), "description": _loc(family.description),
+        "languages": list(family.languages), "site_path": family.site_path,
+        # the catalog's own keys (`class`), not the model's attribute names
+        "python": {("class" if k == "class_name" else k): v for k, v in vars(family.python).items()},
+        "c": {k: v for k, v in vars(family.c).items()},
+        "sphinx_directive": family.sphinx_directive,
+        "value_layouts": [{"macro": layout.macro, "arguments": list(layout.arguments),
+                           "fields": {f.name: {"shift": f.shift, "mask": f.mask} for f in layout.fields}}
+                          for layout in family.value_layouts],
+        "runtime_constants": dict(family.runtime_constants),
+        "headers": [{"path": h.path, "namespace": h.namespace} for h in family.headers],
+        "upstream": [{"repo": u.repo, "paths": list(u.paths), "kind": u.kind, "header": u.header} for u in family.upstream],
+        "discover": list(family.discover),
+        "recoverable_labels": {v: {lang: list(texts) for lang, texts in per.items()}
+                               for v, per in family.recoverable_labels.items()},
+    }
+
+
+def _page_data(family: Family, page) -> dict:
+    return {
+        "id": page.id, "name": _loc(page.name), "title": _loc(page.title), "intro": _loc(page.intro),
+        "rows": page.row_names, "row_prefix": page.row_prefix, "first_column": page.first_column, "columns": list(page.columns),
+        "headings": {c: {lang: list(t) for lang, t in per.items()} for c, per in page.headings.items()},
+        "timelines": [{"id": t.id, "suffix": t.suffix, "name": _loc(t.name), "repo": t.repo, "paths": list(t.paths)}
+                      for t in page.timelines],
+    }
+
+
+def source_data(source: Source) -> dict:
+    data: dict = {"kind": source.kind}
+    if source.kind == "repo":
+        data.update(repo=source.repo, path=source.path, commit=source.commit, tags=list(source.tags))
+        if source.branch:
+            data["branch"] = source.branch
+    elif source.kind == "url":
+        data["url"] = source.url
+    elif source.kind == "seed":
+        data["seed"] = source.seed
+    else:
+        data["document"] = source.document
+    data["lang"] = source.lang
+    return data
+
+
+def _rows_data(rows) -> list[dict]:
+    return [{"code": r.code, "recoverable": r.recoverable, "other_pages": dict(r.disagreements)} for r in rows]
+
+
+def _version_data(version: Version) -> dict:
+    return {
+        "id": version.id, "page": version.page.id, "timeline": version.timeline.id, "based_on": version.based_on,
+        "release": version.release, "sources": [source_data(s) for s in version.sources],
+        "texts": list(version.languages) if version.languages is not None else "not known",
+        "order": "page" if version.order_known else "not known", "rows": _rows_data(version.rows),
+        "not_listed_not_known": list(version.not_known), "malformations": _malformations_data(version.malformations),
+        "notes": _loc(version.notes), "editions": list(version.editions),
+    }
+
+
+def _malformations_data(malformations) -> list[dict]:
+    return [{"kind": m.kind, "code": m.code, "field": m.field, "line": m.line, "shown": m.shown, "sides": dict(m.sides)}
+            for m in malformations]
+
+
+def _edition_data(edition: Edition) -> dict:
+    return {
+        "id": edition.id, "release": edition.release, "page": edition.page.id, "timeline": edition.timeline.id,
+        "version": edition.version, "released": edition.released, "repository_copy": edition.repo_copy,
+        "sources": [source_data(s) for s in edition.sources],
+        "texts": list(edition.languages) if edition.languages is not None else "not known",
+        "order": "page" if edition.order_known else "not known",
+        "rows": _rows_data(edition.rows),
+        "not_listed_not_known": list(edition.not_known),
+        "malformations": _malformations_data(edition.malformations),
+        "notes": _loc(edition.notes),
+    }
+
+
+def _code_data(family: Family, code: Code) -> dict:
+    listed = {}
+    for edition in family.editions_listing(code):
+        texts = {}
+        for field_name in edition.page.text_fields:
+            per_lang = {}
+            for lang in edition.languages or ():
+                entry = code.entry(field_name, edition.id, lang)
+                per_lang[lang] = None if entry is None else {
+                    "text": None if entry.origin == UNTRANSLATED else entry.text, "origin": entry.origin}
+            texts[field_name] = per_lang if edition.languages is not None else None
+        row = edition.row_by_code[code.name]
+        listed[edition.id] = {
+            "recoverable": row.recoverable, "other_pages": dict(row.disagreements),
+            "position": edition.position[code.name] if edition.order_known else None, "texts": texts,
+        }
+    return {
+        "name": code.name, "python": code.python_name, "c": code.c_name, "value": code.value, "hex": code.hex,
+        "wrapper": code.wrapper, "cpp": [{"name": n.name, "header": n.header} for n in code.cpp],
+        "log_message": code.log_message,
+        "added": dict(code.added),
+        "obsolete": {"since": code.obsolete.since, "reason": _loc(code.obsolete.reason)} if code.obsolete else None,
+        "notes": _loc(code.notes),
+        "entries": {name: [{"from": list(e.starts), "lang": e.lang, "text": None if e.origin == UNTRANSLATED else e.text,
+                            "origin": e.origin} for e in _written(entries)] for name, entries in code.texts},
+        "editions": listed,
+        "listing_not_known": [e.id for e in family.editions_not_known(code)],
+    }
+
+
+def _written(entries: tuple[TextEntry, ...]) -> list[TextEntry]:
+    """The entries as written: an untranslated text resolved to several first-language texts once."""
+    seen, out = set(), []
+    for entry in entries:
+        key = (entry.starts, entry.lang, entry.origin, entry.pos)
+        if key not in seen:
+            seen.add(key)
+            out.append(entry)
+    return out

@@ -1,0 +1,35 @@
+"""What an output is, before it is rendered: its path, owner, stamp and how to render it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+SITE = "site"  # the owner of the files every family shares
+
+
+@dataclass(frozen=True)
+class Planned:
+    """An output as a target's plan names it: where it goes and how it is rendered."""
+
+    path: str  # relative to --out, POSIX
+    render: Callable[[str], str] = field(repr=False)  # stamp -> the output's whole text
+    item: Optional[str] = None  # the code or edition it is about (what Input.CODE/EDITION mean)
+    lang: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Output:
+    path: str
+    owner: str  # a family id, or SITE
+    target: str  # the name of its Target
+    stamp: str  # a hash of exactly what it is made from (generator.rendering.inputs)
+    render_with: Callable[[str], str] = field(repr=False)
+    # how much it covers: 1 for a code's own page, the family's number of codes for an output
+    # about all of them (a module, an edition's page, the differences): what renders longer
+    scale: int = 1
+
+    def render(self) -> str:
+        return self.render_with(self.stamp)
+
+    def render_bytes(self) -> bytes:
+        return self.render().encode("utf-8")

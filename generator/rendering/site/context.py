@@ -1,0 +1,103 @@
+"""What every page needs: the language's wording, links between pages, and sources."""
+from __future__ import annotations
+
+from typing import Optional
+from urllib.parse import quote
+
+from generator.rendering.escape import html_text as esc
+from generator.domain.model import Catalog, Code, Edition, Family, Page, Source
+from generator.rendering.environment import banner_lines
+from generator.rendering.site.html import code_html, link
+
+DOCS = "site/docs"
+
+
+def doc_path(location: str, lang: str, index: bool = False) -> str:
+    """The Markdown file of the page at `location` (codes/X/ is codes/X.zh.md; an index
+    page such as codes/ or the home page "" is codes/index.zh.md, index.zh.md)."""
+    stem = location.rstrip("/")
+    if index:
+        stem = f"{stem}/index" if stem else "index"
+    return f"{DOCS}/{stem}.{lang}.md"
+
+
+def markdown_banner(stamp: str) -> str:
+    return "<!-- " + " ".join(line.replace("--", "- -") for line in banner_lines(stamp)) + " -->"
+
+
+class Context:
+    """One language of the site, seen from one page."""
+
+    def __init__(self, catalog: Catalog, lang: str, location: str, family: Optional[Family] = None):
+        self.catalog, self.lang, self.location, self.family = catalog, lang, location, family
+        self.site = catalog.site
+
+    # -- wording -------------------------------------------------------------------------
+
+    def label(self, key: str, family: Optional[Family] = None) -> str:
+        target = family or self.family
+        # asked about fifty times a page: answered once per site, language and family
+        memo = self.site.__dict__.setdefault("_worded", {})
+        found = memo.get((key, self.lang, target.id if target is not None else None))
+        if found is None:
+            text = self.site.label(key, self.lang)
+            found = text.replace("{family}", target.name[self.lang]) if target is not None else text
+            memo[key, self.lang, target.id if target is not None else None] = found
+        return found
+
+    def l(self, key: str) -> str:  # noqa: E743 - short: used in every template line
+        """A label, escaped for HTML and Markdown."""
+        return esc(self.label(key))
+
+    def recoverable(self, value: Optional[str], family: Optional[Family] = None) -> str:
+        target = family or self.family
+        return "—" if value is None else target.recoverable_label(value, self.lang)
+
+    def heading(self, page: Page, column: str) -> str:
+        return page.heading(column, self.lang)
+
+    def state(self, st: str) -> str:
+        return self.label({"yes": "legend_yes", "no": "legend_no", "na": "legend_na", "unknown": "legend_unknown",
+                           "not-known": "legend_not_known", "absent": "legend_absent"}[st])
+
+    # -- links ---------------------------------------------------------------------------------
+
+    def url(self, target: str) -> str:
+        """A relative URL from this page to another page's location (works under any sub-path)."""
+        depth = self.location.count("/")
+        return "../" * depth + target or "./"
+
+    def code_location(self, family: Family, code: Code) -> str:
+        return f"{family.prefix}codes/{code.name}/"
+
+    def edition_location(self, family: Family, edition: Edition) -> str:
+        return f"{family.prefix}editions/{edition.id}/"
+
+    def code_link(self, family: Family, code: Code, label_html: Optional[str] = None) -> str:
+        return link(self.url(self.code_location(family, code)), label_html or code_html(code.name, copy=False))
+
+    def edition_link(self, family: Family, edition: Edition, code: Optional[Code] = None) -> str:
+        anchor = f"#{code.slug}" if code is not None and code.name in edition.row_by_code else ""
+        return link(self.url(self.edition_location(family, edition)) + anchor, esc(edition.id), "edition-id")
+
+    # -- sources -------------------------------------------------------------------------------
+
+    def source_html(self, source: Source) -> str:
+        """A source as readers follow it: the file at its commit, the page's URL, linked."""
+        lang = f" ({esc(self.catalog.site.language_names.get(source.lang, source.lang))})" if source.lang else ""
+        if source.kind == "repo":
+            repo = self.catalog.repositories[source.repo]
+            file_url = repo.file_url(source.commit, quote(source.path))
+            commit = link(f"{repo.url}/commit/{source.commit}", f"<code>{esc(source.commit[:12])}</code>")
+            where = f'{link(file_url, f"<code>{esc(source.path)}</code>")} · {link(repo.url, esc(source.repo))} · {commit}'
+            if source.tags:
+                tags = ", ".join(link(f"{repo.url}/tree/{quote(t)}", esc(t)) for t in source.tags)
+                where += f"; {esc(self.label('source_tags'))}: {tags}"
+            elif source.branch:
+                where += f"; {esc(self.label('source_branch'))} {esc(source.branch)}"
+            return where + lang
+        if source.kind == "url":
+            return link(source.url, esc(source.url)) + lang
+        if source.kind == "seed":  # this project's copy of a published page: no public address
+            return f"{esc(self.label('source_seed'))}{lang}"
+        return esc(source.document) + lang

@@ -1,0 +1,145 @@
+"""The site's shared files, made from every family: the home page, the MkDocs
+config, the theme overrides, the hook, styles, scripts and the search indexes."""
+from __future__ import annotations
+
+import json
+
+from generator.rendering.inputs import Digests
+from generator.domain.model import Catalog, Family
+from generator.rendering.output import Planned
+from generator.rendering.environment import banner_lines, block_comment_banner, comment_banner, render_template
+from generator.rendering.site.context import DOCS, Context, doc_path
+from generator.rendering.site.pages import TITLE_ID, _h, _page, family_block
+
+
+def plan_home(catalog: Catalog, digests: Digests) -> list[Planned]:
+    return [Planned(doc_path("", lang, index=True), lambda stamp, lang=lang: render_home(catalog, lang, stamp), lang=lang)
+            for lang in catalog.site.languages]
+
+
+def render_home(catalog: Catalog, lang: str, stamp: str) -> str:
+    ctx = Context(catalog, lang, "")
+    body = [_h(1, catalog.site.name[lang], TITLE_ID), f"<p>{ctx.l('home_intro')}</p>",
+            _h(2, ctx.label("lookup_title"), "lookup"), f"<p>{ctx.l('lookup_text')}</p>",
+            _h(2, ctx.label("families"), "families")]
+    for family in catalog.families:
+        body.append(family_block(Context(catalog, lang, "", family), family))
+    return _page(ctx.label("home"), stamp, body)
+
+
+# -- config, overrides, hook, assets -----------------------------------------------------------
+
+
+def plan_assets(catalog: Catalog, digests: Digests) -> list[Planned]:
+    return [
+        Planned("site/mkdocs.yml", lambda stamp: render_mkdocs_config(catalog, stamp)),
+        Planned("site/overrides/main.html",
+                lambda stamp: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner(stamp))),
+        Planned("site/overrides/404.html", lambda stamp: render_404(catalog, stamp)),
+        Planned("site/hooks/site.py",
+                lambda stamp: render_template("site/hooks/site.py.j2", banner_py=comment_banner(stamp, "# "),
+                                              languages=repr(list(catalog.site.languages)))),
+        Planned(f"{DOCS}/assets/extra.css",
+                lambda stamp: block_comment_banner(stamp) + "\n" + render_template("site/assets/extra.css")),
+        Planned(f"{DOCS}/assets/javascripts/extra.js",
+                lambda stamp: render_template("site/assets/extra.js.j2", banner_js=block_comment_banner(stamp),
+                                              copy_labels=_js_labels(catalog), default_lang=json.dumps(catalog.site.languages[0]))),
+        Planned(f"{DOCS}/assets/javascripts/search-worker.js",
+                lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp))),
+    ]
+
+
+def plan_search(catalog: Catalog, digests: Digests) -> list[Planned]:
+    return [Planned(f"{DOCS}/assets/search/index-{lang}.json", lambda stamp, lang=lang: render_search_index(catalog, lang, stamp),
+                    lang=lang)
+            for lang in catalog.site.languages]
+
+
+def _jinja_banner(stamp: str) -> str:
+    return "{#- " + " ".join(banner_lines(stamp)).replace("#}", "# }").replace("{#", "{ #") + " -#}"
+
+
+def _js_labels(catalog: Catalog) -> str:
+    site = catalog.site
+    return json.dumps({lang: [site.label("copy", lang), site.label("copied", lang)] for lang in site.languages},
+                      ensure_ascii=True)
+
+
+def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
+    site = catalog.site
+    default = site.languages[0]
+    sections = ("all_codes", "editions", "differences_title", "home")
+
+    def title(family: Family, lang: str) -> str:
+        return family.name[lang]
+
+    languages = []
+    for index, lang in enumerate(site.languages):
+        translations = []
+        if index:
+            translations = [(site.label(k, default), site.label(k, lang)) for k in sections]
+            translations += [(title(f, default), title(f, lang)) for f in catalog.families if title(f, default) != title(f, lang)]
+        languages.append({"code": lang, "name": site.language_names[lang], "site_name": site.name[lang],
+                          "nav_translations": list(dict(translations).items())})
+    families = [{"title": title(f, default), "prefix": f.prefix, "index": f"{f.prefix}index.md" if f.prefix else None,
+                 "codes_title": site.label("all_codes", default), "editions_title": site.label("editions", default),
+                 "differences_title": site.label("differences_title", default),
+                 "codes": [c.name for c in f.codes], "editions": [e.id for e in f.editions]} for f in catalog.families]
+    palette = {key: site.label(f"palette_{key}", default) for key in ("auto", "light", "dark")}
+    return render_template(
+        "site/mkdocs.yml.j2", banner_yaml=comment_banner(stamp, "# "), site_name=site.name[default],
+        site_description=site.description[default], default=default, languages=languages, families=families,
+        home=site.label("home", default), palette=palette)
+
+
+def render_404(catalog: Catalog, stamp: str) -> str:
+    site = catalog.site
+    languages = [{"code": lang, "title": site.label("not_found_title", lang), "text": site.label("not_found_text", lang),
+                  "home": site.label("home", lang), "path": "" if index == 0 else f"{lang}/",
+                  "families": [{"name": f.name[lang], "prefix": f.prefix, "codes": site.label("all_codes", lang)}
+                               for f in catalog.families]}
+                 for index, lang in enumerate(site.languages)]
+    return render_template("site/overrides/404.html.j2", banner_jinja=_jinja_banner(stamp), languages=languages)
+
+
+# -- search ---------------------------------------------------------------------------------------
+
+
+def render_search_index(catalog: Catalog, lang: str, stamp: str) -> str:
+    """One language's search index: a document per page, with the fields the worker weighs.
+    One line of compact JSON: exactly json.dumps of the whole."""
+    def dump(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    docs: list[str] = []
+    prefix = "" if lang == catalog.site.languages[0] else f"{lang}/"
+    for family in catalog.families:
+        name = family.name[lang]
+        docs += [dump(_code_doc(family, code, lang, prefix + f"{family.prefix}codes/{code.name}/", name))
+                 for code in family.codes]
+        for edition in family.editions:
+            docs.append(dump({"l": prefix + f"{family.prefix}editions/{edition.id}/", "t": edition.id, "k": "edition", "f": name,
+                         "x": f"{edition.page.title[lang]} · {edition.page.name[lang]} · {edition.timeline.name[lang]} · {edition.release}"}))
+        for location, key in ((f"{family.prefix}codes/", "all_codes"), (f"{family.prefix}editions/", "editions"),
+                              (f"{family.prefix}differences/", "differences_title")):
+            docs.append(dump({"l": prefix + location, "t": catalog.site.label(key, lang), "k": "page", "f": name,
+                              "x": family.description[lang]}))
+    return '{"$comment":' + dump(" ".join(banner_lines(stamp))) + ',"docs":[' + ",".join(docs) + "]}\n"
+
+
+def _code_doc(family: Family, code, lang: str, location: str, family_name: str) -> dict:
+    names = dict.fromkeys(filter(None, (code.python_name, code.c_name, family.c.macro_prefix + code.c_name if code.c_name else None,
+                                        *(n.name for n in code.cpp))))
+    values = [str(code.value)]
+    if code.value >= 0:
+        values.append("x" + format(code.value, "x"))
+    texts = {"m": [], "s": []}
+    for edition in family.editions_listing(code):
+        for field_name in edition.page.text_fields:
+            text = code.text(field_name, edition.id, lang)
+            bucket = "m" if field_name == "meaning" else "s"
+            if text and text not in texts[bucket]:
+                texts[bucket].append(text)
+    other = [code.log_message or ""] + ([code.notes[lang]] if code.notes else [])
+    return {"l": location, "t": code.name, "k": "code", "f": family_name, "n": " ".join(names), "v": values,
+            "m": " \n".join(texts["m"]), "s": " \n".join(texts["s"]), "o": " ".join(o for o in other if o)}

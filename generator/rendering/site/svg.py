@@ -1,0 +1,121 @@
+"""Presence pictures: one cell per (code, edition), drawn as inline SVG.
+
+A cell's colour says whether the edition lists the code and with which
+recoverability; a glyph says the same for readers who cannot tell the colours
+apart. Colours are CSS classes (st-yes, st-no, ...) that the site's style
+sheet sets for the light and the dark scheme. Code names sit in a picture of
+their own beside the cells, so that they stay in view while the cells scroll.
+Every text is selectable; the bytes depend only on the catalog.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from generator.domain.changes import Presence, presence
+from generator.rendering.escape import html_text as esc
+from generator.domain.model import Code, Edition
+
+CELL = 22
+GAP = 10  # between timelines
+CHAR = 7.4  # width of a character at the picture's font size (12px, monospace)
+ANGLE = 60  # edition ids are written upwards at this angle
+STATES = ("yes", "no", "na", "unknown", "not-known", "absent")
+GLYPHS = {"yes": "✓", "no": "✗", "na": "∅", "unknown": "•", "not-known": "?", "absent": ""}
+# A row's recoverable value as a state (the pages' text colours use the same classes)
+RECOVERABLE_STATE = {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}
+
+
+def state(edition: Edition, code: Code) -> str:
+    listed = presence(edition, code)
+    if listed == Presence.NOT_KNOWN:
+        return "not-known"
+    if listed == Presence.NOT_LISTED:
+        return "absent"
+    value = edition.row_by_code[code.name].recoverable
+    return RECOVERABLE_STATE[value]
+
+
+def ever_listed(code: Code, editions: Sequence[Edition]) -> bool:
+    """Whether any of the editions lists the code, or may (its listing not known)."""
+    return any(presence(e, code) != Presence.NOT_LISTED for e in editions)
+
+
+@dataclass(frozen=True)
+class Column:
+    edition: Edition
+    x: int
+
+
+def columns(groups: Sequence[Sequence[Edition]]) -> list[Column]:
+    """Editions left to right, a gap between timelines."""
+    result, x = [], 0
+    for index, editions in enumerate(groups):
+        if index:
+            x += GAP
+        for edition in editions:
+            result.append(Column(edition, x))
+            x += CELL
+    return result
+
+
+def _label_extent(text: str) -> tuple[int, int]:
+    """How far an edition id written at ANGLE reaches (right, up) from where it starts."""
+    length = len(text) * CHAR
+    return math.ceil(length * math.cos(math.radians(ANGLE))), math.ceil(length * math.sin(math.radians(ANGLE)))
+
+
+def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],
+           href: Callable[[Edition, Code], str], label: str) -> str:
+    """The picture of a page: a row per code, a column per edition (grouped by timeline).
+    `describe(state)` words a cell's state; `href` links a cell to the edition's row."""
+    cols = columns(groups)
+    header = max((_label_extent(c.edition.id)[1] for c in cols), default=0) + 12
+    width = max([(cols[-1].x + CELL) if cols else CELL] + [c.x + 15 + _label_extent(c.edition.id)[0] + 4 for c in cols])
+    height = header + CELL * len(codes)
+    name_width = math.ceil(max((len(c.name) for c in codes), default=4) * CHAR) + 12
+    names = [f'<svg class="presence-names" xmlns="http://www.w3.org/2000/svg" width="{name_width}" height="{height}" '
+             f'viewBox="0 0 {name_width} {height}" role="img" aria-label="{esc(label)}">']
+    for row, code in enumerate(codes):
+        names.append(f'<text x="{name_width - 6}" y="{header + row * CELL + 15}" text-anchor="end">{esc(code.name)}</text>')
+    names.append("</svg>")
+    cells = [f'<svg class="presence-cells" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{esc(label)}">']
+    for col in cols:
+        cells.append(f'<text class="edition-id" transform="translate({col.x + 15},{header - 6}) rotate(-{ANGLE})">'
+                     f'{esc(col.edition.id)}</text>')
+    for row, code in enumerate(codes):
+        y = header + row * CELL
+        for col in cols:
+            cells.append(_cell(col, y, code, describe, href(col.edition, code)))
+    cells.append("</svg>")
+    return (f'<div class="presence" data-rows="{len(codes)}" data-columns="{len(cols)}">'
+            f'<div class="presence-frozen">{"".join(names)}</div>'
+            f'<div class="presence-scroll" tabindex="0">{"".join(cells)}</div></div>')
+
+
+def strip(code: Code, groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],
+          href: Callable[[Edition, Code], str], label: str) -> str:
+    """One code's row of a page's picture: its timeline on that page."""
+    return matrix([code], groups, describe, href, label)
+
+
+def _cell(col: Column, y: int, code: Code, describe, href: str) -> str:
+    st = state(col.edition, code)
+    glyph = GLYPHS[st]
+    x = col.x
+    text = f'<text x="{x + CELL // 2}" y="{y + 15}" text-anchor="middle">{glyph}</text>' if glyph else ""
+    body = (f'<rect class="st-{st}" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>{text}'
+            f"<title>{esc(code.name)} · {esc(col.edition.id)}: {esc(describe(st))}</title>")
+    data = f'class="cell" data-state="{st}" data-code="{esc(code.name)}" data-edition="{esc(col.edition.id)}"'
+    return f'<a href="{esc(href)}" {data}>{body}</a>' if href else f"<g {data}>{body}</g>"
+
+
+def legend(describe: Callable[[str], str]) -> str:
+    items = "".join(
+        f'<li class="legend-{st}"><svg width="{CELL}" height="{CELL}" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">'
+        f'<rect class="st-{st}" x="1" y="1" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>'
+        f'<text x="{CELL // 2}" y="15" text-anchor="middle">{GLYPHS[st]}</text></svg> {esc(describe(st))}</li>'
+        for st in STATES)
+    return f'<ul class="presence-legend">{items}</ul>'

@@ -1,0 +1,213 @@
+"""`explain` and `diff`: a code, or the change between two editions, as text or data."""
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from typing import Optional, Sequence
+
+from generator.domain import changes
+from generator.domain.changes import Presence
+from generator.domain.model import Code, Edition, Family, Site
+from generator.domain.queries import default_edition
+# A number is read as the generated modules' lookup() reads it: one rule, in one place.
+from generator.rendering.runtime.documented import _TOO_LONG as TOO_LONG, _number as key_number
+
+
+class NotFound(LookupError):
+    """No code matches a key; the message names the closest ones."""
+
+
+def find_codes(families: Sequence[Family], key: str) -> list[tuple[Family, Code]]:
+    """The code a key names in each of `families` that has one; NotFound, naming the closest
+    names of all of them, when none has."""
+    found = []
+    for family in families:
+        code = _find(family, key)
+        if code is not None:
+            found.append((family, code))
+    if found:
+        return found
+    text = key.strip()
+    where = families[0].id if len(families) == 1 else "any family"
+    value = key_number(text, lambda name: any(_by_name(f, name) for f in families))
+    if value is TOO_LONG:
+        raise NotFound(f"no code of {where} has a value of {len(text)} digits")
+    if value is not None:
+        raise NotFound(f"no code of {where} has the value {text}")
+    raise NotFound(f"no code of {where} is named or logged as {key!r}{_closest(families, text)}")
+
+
+def _find(family: Family, key: str) -> Optional[Code]:
+    text = key.strip()
+    value = key_number(text, lambda name: _by_name(family, name) is not None)
+    if value is TOO_LONG:
+        return None
+    if value is not None:
+        return next((code for code in family.codes if code.value == value), None)
+    return _by_name(family, text)
+
+
+def _by_name(family: Family, text: str) -> Optional[Code]:
+    folded = text.casefold()
+    for code in family.codes:
+        names = (code.python_name, code.c_name, *(n.name for n in code.cpp), *(n.short for n in code.cpp))
+        if any(n is not None and n.casefold() == folded for n in names):
+            return code
+    for code in family.codes:
+        if code.log_message is not None and code.log_message.casefold() == folded:
+            return code
+    return None
+
+
+def _closest(families: Sequence[Family], text: str) -> str:
+    """The three names (or logged messages) of any of the families most like `text` as
+    written or in upper case, best first, each with its family when there are several."""
+    owners: dict[str, list[str]] = {}
+    for family in families:
+        for name in sorted({n for c in family.codes for n in (c.python_name, c.c_name, c.log_message) if n}):
+            owners.setdefault(name, []).append(family.id)
+    scores = []
+    for name in owners:
+        score = 0.0
+        for wanted in dict.fromkeys((text, text.upper())):
+            matcher = difflib.SequenceMatcher(None, wanted, name)
+            if matcher.real_quick_ratio() >= 0.5 and matcher.quick_ratio() >= 0.5:
+                score = max(score, matcher.ratio())
+        if score >= 0.5:
+            scores.append((-score, name))
+    best = [name for _, name in sorted(scores)[:3]]
+    if len(families) > 1:
+        best = [f"{name} ({', '.join(owners[name])})" for name in best]
+    return f"; closest: {', '.join(best)}" if best else ""
+
+
+def width(text: str) -> int:
+    """Display width in a terminal: East Asian wide and full-width characters take two columns."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 0 if unicodedata.combining(ch) else 1 for ch in text)
+
+
+def pad(text: str, columns: int) -> str:
+    return text + " " * max(0, columns - width(text))
+
+
+def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional[Edition]) -> str:
+    def label(key: str) -> str:
+        return site.label(key, lang)
+
+    listing = family.editions_listing(code)
+    shown = edition or default_edition(family, code)
+    lines = [f"{code.name}  ({family.name[lang]})",
+             f"  {label('python_name')}: {code.python_name or '—'}",
+             f"  {label('c_name')}: {family.c.macro_prefix + code.c_name if code.c_name else '—'}",
+             f"  {label('hex')}: {code.hex}   {label('decimal')}: {code.value}",
+             f"  {label('exists_in')}: {label('exists_both' if code.in_python and code.in_c else 'exists_python' if code.in_python else 'exists_c')}"]
+    if code.cpp:
+        lines.append(f"  {label('cpp_names')}: " + ", ".join(f"{n.name} ({n.header or label('declared_outside')})" for n in code.cpp))
+    if code.log_message is not None:
+        lines.append(f"  {label('log_message')}: {code.log_message}")
+    lines.append(f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('listed_by_none')}")
+    if shown is not None:
+        lines += _edition_lines(family, code, shown, lang, label)
+    lines.append(f"{label('history')}:")
+    for page in family.pages:
+        if code.name_on(page) is None:
+            continue
+        for timeline in page.timelines:
+            steps = changes.history(family, code, timeline)
+            if not steps:
+                continue
+            lines.append(f"  {page.name[lang]} · {timeline.name[lang]}:")
+            if all(step.presence == Presence.NOT_LISTED for step in steps):
+                lines.append(f"    {label('not_listed')} ({', '.join(s.edition.id for s in steps)})")
+                continue
+            id_width = max(width(s.edition.id) for s in steps) + 2
+            state_width = max(width(_presence(s.presence, label)) for s in steps) + 2
+            value_width = max(width(_recoverable(family, s.recoverable, lang)) for s in steps) + 2
+            for step in steps:
+                events = ", ".join(label(e.value) for e in step.events)
+                lines.append(("    " + pad(step.edition.id, id_width) + pad(_presence(step.presence, label), state_width)
+                              + pad(_recoverable(family, step.recoverable, lang), value_width) + events).rstrip())
+    if code.notes:
+        lines += [f"{label('notes')}:", _indent(code.notes[lang])]
+    return "\n".join(lines) + "\n"
+
+
+def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, label) -> list[str]:
+    row = edition.row_by_code.get(code.name)
+    lines = [f"{label('edition')} {edition.id} ({edition.page.name[lang]} · {edition.timeline.name[lang]}):"]
+    if row is None:
+        lines.append(f"  {_presence(changes.presence(edition, code), label)}")
+        return lines
+    lines.append(f"  {edition.page.heading('recoverable', lang)}: {_recoverable(family, row.recoverable, lang)}")
+    for field_name in edition.page.text_fields:
+        entry = code.entry(field_name, edition.id, lang)
+        mark = f" ({label(entry.origin)})" if entry is not None and entry.origin in ("translation", "untranslated") else ""
+        lines.append(f"  {edition.page.heading(field_name, lang)}{mark}:")
+        lines.append(_indent(entry.text if entry is not None else label("text_not_known"), 4))
+    return lines
+
+
+def _presence(state: Presence, label) -> str:
+    return label(state.label_key)
+
+
+def _recoverable(family: Family, value: Optional[str], lang: str) -> str:
+    return family.recoverable_label(value, lang) if value else "—"
+
+
+def _indent(text: str, columns: int = 2) -> str:
+    return "\n".join(" " * columns + line for line in text.split("\n"))
+
+
+# -- diff ---------------------------------------------------------------------------------------------------
+
+
+def diff_data(family: Family, diff: changes.EditionDiff, lang: str) -> dict:
+    presence = [c for c in diff.presence if c.code not in diff.added + diff.dropped]
+    return {
+        "family": family.id, "old": diff.old.id, "new": diff.new.id, "lang": lang,
+        "same_timeline": diff.old.timeline.id == diff.new.timeline.id,
+        "added": list(diff.added), "dropped": list(diff.dropped),
+        "presence": [{"code": c.code, "before": c.before.value, "after": c.after.value} for c in presence],
+        "recoverable": [vars(c) for c in diff.recoverable],
+        "became_known": [vars(c) for c in diff.became_known],
+        "texts": [vars(c) for c in diff.texts if c.lang == lang],
+        "texts_known": lang in diff.texts_comparable,
+    }
+
+
+def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) -> str:
+    def label(key: str) -> str:
+        return site.label(key, lang)
+
+    data = diff_data(family, diff, lang)
+    lines = [f"{diff.old.id} → {diff.new.id}"]
+    if not data["same_timeline"]:
+        lines.append(f"({diff.old.timeline.name[lang]} → {diff.new.timeline.name[lang]})")
+    for key in ("added", "dropped"):
+        if data[key]:
+            lines.append(f"{label(key)}: {', '.join(data[key])}")
+    names = {p.value: p for p in Presence}
+    for change in data["presence"]:
+        lines.append(f"{change['code']}: {_presence(names[change['before']], label)} → {_presence(names[change['after']], label)}")
+    for key in ("recoverable", "became_known"):
+        if data[key]:
+            lines.append(f"{label('recoverable_changed' if key == 'recoverable' else 'became_known')}:")
+            lines += [f"  {c['code']}: {_recoverable(family, c['before'], lang)} → {_recoverable(family, c['after'], lang)}"
+                      for c in data[key]]
+    if data["texts"]:
+        lines.append(f"{label('texts_changed')}:")
+        for change in data["texts"]:
+            mark = f" ({label('untranslated')})" if change["untranslated"] else ""
+            lines.append(f"  {change['code']} ({diff.new.page.heading(change['field'], lang)}){mark}:")
+            lines += _text_diff(change["before"], change["after"])
+    elif not data["texts_known"]:
+        lines.append(label("text_not_known"))
+    if len(lines) == 1 + (not data["same_timeline"]):
+        lines.append(label("no_changes"))
+    return "\n".join(lines) + "\n"
+
+
+def _text_diff(before: str, after: str) -> list[str]:
+    diff = difflib.unified_diff(before.split("\n"), after.split("\n"), lineterm="", n=1)
+    return ["    " + line for line in list(diff)[2:]]

@@ -1,0 +1,363 @@
+"""`audit --upstream OWNER/NAME=DIR ...`: the whole catalog against upstream's repositories.
+
+In one run: every edition against the exact file its sources name (git show
+COMMIT:PATH), and the tags its sources claim; every upstream source file the
+catalog records (status.py, the binding, the headers) at every release tag and
+at the default branch; and what upstream has that the catalog lacks (a version
+of a page no edition records, a page no timeline names).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Optional
+
+from generator.tracking import audit
+from generator.tracking.audit import Finding
+from generator.core.exits import UsageError
+from generator.rendering.escape import terminal
+from generator.tracking.git import GitError, GitRepo
+from generator.domain.model import Catalog, Edition, Family
+from generator.tracking.sources import UnreadableFile
+
+
+def parse_upstream_args(values: list[str], catalog: Catalog) -> dict[str, GitRepo]:
+    repos = {}
+    for value in values:
+        name, sep, directory = value.partition("=")
+        if not sep or not name or not directory:
+            raise UsageError(f"--upstream {value!r}: write OWNER/NAME=DIR")
+        if name not in catalog.repositories:
+            raise UsageError(f"--upstream {name}: the catalog cites no such repository; it cites {', '.join(sorted(catalog.repositories))}")
+        path = Path(directory)
+        if not path.is_dir():
+            raise UsageError(f"--upstream {name}={directory}: no such directory")
+        try:
+            repos[name] = GitRepo(name, path)
+        except GitError as error:
+            raise UsageError(str(error)) from None
+    return repos
+
+
+@dataclass
+class Row:
+    family: str
+    subject: str  # an edition id, or what a source file is
+    file: str
+    findings: list[Finding] = field(default_factory=list)
+    note: str = ""  # "not checked: ..."
+
+    @property
+    def failing(self) -> list[Finding]:
+        return [f for f in self.findings if not f.known]
+
+    @property
+    def result(self) -> str:
+        if self.note:
+            return self.note
+        known = len(self.findings) - len(self.failing)
+        if self.failing:
+            return f"{len(self.failing)} difference(s)" + (f", {known} known" if known else "")
+        return "ok" + (f" ({known} known)" if known else "")
+
+
+@dataclass
+class Report:
+    rows: list[Row] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not any(row.failing for row in self.rows)
+
+    def table(self) -> str:
+        lines = ["| family | what | file | result |", "| --- | --- | --- | --- |"]
+        for row in self.rows:  # a file or a tag can be named by upstream: escaped for the terminal
+            lines.append(f"| {row.family} | {terminal(row.subject)} | {terminal(row.file)} | {terminal(row.result)} |")
+        details = [f"{row.family} {row.subject}: {finding}" for row in self.rows for finding in row.failing]
+        known = {}
+        for row in self.rows:
+            for finding in row.findings:
+                if finding.known:
+                    known.setdefault((finding.kind, finding.code, finding.upstream), f"{row.family} {row.subject}: {finding}")
+        details += [f"known: {text}" for text in known.values()]
+        checked = sum(1 for row in self.rows if not row.note)
+        failing = sum(len(row.failing) for row in self.rows)
+        summary = (f"audit --upstream: {checked} file version(s) checked, "
+                   + ("all clean" if self.clean else f"{failing} difference(s)"))
+        return "\n".join(lines + ([""] + details if details else []) + ["", summary])
+
+    def as_dict(self) -> dict:
+        return {"clean": self.clean, "rows": [
+            {"family": r.family, "what": r.subject, "file": r.file, "result": r.result,
+             "findings": [f.as_dict() for f in r.findings]} for r in self.rows]}
+
+
+def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
+    report = Report()
+    for name, repo in sorted(repos.items()):
+        odd = repo.odd_tags()
+        if odd:  # a tag at a tree or a blob ships no release: said once, and skipped
+            report.rows.append(Row("—", "tags", name, [
+                Finding(name, 1, "unreadable", upstream=f"tag {tag} points at a {kind}, not a commit",
+                        catalog="skipped: no release ships files through it", known=True) for tag, kind in odd]))
+    for family in catalog.families:
+        for version in family.versions:  # each upstream file once, however many releases ship it
+            report.rows += _edition_rows(family, family.edition_by_id[version.editions[0]], version.id, version.sources, repos)
+        report.rows += _source_rows(family, repos)
+        report.rows += _lacking_rows(catalog, family, repos)
+    return report
+
+
+# -- editions ----------------------------------------------------------------------------------------
+
+
+def _edition_rows(family: Family, edition: Edition, version: str, sources, repos: dict[str, GitRepo]) -> list[Row]:
+    """A version's files against it (as its first edition shows it)."""
+    rows = []
+    for source in sources:
+        if source.kind != "repo":
+            what = {"url": source.url, "seed": f"seed {source.seed}", "document": "a description"}[source.kind]
+            rows.append(Row(family.id, version, what or "", note="not checked: not a repository file"))
+            continue
+        label = f"{source.repo}:{source.path}@{source.commit[:12]}"
+        repo = repos.get(source.repo)
+        if repo is None:
+            rows.append(Row(family.id, version, label, note=f"not checked: no --upstream {source.repo}=DIR"))
+            continue
+        row = Row(family.id, version, label)
+        blob = _blob(repo, source.commit, source.path)
+        if not repo.has_commit(source.commit):
+            row.findings.append(Finding(label, 1, "unreadable", upstream=f"commit {source.commit} is not in {repo.directory}",
+                                        catalog="fetch the repository again, or correct the commit"))
+        elif blob is None:
+            row.findings.append(Finding(label, 1, "unreadable", upstream=f"no {source.path} at commit {source.commit}"))
+        else:
+            text = _text(repo, blob, label, row)
+            if text is not None:
+                row.findings += audit.audit_page(family, edition, label, text)
+            row.findings += _tags(repo, source, blob, label)
+        rows.append(row)
+    return rows
+
+
+def _text(repo: GitRepo, blob: str, label: str, row: Row) -> Optional[str]:
+    """A blob's text, or None with the finding that says why it is not read."""
+    try:
+        return repo.read_text(blob)
+    except UnreadableFile as error:
+        row.findings.append(Finding(label, error.line, "unreadable", upstream=error.message))
+        return None
+
+
+def _blob(repo: GitRepo, ref: str, path: str) -> Optional[str]:
+    try:
+        return repo.blob_at(ref, path)
+    except GitError:
+        return None
+
+
+def _tags(repo: GitRepo, source, blob: str, label: str) -> list[Finding]:
+    """The tags a source claims ship the file, against the tags that do."""
+    shipping = [t for t in repo.release_tags() if _blob(repo, t, source.path) == blob]
+    findings = []
+    for tag in source.tags:
+        if tag not in shipping:
+            findings.append(Finding(label, 1, "value differs", field="tags", upstream=f"{tag} ships another version (or none)",
+                                    catalog=f"{tag} ships this one"))
+    missing = [t for t in shipping if t not in source.tags]
+    if missing and source.tags:
+        findings.append(Finding(label, 1, "missing from catalog", field="tags", upstream=(f"{missing[0]} ships" if len(missing) == 1 else f"{', '.join(missing)} ship")
+                                + " this version too",
+                                catalog=", ".join(source.tags)))
+    if shipping and source.tags and repo.commit(shipping[0]) != source.commit:
+        findings.append(Finding(label, 1, "value differs", field="commit",
+                                upstream=f"{shipping[0]}, the first tag that ships it, is {repo.commit(shipping[0])}",
+                                catalog=source.commit))
+    return findings
+
+
+# -- upstream source files -----------------------------------------------------------------------------
+
+
+def _source_rows(family: Family, repos: dict[str, GitRepo]) -> list[Row]:
+    """Each repository's python, binding and headers, at every tag and the branch head, once per
+    distinct set of file versions: the python source is checked with the binding and headers of its ref."""
+    rows = []
+    for name in sorted({u.repo for u in family.upstream}):
+        files = [u for u in family.upstream if u.repo == name]
+        repo = repos.get(name)
+        if repo is None:
+            rows.append(Row(family.id, "sources", name, note=f"not checked: no --upstream {name}=DIR"))
+            continue
+        groups: dict[tuple, list[str]] = {}
+        for label, ref in repo.refs():
+            key = tuple(_file_at(repo, ref, u) for u in files)
+            if any(blob for _, blob in key):
+                groups.setdefault(key, []).append(label)
+        for key, labels in groups.items():
+            at = {u: found for u, found in zip(files, key)}
+            rows.append(_source_row(family, repo, at, labels))
+        gone = _gone_rows(family, repo, files)
+        rows += [gone] if gone.findings else []
+    return rows
+
+
+def _gone_rows(family: Family, repo: GitRepo, files: list) -> Row:
+    """Each cited file that a ref newer than its first one lacks at every one of its paths: a
+    file upstream moved or deleted (the catalog then cites a path that checks nothing there).
+    Where a file of that ref has the same definitions, the finding names it."""
+    row = Row(family.id, "sources", f"{repo.name}: the files family.yaml cites")
+    refs = repo.refs()
+    for item in files:
+        found = [_file_at(repo, ref, item) for _, ref in refs]
+        first = next((i for i, (_, blob) in enumerate(found) if blob), None)
+        if first is None:
+            row.findings.append(Finding(f"{repo.name}:{item.path}", 1, "missing upstream", field=item.kind,
+                                        upstream=f"at none of {', '.join(item.paths)} at any tag or {repo.head_branch()}",
+                                        catalog="cited in family.yaml"))
+            continue
+        gone = [i for i in range(first + 1, len(refs)) if not found[i][1]]
+        if not gone:
+            continue
+        last_seen = max(i for i in range(first, gone[-1]) if found[i][1])
+        moved = _moved_to(repo, refs[gone[-1]][1], item, found[last_seen][1], family)
+        labels = [refs[i][0] for i in gone]
+        where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
+        row.findings.append(Finding(
+            f"{repo.name}:{found[last_seen][0]}", 1, "missing upstream", field=item.kind,
+            upstream=f"gone at {where}" + (f"; the same definitions are in {', '.join(moved)}: add it to the file's "
+                                           "`paths` in family.yaml" if moved else ""),
+            catalog=f"cited in family.yaml (last at {refs[last_seen][0]})"))
+    return row
+
+
+def _moved_to(repo: GitRepo, ref: str, item, blob: str, family: Family) -> list[str]:
+    """Files at `ref` (same extension) that hold every code name the cited file last held (up
+    to three of them, the rarest first): where it moved."""
+    try:
+        text = repo.read_text(blob)
+    except (UnreadableFile, OSError):
+        return []
+    names = [n for code in family.codes for n in (code.c_name, code.python_name, code.wrapper) if n and n in text]
+    if not names:
+        return []
+    suffix = "." + item.path.rsplit(".", 1)[-1] if "." in item.path.rsplit("/", 1)[-1] else ""
+    candidates: Optional[set] = None
+    for name in sorted(set(names), key=lambda n: (-len(n), n))[:3]:
+        paths = {p for p in repo.files_containing(ref, name) if p.endswith(suffix)}
+        candidates = paths if candidates is None else candidates & paths
+    return sorted(candidates or ())[:3]
+
+
+def _file_at(repo: GitRepo, ref: str, item) -> tuple[Optional[str], Optional[str]]:
+    """(path, blob) of an upstream file at a ref: the newest of its paths there."""
+    for path in reversed(item.paths):
+        blob = _blob(repo, ref, path)
+        if blob:
+            return path, blob
+    return None, None
+
+
+def _release_of(repo: GitRepo, label: str) -> str:
+    from generator.core.releases import UNRELEASED, tag_release
+
+    return tag_release(label) or UNRELEASED if label != repo.head_branch() else UNRELEASED
+
+
+def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> Row:
+    """The files of one set of file versions, against the codes upstream has at those refs
+    (a code added later, or gone, is not expected there)."""
+    family = replace(family, codes=tuple(c for c in family.codes if c.present_at(repo.name, _release_of(repo, labels[0]))))
+    present = [(u, path, blob) for u, (path, blob) in at.items() if blob]
+    where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
+    row = Row(family.id, "sources", f"{repo.name}@{where}: " + ", ".join(path.rsplit("/", 1)[-1] for _, path, _ in present))
+    texts = {u: _text(repo, blob, f"{repo.name}:{path}", row) for u, path, blob in present}
+    paths = {u: path for u, path, _ in present}
+    readable = [u for u, _, _ in present if texts[u] is not None]
+    constants = []
+    for item in (u for u in readable if u.kind == "header"):
+        found, declared = audit.audit_header(family, f"{repo.name}:{paths[item]}", texts[item])
+        row.findings += found
+        constants += declared
+    bound = None
+    for item in (u for u in readable if u.kind == "binding"):
+        found, bound = audit.audit_binding(family, f"{repo.name}:{paths[item]}", texts[item], constants)
+        row.findings += found
+    for item in (u for u in readable if u.kind == "python"):
+        row.findings += audit.audit_python(family, f"{repo.name}:{paths[item]}", texts[item], bound,
+                                           item.base_at(_release_of(repo, labels[0])))
+    for item in (u for u in readable if u.kind == "messages"):
+        row.findings += audit.audit_messages(family, f"{repo.name}:{paths[item]}", texts[item])
+    return row
+
+
+# -- what upstream has that the catalog lacks ----------------------------------------------------------------
+
+
+def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -> list[Row]:
+    rows = []
+    named = _named_versions(family, repos)
+    for timeline in family.timelines:
+        if timeline.repo is None or timeline.repo not in repos:
+            continue
+        repo = repos[timeline.repo]
+        row = Row(family.id, f"timeline {timeline.id}", f"{repo.name}: {', '.join(timeline.paths)}")
+        unrecorded: dict[tuple[str, str], list[str]] = {}
+        for label, ref in repo.refs():
+            for path in timeline.paths:
+                blob = _blob(repo, ref, path)
+                if blob and (path, blob) not in named.get(repo.name, set()):
+                    unrecorded.setdefault((path, blob), []).append(label)
+        for (path, blob), labels in unrecorded.items():
+            first = labels[0]
+            suggestion = f"import it as edition {_suggest_id(first, timeline, repo)}"
+            row.findings.append(Finding(f"{repo.name}:{path}", 1, "missing from catalog", upstream=f"{', '.join(labels)} {'ships' if len(labels) == 1 else 'ship'} blob {blob[:8]}",
+                                        catalog=f"no edition records it: {suggestion}"))
+        rows.append(row)
+    rows += _new_pages(catalog, family, repos)
+    return rows
+
+
+def _named_versions(family: Family, repos: dict[str, GitRepo]) -> dict[str, set[tuple[str, str]]]:
+    named: dict[str, set[tuple[str, str]]] = {}
+    for version in family.versions:
+        for source in version.sources:
+            if source.kind == "repo" and source.repo in repos:
+                blob = _blob(repos[source.repo], source.commit, source.path)
+                if blob:
+                    named.setdefault(source.repo, set()).add((source.path, blob))
+    return named
+
+
+def _suggest_id(label: str, timeline, repo: GitRepo) -> str:
+    from generator.core.releases import tag_release
+
+    release = tag_release(label) if label != repo.head_branch() else "unreleased"
+    return f"{release or 'unreleased'}{timeline.suffix}"
+
+
+def _new_pages(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -> list[Row]:
+    """Files that look like one of the family's pages (family.discover) and that no timeline
+    of any family, and no edition's source, names: at the newest tag and the branch head."""
+    if not family.discover:
+        return []
+    known = {p for f in catalog.families for t in f.timelines for p in t.paths}
+    known |= {s.path for f in catalog.families for v in f.versions for s in v.sources if s.path}
+    rows = []
+    for name in sorted({t.repo for t in family.timelines if t.repo}):
+        repo = repos.get(name)
+        if repo is None:
+            continue
+        refs = ([repo.release_tags()[-1]] if repo.release_tags() else []) + ["HEAD"]
+        row = Row(family.id, "new pages", f"{name} at {', '.join(refs)}")
+        found: dict[str, list[str]] = {}
+        for ref in refs:
+            for path in repo.tree(ref):
+                if path not in known and any(re.search(pattern, path) for pattern in family.discover):
+                    found.setdefault(path, []).append(ref)
+        for path, refs_ in found.items():
+            row.findings.append(Finding(f"{name}:{path}", 1, "missing from catalog", upstream=f"a page at {', '.join(refs_)}",
+                                        catalog="no timeline names this path: add it to a timeline's paths, or a new page"))
+        rows.append(row)
+    return rows

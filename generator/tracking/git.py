@@ -1,0 +1,143 @@
+"""Reading an upstream repository (a clone or a bare git directory) with git itself."""
+from __future__ import annotations
+
+import re
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from generator.tracking.sources import MAX_FILE_BYTES, TOO_LARGE, UnreadableFile, decode
+from generator.core.releases import sort_tags, tag_release
+
+
+class GitError(OSError):
+    """git could not read the repository; the message says what and where. An OSError, so that
+    a failure no caller words itself still ends as one line (exit 1), never a traceback."""
+
+
+@lru_cache(maxsize=None)
+def _end_of_options() -> tuple[str, ...]:
+    """`--end-of-options` where git knows it (2.30 and later, for rev-parse too): whatever
+    follows is an argument even if it looks like an option."""
+    try:
+        version = subprocess.run(["git", "--version"], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ()
+    match = re.search(r"(\d+)\.(\d+)", version)
+    return ("--end-of-options",) if match and (int(match[1]), int(match[2])) >= (2, 30) else ()
+
+
+class GitRepo:
+    def __init__(self, name: str, directory: Path):
+        self.name, self.directory = name, directory
+        work_tree = (directory / ".git").exists()
+        self._base = ["git", "-c", "core.quotepath=off"] + (["-C", str(directory)] if work_tree else ["--git-dir", str(directory)])
+        self._check()
+
+    def _check(self) -> None:
+        try:
+            self.run("rev-parse", "--git-dir")
+        except GitError as error:
+            raise GitError(f"{self.name}={self.directory}: not a git repository ({error})") from None
+        try:
+            self.run("rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+        except GitError:
+            raise GitError(f"{self.name}={self.directory}: the repository has no commits at HEAD; "
+                           "clone or fetch it with its branch and tags") from None
+
+    def has_commit(self, ref: str) -> bool:
+        try:
+            self.commit(ref)
+            return True
+        except GitError:
+            return False
+
+    def run(self, *args: str) -> bytes:
+        try:
+            result = subprocess.run(self._base + list(args), capture_output=True, timeout=300, stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.SubprocessError) as error:
+            raise GitError(f"git {' '.join(args)}: {error}") from None
+        if result.returncode != 0:
+            lines = result.stderr.decode("utf-8", "replace").strip().splitlines()
+            raise GitError(lines[-1] if lines else f"git {args[0]} failed")
+        return result.stdout
+
+    def revision(self, *args: str) -> bytes:
+        """`git ARGS`, whose last argument is a revision (a ref, a commit, a blob id): never
+        one git could read as an option, whatever a tag or the command line says."""
+        if args[-1].startswith("-"):
+            raise GitError(f"{args[-1]!r} is not a tag, branch or commit: a name never begins with -")
+        return self.run(*args[:-1], *_end_of_options(), args[-1])
+
+    @lru_cache(maxsize=None)
+    def _tags(self) -> tuple[tuple[str, str], ...]:
+        """(tag, the type of what it points at: commit, tree, blob) for every tag, an
+        annotated tag peeled to its object."""
+        listing = self.run("for-each-ref", "--format=%(refname:strip=2)%00%(objecttype)%00%(*objecttype)", "refs/tags")
+        tags = []
+        for line in listing.decode("utf-8", "surrogateescape").splitlines():
+            name, kind, peeled = (line.split("\0") + ["", ""])[:3]
+            tags.append((name, peeled or kind))
+        return tuple(tags)
+
+    @lru_cache(maxsize=None)
+    def release_tags(self) -> tuple[str, ...]:
+        """Tags that name a release and point at a commit, in release order."""
+        return tuple(t for t in sort_tags(name for name, kind in self._tags() if kind == "commit") if tag_release(t))
+
+    def odd_tags(self) -> list[tuple[str, str]]:
+        """(tag, what it points at) for each tag that names a release but points at no commit
+        (a tree, a blob): no release ships files through it, so audit skips it."""
+        return [(name, kind) for name, kind in self._tags() if kind != "commit" and tag_release(name)]
+
+    @lru_cache(maxsize=None)
+    def commit(self, ref: str) -> str:
+        return self.revision("rev-parse", "--verify", f"{ref}^{{commit}}").decode().strip()
+
+    @lru_cache(maxsize=None)
+    def head_branch(self) -> str:
+        try:
+            return self.run("symbolic-ref", "--short", "HEAD").decode().strip()
+        except GitError:
+            return "HEAD"
+
+    @lru_cache(maxsize=None)
+    def tree(self, ref: str) -> dict[str, str]:
+        """{path: blob id} of every file at a ref."""
+        files = {}
+        for line in self.revision("ls-tree", "-r", "-z", ref).decode("utf-8", "surrogateescape").split("\0"):
+            if "\t" in line:
+                meta, path = line.split("\t", 1)
+                parts = meta.split()
+                if len(parts) == 3 and parts[1] == "blob":
+                    files[path] = parts[2]
+        return files
+
+    def blob_at(self, ref: str, path: str) -> Optional[str]:
+        return self.tree(ref).get(path)
+
+    @lru_cache(maxsize=None)
+    def read_blob(self, blob: str) -> bytes:
+        return self.revision("cat-file", "-p", blob)
+
+    def read_text(self, blob: str) -> str:
+        """An upstream file's text, as generator.tracking.sources.read_file reads a file: never more
+        than MAX_FILE_BYTES read into memory, UnreadableFile for a file too large or not UTF-8."""
+        if int(self.revision("cat-file", "-s", blob).decode().strip() or 0) > MAX_FILE_BYTES:
+            raise UnreadableFile(1, TOO_LARGE)
+        return decode(self.read_blob(blob))
+
+    def files_containing(self, ref: str, text: str) -> set[str]:
+        """The paths of the files at `ref` whose content holds `text` (a fixed string)."""
+        if ref.startswith("-"):
+            return set()  # git grep takes no --end-of-options before its revision
+        try:
+            out = self.run("grep", "-l", "-F", "-e", text, ref, "--")
+        except GitError:
+            return set()  # git grep exits 1 when nothing matches
+        return {line.split(":", 1)[1] for line in out.decode("utf-8", "surrogateescape").splitlines() if ":" in line}
+
+    def refs(self) -> list[tuple[str, str]]:
+        """(label, ref) for every release tag, then the default branch's head."""
+        return [(t, t) for t in self.release_tags()] + [(self.head_branch(), "HEAD")]
