@@ -268,7 +268,9 @@ def cmd_audit(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from generator.tracking.importer import ImportProblem, finish_stopped_import, import_page, read_source
+    from generator.tracking.import_files import finish_stopped_import
+    from generator.tracking.import_source import ImportProblem, read_source
+    from generator.tracking.importer import import_page
 
     if args.catalog is not None and args.catalog.exists():
         try:
@@ -307,7 +309,7 @@ def cmd_import(args) -> int:
 
 def _import_release(catalog: Catalog, args):
     from generator.tracking.audit_repos import parse_upstream_args
-    from generator.tracking.importer import import_release
+    from generator.tracking.import_release import import_release
 
     if not args.ref:
         raise UsageError("--upstream needs --ref: the tag of the release (or a commit, for an untagged translation)")

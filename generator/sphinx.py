@@ -35,7 +35,7 @@ from sphinx.util.docutils import SphinxDirective
 from generator.reading.load import catalog_files, load_catalog
 from generator.domain.model import Catalog, Code, Edition, Family
 from generator.core.problems import CatalogError
-from generator.rendering.site.html import _IDENTIFIER_JOIN as IDENTIFIER_JOIN, _URL as URL, _URL_JOIN as URL_JOIN  # the site's break rules
+from generator.rendering.site.html import IDENTIFIER_JOIN, URL_JOIN, URL_PATTERN  # the site's break rules
 from generator.domain.blocks import blocks
 
 CHECKOUT_CATALOG = Path(__file__).resolve().parent.parent / "catalog"
@@ -234,7 +234,7 @@ def inline_nodes(text: str) -> list[nodes.Node]:
     (an unbreakable 117-character URL made the table wider than the theme's page)."""
     result: list[nodes.Node] = []
     last = 0
-    for match in URL.finditer(text):
+    for match in URL_PATTERN.finditer(text):
         url = match.group().rstrip(".,;:")
         result += identifier_nodes(text[last:match.start()])
         result.append(url_nodes(url))

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from generator.writing.tree import manifest_path
+from generator.rendering.output import manifest_path
 from tests.helpers import ROOT, run_cli, tree
 
 OWNED = ("generated", "site")

@@ -294,13 +294,13 @@ def test_an_import_stopped_between_its_renames_is_refused_then_finished(tmp_path
     """Several catalog files change together: killed after the first rename, the catalog is
     not silently half-imported (validate refuses it, naming the journal), and the next import
     finishes the renames."""
-    from generator.tracking import importer
+    from generator.tracking import import_files
 
     upstream = build_upstream(tmp_path)
     page = (upstream.repo.path / PYTHON_PAGE_910).read_text(encoding="utf-8")
     upstream.repo.write(PYTHON_PAGE_910, page.replace("| 成功 |", "| 成功了 |", 1))
     upstream.repo.commit("9.2.0", "v9.2.0")
-    real_replace, calls = importer.os.replace, []
+    real_replace, calls = import_files.os.replace, []
 
     def stop_after_one(source, target):
         if calls:
@@ -308,7 +308,7 @@ def test_an_import_stopped_between_its_renames_is_refused_then_finished(tmp_path
         calls.append(target)
         real_replace(source, target)
 
-    monkeypatch.setattr(importer.os, "replace", stop_after_one)
+    monkeypatch.setattr(import_files.os, "replace", stop_after_one)
     stopped = _import_release(upstream, "v9.2.0")  # the command line turns Ctrl-C into its exit status
     monkeypatch.undo()
     assert stopped.code != 0 and len(calls) == 1, stopped

@@ -5,6 +5,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 SITE = "site"  # the owner of the files every family shares
+MANIFEST_DIR = "generated/manifest"  # one manifest per owner: the files it wrote, with their hashes
+
+
+def manifest_path(owner: str) -> str:
+    return f"{MANIFEST_DIR}/{owner}.json"
 
 
 @dataclass(frozen=True)

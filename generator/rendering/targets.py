@@ -15,8 +15,7 @@ from typing import Callable, Iterable, Optional
 
 from generator.rendering.inputs import Digests, Input
 from generator.domain.model import Catalog, Family
-from generator.writing.tree import manifest_path
-from generator.rendering.output import SITE, Output, Planned
+from generator.rendering.output import SITE, Output, Planned, manifest_path
 from generator.rendering.environment import template_digest
 from generator.rendering.c_header import plan_c
 from generator.rendering.json_export import plan_json

@@ -192,7 +192,7 @@ def _source_rows(family: Family, repos: dict[str, GitRepo]) -> list[Row]:
             continue
         groups: dict[tuple, list[str]] = {}
         for label, ref in repo.refs():
-            key = tuple(_file_at(repo, ref, u) for u in files)
+            key = tuple(file_at(repo, ref, u) for u in files)
             if any(blob for _, blob in key):
                 groups.setdefault(key, []).append(label)
         for key, labels in groups.items():
@@ -210,7 +210,7 @@ def _gone_rows(family: Family, repo: GitRepo, files: list) -> Row:
     row = Row(family.id, "sources", f"{repo.name}: the files family.yaml cites")
     refs = repo.refs()
     for item in files:
-        found = [_file_at(repo, ref, item) for _, ref in refs]
+        found = [file_at(repo, ref, item) for _, ref in refs]
         first = next((i for i, (_, blob) in enumerate(found) if blob), None)
         if first is None:
             row.findings.append(Finding(f"{repo.name}:{item.path}", 1, "missing upstream", field=item.kind,
@@ -250,7 +250,7 @@ def _moved_to(repo: GitRepo, ref: str, item, blob: str, family: Family) -> list[
     return sorted(candidates or ())[:3]
 
 
-def _file_at(repo: GitRepo, ref: str, item) -> tuple[Optional[str], Optional[str]]:
+def file_at(repo: GitRepo, ref: str, item) -> tuple[Optional[str], Optional[str]]:
     """(path, blob) of an upstream file at a ref: the newest of its paths there."""
     for path in reversed(item.paths):
         blob = _blob(repo, ref, path)

@@ -79,9 +79,9 @@ def _unspill(data) -> bytes:
 
 def _hash_files(root: str, paths: list[str]) -> dict[str, str]:
     from generator.core.exits import OutputError
-    from generator.writing.tree import _Reader
+    from generator.writing.tree import TreeReader
 
-    reader, hashes = _Reader(Path(root)), {}
+    reader, hashes = TreeReader(Path(root)), {}
     for rel in paths:
         try:
             exists, digest, _ = reader.look(rel, want_bytes=False)

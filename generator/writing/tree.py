@@ -36,9 +36,8 @@ from generator.writing import fastpath
 from generator.core.exits import OutputError
 from generator.core.files import NotRegular, read_regular
 from generator.writing.fastpath import CACHE, JOURNAL, generator_fingerprint
-from generator.rendering.output import Output
+from generator.rendering.output import Output, manifest_path
 
-MANIFEST_DIR = "generated/manifest"
 LOCK = ".generate.lock"
 TEMP_MARK = ".tmp-generate-"
 _serial = itertools.count()  # with the pid, names each temporary file uniquely
@@ -60,10 +59,6 @@ def os_problem(path: str, error: OSError, doing: str = "write") -> OutputError:
     hint = _HINTS.get(error.errno or 0, "")
     reason = error.strerror or str(error)
     return OutputError(f"cannot {doing} {path}: {reason}" + (f"; {hint}" if hint else ""))
-
-
-def manifest_path(owner: str) -> str:
-    return f"{MANIFEST_DIR}/{owner}.json"
 
 
 # -- safe paths ----------------------------------------------------------------------
@@ -99,7 +94,7 @@ def _link_refused(path: Path) -> OutputError:
 
 def read_output(root: Path, rel: str) -> Optional[bytes]:
     """The bytes of an output, None when missing; OutputError when something else is in its place."""
-    return _Reader(root).read(rel)
+    return TreeReader(root).read(rel)
 
 
 def sha(data: bytes) -> str:
@@ -271,7 +266,7 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
     if unfinished:
         result.warnings.append(unfinished)
         full = True
-    reader = _Reader(root)
+    reader = TreeReader(root)
     hash_only = {o.path for o in outputs if not full and (cache.entries.get(o.path) or ("",))[0] == o.stamp}
     known = hashed() if hashed is not None and hash_only else {}
     looked = [reader.known(o.path, known[o.path]) if o.path in hash_only and o.path in known
@@ -300,7 +295,7 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
     return result
 
 
-class _Reader:
+class TreeReader:
     """Reads outputs under one root, checking each parent directory for links once."""
 
     def __init__(self, root: Path):

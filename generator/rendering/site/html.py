@@ -8,26 +8,26 @@ from generator.rendering.escape import html_text as esc
 from generator.domain.blocks import blocks
 
 # A URL in a text, up to a space, a quote, an angle bracket or closing CJK punctuation.
-_URL = re.compile(r"https?://[^\s<>\"'`）)》，。、；]+")
+URL_PATTERN = re.compile(r"https?://[^\s<>\"'`）)》，。、；]+")
 # An underscore inside an identifier (transfer_cache_async): a line may break after it.
-_IDENTIFIER_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
+IDENTIFIER_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 # Where a URL may break: after a slash, a dot, an underscore, a hyphen, ? & = #.
-_URL_JOIN = re.compile(r"([/._\-?&=#]+)(?=[^/._\-?&=#])")
+URL_JOIN = re.compile(r"([/._\-?&=#]+)(?=[^/._\-?&=#])")
 
 
 def breakable(text: str) -> str:
     """Escaped prose whose identifiers may wrap after their underscores (and nowhere else)."""
-    return _IDENTIFIER_JOIN.sub("_<wbr>", esc(text))
+    return IDENTIFIER_JOIN.sub("_<wbr>", esc(text))
 
 
 def _breakable_url(url: str) -> str:
-    return "".join(f"{esc(part)}<wbr>" if index % 2 else esc(part) for index, part in enumerate(_URL_JOIN.split(url)))
+    return "".join(f"{esc(part)}<wbr>" if index % 2 else esc(part) for index, part in enumerate(URL_JOIN.split(url)))
 
 
 def autolink(text: str) -> str:
     """Escaped text whose URLs are links (that wrap at their slashes and dots)."""
     out, last = [], 0
-    for match in _URL.finditer(text):
+    for match in URL_PATTERN.finditer(text):
         url = match.group().rstrip(".,;:")
         end = match.start() + len(url)
         out.append(breakable(text[last:match.start()]))

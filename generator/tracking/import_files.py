@@ -1,0 +1,304 @@
+"""What an import changes in the catalog files, and writing them all or none."""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from ruamel.yaml.nodes import Node
+
+from generator.tracking import yaml_edit as ye
+from generator.reading.load import catalog_groups, display_path, load_catalog
+from generator.core.files import read_regular
+from generator.domain.model import Code, Family
+from generator.writing.tree import atomic_write
+from generator.core.problems import CatalogError
+from generator.tracking.import_source import ImportProblem, MAX_PROBLEMS_SHOWN, Report
+
+
+# -- the family's files ----------------------------------------------------------------------------------------
+
+
+class Files:
+    """A family's catalog files, their composed YAML and the edits pending on them."""
+
+    def __init__(self, location: Path, family: Family):
+        shown = set(family.files)
+        self.location = location
+        self.paths = [p for _, paths in catalog_groups(location) for p in paths if display_path(p) in shown]
+        self.edits = {p: ye.FileEdit(p.read_text(encoding="utf-8")) for p in self.paths}
+        self.roots = {p: self.edits[p].root() for p in self.paths}
+        self.versions_path = self._holding("versions")
+        self.codes_path = self._holding("codes")
+
+    def _holding(self, section: str) -> Path:
+        return next(p for p in self.paths if ye.get(self.roots[p], section) is not None)
+
+    @property
+    def versions(self) -> ye.FileEdit:
+        return self.edits[self.versions_path]
+
+    @property
+    def codes(self) -> ye.FileEdit:
+        return self.edits[self.codes_path]
+
+    def timeline_node(self, timeline: str) -> Optional[Node]:
+        found = ye.get(ye.get(self.roots[self.versions_path], "versions")[1], timeline)
+        return None if found is None else found[1]
+
+    def version_node(self, version_id: str) -> Node:
+        for _, _, nodes in ye.pairs(ye.get(self.roots[self.versions_path], "versions")[1]):
+            for node in ye.items(nodes):
+                found = ye.get(node, "version")
+                if found is not None and str(found[1].value) == version_id:
+                    return node
+        raise KeyError(version_id)  # pragma: no cover - versions come from the loaded model
+
+    def code_node(self, name: str) -> Node:
+        for node in ye.items(ye.get(self.roots[self.codes_path], "codes")[1]):
+            for key in ("python", "c"):
+                found = ye.get(node, key)
+                if found is not None and str(found[1].value) == name:
+                    return node
+        raise KeyError(name)  # pragma: no cover
+
+    def rendered(self) -> dict[Path, str]:
+        return {p: e.result() for p, e in self.edits.items()}
+
+
+@dataclass
+class Plan:
+    """What an import changes, gathered before any text is written."""
+
+    family: Family
+    files: Files
+    report: Report
+    renamed: dict[str, str] = field(default_factory=dict)  # version id -> its new id
+    entries: dict[tuple[str, str], "FieldEdit"] = field(default_factory=dict)
+    new_versions: dict[str, str] = field(default_factory=dict)  # version id added by this import -> its timeline
+
+    def timeline_of(self, version_id: str) -> Optional[str]:
+        known = self.family.version_by_id.get(version_id)
+        return known.timeline.id if known is not None else self.new_versions.get(version_id)
+
+    def field_edit(self, code: Code, field_name: str) -> "FieldEdit":
+        key = (code.name, field_name)
+        if key not in self.entries:
+            found = ye.get(self.files.code_node(code.name), field_name)
+            items = ye.items(found[1]) if found else []
+            written = [[str(s.value) for s in ye.items(ye.get(item, "from")[1])] for item in items]
+            marks = [ye.get(item, "untranslated") for item in items]
+            languages = [{k for k, _, _ in ye.pairs(item) if k in self.family.languages}
+                         | ({str(v.value) for v in ye.items(mark[1])} if mark else set()) for item, mark in zip(items, marks)]
+            self.entries[key] = FieldEdit(code, field_name, written, languages)
+        return self.entries[key]
+
+
+@dataclass
+class FieldEdit:
+    code: Code
+    field: str
+    written: list[list[str]]  # each entry's `from`, as written
+    languages: list[set[str]]  # each entry's languages, texts and untranslated marks
+    new: list[dict] = field(default_factory=list)  # entries to add: {from: [...], texts: {lang: text}, untranslated: [...]}
+    starts: dict[int, list[str]] = field(default_factory=dict)  # entry index -> its new `from`
+    texts: dict[tuple[int, str], str] = field(default_factory=dict)  # (entry index, lang) -> its text now
+
+    def current(self, index: int) -> list[str]:
+        return self.starts.get(index, self.written[index])
+
+    def holds(self, index: int, lang: str) -> bool:
+        return lang in self.languages[index]
+
+
+# -- writing -------------------------------------------------------------------------------------------------
+
+
+def _render_fields(plan: Plan) -> None:
+    files = plan.files
+    for (name, field_name), edit in plan.entries.items():
+        code_node = files.code_node(name)
+        found = ye.get(code_node, field_name)
+        nodes = ye.items(found[1]) if found else []
+        for index, starts in edit.starts.items():
+            item = nodes[index]
+            if starts == edit.written[index]:
+                continue
+            if starts:
+                files.codes.replace(ye.get(item, "from")[1], ye.flow([ye.quoted(s) for s in starts]))
+            else:
+                files.codes.delete_lines(item, item)
+        for (index, lang), text in edit.texts.items():
+            _set_entry_text(files.codes, nodes[index], lang, text)
+        lines = []
+        for new in _merged(plan, edit.new):
+            lines.append(f"      - from: {ye.flow([ye.quoted(s) for s in new['from']])}")
+            for lang, text in new["texts"].items():
+                lines += ye.text_lines(lang, text, 8)
+            if new["untranslated"]:
+                lines.append(f"        untranslated: {ye.flow(new['untranslated'])}")
+        if not lines:
+            continue
+        if found is not None and nodes:
+            files.codes.insert_after(nodes[-1], lines)
+        else:
+            later = [k for k in ("cause", "solution") if ("meaning", "cause", "solution").index(k) >
+                     ("meaning", "cause", "solution").index(field_name) and ye.get(code_node, k)]
+            head = [f"    {field_name}:"] + lines
+            if later:
+                files.codes.insert_before(ye.get(code_node, later[0])[0], head)
+            else:
+                files.codes.insert_after(code_node, head)
+
+
+def _merged(plan: Plan, new: list[dict]) -> list[dict]:
+    """New entries with the same texts on different timelines (a new code on the Python and
+    the C++ page) written once, starting at each of their versions."""
+    out: list[dict] = []
+    for entry in new:
+        same = next((o for o in out if o["texts"] == entry["texts"] and o["untranslated"] == entry["untranslated"]
+                     and not {plan.timeline_of(v) for v in o["from"]} & {plan.timeline_of(v) for v in entry["from"]}), None)
+        if same is None:
+            out.append({**entry, "from": list(entry["from"])})
+        else:
+            same["from"] += entry["from"]
+    return out
+
+
+def _set_entry_text(codes: ye.FileEdit, item: Node, lang: str, text: str) -> None:
+    """An entry's text in one language set, its untranslated mark for that language lifted."""
+    found, mark = ye.get(item, lang), ye.get(item, "untranslated")
+    lines = ye.text_lines(lang, text, 8)
+    if found is not None:
+        codes.replace_lines(found[0], found[1], lines)
+    if mark is not None and lang in {str(v.value) for v in ye.items(mark[1])}:
+        rest = [str(v.value) for v in ye.items(mark[1]) if str(v.value) != lang]
+        if rest:
+            codes.replace(mark[1], ye.flow(rest))
+            codes.insert_before(mark[0], lines)
+        else:
+            codes.replace_lines(mark[0], mark[1], lines)
+
+
+def _rename_starts(plan: Plan) -> None:
+    """References to a version renamed by the import (the branch head's, now a release's)."""
+    if not plan.renamed:
+        return
+    for code in plan.family.codes:
+        for field_name, entries in code.texts:
+            if not any(s in plan.renamed for e in entries for s in e.starts):
+                continue
+            edit = plan.field_edit(code, field_name)
+            for index in range(len(edit.written)):
+                if any(s in plan.renamed for s in edit.current(index)):
+                    edit.starts[index] = [plan.renamed.get(s, s) for s in edit.current(index)]
+    for version in plan.family.versions:
+        if version.based_on in plan.renamed:
+            node = plan.files.version_node(version.id)
+            plan.files.versions.replace(ye.get(node, "based_on")[1], ye.quoted(plan.renamed[version.based_on]))
+
+
+def write(plan: Plan) -> list[Path]:
+    """Apply the plan, validate the result, write the files that changed."""
+    _rename_starts(plan)
+    _render_fields(plan)
+    rendered = plan.files.rendered()
+    changed = {path: text for path, text in rendered.items() if text != path.read_text(encoding="utf-8")}
+    _validate(plan.files.location, rendered)
+    write_together(plan.files.location, {path: text.encode("utf-8") for path, text in changed.items()})
+    return sorted(changed)
+
+
+# -- several files, all or none ------------------------------------------------------------------------------
+
+IMPORT_JOURNAL = ".import-journal.json"
+
+
+def journal_of(location: Path) -> Path:
+    """Where an import that writes several catalog files keeps its journal while it renames them."""
+    return location / IMPORT_JOURNAL if location.is_dir() else location.parent / f".{location.name}{IMPORT_JOURNAL}"
+
+
+def write_together(location: Path, files: dict[Path, bytes]) -> None:
+    """Write the files so that a run killed part-way leaves all of them old or, once the
+    journal is written, a journal from which the next import finishes them: every new text
+    is written beside its file first, then the journal naming them, then each is renamed."""
+    if len(files) <= 1:
+        for path, data in files.items():
+            atomic_write(path, data)
+        return
+    journal, temps = journal_of(location), {}
+    try:
+        for path, data in files.items():
+            temp = path.with_name(f".{path.name}.import-{os.getpid()}")
+            with open(temp, "wb") as handle:
+                handle.write(data)
+            temps[path] = temp
+        atomic_write(journal, json.dumps({"pid": os.getpid(), "files": [[str(p), str(t)] for p, t in temps.items()]},
+                                         ensure_ascii=False).encode("utf-8"))
+    except BaseException:
+        for temp in temps.values():
+            with contextlib.suppress(OSError):
+                temp.unlink()
+        raise
+    for path, temp in temps.items():
+        os.replace(temp, path)
+    journal.unlink()
+
+
+def finish_stopped_import(location: Path) -> list[str]:
+    """Finish the renames of an import that was stopped after writing its journal; the files
+    it finished (none when no import was stopped). ImportProblem when the journal is not one."""
+    journal = journal_of(location)
+    if not os.path.lexists(journal):
+        return []
+    try:
+        data = json.loads(read_regular(journal, 1 << 20).decode("utf-8"))
+        pairs = [(Path(p), Path(t)) for p, t in data["files"]]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        raise ImportProblem(f"{journal}: not the journal of an import; check the catalog with `git status`, "
+                            "then remove this file") from None
+    base = (location if location.is_dir() else location.parent).resolve()
+    finished = []
+    for path, temp in pairs:
+        if path.resolve().parent != temp.resolve().parent or not str(path.resolve()).startswith(str(base) + os.sep):
+            raise ImportProblem(f"{journal}: names {path}, outside the catalog; remove this file")
+        if os.path.lexists(temp):
+            os.replace(temp, path)
+            finished.append(display_path(path))
+    journal.unlink()
+    return finished
+
+
+def _validate(location: Path, rendered: dict[Path, str]) -> None:
+    """Load the edited catalog from a scratch copy; CatalogError (naming the real files) stops the import."""
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch) / "catalog"
+        real: dict[str, str] = {}
+        base = location if location.is_dir() else location.parent
+        for _, paths in catalog_groups(location):
+            for path in paths:
+                copy_path = root / path.relative_to(base)
+                copy_path.parent.mkdir(parents=True, exist_ok=True)
+                copy_path.write_text(rendered.get(path, path.read_text(encoding="utf-8")), encoding="utf-8")
+                real[display_path(copy_path)] = display_path(path)
+        try:
+            load_catalog(root if location.is_dir() else root / location.name)
+        except CatalogError as error:
+            lines = []
+            for p in error.problems[:MAX_PROBLEMS_SHOWN]:
+                where = real.get(p.pos.path, p.pos.path)
+                shown = ""
+                if p.pos.line:
+                    text = Path(p.pos.path).read_text(encoding="utf-8") if Path(p.pos.path).is_file() else ""
+                    at = text.splitlines()[p.pos.line - 1:p.pos.line]
+                    shown = f" `{at[0].strip()[:100]}`" if at else ""
+                lines.append(f"{where}:{p.pos.line}:{p.pos.col}: {p.message} (in {where} as the import would write it, "
+                             f"at{shown or ' that line'})")
+            if len(error.problems) > MAX_PROBLEMS_SHOWN:
+                lines.append(f"... and {len(error.problems) - MAX_PROBLEMS_SHOWN} more")
+            raise ImportProblem("the page would make the catalog invalid, so nothing was written:\n" + "\n".join(lines)) from None

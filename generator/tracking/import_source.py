@@ -1,0 +1,159 @@
+"""How `import` reads a page: from a file, a published URL or a repository at a ref, into rows."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+
+from generator.tracking.audit import recoverable_value
+from generator.domain.model import Catalog, Family, Timeline
+from generator.tracking.pages import read_table
+from generator.tracking.sources import UnreadableFile, read_file
+from generator.core.releases import release_key
+
+
+class ImportProblem(Exception):
+    """The page cannot be imported as it is; nothing was written."""
+
+
+@dataclass(frozen=True)
+class PageSource:
+    text: str
+    shown: str  # how messages name the page
+    is_html: bool
+    source: dict  # {repo, path, commit, tags} / {repo, path, commit, branch} / {url} / {} (none given)
+    repo: object = None  # the GitRepo it was read from: a version citing the same file is the same version
+    blob: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class ImportedRow:
+    name: str  # the name the page's rows use
+    code: str  # the code's catalog name
+    recoverable: str
+    texts: tuple[tuple[str, str], ...]  # (field, text)
+
+
+@dataclass
+class Report:
+    """One line per thing the import did, and per thing left for a person."""
+
+    done: list[str] = field(default_factory=list)
+    todo: list[str] = field(default_factory=list)
+
+
+# -- reading a page ----------------------------------------------------------------------------------------
+
+
+def read_source(catalog: Catalog, page: Optional[Path] = None, url: Optional[str] = None, upstream: Optional[str] = None,
+                ref: Optional[str] = None, path: Optional[str] = None) -> PageSource:
+    """The page to import: a file (a copy of a published page at `url`), or a file of an
+    upstream repository at a tag, a branch or a commit."""
+    if page is not None:
+        try:
+            text = read_file(page)
+        except UnreadableFile as error:
+            raise ImportProblem(f"{page}:{error.line}: cannot read the page: {error.message}") from None
+        return PageSource(text, str(page), str(page).lower().endswith((".html", ".htm")), {"url": url} if url else {})
+    from generator.tracking.audit_repos import parse_upstream_args
+    from generator.core.exits import UsageError
+    from generator.tracking.git import GitError
+
+    if not ref or not path:
+        raise UsageError("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")
+    if ref.startswith("-"):
+        raise UsageError(f"--ref {ref!r}: a tag, branch or commit never begins with -")
+    [(name, repo)] = parse_upstream_args([upstream], catalog).items()
+    try:
+        repo.commit(ref)
+    except GitError:
+        tags = repo.release_tags()
+        raise UsageError(f"--ref {ref}: no such tag, branch or commit in {name}; "
+                         f"its release tags: {', '.join(tags[-5:]) or 'none'}") from None
+    blob = repo.blob_at(ref, path)
+    if blob is None:
+        raise UsageError(f"--path {path}: no such file at {ref} in {name}; `git ls-tree -r --name-only {ref}` lists its files")
+    return PageSource(blob_text(repo, blob, f"{name}:{path}@{ref}"), f"{name}:{path}@{ref}", False,
+                      shipping_source(name, repo, ref, path, blob), repo, blob)
+
+
+def blob_text(repo, blob: str, shown: str) -> str:
+    try:
+        return repo.read_text(blob)
+    except UnreadableFile as error:
+        raise ImportProblem(f"{shown}:{error.line}: cannot read the page: {error.message}") from None
+
+
+def shipping_source(name: str, repo, ref: str, path: str, blob: str) -> dict:
+    """How a file at a ref is cited: the tags that ship it (and the first one's commit), the
+    branch head, or a commit no tag and no branch head has (upstream's English pages)."""
+    shipping = [t for t in repo.release_tags() if repo.blob_at(t, path) == blob]
+    if ref in repo.release_tags() or (shipping and repo.commit(ref) != repo.commit("HEAD")):
+        return {"repo": name, "path": path, "commit": repo.commit(shipping[0]), "tags": shipping}
+    if repo.commit(ref) == repo.commit("HEAD"):
+        return {"repo": name, "path": path, "commit": repo.commit(ref), "branch": repo.head_branch()}
+    return {"repo": name, "path": path, "commit": repo.commit(ref), "tags": []}
+
+
+def edition_place(family: Family, edition_id: str) -> tuple[Timeline, str]:
+    """The timeline whose suffix the id ends with (the longest), and the release before it."""
+    best: Optional[tuple[Timeline, str]] = None
+    for timeline in family.timelines:
+        for tail in (timeline.suffix + "-repo", timeline.suffix):
+            release = edition_id[: len(edition_id) - len(tail)] if tail else edition_id
+            if edition_id.endswith(tail) and release_key(release) is not None:
+                if best is None or len(timeline.suffix) > len(best[0].suffix):
+                    best = (timeline, release)
+                break
+    if best is None:
+        raise ImportProblem(f"edition {edition_id!r} fits no timeline of {family.id}: its id is RELEASE + one of "
+                            + ", ".join(repr(t.suffix) for t in family.timelines))
+    return best
+
+
+def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -> list[ImportedRow]:
+    page_def = family.page_by_id[timeline.page]
+    table = read_table(page.text, page_def.headings, is_html=page.is_html)
+    problems = [f"{page.shown}:{line}: {message}" for line, message in table.problems]
+    if table.conflicts:
+        problems.append(f"{page.shown}:{table.conflicts[0][0]}: the page holds merge-conflict markers: "
+                        "record the version by hand, with its `malformations`")
+    if table.lang and table.rows and table.lang != lang:
+        problems.append(f"{page.shown}:{table.heading_line}: the page's headings are {table.lang}, not {lang}; pass --lang {table.lang}")
+    by_key = {(str(c.value) if page_def.first_column == "decimal" else c.name_on(page_def)): c for c in family.codes
+              if c.name_on(page_def)}
+    rows: list[ImportedRow] = []
+    seen: dict[str, int] = {}
+    for row in table.rows:
+        key = row.by_column["name"].text.strip() if "name" in row.by_column else ""
+        code = by_key.get(key)
+        cell = row.by_column.get("recoverable")
+        value = recoverable_value(family, cell.text if cell else "", lang)
+        if code is None:
+            problems.append(f"{page.shown}:{row.line}: no code {key!r} of this page's kind in {family.id}; add it to the codes first")
+        elif code.name in seen:
+            problems.append(f"{page.shown}:{row.line}: {key} is listed twice (first at line {seen[code.name]}); "
+                            "a page lists a code once: record the version by hand, with its `malformations`")
+        elif value is None:
+            problems.append(f"{page.shown}:{row.line}: {key}: recoverable cell {cell.text if cell else ''!r} is none of the family's labels")
+        elif len(row.cells) != len(table.columns):
+            problems.append(f"{page.shown}:{row.line}: {key}: the row has {len(row.cells)} cells and the headings {len(table.columns)}")
+        else:
+            seen[code.name] = row.line
+            texts = tuple((f, row.by_column[f].text) for f in page_def.text_fields if f in row.by_column)
+            rows.append(ImportedRow(key, code.name, value, texts))
+    if problems:
+        raise ImportProblem(_some(problems))
+    return rows
+
+
+MAX_PROBLEMS_SHOWN = 20
+
+
+def _some(problems: list[str]) -> str:
+    """The first problems, and how many more: a page of 100,000 bad rows is not 100,000 lines."""
+    shown = problems[:MAX_PROBLEMS_SHOWN]
+    if len(problems) > len(shown):
+        shown.append(f"... and {len(problems) - len(shown)} more problem(s) of the same page")
+    return "\n".join(shown)
