@@ -154,9 +154,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         with _batch_gc():
-            from generator import commands
+            from generator import commands, commands_upstream
 
-            return getattr(commands, args.func)(args)
+            verb = getattr(commands, args.func, None) or getattr(commands_upstream, args.func)
+            return verb(args)
     except CatalogError as error:
         for problem in error.problems:
             _print_err(str(problem))

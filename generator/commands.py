@@ -15,6 +15,7 @@ from generator.writing.tree import Cache, run_lock, survey, unified_diff, write_
 from generator.rendering.targets import describe_targets, plan_outputs
 from generator.core.project import project_version
 
+
 def catalog_of(args) -> Catalog:
     location = args.catalog
     if location is None:
@@ -177,8 +178,8 @@ def cmd_explain(args) -> int:
     except NotFound as error:
         raise UsageError(str(error)) from None
     for family, code in found:
-        lang = _language(family, args.lang)
-        edition = _edition(family, args.edition) if args.edition else None
+        lang = language_of(family, args.lang)
+        edition = edition_of(family, args.edition) if args.edition else None
         sys.stdout.flush()
         safe_print(explain(catalog.site, family, code, lang, edition).rstrip("\n"))
     return EXIT_OK
@@ -190,8 +191,8 @@ def cmd_diff(args) -> int:
 
     catalog = catalog_of(args)
     family = family_of(catalog, args.family, args.old)
-    lang = _language(family, args.lang)
-    old, new = _edition(family, args.old), _edition(family, args.new)
+    lang = language_of(family, args.lang)
+    old, new = edition_of(family, args.old), edition_of(family, args.new)
     diff = compare_editions(family, old, new)
     if args.json:
         safe_print(json.dumps(diff_data(family, diff, lang), ensure_ascii=False, indent=2))
@@ -200,7 +201,7 @@ def cmd_diff(args) -> int:
     return EXIT_OK
 
 
-def _language(family: Family, lang: Optional[str]) -> str:
+def language_of(family: Family, lang: Optional[str]) -> str:
     if lang is None:
         return family.languages[0]
     if lang not in family.languages:
@@ -208,132 +209,19 @@ def _language(family: Family, lang: Optional[str]) -> str:
     return lang
 
 
-def _edition(family: Family, edition_id: str):
+def edition_of(family: Family, edition_id: str):
     edition = family.edition(edition_id)  # an id once published resolves to the edition that holds its version
     if edition is None:
         raise UsageError(f"no edition {edition_id!r} in {family.id}; editions: {', '.join(e.id for e in family.editions)}")
     return edition
 
 
-def _existing(path: Optional[Path], option: str) -> Optional[Path]:
+def existing_file(path: Optional[Path], option: str) -> Optional[Path]:
     if path is not None and not path.exists():
         raise UsageError(f"{option} {path}: no such file; check the path (relative paths start from {Path.cwd()})")
     if path is not None and path.is_dir():
         raise UsageError(f"{option} {path} is a directory; name a file in it")
     return path
-
-
-# -- audit, import, vendor ----------------------------------------------------------------------------------
-
-
-def cmd_audit(args) -> int:
-    from generator.tracking import audit
-
-    catalog = catalog_of(args)
-    if args.upstream:
-        if args.edition or args.python or args.binding or args.header or args.page:
-            raise UsageError("--upstream audits everything the catalog records; give it alone (with --json)")
-        from generator.tracking.audit_repos import audit_upstream, parse_upstream_args
-
-        report = audit_upstream(catalog, parse_upstream_args(args.upstream, catalog))
-        if args.json:
-            safe_print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
-        else:
-            safe_print(report.table())
-        return EXIT_OK if report.clean else EXIT_DIFFERENT
-    if not (args.python or args.binding or args.header or args.page):
-        raise UsageError("audit needs at least one of --python, --binding, --header, --page, or --upstream")
-    for option in ("python", "binding", "page"):
-        _existing(getattr(args, option), f"--{option}")
-    for header in args.header or ():
-        _existing(header, "--header")
-    if args.page and not args.edition:
-        raise UsageError("--page needs --edition: the edition whose page the file is")
-    family = family_of(catalog, args.family, args.edition)
-    edition = _edition(family, args.edition) if args.edition else None
-    findings = audit.audit_files(catalog, family, edition, python=args.python, binding=args.binding,
-                                 headers=args.header or [], page=args.page)
-    failing = [f for f in findings if not f.known]
-    if args.json:
-        safe_print(json.dumps({"family": family.id, "edition": edition.id if edition else None,
-                               "findings": [f.as_dict() for f in findings]}, ensure_ascii=False, indent=2))
-    else:
-        for finding in findings:
-            safe_print(str(finding))
-        what = f"audit {family.id}{' ' + edition.id if edition else ''}"
-        known = len(findings) - len(failing)
-        safe_print(f"{what}: {len(failing)} difference(s)" + (f", {known} known" if known else "") if findings
-                   else f"{what}: no differences")
-    return EXIT_DIFFERENT if failing else EXIT_OK
-
-
-def cmd_import(args) -> int:
-    from generator.tracking.import_files import finish_stopped_import
-    from generator.tracking.import_source import ImportProblem, read_source
-    from generator.tracking.importer import import_page
-
-    if args.catalog is not None and args.catalog.exists():
-        try:
-            finished = finish_stopped_import(args.catalog)
-        except ImportProblem as problem:
-            safe_print(str(problem), sys.stderr)
-            return EXIT_DIFFERENT
-        if finished:
-            safe_print(f"finished the import that was stopped part-way: {', '.join(finished)}")
-    catalog = catalog_of(args)
-    if (args.page is None) == (args.upstream is None):
-        raise UsageError("import reads --page FILE, or --upstream OWNER/NAME=DIR with --ref (and --path for one page)")
-    try:
-        if args.page is None and args.path is None and args.edition is None:
-            report = _import_release(catalog, args)
-        else:
-            if args.edition is None or args.lang is None:
-                raise UsageError("import of one page needs --edition ID and --lang LANG")
-            family = family_of(catalog, args.family) if args.family else _family_for_new_edition(catalog, args.edition)
-            lang = _language(family, args.lang)
-            _existing(args.page, "--page")
-            source = read_source(catalog, page=args.page, url=args.url, upstream=args.upstream, ref=args.ref, path=args.path)
-            report = import_page(args.catalog, catalog, family, args.edition, lang, source)
-    except ImportProblem as problem:
-        safe_print(str(problem), sys.stderr)
-        safe_print("import: nothing was written", sys.stderr)
-        return EXIT_DIFFERENT
-    for line in report.done:
-        safe_print(line)
-    for line in report.todo:
-        safe_print(f"for a person: {line}")
-    written = sum(1 for line in report.done if line.startswith("wrote "))
-    safe_print(f"import: {written} file(s) changed" + ("; run `make generate`" if written else "; the catalog already records it"))
-    return EXIT_OK
-
-
-def _import_release(catalog: Catalog, args):
-    from generator.tracking.audit_repos import parse_upstream_args
-    from generator.tracking.import_release import import_release
-
-    if not args.ref:
-        raise UsageError("--upstream needs --ref: the tag of the release (or a commit, for an untagged translation)")
-    if args.ref.startswith("-"):
-        raise UsageError(f"--ref {args.ref!r}: a tag, branch or commit never begins with -")
-    [(name, repo)] = parse_upstream_args([args.upstream], catalog).items()
-    if not repo.has_commit(args.ref):
-        raise UsageError(f"--ref {args.ref}: no such tag, branch or commit in {name}; "
-                         f"its release tags: {', '.join(repo.release_tags()[-5:]) or 'none'}")
-    return import_release(args.catalog, name, repo, args.ref)
-
-
-def _family_for_new_edition(catalog: Catalog, edition_id: str) -> Family:
-    """The family whose timeline suffix the edition id ends with (the longest suffix wins)."""
-    best, length = None, -1
-    for family in catalog.families:
-        if family.edition(edition_id) is not None:
-            return family
-        for timeline in family.timelines:
-            if (edition_id.endswith(timeline.suffix) or edition_id.endswith(timeline.suffix + "-repo")) and len(timeline.suffix) > length:
-                best, length = family, len(timeline.suffix)
-    if best is None:
-        raise UsageError(f"edition {edition_id!r} fits no family's timeline; pass --family NAME")
-    return best
 
 
 def cmd_vendor(args) -> int:
@@ -350,7 +238,7 @@ def cmd_verify_vendored(args) -> int:
     from generator.shipping.vendor import verify_vendored
 
     for path in args.files:
-        _existing(path, "file")
+        existing_file(path, "file")
     if args.against is not None and not args.against.exists():
         raise UsageError(f"--against {args.against}: no such file or directory")
     try:
