@@ -9,7 +9,7 @@ from typing import Optional
 
 from generator.writing import fastpath
 from generator.reading.load import display_path, load_catalog
-from generator.domain.model import Catalog, Family
+from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
 from generator.writing.tree import Cache, run_lock, survey, unified_diff, write_survey
 from generator.rendering.targets import describe_targets, plan_outputs

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from generator.domain.model import Catalog, Family
+from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, UsageError, safe_print
 from generator.commands import catalog_of, edition_of, existing_file, family_of, language_of
 

@@ -33,7 +33,9 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from generator.reading.load import catalog_files, load_catalog
-from generator.domain.model import Catalog, Code, Edition, Family
+from generator.domain.codes import Code
+from generator.domain.editions import Edition
+from generator.domain.family import Catalog, Family
 from generator.core.problems import CatalogError
 from generator.rendering.site.html import IDENTIFIER_JOIN, URL_JOIN, URL_PATTERN  # the site's break rules
 from generator.domain.blocks import blocks

@@ -31,7 +31,16 @@ from generator.reading import fields as fields_module
 from generator.reading.load import CATALOG_SECTIONS, FAMILY_SECTIONS, FORMAT, catalog_files, load_catalog
 from generator.reading.site import default_labels
 from generator.reading.fields import Fields
-from generator.domain.model import COLUMN_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED, CNames, PythonNames, Source
+from generator.domain.editions import Source
+from generator.domain.model import (
+    COLUMN_KEYS,
+    RECOVERABLE_VALUES,
+    TEXT_FIELDS,
+    TEXT_ORIGINS,
+    UNTRANSLATED,
+    CNames,
+    PythonNames,
+)
 from generator.core.problems import CatalogError
 from generator.rendering.json_export import EXPORT_FORMAT
 from generator.core.releases import release_key

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from generator.reading.load import load_catalog
-from generator.domain.model import Edition, Family
+from generator.domain.editions import Edition
+from generator.domain.family import Family
 from tests.helpers import FIXTURES, run_cli
 from tests.upstream_sources import write_sources
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional, Sequence
 
-from generator.domain.model import Code, Family
+from generator.domain.codes import Code
+
+from generator.domain.family import Family
 from generator.core.releases import release_key
 
 GE_NAMESPACE = "ge"

@@ -12,7 +12,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Optional
 
-from generator.domain.model import UNTRANSLATED, Code, Edition, Family, Timeline
+from generator.domain.codes import Code
+
+from generator.domain.editions import Edition
+
+from generator.domain.family import Family
+
+from generator.domain.model import UNTRANSLATED, Timeline
 
 
 class Presence(str, Enum):

@@ -21,7 +21,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from generator.domain.model import Code, Edition, Family, Timeline
+from generator.domain.codes import Code
+
+from generator.domain.editions import Edition
+
+from generator.domain.family import Family
+
+from generator.domain.model import Timeline
 from generator.core.releases import is_final_release, release_key
 
 

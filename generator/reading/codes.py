@@ -7,7 +7,8 @@ from typing import Optional
 from ruamel.yaml.nodes import MappingNode, Node
 
 from generator.reading.fields import Fields
-from generator.domain.model import TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED, Code, CppName, Obsolete, TextEntry
+from generator.domain.codes import Code, CppName, Obsolete, TextEntry
+from generator.domain.model import TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED
 from generator.core.problems import Reporter
 from generator.core.releases import release_key
 

@@ -12,9 +12,20 @@ from generator.reading.timelines import read_versions
 from generator.reading.names import check_names
 from generator.reading.site import read_languages
 from generator.reading.fields import IDENTIFIER, Fields
+from generator.domain.family import Family
 from generator.domain.model import (
-    COLUMN_KEYS, RECOVERABLE_VALUES, TEXT_FIELDS, CNames, Family, Header, LayoutField, Page,
-    PythonNames, Site, Timeline, UpstreamFile, ValueLayout,
+    COLUMN_KEYS,
+    RECOVERABLE_VALUES,
+    TEXT_FIELDS,
+    CNames,
+    Header,
+    LayoutField,
+    Page,
+    PythonNames,
+    Site,
+    Timeline,
+    UpstreamFile,
+    ValueLayout,
 )
 from generator.core.problems import Reporter, closest
 from generator.reading.texts import resolve_texts

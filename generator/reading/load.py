@@ -20,7 +20,7 @@ from generator.reading.family import read_family
 from generator.reading.discover import catalog_groups, source_record
 from generator.reading.site import read_repositories, read_site
 from generator.reading.fields import Fields
-from generator.domain.model import Catalog, Family
+from generator.domain.family import Catalog, Family
 from generator.core.problems import Pos, Reporter
 from generator.reading.yaml_source import read_document
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from generator.reading.fields import C_KEYWORDS, C_RESERVED, Fields
-from generator.domain.model import Family
+from generator.domain.family import Family
 from generator.core.problems import Reporter
 from generator.reading.reserved_names import PYTHON_BUILTINS, c_library_header
 

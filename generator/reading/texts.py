@@ -13,7 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from generator.domain.model import UNTRANSLATED, Code, Edition, TextEntry, Version
+from generator.domain.codes import Code, TextEntry
+
+from generator.domain.editions import Edition, Version
+
+from generator.domain.model import UNTRANSLATED
 from generator.core.problems import Pos, Problem, Reporter, closest
 
 

@@ -16,9 +16,9 @@ from typing import Optional
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from generator.reading.fields import Fields
-from generator.domain.model import (
-    RECOVERABLE_VALUES, TEXT_FIELDS, Code, Edition, Localized, Malformation, Page, Row, Source, Timeline, Version,
-)
+from generator.domain.codes import Code
+from generator.domain.editions import Edition, Malformation, Row, Source, Version
+from generator.domain.model import RECOVERABLE_VALUES, TEXT_FIELDS, Localized, Page, Timeline
 from generator.core.problems import Reporter, closest
 from generator.core.releases import UNRELEASED, edition_order, release_key, tag_release
 

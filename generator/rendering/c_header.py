@@ -3,7 +3,8 @@ functions that name a code and give the message upstream logs for it."""
 from __future__ import annotations
 
 from generator.rendering.inputs import Digests
-from generator.domain.model import Catalog, Code, Family
+from generator.domain.codes import Code
+from generator.domain.family import Catalog, Family
 from generator.rendering.output import Planned
 from generator.rendering.environment import block_comment_banner, comment_language, render_template, seal
 from generator.core.project import project_version

@@ -23,7 +23,11 @@ import marshal
 from enum import Enum
 from typing import Any, Optional, cast
 
-from generator.domain.model import Catalog, Code, Edition, Family
+from generator.domain.codes import Code
+
+from generator.domain.editions import Edition
+
+from generator.domain.family import Catalog, Family
 from generator.core.problems import Pos
 
 LENGTH = 16  # hex digits of a digest: 64 bits

@@ -6,7 +6,10 @@ import json
 from typing import Optional
 
 from generator.rendering.inputs import Digests
-from generator.domain.model import UNTRANSLATED, Catalog, Code, Edition, Family, Localized, Source, TextEntry, Version
+from generator.domain.codes import Code, TextEntry
+from generator.domain.editions import Edition, Source, Version
+from generator.domain.family import Catalog, Family
+from generator.domain.model import UNTRANSLATED, Localized
 from generator.rendering.output import Planned
 from generator.rendering.environment import banner_lines
 from generator.core.project import project_version

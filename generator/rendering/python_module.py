@@ -14,7 +14,9 @@ from typing import Optional
 
 from generator.rendering.escape import py_str
 from generator.rendering.inputs import Digests
-from generator.domain.model import TEXT_FIELDS, UNTRANSLATED, Catalog, Code, Family
+from generator.domain.codes import Code
+from generator.domain.family import Catalog, Family
+from generator.domain.model import TEXT_FIELDS, UNTRANSLATED
 from generator.rendering.output import Planned
 from generator.domain.queries import default_edition, default_timeline
 from generator.rendering.environment import comment_banner, comment_language, render_template, runtime_source, seal

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
 from generator.rendering.inputs import Digests, Input
-from generator.domain.model import Catalog, Family
+from generator.domain.family import Catalog, Family
 from generator.rendering.output import SITE, Output, Planned, manifest_path
 from generator.rendering.environment import template_digest
 from generator.rendering.c_header import plan_c

@@ -7,7 +7,10 @@ from typing import Optional, Sequence
 
 from generator.domain import changes
 from generator.domain.changes import Presence
-from generator.domain.model import Code, Edition, Family, Site
+from generator.domain.codes import Code
+from generator.domain.editions import Edition
+from generator.domain.family import Family
+from generator.domain.model import Site
 from generator.domain.queries import default_edition
 # A number is read as the generated modules' lookup() reads it: one rule, in one place.
 from generator.rendering.runtime.documented import _TOO_LONG as TOO_LONG, _number as key_number

@@ -19,7 +19,7 @@ from typing import Callable, Optional
 from generator.reading.load import load_catalog
 from generator.core.exits import UsageError
 from generator.rendering.inputs import catalog_hash
-from generator.domain.model import Catalog, Family
+from generator.domain.family import Catalog, Family
 from generator.writing.tree import OutputError, atomic_write, os_problem
 from generator.rendering.environment import seal_intact
 from generator.rendering.c_header import c_path

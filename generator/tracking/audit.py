@@ -15,7 +15,10 @@ from typing import Optional, Union
 
 from generator.tracking import sources as upstream
 from generator.rendering.escape import terminal
-from generator.domain.model import Catalog, Code, Edition, Family, Header, Page, hex_value
+from generator.domain.codes import Code, hex_value
+from generator.domain.editions import Edition
+from generator.domain.family import Catalog, Family
+from generator.domain.model import Header, Page
 from generator.tracking.pages import TableRow, normalize_text, read_table
 
 # Every kind of finding (the JSON report's "kind"): a closed list, so that tools reading

@@ -18,7 +18,8 @@ from generator.tracking.audit import Finding
 from generator.core.exits import UsageError
 from generator.rendering.escape import terminal
 from generator.tracking.git import GitError, GitRepo
-from generator.domain.model import Catalog, Edition, Family
+from generator.domain.editions import Edition
+from generator.domain.family import Catalog, Family
 from generator.tracking.sources import UnreadableFile
 
 

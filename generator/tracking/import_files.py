@@ -14,7 +14,8 @@ from ruamel.yaml.nodes import Node
 from generator.tracking import yaml_edit as ye
 from generator.reading.load import catalog_groups, display_path, load_catalog
 from generator.core.files import read_regular
-from generator.domain.model import Code, Family
+from generator.domain.codes import Code
+from generator.domain.family import Family
 from generator.writing.tree import atomic_write
 from generator.core.problems import CatalogError
 from generator.tracking.import_source import ImportProblem, MAX_PROBLEMS_SHOWN, Report

@@ -8,7 +8,10 @@ from typing import Optional
 
 from generator.tracking import yaml_edit as ye
 from generator.reading.load import display_path, load_catalog
-from generator.domain.model import Code, Family, Timeline, Version
+from generator.domain.codes import Code
+from generator.domain.editions import Version
+from generator.domain.family import Family
+from generator.domain.model import Timeline
 from generator.core.releases import UNRELEASED, release_key, sort_tags, tag_release
 from generator.tracking.import_files import Files, Plan, write
 from generator.tracking.import_source import PageSource, Report, blob_text, read_rows, shipping_source

@@ -7,7 +7,8 @@ from typing import Optional
 
 
 from generator.tracking.audit import recoverable_value
-from generator.domain.model import Catalog, Family, Timeline
+from generator.domain.family import Catalog, Family
+from generator.domain.model import Timeline
 from generator.tracking.pages import read_table
 from generator.tracking.sources import UnreadableFile, read_file
 from generator.core.releases import release_key

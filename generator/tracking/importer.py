@@ -24,7 +24,9 @@ from typing import Optional
 
 from generator.tracking import yaml_edit as ye
 from generator.reading.load import display_path
-from generator.domain.model import UNTRANSLATED, Catalog, Family, Timeline, Version
+from generator.domain.editions import Version
+from generator.domain.family import Catalog, Family
+from generator.domain.model import UNTRANSLATED, Timeline
 from generator.core.releases import UNRELEASED, edition_order, release_key, sort_tags, tag_release
 from generator.tracking.import_files import FieldEdit, Files, Plan, write
 from generator.tracking.import_source import ImportProblem, ImportedRow, PageSource, Report, edition_place, read_rows

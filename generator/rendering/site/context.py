@@ -5,7 +5,10 @@ from typing import Optional
 from urllib.parse import quote
 
 from generator.rendering.escape import html_text as esc
-from generator.domain.model import Catalog, Code, Edition, Family, Page, Source
+from generator.domain.codes import Code
+from generator.domain.editions import Edition, Source
+from generator.domain.family import Catalog, Family
+from generator.domain.model import Page
 from generator.rendering.environment import banner_lines
 from generator.rendering.site.html import code_html, link
 

@@ -8,7 +8,10 @@ from typing import Optional
 
 from generator.domain.changes import Presence, compare_editions, copied_releases, history, presence, release_copies
 from generator.rendering.escape import html_text as esc, md_inline
-from generator.domain.model import UNTRANSLATED, Catalog, Code, Edition, Family, Page
+from generator.domain.codes import Code
+from generator.domain.editions import Edition
+from generator.domain.family import Catalog, Family
+from generator.domain.model import UNTRANSLATED, Page
 from generator.rendering.inputs import Digests
 from generator.rendering.output import Planned
 from generator.domain.queries import default_edition

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from generator.rendering.inputs import Digests
-from generator.domain.model import Catalog, Family
+from generator.domain.family import Catalog, Family
 from generator.rendering.output import Planned
 from generator.rendering.environment import banner_lines, block_comment_banner, comment_banner, render_template
 from generator.rendering.site.context import DOCS, Context, doc_path

@@ -15,7 +15,8 @@ from typing import Callable, Sequence
 
 from generator.domain.changes import Presence, presence
 from generator.rendering.escape import html_text as esc
-from generator.domain.model import Code, Edition
+from generator.domain.codes import Code
+from generator.domain.editions import Edition
 
 CELL = 22
 GAP = 10  # between timelines

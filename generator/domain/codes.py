@@ -1,0 +1,136 @@
+"""The model of a status code: its names, value, texts per edition and history."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Optional
+
+from generator.core.problems import Pos
+from generator.domain.model import Localized, Page
+
+
+@dataclass(frozen=True)
+class TextEntry:
+    """A text in one language. It holds, on each timeline, from the versions its entry names
+    (`starts`) until a later entry of the same code, column and language starts; `editions`
+    are the editions that resolves to (the editions of the versions covered that list the
+    code and whose texts in this language are known)."""
+
+    editions: tuple[str, ...]
+    lang: str
+    text: str  # for an untranslated text: the text in the family's first language, as seen
+    origin: str  # one of TEXT_ORIGINS, or UNTRANSLATED
+    pos: Pos
+    starts: tuple[str, ...]  # the version ids of its `from`
+    start_pos: tuple[Pos, ...]  # where each start is written
+
+
+@dataclass(frozen=True)
+class CppName:
+    name: str  # qualified: llm_datadist::LLM_TIMEOUT
+    header: Optional[str]  # the Header.path that declares it; None: a header outside the cited repositories
+    pos: Pos
+
+    @property
+    def namespace(self) -> str:
+        """Its namespace; "" for a name of the global namespace (::HIXL_SUCCESS)."""
+        return self.name.rsplit("::", 1)[0]
+
+    @property
+    def short(self) -> str:
+        return self.name.rsplit("::", 1)[1]
+
+
+@dataclass(frozen=True)
+class Obsolete:
+    since: str  # the release upstream stopped emitting it in
+    reason: Optional[Localized]  # None: still to be worded
+
+
+def hex_value(value: int) -> str:
+    """A code's value as its pages write it: eight hex digits (a negative value as it is)."""
+    return f"0x{value:08X}" if value >= 0 else str(value)
+
+
+@dataclass(frozen=True)
+class Code:
+    python_name: Optional[str]
+    c_name: Optional[str]
+    value: int
+    wrapper: Optional[str]  # the binding's constant the Python source reads (llm_wrapper.kLLMTimeout)
+    cpp: tuple[CppName, ...]
+    log_message: Optional[str]
+    obsolete: Optional[Obsolete]
+    notes: Optional[Localized]
+    texts: tuple[tuple[str, tuple[TextEntry, ...]], ...]  # field -> entries
+    index: int
+    pos: Pos
+    # per repository (owner/name), the release that added it there: its files at older
+    # refs do not have it, and audit does not expect it there
+    added: tuple[tuple[str, str], ...] = ()
+
+    def present_at(self, repo: str, release: str) -> bool:
+        """Whether upstream's files of `repo` at `release` are expected to have this code: a code
+        without `added` is everywhere from the first release; one with it only in the
+        repositories it names, from the release named there."""
+        from generator.core.releases import release_key
+
+        key = release_key(release)
+        if self.added:
+            added = dict(self.added).get(repo)
+            added_key = release_key(added) if added is not None else None
+            if added is None or (key is not None and added_key is not None and key < added_key):
+                return False
+        gone_key = release_key(self.obsolete.since) if self.obsolete is not None and self.obsolete.since else None
+        return not (key is not None and gone_key is not None and key >= gone_key)
+
+    @cached_property
+    def name(self) -> str:
+        """The code's own name: its Python name, or its C name for a C-only code."""
+        return self.python_name or self.c_name  # type: ignore[return-value]
+
+    @property
+    def in_python(self) -> bool:
+        return self.python_name is not None
+
+    @property
+    def in_c(self) -> bool:
+        return self.c_name is not None
+
+    @property
+    def hex(self) -> str:
+        return hex_value(self.value)
+
+    @cached_property
+    def slug(self) -> str:
+        """The code's anchor and URL segment: its name in lower case."""
+        return self.name.lower()
+
+    @cached_property
+    def _texts(self) -> dict[tuple[str, str, str], TextEntry]:
+        table = {}
+        for field_name, entries in self.texts:
+            for entry in entries:
+                for edition in entry.editions:
+                    table[(field_name, edition, entry.lang)] = entry
+        return table
+
+    def entry(self, field_name: str, edition: str, lang: str) -> Optional[TextEntry]:
+        return self._texts.get((field_name, edition, lang))
+
+    def text(self, field_name: str, edition: str, lang: str) -> Optional[str]:
+        """The text an edition's page shows, or None when not known."""
+        entry = self._texts.get((field_name, edition, lang))
+        return None if entry is None else entry.text
+
+    def entries(self, field_name: str) -> tuple[TextEntry, ...]:
+        for name, entries in self.texts:
+            if name == field_name:
+                return entries
+        return ()
+
+    def name_on(self, page: Page) -> Optional[str]:
+        """The name this code's rows use on a page."""
+        if page.row_names == "python":
+            return self.python_name
+        return page.row_prefix + self.c_name if self.c_name is not None else None

@@ -1,0 +1,135 @@
+"""The model of what upstream published: sources, rows, page versions and the editions that ship them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Optional
+
+from generator.core.problems import Pos
+from generator.domain.model import Localized, Page, Timeline
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an edition's content comes from, in one language (or all: lang None)."""
+
+    kind: str  # "repo", "url", "seed" or "document"
+    lang: Optional[str]
+    repo: Optional[str] = None
+    path: Optional[str] = None
+    commit: Optional[str] = None
+    tags: tuple[str, ...] = ()
+    branch: Optional[str] = None
+    url: Optional[str] = None
+    seed: Optional[str] = None
+    document: Optional[str] = None
+    pos: Optional[Pos] = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of an edition's page: the code it lists and its 是否可恢复 cell."""
+
+    code: str  # the code's catalog name (Code.name)
+    recoverable: str  # one of RECOVERABLE_VALUES: what the edition says
+    disagreements: tuple[tuple[str, str], ...]  # (lang, value) where that language's page says otherwise
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Malformation:
+    """A known break in an upstream file (merge-conflict markers, an unclosed cell)."""
+
+    kind: str
+    code: str
+    field: str
+    line: int
+    shown: str  # which side a reader sees
+    sides: tuple[tuple[str, str], ...]  # (label, text)
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Version:
+    """A page version: one upstream file's content on one timeline (per language), which one
+    or more releases ship. Its editions derive from the tags that ship it (one per final
+    release; else one for its first pre-release; else `unreleased` for a branch head), or
+    from `release` for a page no tag ships (a published page, a document)."""
+
+    id: str
+    timeline: Timeline
+    page: Page
+    based_on: Optional[str]  # the version its rows are written against
+    release: Optional[str]  # written only for a version no repository source ships
+    sources: tuple[Source, ...]
+    languages: Optional[tuple[str, ...]]  # languages whose texts are known; None: not known
+    order_known: bool
+    rows: tuple[Row, ...]  # resolved: the based_on version's rows with this version's changes
+    not_known: tuple[str, ...]
+    malformations: tuple[Malformation, ...]
+    notes: Optional[Localized]
+    editions: tuple[str, ...]  # the ids of the editions that show it, oldest first
+    index: int  # position in its timeline
+    pos: Pos
+
+    @cached_property
+    def row_by_code(self) -> dict[str, Row]:
+        return {row.code: row for row in self.rows}
+
+    def has_texts(self, lang: str) -> bool:
+        return self.languages is not None and lang in self.languages
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One page version as one release shows it (what the site, the module and the export
+    call an edition: `9.0.0-v2`)."""
+
+    id: str
+    release: str
+    timeline: Timeline
+    page: Page
+    family: str
+    version: str  # the id of its page version
+    sources: tuple[Source, ...]
+    languages: Optional[tuple[str, ...]]  # languages whose texts are known; None: not known
+    order_known: bool
+    rows: tuple[Row, ...]  # in display order: the page's, or the catalog's when not known
+    not_known: tuple[str, ...]  # codes whose listing on this page is not known
+    malformations: tuple[Malformation, ...]
+    notes: Optional[Localized]
+    index: int  # position in the family's release order
+    pos: Pos
+
+    @cached_property
+    def row_by_code(self) -> dict[str, Row]:
+        return {row.code: row for row in self.rows}
+
+    @cached_property
+    def position(self) -> dict[str, int]:
+        """1-based position of each listed code in this edition's display order."""
+        return {row.code: index for index, row in enumerate(self.rows, 1)}
+
+    @property
+    def texts_known(self) -> bool:
+        return self.languages is not None
+
+    def has_texts(self, lang: str) -> bool:
+        return self.languages is not None and lang in self.languages
+
+    @property
+    def released(self) -> bool:
+        from generator.core.releases import UNRELEASED
+
+        return self.release != UNRELEASED
+
+    @property
+    def repo_copy(self) -> bool:
+        """A repository copy of a published page that says otherwise (`-repo`)."""
+        return self.id.endswith("-repo")
+
+    @property
+    def order_key(self) -> tuple:
+        from generator.core.releases import edition_order
+
+        return edition_order(self.release, self.page.index, self.timeline.index, self.repo_copy)
