@@ -18,6 +18,8 @@ from typing import Callable, Optional
 import pytest
 
 from generator.tracking import audit
+from generator.tracking.audit_page import audit_page, compare_text, recoverable_value
+from generator.tracking.audit_sources import audit_header, audit_python
 
 from generator.tracking import sources as upstream
 from generator.reading.load import load_catalog
@@ -72,7 +74,7 @@ def translated_cells(family, edition, lang) -> set[tuple[str, str]]:
 
 
 def audit_copy(family, edition, text: str, name: str = "page.md"):
-    return audit.audit_page(family, edition, name, text)
+    return audit_page(family, edition, name, text)
 
 
 # -- faithful pages read clean ------------------------------------------------------------------------
@@ -177,7 +179,7 @@ def test_english_pages_write_n_a_or_none(llm):
     assert "| N/A|" in page
     assert not failing(audit_copy(llm, edition, page))
     assert not failing(audit_copy(llm, edition, page.replace("| N/A|", "| None|")))
-    assert audit.recoverable_value(llm, "N/A", "en") == audit.recoverable_value(llm, "无", "zh") == "n/a"
+    assert recoverable_value(llm, "N/A", "en") == recoverable_value(llm, "无", "zh") == "n/a"
 
 
 def test_a_translation_is_reported_apart_and_an_upstream_english_text_is_compared(llm):
@@ -420,24 +422,24 @@ def test_the_value_layout_is_ges_macro_and_no_base_is_written_in_the_code(llm):
 def test_a_header_of_another_family_is_not_this_familys(catalog, llm):
     """hixl::FAILED is not LLM_FAILED, hixl::FEATURE_NOT_SUPPORTED = 0 is not LLM_SUCCESS."""
     text = faithful("hixl/hixl_types.h", "hixl")
-    findings, _ = audit.audit_header(llm, "include/hixl/hixl_types.h", text)
+    findings, _ = audit_header(llm, "include/hixl/hixl_types.h", text)
     assert [f.kind for f in findings] == ["not this family's file"], show(findings)
     hixl = catalog.family_by_id["hixl"]
-    findings, _ = audit.audit_header(hixl, "include/hixl/hixl_types.h", text)
+    findings, _ = audit_header(hixl, "include/hixl/hixl_types.h", text)
     assert not failing(findings), show(findings)
 
 
 def test_constants_of_another_namespace_are_not_this_headers(llm):
     """Names are matched within the header's namespace: hixl::FAILED beside llm_datadist:: is not LLM_FAILED."""
     text = faithful(DATADIST_H) + "\nnamespace hixl {\nconstexpr Status SUCCESS = 0U;\nconstexpr Status FAILED = 503900U;\n}\n"
-    findings, constants = audit.audit_header(llm, HEADER_PATHS[DATADIST_H], text)
+    findings, constants = audit_header(llm, HEADER_PATHS[DATADIST_H], text)
     assert {c.qualified for c in constants} >= {"hixl::SUCCESS", "hixl::FAILED"}
     assert not findings, show(findings)
 
 
 def test_names_another_header_declares_are_not_missing(llm):
     """ge::SUCCESS and ge::FAILED come from ge's ge_api_error_codes.h, not llm_error_codes.h."""
-    findings, _ = audit.audit_header(llm, HEADER_PATHS[ERROR_CODES_H], faithful(ERROR_CODES_H))
+    findings, _ = audit_header(llm, HEADER_PATHS[ERROR_CODES_H], faithful(ERROR_CODES_H))
     assert not findings, show(findings)
     assert {n.name for c in llm.codes for n in c.cpp if n.header == GE_API_H} == {"ge::SUCCESS", "ge::FAILED"}
 
@@ -450,11 +452,11 @@ def test_ge_errorno_lines_give_values_and_messages(llm):
     layout, the message against the code's log_message."""
     text = faithful(GE_API_H)
     assert 'SUCCESS, 0, "success");' in text
-    findings, constants = audit.audit_header(llm, "inc/external/" + GE_API_H, text)
+    findings, constants = audit_header(llm, "inc/external/" + GE_API_H, text)
     assert not failing(findings), show(findings)
     assert {(c.name, c.value, c.message) for c in constants} >= {("SUCCESS", 0, "success"), ("FAILED", 0xFFFFFFFF, "failed")}
     changed = text.replace('"failed"', '"failed, \\"badly\\""')
-    findings, _ = audit.audit_header(llm, "inc/external/" + GE_API_H, changed)
+    findings, _ = audit_header(llm, "inc/external/" + GE_API_H, changed)
     assert [(f.kind, f.field, f.upstream) for f in failing(findings)] == [("text differs", "log_message", 'failed, "badly"')]
 
 
@@ -763,10 +765,10 @@ def test_an_unreadable_file_is_a_difference_with_its_line(llm, tmp_path):
 
 def test_a_pipe_cell_is_compared_space_for_space_and_an_html_cell_as_laid_out():
     """The six cells the shared reader once hid: upstream's pipe tables write "说明： 本"."""
-    exact = audit.compare_text("p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。", exact=True)
+    exact = compare_text("p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。", exact=True)
     assert [(f.kind, f.line) for f in exact] == [("text differs", 3)]
-    assert not audit.compare_text("p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。")
-    assert not audit.compare_text("p.md", 3, "LLM_X", "solution", "a  b\n说明： 本", "a b\n说明： 本", exact=True)
+    assert not compare_text("p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。")
+    assert not compare_text("p.md", 3, "LLM_X", "solution", "a  b\n说明： 本", "a b\n说明： 本", exact=True)
 
 
 def test_the_enums_base_class_is_checked_against_the_release_that_ships_it(llm):
@@ -774,7 +776,7 @@ def test_the_enums_base_class_is_checked_against_the_release_that_ships_it(llm):
     [hixl] = [u for u in llm.upstream if u.kind == "python" and u.repo == "hicann/hixl"]
     assert (hixl.base_at("9.1.0-beta.1"), hixl.base_at("9.1.0-beta.2.pre"), hixl.base_at("9.2.0-beta.1")) == ("Enum", "IntEnum", "IntEnum")
     source = faithful(STATUS_PY)  # written as hixl's newest: class LLMStatusCode(IntEnum)
-    assert not failing(audit.audit_python(llm, "status.py", source, None, base="IntEnum"))
-    found = failing(audit.audit_python(llm, "status.py", source, None, base="Enum"))
+    assert not failing(audit_python(llm, "status.py", source, None, base="IntEnum"))
+    found = failing(audit_python(llm, "status.py", source, None, base="Enum"))
     line = uf.line_of(source, "class LLMStatusCode(")
     assert [(f.kind, f.field, f.upstream, f.catalog, f.line) for f in found] == [("value differs", "base class", "IntEnum", "Enum", line)]

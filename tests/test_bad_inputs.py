@@ -142,4 +142,4 @@ def test_a_duplicate_code_is_one_problem_not_a_cascade(tmp_path, duplicate):
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3
     lines = result.err.strip().splitlines()
-    assert len(lines) == 2 and "codes.yaml:" in lines[0] and f"already used by LLM_TIMEOUT" in lines[0], result.err
+    assert len(lines) == 2 and "codes.yaml:" in lines[0] and "already used by LLM_TIMEOUT" in lines[0], result.err

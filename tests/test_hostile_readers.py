@@ -549,7 +549,7 @@ def test_import_refuses_a_ref_beginning_with_a_dash(tmp_path):
 
 
 def test_names_and_paths_from_upstream_are_printed_escaped():
-    from generator.tracking.audit import Finding
+    from generator.tracking.findings import Finding
 
     finding = Finding("hicann/hixl:docs/\x1b]0;owned\x07/LLMStatusCode.md", 3, "missing from catalog",
                       "LLM_\x1b[2JX\u202e", upstream="listed\x1b[1m")

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from generator.writing import fastpath
-from generator.rendering.output import manifest_path
 from generator.writing.tree import CACHE, JOURNAL, LOCK
 from tests.helpers import MINI, ROOT, run_cli
 

@@ -8,13 +8,12 @@ version written against the one before and an entry per changed text.
 from __future__ import annotations
 
 import difflib
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from generator.tracking import audit
+from generator.tracking.audit_page import audit_page
 from generator.reading.load import load_catalog
 from generator.domain.model import UNTRANSLATED
 from tests import upstream_formats as uf
@@ -97,7 +96,7 @@ def test_an_unchanged_page_published_for_a_new_release_is_a_short_version_and_no
         for field in edition.page.text_fields:
             for lang in ("zh", "en"):
                 assert code.text(field, "9.2.0-v2", lang) == code.text(field, "9.1.0-v2", lang), (row.code, field, lang)
-    findings = audit.audit_page(family, edition, str(page), page.read_text(encoding="utf-8"))
+    findings = audit_page(family, edition, str(page), page.read_text(encoding="utf-8"))
     assert not [f for f in findings if not f.known], "\n".join(map(str, findings))
     again = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/920.html")
     assert again.code == 0 and "0 file(s) changed" in again.out and files(catalog) == after

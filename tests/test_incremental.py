@@ -10,7 +10,6 @@ from typing import Callable
 
 import pytest
 
-from generator.writing import fastpath
 from generator.bench import change_one_text, synthetic_catalog
 from generator.writing.tree import CACHE
 from tests.helpers import run_cli, tree

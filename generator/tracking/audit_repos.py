@@ -13,8 +13,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
 
-from generator.tracking import audit
-from generator.tracking.audit import Finding
+from generator.tracking.audit_page import audit_page
+from generator.tracking.audit_sources import audit_binding, audit_header, audit_messages, audit_python
+from generator.tracking.findings import Finding
 from generator.core.exits import UsageError
 from generator.rendering.escape import terminal
 from generator.tracking.git import GitError, GitRepo
@@ -136,7 +137,7 @@ def _edition_rows(family: Family, edition: Edition, version: str, sources, repos
         else:
             text = _text(repo, blob, label, row)
             if text is not None:
-                row.findings += audit.audit_page(family, edition, label, text)
+                row.findings += audit_page(family, edition, label, text)
             row.findings += _tags(repo, source, blob, label)
         rows.append(row)
     return rows
@@ -278,18 +279,18 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
     readable = [u for u, _, _ in present if texts[u] is not None]
     constants = []
     for item in (u for u in readable if u.kind == "header"):
-        found, declared = audit.audit_header(family, f"{repo.name}:{paths[item]}", texts[item])
+        found, declared = audit_header(family, f"{repo.name}:{paths[item]}", texts[item])
         row.findings += found
         constants += declared
     bound = None
     for item in (u for u in readable if u.kind == "binding"):
-        found, bound = audit.audit_binding(family, f"{repo.name}:{paths[item]}", texts[item], constants)
+        found, bound = audit_binding(family, f"{repo.name}:{paths[item]}", texts[item], constants)
         row.findings += found
     for item in (u for u in readable if u.kind == "python"):
-        row.findings += audit.audit_python(family, f"{repo.name}:{paths[item]}", texts[item], bound,
+        row.findings += audit_python(family, f"{repo.name}:{paths[item]}", texts[item], bound,
                                            item.base_at(_release_of(repo, labels[0])))
     for item in (u for u in readable if u.kind == "messages"):
-        row.findings += audit.audit_messages(family, f"{repo.name}:{paths[item]}", texts[item])
+        row.findings += audit_messages(family, f"{repo.name}:{paths[item]}", texts[item])
     return row
 
 

@@ -153,7 +153,7 @@ def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
 
 def _statuses(family: Family, found: _Sources) -> dict[str, list[tuple]]:
     """The status constants the headers declare, by short name: (Constant, header path)."""
-    from generator.tracking.audit import is_status
+    from generator.tracking.audit_sources import is_status
 
     namespaces = {h.namespace for h in family.headers}
     by_short: dict[str, list[tuple]] = {}

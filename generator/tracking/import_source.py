@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 
-from generator.tracking.audit import recoverable_value
+from generator.tracking.audit_page import recoverable_value
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Timeline
 from generator.tracking.pages import read_table

@@ -1,0 +1,188 @@
+"""`audit` of a documentation page: its rows, recoverability and texts against an edition."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Optional, Union
+
+from generator.tracking import sources as upstream
+from generator.domain.codes import Code, hex_value
+from generator.domain.editions import Edition
+from generator.domain.family import Family
+from generator.domain.model import Page
+from generator.tracking.pages import TableRow, normalize_text, read_table
+from generator.tracking.audit_sources import expected_line, order_findings
+from generator.tracking.findings import Finding
+
+
+# -- a documentation page ---------------------------------------------------------------------------------
+
+
+def audit_page(family: Family, edition: Edition, file: str, source: str) -> list[Finding]:
+    page = edition.page
+    table = read_table(source, page.headings, is_html=_is_html(file, source))
+    findings = [Finding(file, line, "unreadable", upstream=message) for line, message in table.problems
+                if not message.startswith("headings")]
+    findings += [Finding(file, line, "unknown heading", upstream=message) for line, message in table.problems
+                 if message.startswith("headings")]
+    if not table.rows:
+        return findings
+    lang = table.lang or family.languages[0]
+    findings += _conflicts(file, edition, table)
+    keyed = _row_codes(family, page, table, file, findings)
+    on_page: dict[str, int] = {}  # code -> the line of its row, in the page's order
+    for row, code in keyed:
+        if code is None:
+            continue
+        if code.name not in edition.row_by_code:
+            findings.append(Finding(file, row.line, "missing from catalog", code.name, upstream="listed", catalog="not listed"))
+        elif code.name in on_page:
+            findings.append(Finding(file, row.line, "listed twice", code.name, f"again (first at line {on_page[code.name]})",
+                                    "listed once"))
+        else:
+            on_page[code.name] = row.line
+            findings += _row(family, edition, file, row, code, lang, table)
+    order = [r.code for r in edition.rows]
+    after = max(cell.line for cell in table.rows[-1].cells) + 1 if table.rows[-1].cells else table.rows[-1].line + 1
+    for listed in edition.rows:
+        if listed.code not in on_page:  # reported where the page would have it
+            findings.append(Finding(file, expected_line(order, on_page, listed.code, after), "missing upstream", listed.code,
+                                    upstream="not listed", catalog="listed"))
+    if edition.order_known:
+        findings += order_findings(file, list(on_page), order, on_page)
+    findings += _code_blocks(family, file, table)
+    return findings
+
+
+def _is_html(file: str, source: str) -> bool:
+    return file.lower().endswith((".html", ".htm")) or source.lstrip("\ufeff \n").lower().startswith(("<!doctype", "<html"))
+
+
+def _conflicts(file: str, edition: Edition, table) -> list[Finding]:
+    if not table.conflicts:
+        return []
+    line, marker = table.conflicts[0]
+    known = any(m.kind == "merge conflict" for m in edition.malformations)
+    return [Finding(file, line, "merge conflict", upstream=f"{len(table.conflicts)} marker lines, first {marker!r}",
+                    catalog="recorded by the edition" if known else None, known=known)]
+
+
+def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> list[tuple[TableRow, Optional[Code]]]:
+    by_name = {code.name_on(page): code for code in family.codes if code.name_on(page)}
+    by_value = {str(code.value): code for code in family.codes}
+    result = []
+    for row in table.rows:
+        key_cell = row.by_column.get("name")
+        key = key_cell.text.strip() if key_cell else ""
+        code = by_value.get(key) if page.first_column == "decimal" else by_name.get(key)
+        if code is None:
+            other = next((c for c in family.codes if key in (c.python_name, c.c_name, str(c.value))), None)
+            findings.append(Finding(file, row.line, "missing from catalog", key, upstream="listed",
+                                    catalog=f"{other.name} exists, named otherwise on this page" if other else "no such code"))
+        result.append((row, code))
+    return result
+
+
+def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str, table) -> list[Finding]:
+    findings = []
+    known = {m.code for m in edition.malformations}
+    if len(row.cells) != len(table.columns):
+        findings.append(Finding(file, row.line, "row does not fit", code.name,
+                                f"{len(row.cells)} cells", f"{len(table.columns)} columns, as the headings say",
+                                known=code.name in known))
+    ours = edition.row_by_code[code.name]
+    expected = dict(ours.disagreements).get(lang, ours.recoverable)
+    cell = row.by_column.get("recoverable")
+    value = recoverable_value(family, cell.text if cell else "", lang)
+    if cell is not None and expected != "not known" and value != expected:  # no cell: the row does not fit
+        findings.append(Finding(file, row.line, "recoverable differs", code.name, cell.text, family.recoverable_label(expected, lang)))
+    for field_name in edition.page.text_fields:
+        cell = row.by_column.get(field_name)
+        if cell is None:
+            continue
+        entry = code.entry(field_name, edition.id, lang)
+        if entry is None:
+            continue
+        if entry.origin == "translation":
+            findings.append(Finding(file, cell.line, "translation, not compared", code.name, field=field_name, known=True,
+                                    catalog="this project's translation"))
+            continue
+        theirs = _without_markers(cell.text)
+        findings += compare_text(file, cell.line, code.name, field_name, theirs, entry.text, exact=table.pipe)
+    return findings
+
+
+def _without_markers(text: str) -> str:
+    return "\n".join(line for line in text.split("\n") if not re.match(r"^(<{7}|={7}|>{7})(?: |$)", line))
+
+
+def recoverable_value(family: Family, cell: str, lang: str) -> Optional[str]:
+    """The catalog's value for a page's 是否可恢复 cell (是, Yes, N/A, ...), or None."""
+    wanted = cell.strip().casefold()
+    for value, per_lang in family.recoverable_labels.items():
+        for texts in ([per_lang[lang]] if lang in per_lang else per_lang.values()):
+            if any(text.casefold() == wanted for text in texts):
+                return value
+    return None
+
+
+# -- texts ---------------------------------------------------------------------------------------------------
+
+_MARKER = re.compile(r"^(- |\d{1,9}\. )")
+
+
+def structure(text: str) -> list[str]:
+    """Each line's kind: "p", "-" (a bullet) or "N." (a numbered step)."""
+    kinds = []
+    for line in normalize_text(text).split("\n"):
+        match = _MARKER.match(line)
+        kinds.append("p" if not match else "-" if match.group(1) == "- " else match.group(1).strip())
+    return kinds
+
+
+def words(text: str) -> str:
+    """A text as compared across markup: no line markers, no space beside CJK, single spaces."""
+    lines = [_MARKER.sub("", line) for line in normalize_text(text).split("\n")]
+    joined = re.sub(r"\s+", " ", " ".join(lines)).strip()
+    return re.sub(r"\s*([\u3000-\u303f\uff00-\uffef\u3400-\u9fff])\s*", r"\1", joined)
+
+
+def compare_text(file: str, line: int, code: str, field_name: str, theirs: str, ours: str,
+                 exact: bool = False) -> list[Finding]:
+    """One finding at most: a change of structure (a bullet dropped, a step renumbered), else of words.
+    `exact` (a pipe table's cell, whose every space is typed and shown): of every character but
+    runs of white space; otherwise as the words a browser lays out."""
+    a, b = structure(theirs), structure(ours)
+    if a != b:
+        return [Finding(file, line, "structure differs", code, " ".join(a), " ".join(b), field=field_name)]
+    if (_spaced(theirs) != _spaced(ours)) if exact else (words(theirs) != words(ours)):
+        return [Finding(file, line, "text differs", code, theirs, ours, field=field_name)]
+    return []
+
+
+def _spaced(text: str) -> str:
+    return "\n".join(" ".join(line.split()) for line in text.split("\n") if line.strip())
+
+
+def _code_blocks(family: Family, file: str, table) -> list[Finding]:
+    """The constants a C++ page declares in its code block, against the catalog's values."""
+    findings = []
+    by_name = {code.c_name: code for code in family.c_codes}
+    by_name.update({n.short: code for code in family.codes for n in code.cpp})
+    for block in table.code_blocks:
+        constants, _ = upstream.read_header(block.text, family.value_layouts)
+        for constant in constants:
+            code = by_name.get(constant.name)
+            if code is None or constant.value is None:
+                if code is None and constant.type != "#define":
+                    findings.append(Finding(file, block.line + constant.line - 1, "missing from catalog", constant.name,
+                                            upstream=hex_value(constant.value) if constant.value is not None else None,
+                                            field="code block"))
+                continue
+            if constant.value != code.value:
+                findings.append(Finding(file, block.line + constant.line - 1, "value differs", code.name,
+                                        hex_value(constant.value), code.hex, field="code block"))
+    return findings
+
+
+Source = Union[str, Path]
