@@ -11,7 +11,9 @@ from generator.writing import fastpath
 from generator.reading.load import display_path, load_catalog
 from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
-from generator.writing.tree import Cache, run_lock, survey, unified_diff, write_survey
+from generator.writing.files import run_lock
+from generator.writing.state import Cache
+from generator.writing.tree import survey, unified_diff, write_survey
 from generator.rendering.targets import describe_targets, plan_outputs
 from generator.core.project import project_version
 

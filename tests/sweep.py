@@ -215,7 +215,8 @@ def _full_render(catalog: Path, out: Path) -> Optional[tuple[list[str], dict[str
     """What `check --full` lists against `out`, and the tree a full `generate` would leave
     there (None when the catalog is invalid): rendered in this process, by the same survey."""
     from generator.reading.load import load_catalog
-    from generator.writing.tree import Cache, survey
+    from generator.writing.state import Cache
+    from generator.writing.tree import survey
     from generator.rendering.targets import plan_outputs
 
     try:

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from generator.writing import fastpath
-from generator.writing.tree import CACHE, JOURNAL, LOCK
+from generator.writing.files import LOCK
+from generator.writing.fastpath import CACHE, JOURNAL
 from tests.helpers import MINI, ROOT, run_cli
 
 MODULE = "generated/python/demo_codes.py"

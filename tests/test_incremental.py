@@ -11,7 +11,7 @@ from typing import Callable
 import pytest
 
 from generator.bench import change_one_text, synthetic_catalog
-from generator.writing.tree import CACHE
+from generator.writing.fastpath import CACHE
 from tests.helpers import run_cli, tree
 
 CODES = 150

@@ -17,7 +17,8 @@ import pytest
 from generator.writing import tree as outputs
 from generator.bench import change_one_text, synthetic_catalog
 from generator.writing import fastpath
-from generator.writing.tree import CACHE, JOURNAL, TEMP_MARK
+from generator.writing.files import TEMP_MARK
+from generator.writing.fastpath import CACHE, JOURNAL
 from tests import unprivileged
 from tests.helpers import MINI, ROOT, run_cli, tree
 

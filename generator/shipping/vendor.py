@@ -20,7 +20,8 @@ from generator.reading.load import load_catalog
 from generator.core.exits import UsageError
 from generator.rendering.inputs import catalog_hash
 from generator.domain.family import Catalog, Family
-from generator.writing.tree import OutputError, atomic_write, os_problem
+from generator.writing.files import atomic_write, os_problem
+from generator.core.exits import OutputError
 from generator.rendering.environment import seal_intact
 from generator.rendering.c_header import c_path
 from generator.rendering.python_module import python_path

@@ -16,7 +16,7 @@ from generator.reading.load import catalog_groups, display_path, load_catalog
 from generator.core.files import read_regular
 from generator.domain.codes import Code
 from generator.domain.family import Family
-from generator.writing.tree import atomic_write
+from generator.writing.files import atomic_write
 from generator.core.problems import CatalogError
 from generator.tracking.import_source import ImportProblem, MAX_PROBLEMS_SHOWN, Report
 

@@ -79,7 +79,7 @@ def _unspill(data) -> bytes:
 
 def _hash_files(root: str, paths: list[str]) -> dict[str, str]:
     from generator.core.exits import OutputError
-    from generator.writing.tree import TreeReader
+    from generator.writing.files import TreeReader
 
     reader, hashes = TreeReader(Path(root)), {}
     for rel in paths:

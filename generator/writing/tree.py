@@ -1,4 +1,4 @@
-"""The one module that touches the output tree: survey, write atomically, remove orphans.
+"""The output tree surveyed and brought up to date: what is stale, missing or orphaned, and writing it.
 
 What the generator owns is exactly what it wrote: each owner (a family, or the
 site's shared files) has a manifest, generated/manifest/OWNER.json, listing
@@ -21,211 +21,20 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import errno
-import fcntl
-import hashlib
-import itertools
 import json
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Optional
+from typing import Callable, Optional
 
 from generator.writing import fastpath
 from generator.core.exits import OutputError
-from generator.core.files import NotRegular, read_regular
-from generator.writing.fastpath import CACHE, JOURNAL, generator_fingerprint
+from generator.writing.fastpath import JOURNAL
 from generator.rendering.output import Output, manifest_path
-
-LOCK = ".generate.lock"
-TEMP_MARK = ".tmp-generate-"
-_serial = itertools.count()  # with the pid, names each temporary file uniquely
-_HINTS = {
-    errno.ENOSPC: "the disk is full: free some space, then run `make generate` again",
-    errno.EDQUOT: "the disk quota is exceeded: free some space, then run `make generate` again",
-    errno.EFBIG: "the file-size limit (ulimit -f) is too small for this output",
-    errno.EROFS: "the file system is read-only: generate into a writable tree (--out DIR)",
-    errno.EACCES: "no permission to write here: fix the permissions or generate elsewhere (--out DIR)",
-    errno.EPERM: "no permission to write here: fix the permissions or generate elsewhere (--out DIR)",
-    errno.EISDIR: "a directory is in the way: remove it",
-    errno.ENOTDIR: "a file is in the way of a directory: remove it",
-    errno.ENAMETOOLONG: "the name is too long for this file system",
-}
-
-
-
-def os_problem(path: str, error: OSError, doing: str = "write") -> OutputError:
-    hint = _HINTS.get(error.errno or 0, "")
-    reason = error.strerror or str(error)
-    return OutputError(f"cannot {doing} {path}: {reason}" + (f"; {hint}" if hint else ""))
-
-
-# -- safe paths ----------------------------------------------------------------------
-
-
-def resolve(root: Path, rel: str) -> Path:
-    """root/rel, refusing any path that leaves root or passes through a symbolic link."""
-    parts = rel.split("/")
-    if rel.startswith("/") or any(p in ("", ".", "..") for p in parts):
-        raise OutputError(f"refusing the output path {rel!r}: it must stay inside the output tree")
-    path = root
-    exists = True
-    for part in parts:
-        path = path / part
-        if not exists:
-            continue
-        try:
-            info = os.lstat(path)
-        except (FileNotFoundError, NotADirectoryError):
-            exists = False
-            continue
-        except OSError as error:
-            raise os_problem(str(path), error, "read") from None
-        if stat.S_ISLNK(info.st_mode):
-            raise _link_refused(path)
-    return path
-
-
-def _link_refused(path: Path) -> OutputError:
-    return OutputError(f"{path} is a symbolic link: the generator never writes or deletes through links; "
-                       "replace it with a directory or file of its own, or generate elsewhere (--out DIR)")
-
-
-def read_output(root: Path, rel: str) -> Optional[bytes]:
-    """The bytes of an output, None when missing; OutputError when something else is in its place."""
-    return TreeReader(root).read(rel)
-
-
-def sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-# -- manifests, cache, journal -----------------------------------------------------------
-
-
-def read_manifest(root: Path, owner: str) -> tuple[dict[str, str], Optional[str]]:
-    """{path: sha256} of what the owner's last run wrote, and a warning when unreadable."""
-    rel = manifest_path(owner)
-    try:
-        data = read_output(root, rel)
-    except OutputError as error:
-        return {}, str(error)
-    if data is None:
-        return {}, None
-    try:
-        files = json.loads(data.decode("utf-8"))["files"]
-        if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
-            raise ValueError
-        return files, None
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
-        return {}, f"{rel} is not a manifest this generator wrote; its old outputs cannot be told apart, none is removed"
-
-
-def render_manifest(owner: str, hashes: dict[str, str]) -> str:
-    files = {path: hashes[path] for path in sorted(hashes)}
-    return json.dumps({"$comment": "The outputs the generator wrote for this owner, with their SHA-256; "
-                                   "an output no longer rendered is removed only if it is still as written. "
-                                   "Generated: do not edit.",
-                       "owner": owner, "files": files}, indent=1, ensure_ascii=False) + "\n"
-
-
-@dataclass
-class Cache:
-    entries: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (stamp, sha256 of the bytes written)
-    unchanged: Optional[dict] = None  # the last clean run, for fastpath.unchanged
-
-    @staticmethod
-    def load(root: Path) -> "Cache":
-        """The cache, or an empty one when it is missing, corrupt (its checksum says so) or
-        made by other code."""
-        data = fastpath.cache_data(root)
-        if data.get("fingerprint") != generator_fingerprint():
-            return Cache()
-        try:
-            return Cache({k: (v[0], v[1]) for k, v in data["entries"].items()
-                          if isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)},
-                         data.get("unchanged") if isinstance(data.get("unchanged"), dict) else None)
-        except (KeyError, TypeError, AttributeError):
-            return Cache()
-
-    def save(self, root: Path) -> None:
-        data = {"fingerprint": generator_fingerprint(), "entries": {k: list(v) for k, v in sorted(self.entries.items())},
-                "unchanged": self.unchanged}
-        sealed = fastpath.cache_bytes(data)
-        if sealed is None or _other_than_a_file(root / CACHE):
-            return  # no key, or something not ours in its place: no cache, which only costs time
-        with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
-            atomic_write(root / CACHE, sealed)
-
-
-def _other_than_a_file(path: Path) -> bool:
-    """Whether something other than a regular file (a link, a FIFO, a directory) is at path."""
-    try:
-        return not stat.S_ISREG(os.lstat(path).st_mode)
-    except FileNotFoundError:
-        return False
-    except OSError:
-        return True
-
-
-JOURNAL_LIMIT = 64 << 20
-
-
-def read_journal(root: Path) -> Optional[dict]:
-    """The journal a run that did not finish left behind ({} when unreadable), or None.
-    OutputError when something other than a file is in its place."""
-    try:
-        raw = read_regular(root / JOURNAL, JOURNAL_LIMIT)
-    except FileNotFoundError:
-        return None
-    except NotRegular as error:
-        raise OutputError(f"cannot read {root / JOURNAL} (the journal of a run): {error.strerror}; "
-                          "remove it, then run `make generate` again") from None
-    except OSError:
-        return {}
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def previous_run_unfinished(root: Path) -> Optional[str]:
-    """A sentence saying the previous run did not finish, or None."""
-    data = read_journal(root)
-    if data is None:
-        return None
-    return (f"the previous `generate` (pid {data.get('pid')}) did not finish: it was stopped part-way, "
-            "so the outputs may be a mix of old and new ones; every output is checked in full")
-
-
-def _temp_leftovers(root: Path, journal: dict) -> list[Path]:
-    """The temporary files the unfinished run named in `journal` left: exactly the names
-    atomic_write gives, for the paths that run was writing, with that run's pid."""
-    pid = journal.get("pid")
-    found: list[Path] = []
-    writes = journal.get("writes")
-    if not isinstance(pid, int) or not isinstance(writes, list):
-        return found
-    for rel in writes:
-        try:
-            target = resolve(root, rel) if isinstance(rel, str) else None
-        except OutputError:
-            target = None
-        if target is None:
-            continue
-        parent, name = str(target.parent), target.name
-        prefix = f".{name[:100]}{TEMP_MARK}{pid}-"
-        try:
-            entries = os.scandir(parent)
-        except OSError:
-            continue
-        with entries:
-            for entry in entries:
-                if entry.name.startswith(prefix) and entry.name[len(prefix):].isdigit() and entry.is_file(follow_symlinks=False):
-                    found.append(Path(entry.path))
-    return found
+from generator.writing.files import (
+    TreeReader, atomic_write, make_parents, os_problem, read_output, remove_empty_parents, resolve, sha,
+)
+from generator.writing.state import Cache, previous_run_unfinished, read_journal, read_manifest, render_manifest, temp_leftovers
 
 
 # -- survey ---------------------------------------------------------------------------------
@@ -295,59 +104,6 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
     return result
 
 
-class TreeReader:
-    """Reads outputs under one root, checking each parent directory for links once."""
-
-    def __init__(self, root: Path):
-        self.root = root
-        self.parents: dict[str, str] = {}
-
-    def _path(self, rel: str) -> str:
-        parent, _, name = rel.rpartition("/")
-        base = self.parents.get(parent)
-        if base is None:
-            base = self.parents[parent] = str(resolve(self.root, parent) if parent else self.root)
-        if name in ("", ".", ".."):
-            raise OutputError(f"refusing the output path {rel!r}: it must stay inside the output tree")
-        return base + "/" + name  # a string: 20,000 Path objects cost a tenth of a second
-
-    def read(self, rel: str) -> Optional[bytes]:
-        return self.look(rel, want_bytes=True)[2]
-
-    def known(self, rel: str, digest: str) -> tuple[bool, Optional[str], Optional[bytes]]:
-        """As look(), for a file hashed a moment ago: only its directories are checked again."""
-        self._path(rel)
-        return True, digest, None
-
-    def look(self, rel: str, want_bytes: bool) -> tuple[bool, Optional[str], Optional[bytes]]:
-        """(exists, sha256, bytes when wanted) of an output; OutputError when something else is in its place."""
-        path = self._path(rel)
-        try:
-            info = os.lstat(path)
-        except FileNotFoundError:
-            return False, None, None
-        except NotADirectoryError:
-            raise OutputError(f"cannot read {rel}: a file is in the way of one of its directories; remove it") from None
-        except OSError as error:
-            raise os_problem(rel, error, "read") from None
-        _refuse_non_file(rel, path, info)
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as error:
-            raise os_problem(rel, error, "read") from None
-        return True, sha(data), data if want_bytes else None
-
-
-def _refuse_non_file(rel: str, path, info: os.stat_result) -> None:
-    if stat.S_ISLNK(info.st_mode):
-        raise _link_refused(path)
-    if stat.S_ISDIR(info.st_mode):
-        raise OutputError(f"{rel} is a directory where the output file belongs: remove it, then run `make generate`")
-    if not stat.S_ISREG(info.st_mode):
-        raise OutputError(f"{rel} is not a regular file (a FIFO or a device?): remove it, then run `make generate`")
-
-
 def _compare(result: Survey, path: str, data: bytes, current: Optional[bytes]) -> None:
     if current is None:
         result.missing.append(path)
@@ -410,7 +166,7 @@ def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache
         return actions
     journal = read_journal(root)
     if journal:
-        for leftover in _temp_leftovers(root, journal):
+        for leftover in temp_leftovers(root, journal):
             with contextlib.suppress(OSError):
                 leftover.unlink()
     _write_journal(root, result)
@@ -419,7 +175,7 @@ def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache
         parent, _, name = path.rpartition("/")
         if parent not in ready:
             ready[parent] = resolve(root, parent) if parent else root
-            _make_parents(root, path)
+            make_parents(root, path)
         target = resolve(ready[parent], name)  # the file itself: never a link either
         try:
             atomic_write(target, result.texts[path], make_parent=False)
@@ -432,7 +188,7 @@ def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache
         except OSError as error:
             raise os_problem(path, error, "remove") from None
         actions.append(("removed", path))
-        _remove_empty_parents(root, path)
+        remove_empty_parents(root, path)
     _refresh_cache(root, result, outputs, cache, unchanged)
     with contextlib.suppress(FileNotFoundError):
         (root / JOURNAL).unlink()
@@ -455,82 +211,6 @@ def _write_journal(root: Path, result: Survey) -> None:
         atomic_write(root / JOURNAL, json.dumps(data).encode())
     except OSError as error:
         raise os_problem(JOURNAL, error) from None
-
-
-def _make_parents(root: Path, rel: str) -> None:
-    path = root
-    for part in rel.split("/")[:-1]:
-        path = path / part
-        try:
-            path.mkdir(exist_ok=True)
-        except FileExistsError:
-            raise OutputError(f"cannot write {rel}: {path} is a file where a directory belongs; remove it") from None
-        except OSError as error:
-            raise os_problem(rel, error) from None
-
-
-def _remove_empty_parents(root: Path, rel: str) -> None:
-    """Remove the directories an orphan leaves empty, up to the top of the tree."""
-    parts = rel.split("/")[:-1]
-    while parts:
-        with contextlib.suppress(OSError):
-            os.rmdir(root.joinpath(*parts))  # fails, harmlessly, when not empty
-        parts.pop()
-
-
-def atomic_write(target: Path, data: bytes, make_parent: bool = True) -> None:
-    if make_parent:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    temp = f"{target.parent}/.{target.name[:100]}{TEMP_MARK}{os.getpid()}-{next(_serial)}"
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        # No fsync: os.replace already makes a killed run leave the old file or
-        # the new one; surviving power loss is not promised, and 20,000 fsyncs
-        # would dominate a large generate.
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
-@contextlib.contextmanager
-def run_lock(root: Path) -> Iterator[None]:
-    """Held by a `generate` from before it surveys the tree until it has written it: two runs
-    in one tree take turns, and each writes what it compared (not what another run left).
-    A tree that cannot hold the lock (read-only) is surveyed unlocked: nothing can be written
-    there anyway, and the write says why. Never opened through a link, never a FIFO."""
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(root / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise OutputError(f"{root / LOCK} is a symbolic link: the generator never opens its lock through one; "
-                              "remove it, then run `make generate` again") from None
-        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            yield
-            return
-        raise os_problem(str(root / LOCK), error) from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OutputError(f"{root / LOCK} is not a regular file (a FIFO or a device?): remove it, "
-                              "then run `make generate` again")
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            import sys
-
-            print(f"waiting for another `generate` in {root} to finish", file=sys.stderr, flush=True)
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # releases the lock
 
 
 def unified_diff(path: str, current: bytes, rendered: bytes, limit: int = 200) -> str:

@@ -1,0 +1,144 @@
+"""What a run records in the output tree: the manifests, the cache and the journal of an unfinished run."""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from generator.writing import fastpath
+from generator.core.exits import OutputError
+from generator.core.files import NotRegular, read_regular
+from generator.writing.fastpath import CACHE, JOURNAL, generator_fingerprint
+from generator.rendering.output import manifest_path
+from generator.writing.files import TEMP_MARK, atomic_write, read_output, resolve
+
+
+# -- manifests, cache, journal -----------------------------------------------------------
+
+
+def read_manifest(root: Path, owner: str) -> tuple[dict[str, str], Optional[str]]:
+    """{path: sha256} of what the owner's last run wrote, and a warning when unreadable."""
+    rel = manifest_path(owner)
+    try:
+        data = read_output(root, rel)
+    except OutputError as error:
+        return {}, str(error)
+    if data is None:
+        return {}, None
+    try:
+        files = json.loads(data.decode("utf-8"))["files"]
+        if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+            raise ValueError
+        return files, None
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
+        return {}, f"{rel} is not a manifest this generator wrote; its old outputs cannot be told apart, none is removed"
+
+
+def render_manifest(owner: str, hashes: dict[str, str]) -> str:
+    files = {path: hashes[path] for path in sorted(hashes)}
+    return json.dumps({"$comment": "The outputs the generator wrote for this owner, with their SHA-256; "
+                                   "an output no longer rendered is removed only if it is still as written. "
+                                   "Generated: do not edit.",
+                       "owner": owner, "files": files}, indent=1, ensure_ascii=False) + "\n"
+
+
+@dataclass
+class Cache:
+    entries: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (stamp, sha256 of the bytes written)
+    unchanged: Optional[dict] = None  # the last clean run, for fastpath.unchanged
+
+    @staticmethod
+    def load(root: Path) -> "Cache":
+        """The cache, or an empty one when it is missing, corrupt (its checksum says so) or
+        made by other code."""
+        data = fastpath.cache_data(root)
+        if data.get("fingerprint") != generator_fingerprint():
+            return Cache()
+        try:
+            return Cache({k: (v[0], v[1]) for k, v in data["entries"].items()
+                          if isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)},
+                         data.get("unchanged") if isinstance(data.get("unchanged"), dict) else None)
+        except (KeyError, TypeError, AttributeError):
+            return Cache()
+
+    def save(self, root: Path) -> None:
+        data = {"fingerprint": generator_fingerprint(), "entries": {k: list(v) for k, v in sorted(self.entries.items())},
+                "unchanged": self.unchanged}
+        sealed = fastpath.cache_bytes(data)
+        if sealed is None or _other_than_a_file(root / CACHE):
+            return  # no key, or something not ours in its place: no cache, which only costs time
+        with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
+            atomic_write(root / CACHE, sealed)
+
+
+def _other_than_a_file(path: Path) -> bool:
+    """Whether something other than a regular file (a link, a FIFO, a directory) is at path."""
+    try:
+        return not stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+
+
+JOURNAL_LIMIT = 64 << 20
+
+
+def read_journal(root: Path) -> Optional[dict]:
+    """The journal a run that did not finish left behind ({} when unreadable), or None.
+    OutputError when something other than a file is in its place."""
+    try:
+        raw = read_regular(root / JOURNAL, JOURNAL_LIMIT)
+    except FileNotFoundError:
+        return None
+    except NotRegular as error:
+        raise OutputError(f"cannot read {root / JOURNAL} (the journal of a run): {error.strerror}; "
+                          "remove it, then run `make generate` again") from None
+    except OSError:
+        return {}
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def previous_run_unfinished(root: Path) -> Optional[str]:
+    """A sentence saying the previous run did not finish, or None."""
+    data = read_journal(root)
+    if data is None:
+        return None
+    return (f"the previous `generate` (pid {data.get('pid')}) did not finish: it was stopped part-way, "
+            "so the outputs may be a mix of old and new ones; every output is checked in full")
+
+
+def temp_leftovers(root: Path, journal: dict) -> list[Path]:
+    """The temporary files the unfinished run named in `journal` left: exactly the names
+    atomic_write gives, for the paths that run was writing, with that run's pid."""
+    pid = journal.get("pid")
+    found: list[Path] = []
+    writes = journal.get("writes")
+    if not isinstance(pid, int) or not isinstance(writes, list):
+        return found
+    for rel in writes:
+        try:
+            target = resolve(root, rel) if isinstance(rel, str) else None
+        except OutputError:
+            target = None
+        if target is None:
+            continue
+        parent, name = str(target.parent), target.name
+        prefix = f".{name[:100]}{TEMP_MARK}{pid}-"
+        try:
+            entries = os.scandir(parent)
+        except OSError:
+            continue
+        with entries:
+            for entry in entries:
+                if entry.name.startswith(prefix) and entry.name[len(prefix):].isdigit() and entry.is_file(follow_symlinks=False):
+                    found.append(Path(entry.path))
+    return found
