@@ -21,7 +21,7 @@ from generator.tracking import audit
 from generator.tracking.audit_page import audit_page, compare_text, recoverable_value
 from generator.tracking.audit_sources import audit_header, audit_python
 
-from generator.tracking import sources as upstream
+from generator.tracking import c_sources
 from generator.reading.load import load_catalog
 from generator.tracking.pages import read_table
 from tests import upstream_formats as uf
@@ -648,7 +648,7 @@ def make_ge_argument_change(argument: str):
         code, text, match = _ge_line(family)
         args = [a.strip() for a in match.group(1).split(",")] + [match.group(2)]
         position = GE_ARGUMENTS.index(argument)
-        old = upstream.parse_c_int(args[position])
+        old = c_sources.parse_c_int(args[position])
         args[position] = (bin(old ^ 1) if args[position].startswith("0b") else str(old + 1))
         line = f"GE_ERRORNO_DEFINE({', '.join(args[:5])}, {code.c_name}, {args[5]});"
         changed = text[:match.start()] + line + text[match.end():]

@@ -23,7 +23,7 @@ import pytest
 
 from generator.tracking import pages as pagereader
 
-from generator.tracking import sources as upstream
+from generator.tracking import c_sources, sources as upstream
 from generator.domain.model import ValueLayout
 from tests.helpers import FIXTURES, MINI, ROOT, run_cli
 
@@ -55,7 +55,7 @@ def no_traceback(text: str) -> None:
 
 def test_read_header_is_linear_on_const_lines_that_declare_nothing():
     source = "const x\n" * 80_000  # 640 KB: the old reader scanned to the end from every `const`
-    (constants, problems), seconds = timed(upstream.read_header, source)
+    (constants, problems), seconds = timed(c_sources.read_header, source)
     assert constants == [] and [p.message for p in problems] == ["no status-code constants in this file"]
     assert seconds < LIMIT_SECONDS, seconds
 
@@ -64,25 +64,25 @@ def test_read_header_finds_namespaces_in_one_pass():
     count = 40_000  # the old namespace_at rescanned the file up to each constant
     source = "namespace ge {\n" + "".join(f"constexpr Status C{i} = {i}U;\n" for i in range(count)) + "}\n"
     source += "constexpr Status OUTSIDE = 7;\n"
-    (constants, problems), seconds = timed(upstream.read_header, source)
+    (constants, problems), seconds = timed(c_sources.read_header, source)
     assert seconds < LIMIT_SECONDS, seconds
     assert problems == [] and len(constants) == count + 1
-    assert constants[0] == upstream.Constant("C0", "ge", 0, 2, "Status")
+    assert constants[0] == c_sources.Constant("C0", "ge", 0, 2, "Status")
     assert constants[count - 1].line == count + 1 and constants[count - 1].namespace == "ge"
-    assert constants[-1] == upstream.Constant("OUTSIDE", None, 7, count + 3, "Status")
+    assert constants[-1] == c_sources.Constant("OUTSIDE", None, 7, count + 3, "Status")
 
 
 def test_namespaces_nest_and_close_as_braces_say():
     source = ("namespace a { namespace b::c {\nconst Status X = 1;\n}\nstruct S { const int Y = 2; };\n"
               "const Status Z = 3;\n}\nconst Status W = 4;\n")
-    constants, _ = upstream.read_header(source)
+    constants, _ = c_sources.read_header(source)
     assert [(c.name, c.namespace, c.line) for c in constants] == [
         ("X", "a::b::c", 2), ("Y", "a", 4), ("Z", "a", 5), ("W", None, 7)]
 
 
 def test_read_header_is_linear_on_defines_and_blank_lines():
     source = "#define D 1\n" * 50_000 + "\n" * 1_000_000
-    (constants, _), seconds = timed(upstream.read_header, source)
+    (constants, _), seconds = timed(c_sources.read_header, source)
     assert seconds < LIMIT_SECONDS, seconds
     assert len(constants) == 50_000 and constants[-1].line == 50_000
 
@@ -90,27 +90,27 @@ def test_read_header_is_linear_on_defines_and_blank_lines():
 def test_read_header_is_linear_on_macros_that_never_close():
     layout = ValueLayout("GE_ERRORNO_DEFINE", ("name", "value"), ())
     source = "GE_ERRORNO_DEFINE(a, 1)\n" * 60_000 + "GE_ERRORNO_DEFINE(LAST, 1);\n"
-    (constants, problems), seconds = timed(upstream.read_header, source, (layout,))
+    (constants, problems), seconds = timed(c_sources.read_header, source, (layout,))
     assert seconds < LIMIT_SECONDS, seconds
     assert [(c.name, c.line) for c in constants] == [("LAST", 60_001)] and problems == []
 
 
 def test_comments_left_open_are_read_once():
     source = "/*" * 200_000 + "\nconst Status X = 1;\n"
-    (constants, _), seconds = timed(upstream.read_header, source)
+    (constants, _), seconds = timed(c_sources.read_header, source)
     assert seconds < LIMIT_SECONDS, seconds
     assert constants == []  # an open comment runs to the end of the file, as a compiler reads it
 
 
 def test_read_binding_is_linear_on_bindings_without_a_semicolon():
     source = 'm.attr("kX") = py::int_(ge::X)\n' * 40_000 + 'm.attr("kY") = py::int_(ge::Y);\n'  # 1.2 MB
-    (bindings, problems), seconds = timed(upstream.read_binding, source)
+    (bindings, problems), seconds = timed(c_sources.read_binding, source)
     assert seconds < LIMIT_SECONDS, seconds
-    assert bindings == [upstream.Binding("kY", "ge::Y", 40_001)] and problems == []
+    assert bindings == [c_sources.Binding("kY", "ge::Y", 40_001)] and problems == []
 
 
 def test_a_decimal_too_long_for_int_is_a_value_not_read():
-    constants, _ = upstream.read_header("const Status HUGE = " + "9" * 5000 + ";\n")
+    constants, _ = c_sources.read_header("const Status HUGE = " + "9" * 5000 + ";\n")
     assert [(c.name, c.value) for c in constants] == [("HUGE", None)]
 
 

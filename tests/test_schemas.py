@@ -21,7 +21,7 @@ from ruamel.yaml.nodes import MappingNode, SequenceNode
 
 from generator.reading import codes as catalog_codes
 
-from generator.reading import family as catalog_family
+from generator.reading import family as catalog_family, family_pages
 
 from generator.reading import site as catalog_site
 
@@ -202,9 +202,9 @@ def test_full_catalog_is_valid_for_the_loader_and_the_schema_and_so_is_its_expor
     ("#/$defs/family", catalog_family._FAMILY_FIELDS),
     ("#/$defs/python", catalog_family._PYTHON_FIELDS),
     ("#/$defs/c", catalog_family._C_FIELDS),
-    ("#/$defs/page", catalog_family._PAGE_FIELDS),
+    ("#/$defs/page", family_pages.PAGE_FIELDS),
     ("#/$defs/page/properties/headings", COLUMN_KEYS),
-    ("#/$defs/timeline", catalog_family._TIMELINE_FIELDS),
+    ("#/$defs/timeline", family_pages.TIMELINE_FIELDS),
     ("#/$defs/family/properties/recoverable_labels", RECOVERABLE_VALUES),
     ("#/$defs/version", catalog_versions._VERSION_FIELDS),
     ("#/$defs/source", catalog_versions._SOURCE_FIELDS),
@@ -237,8 +237,8 @@ def test_catalog_schema_required_fields_and_choices_are_the_loaders():
     ("#/$defs/family/properties/id", catalog_family.FAMILY_ID),
     ("#/$defs/family/properties/site_path", catalog_family.SITE_PATH),
     ("#/$defs/family/properties/sphinx_directive", catalog_family.DIRECTIVE),
-    ("#/$defs/pageId", catalog_family.PAGE_ID),
-    ("#/$defs/timeline/properties/suffix", catalog_family.SUFFIX),
+    ("#/$defs/pageId", family_pages.PAGE_ID),
+    ("#/$defs/timeline/properties/suffix", family_pages.SUFFIX),
     # The loader's `\"` in a character class is `"`; ECMA-262 in unicode mode refuses the escape.
     ("#/$defs/url", re.compile(catalog_site.URL.pattern.replace('\\"', '"'))),
 ], ids=lambda v: v if isinstance(v, str) else None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from generator.tracking import sources as upstream
+from generator.tracking import c_sources
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.tracking.audit_page import audit_page
@@ -29,7 +29,7 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
     repos = {s.repo for s in edition.sources if s.repo} if edition is not None and edition.released else set()
     if repos and edition is not None:
         family = replace(family, codes=tuple(c for c in family.codes if any(c.present_at(r, edition.release) for r in repos)))
-    header_constants: list[upstream.Constant] = []
+    header_constants: list[c_sources.Constant] = []
     for path in headers:
         source, problem = read_text(path)
         if source is None:

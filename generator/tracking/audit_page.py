@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 from typing import Optional, Union
 
-from generator.tracking import sources as upstream
+from generator.tracking import c_sources
 from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition
 from generator.domain.family import Family
@@ -170,7 +170,7 @@ def _code_blocks(family: Family, file: str, table) -> list[Finding]:
     by_name = {code.c_name: code for code in family.c_codes}
     by_name.update({n.short: code for code in family.codes for n in code.cpp})
     for block in table.code_blocks:
-        constants, _ = upstream.read_header(block.text, family.value_layouts)
+        constants, _ = c_sources.read_header(block.text, family.value_layouts)
         for constant in constants:
             code = by_name.get(constant.name)
             if code is None or constant.value is None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from generator.tracking import sources as upstream
+from generator.tracking import c_sources, sources as upstream
 from generator.domain.codes import Code, hex_value
 from generator.domain.family import Family
 from generator.domain.model import Header
@@ -145,7 +145,7 @@ def audit_binding(family: Family, file: str, source: str, header_constants) -> t
     constant whose value differs from the catalog's is its header's finding: the binding is
     resolved past it, so that one change is reported once. A binding with a finding of its own
     is bound to None."""
-    bindings, problems = upstream.read_binding(source)
+    bindings, problems = c_sources.read_binding(source)
     findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
     by_cpp = {n.name: code for code in family.codes for n in code.cpp}
     declared = {c.qualified: c.value for c in header_constants
@@ -195,7 +195,7 @@ def _resolve(expression: str, declared: dict[str, int], by_cpp: dict[str, Code],
 
 def audit_messages(family: Family, file: str, source: str) -> list[Finding]:
     """The messages upstream registers for its codes against each code's log_message."""
-    found, problems = upstream.read_messages(source)
+    found, problems = c_sources.read_messages(source)
     findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
     if problems:
         return findings
@@ -234,8 +234,8 @@ def which_header(family: Family, file: str, constants) -> Optional[Header]:
     return None
 
 
-def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding], list[upstream.Constant]]:
-    constants, problems = upstream.read_header(source, family.value_layouts)
+def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding], list[c_sources.Constant]]:
+    constants, problems = c_sources.read_header(source, family.value_layouts)
     findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
     header = which_header(family, file, constants)
     if header is None:
@@ -285,7 +285,7 @@ def _header_line(value: int, present: list[tuple[int, int]], status) -> int:
     return min(higher)[1] if higher else max((c.line for c in status), default=0) + 1
 
 
-def is_status(constant: upstream.Constant, family: Family) -> bool:
+def is_status(constant: c_sources.Constant, family: Family) -> bool:
     if any(constant.type == layout.macro for layout in family.value_layouts):
         return True
     return constant.type.split()[-1].split("::")[-1] == "Status"

@@ -124,13 +124,13 @@ class _Sources:
 
     members: list = field(default_factory=list)  # upstream.Member of the enum, in order
     bindings: dict[str, str] = field(default_factory=dict)  # wrapper -> the constant it binds
-    constants: list[tuple] = field(default_factory=list)  # (upstream.Constant, header path)
+    constants: list[tuple] = field(default_factory=list)  # (c_sources.Constant, header path)
     messages: dict[str, str] = field(default_factory=dict)  # C name -> the message it logs
     read: set[str] = field(default_factory=set)  # the kinds of file read
 
 
 def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
-    from generator.tracking import sources as upstream
+    from generator.tracking import c_sources, sources as upstream
     from generator.tracking.audit_repos import file_at
 
     found = _Sources()
@@ -143,11 +143,11 @@ def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
         if item.kind == "python" and family.python.shape == "enum":
             found.members = upstream.read_python(text, family.python.class_name).members
         elif item.kind == "binding":
-            found.bindings.update((b.name, b.expression) for b in upstream.read_binding(text)[0])
+            found.bindings.update((b.name, b.expression) for b in c_sources.read_binding(text)[0])
         elif item.kind == "header":
-            found.constants += [(c, item.header) for c in upstream.read_header(text, family.value_layouts)[0]]
+            found.constants += [(c, item.header) for c in c_sources.read_header(text, family.value_layouts)[0]]
         elif item.kind == "messages":
-            found.messages.update((m.name, m.text) for m in upstream.read_messages(text)[0])
+            found.messages.update((m.name, m.text) for m in c_sources.read_messages(text)[0])
     return found
 
 
