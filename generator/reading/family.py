@@ -83,7 +83,7 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     family = Family(
         ident, name, description, languages, site_path, python, c, directive, layouts, constants, headers,  # type: ignore[arg-type]
         upstream, labels, pages, tuple(read.versions), tuple(read.editions), tuple(resolved), tuple(files),  # type: ignore[arg-type]
-        f.pos(section.key), discover, tuple(sorted(read.aliases.items())))
+        f.pos(section.key), discover, tuple(sorted(read.aliases.items())))  # type: ignore[arg-type]
     check_names(family, f, fields, rep, codes.flawed)
     return family
 
@@ -93,7 +93,7 @@ def _python_names(f: Fields, node: Node, pages) -> Optional[PythonNames]:
     if fields is None or len([k for k in ("module", "shape", "class", "default_page") if k in fields]) < 4:
         return None
     shape = f.choice(fields["shape"][1], "family.python.shape", ("enum", "constants"))
-    names = {}
+    names: dict[str, Optional[str]] = {}
     for key in ("module", "class", "lookup", "exception", "status", "default_status", "code_2_status", "unknown_status"):
         if key in fields:
             names[key] = f.identifier(fields[key][1], f"family.python.{key}")
@@ -110,10 +110,11 @@ def _python_names(f: Fields, node: Node, pages) -> Optional[PythonNames]:
         f.error(node, "family.python: code_2_status needs unknown_status, what it returns for an unknown integer")
     if "exception" in fields and "default_status" not in fields:
         f.error(node, "family.python: exception needs default_status, its status_code when none is given")
-    if shape is None or default_page is None or any(v is None for v in names.values()):
+    module, class_name = names["module"], names["class"]
+    if shape is None or default_page is None or module is None or class_name is None or None in names.values():
         return None
     return PythonNames(
-        module=names["module"], shape=shape, class_name=names["class"], lookup=names.get("lookup") or "lookup",
+        module=module, shape=shape, class_name=class_name, lookup=names.get("lookup") or "lookup",
         default_page=default_page, exception=names.get("exception"), status=names.get("status"),
         default_status=names.get("default_status"), code_2_status=names.get("code_2_status"),
         unknown_status=names.get("unknown_status"))
@@ -147,7 +148,8 @@ def _value_layouts(f: Fields, node: Node) -> Optional[tuple[ValueLayout, ...]]:
     if len(set(macros)) < len(macros):
         f.error(node, "family.value_layouts: a macro is laid out twice; give each macro one layout")
         return None
-    return None if any(layout is None for layout in layouts) else tuple(layouts)  # type: ignore[misc]
+    laid_out = [layout for layout in layouts if layout is not None]
+    return tuple(laid_out) if len(laid_out) == len(layouts) else None
 
 
 def _value_layout(f: Fields, node: Node) -> Optional[ValueLayout]:
@@ -218,7 +220,7 @@ def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[Up
         repo = f.text(fields["repo"][1], "family.upstream: repo")
         if "path" in fields:
             path = f.text(fields["path"][1], "family.upstream: path")
-            paths = (path,) if path else None
+            paths: Optional[tuple[str, ...]] = (path,) if path else None
         else:
             listed = f.text_list(fields["paths"][1], "family.upstream: paths")
             paths = tuple(p for p, _ in listed) if listed else None
@@ -252,7 +254,8 @@ def _bases(f: Fields, node: Node) -> Optional[tuple[tuple[str, str], ...]]:
             f.error(key, f"family.upstream: base: {base}: give a class name and the release it is the base from ('9.1.0')")
             return None
         result.append((base, since))
-    if [release_key(s) for _, s in result] != sorted(release_key(s) for _, s in result):
+    keys = [release_key(s) or () for _, s in result]  # each one checked above
+    if keys != sorted(keys):
         f.error(node, "family.upstream: base: list the classes in the order of their releases, oldest first")
         return None
     return tuple(result)

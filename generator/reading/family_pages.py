@@ -37,8 +37,9 @@ def read_headings(f: Fields, node: Node, what: str, languages) -> Optional[dict[
     fields = f.mapping(node, what, required=languages)
     if fields is None or len(fields) < len(languages):
         return None
-    result = {}
+    result: dict[str, tuple[str, ...]] = {}
     for lang, (_, value) in fields.items():
+        texts: Optional[tuple[str, ...]]
         if isinstance(value, ScalarNode):
             text = f.text(value, f"{what} ({lang})")
             texts = (text,) if text is not None else None
@@ -94,7 +95,7 @@ def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, s
     if columns is not None and ("name" not in [c for c, _ in columns] or "recoverable" not in [c for c, _ in columns]):
         f.error(fields["columns"][1], f"{label}: columns must include name and recoverable, and may hold {', '.join(TEXT_FIELDS)}")
         columns = None
-    headings = None
+    headings: Optional[dict[str, Optional[dict[str, tuple[str, ...]]]]] = None
     if columns is not None and "headings" in fields:
         headings = {}
         mapping = f.mapping(fields["headings"][1], f"{label}: headings", required=[c for c, _ in columns]) or {}
@@ -105,7 +106,7 @@ def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, s
     timelines = _timelines(f, fields["timelines"][1], label, ident, languages, repositories, timeline_ids, suffixes, first_timeline) \
         if "timelines" in fields else None
     parts = (ident, name, title, rows, first, columns, headings, timelines)
-    if any(part is None for part in parts) or ("intro" in fields and intro is None):
+    if columns is None or any(part is None for part in parts) or ("intro" in fields and intro is None):
         return None
     return Page(ident, name, title, intro, rows, first, tuple(c for c, _ in columns), headings, timelines,  # type: ignore[arg-type]
                 index, f.pos(node), row_prefix)

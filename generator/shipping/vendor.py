@@ -178,7 +178,7 @@ def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
         if against is None:
             continue
         match = _PY_HASH.search(text) or _C_HASH.search(text)
-        ours = match.group(match.lastindex) if match else None
+        ours = match.group(match.lastindex) if match and match.lastindex else None
         expected = table.get(path.name)
         if expected is None:
             problems.append(f"{path}: {against} generates no file of this name ({', '.join(sorted(table))})")

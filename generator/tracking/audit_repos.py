@@ -77,7 +77,7 @@ class Report:
         for row in self.rows:  # a file or a tag can be named by upstream: escaped for the terminal
             lines.append(f"| {row.family} | {terminal(row.subject)} | {terminal(row.file)} | {terminal(row.result)} |")
         details = [f"{row.family} {row.subject}: {finding}" for row in self.rows for finding in row.failing]
-        known = {}
+        known: dict[tuple[str, Optional[str], Optional[str]], str] = {}
         for row in self.rows:
             for finding in row.findings:
                 if finding.known:
@@ -222,8 +222,8 @@ def _gone_rows(family: Family, repo: GitRepo, files: list) -> Row:
         gone = [i for i in range(first + 1, len(refs)) if not found[i][1]]
         if not gone:
             continue
-        last_seen = max(i for i in range(first, gone[-1]) if found[i][1])
-        moved = _moved_to(repo, refs[gone[-1]][1], item, found[last_seen][1], family)
+        last_seen, last_blob = max((i, blob) for i, (_, blob) in enumerate(found[:gone[-1]]) if i >= first and blob)
+        moved = _moved_to(repo, refs[gone[-1]][1], item, last_blob, family)
         labels = [refs[i][0] for i in gone]
         where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
         row.findings.append(Finding(
@@ -276,21 +276,21 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
     row = Row(family.id, "sources", f"{repo.name}@{where}: " + ", ".join(path.rsplit("/", 1)[-1] for _, path, _ in present))
     texts = {u: _text(repo, blob, f"{repo.name}:{path}", row) for u, path, blob in present}
     paths = {u: path for u, path, _ in present}
-    readable = [u for u, _, _ in present if texts[u] is not None]
+    readable = {u: text for u, text in texts.items() if text is not None}
     constants = []
     for item in (u for u in readable if u.kind == "header"):
-        found, declared = audit_header(family, f"{repo.name}:{paths[item]}", texts[item])
+        found, declared = audit_header(family, f"{repo.name}:{paths[item]}", readable[item])
         row.findings += found
         constants += declared
     bound = None
     for item in (u for u in readable if u.kind == "binding"):
-        found, bound = audit_binding(family, f"{repo.name}:{paths[item]}", texts[item], constants)
+        found, bound = audit_binding(family, f"{repo.name}:{paths[item]}", readable[item], constants)
         row.findings += found
     for item in (u for u in readable if u.kind == "python"):
-        row.findings += audit_python(family, f"{repo.name}:{paths[item]}", texts[item], bound,
+        row.findings += audit_python(family, f"{repo.name}:{paths[item]}", readable[item], bound,
                                            item.base_at(_release_of(repo, labels[0])))
     for item in (u for u in readable if u.kind == "messages"):
-        row.findings += audit_messages(family, f"{repo.name}:{paths[item]}", texts[item])
+        row.findings += audit_messages(family, f"{repo.name}:{paths[item]}", readable[item])
     return row
 
 
@@ -325,7 +325,7 @@ def _named_versions(family: Family, repos: dict[str, GitRepo]) -> dict[str, set[
     named: dict[str, set[tuple[str, str]]] = {}
     for version in family.versions:
         for source in version.sources:
-            if source.kind == "repo" and source.repo in repos:
+            if source.kind == "repo" and source.repo in repos and source.commit and source.path:
                 blob = _blob(repos[source.repo], source.commit, source.path)
                 if blob:
                     named.setdefault(source.repo, set()).add((source.path, blob))

@@ -5,7 +5,8 @@ import contextlib
 import json
 import os
 import tempfile
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
@@ -48,11 +49,11 @@ class Files:
         return self.edits[self.codes_path]
 
     def timeline_node(self, timeline: str) -> Optional[Node]:
-        found = ye.get(ye.get(self.roots[self.versions_path], "versions")[1], timeline)
+        found = ye.get(ye.value(self.roots[self.versions_path], "versions"), timeline)
         return None if found is None else found[1]
 
     def version_node(self, version_id: str) -> Node:
-        for _, _, nodes in ye.pairs(ye.get(self.roots[self.versions_path], "versions")[1]):
+        for _, _, nodes in ye.pairs(ye.value(self.roots[self.versions_path], "versions")):
             for node in ye.items(nodes):
                 found = ye.get(node, "version")
                 if found is not None and str(found[1].value) == version_id:
@@ -60,7 +61,7 @@ class Files:
         raise KeyError(version_id)  # pragma: no cover - versions come from the loaded model
 
     def code_node(self, name: str) -> Node:
-        for node in ye.items(ye.get(self.roots[self.codes_path], "codes")[1]):
+        for node in ye.items(ye.value(self.roots[self.codes_path], "codes")):
             for key in ("python", "c"):
                 found = ye.get(node, key)
                 if found is not None and str(found[1].value) == name:
@@ -78,9 +79,9 @@ class Plan:
     family: Family
     files: Files
     report: Report
-    renamed: dict[str, str] = field(default_factory=dict)  # version id -> its new id
-    entries: dict[tuple[str, str], "FieldEdit"] = field(default_factory=dict)
-    new_versions: dict[str, str] = field(default_factory=dict)  # version id added by this import -> its timeline
+    renamed: dict[str, str] = dataclasses.field(default_factory=dict)  # version id -> its new id
+    entries: dict[tuple[str, str], "FieldEdit"] = dataclasses.field(default_factory=dict)
+    new_versions: dict[str, str] = dataclasses.field(default_factory=dict)  # version id added by this import -> its timeline
 
     def timeline_of(self, version_id: str) -> Optional[str]:
         known = self.family.version_by_id.get(version_id)
@@ -91,7 +92,7 @@ class Plan:
         if key not in self.entries:
             found = ye.get(self.files.code_node(code.name), field_name)
             items = ye.items(found[1]) if found else []
-            written = [[str(s.value) for s in ye.items(ye.get(item, "from")[1])] for item in items]
+            written = [[str(s.value) for s in ye.items(ye.value(item, "from"))] for item in items]
             marks = [ye.get(item, "untranslated") for item in items]
             languages = [{k for k, _, _ in ye.pairs(item) if k in self.family.languages}
                          | ({str(v.value) for v in ye.items(mark[1])} if mark else set()) for item, mark in zip(items, marks)]
@@ -105,9 +106,9 @@ class FieldEdit:
     field: str
     written: list[list[str]]  # each entry's `from`, as written
     languages: list[set[str]]  # each entry's languages, texts and untranslated marks
-    new: list[dict] = field(default_factory=list)  # entries to add: {from: [...], texts: {lang: text}, untranslated: [...]}
-    starts: dict[int, list[str]] = field(default_factory=dict)  # entry index -> its new `from`
-    texts: dict[tuple[int, str], str] = field(default_factory=dict)  # (entry index, lang) -> its text now
+    new: list[dict] = dataclasses.field(default_factory=list)  # entries to add: {from: [...], texts: {lang: text}, untranslated: [...]}
+    starts: dict[int, list[str]] = dataclasses.field(default_factory=dict)  # entry index -> its new `from`
+    texts: dict[tuple[int, str], str] = dataclasses.field(default_factory=dict)  # (entry index, lang) -> its text now
 
     def current(self, index: int) -> list[str]:
         return self.starts.get(index, self.written[index])
@@ -130,7 +131,7 @@ def _render_fields(plan: Plan) -> None:
             if starts == edit.written[index]:
                 continue
             if starts:
-                files.codes.replace(ye.get(item, "from")[1], ye.flow([ye.quoted(s) for s in starts]))
+                files.codes.replace(ye.value(item, "from"), ye.flow([ye.quoted(s) for s in starts]))
             else:
                 files.codes.delete_lines(item, item)
         for (index, lang), text in edit.texts.items():
@@ -151,7 +152,7 @@ def _render_fields(plan: Plan) -> None:
                      ("meaning", "cause", "solution").index(field_name) and ye.get(code_node, k)]
             head = [f"    {field_name}:"] + lines
             if later:
-                files.codes.insert_before(ye.get(code_node, later[0])[0], head)
+                files.codes.insert_before(ye.key(code_node, later[0]), head)
             else:
                 files.codes.insert_after(code_node, head)
 
@@ -200,7 +201,7 @@ def _rename_starts(plan: Plan) -> None:
     for version in plan.family.versions:
         if version.based_on in plan.renamed:
             node = plan.files.version_node(version.id)
-            plan.files.versions.replace(ye.get(node, "based_on")[1], ye.quoted(plan.renamed[version.based_on]))
+            plan.files.versions.replace(ye.value(node, "based_on"), ye.quoted(plan.renamed[version.based_on]))
 
 
 def write(plan: Plan) -> list[Path]:

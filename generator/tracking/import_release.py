@@ -56,7 +56,7 @@ def _release_page(plan: Plan, timeline: Timeline, name: str, repo, ref: str, rel
         return
     found = [(path, repo.blob_at(ref, path)) for path in reversed(timeline.paths)]
     path, blob = next(((p, b) for p, b in found if b), (None, None))
-    if path is None:
+    if path is None or blob is None:
         plan.report.todo.append(f"{timeline.id}: no page at {', '.join(timeline.paths)} at {ref}: "
                                 "if it moved, add its path to the timeline's `paths` in family.yaml")
         return
@@ -74,7 +74,8 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
     """The timeline's pages in other languages that a version cites in this repository."""
     family = plan.family
     versions = [v for v in family.versions if v.timeline.id == timeline.id]
-    cited = {(s.lang, s.path) for v in versions for s in v.sources if s.repo == name and s.lang not in (None, family.languages[0])}
+    cited = {(s.lang, s.path) for v in versions for s in v.sources
+             if s.repo == name and s.path is not None and s.lang not in (None, family.languages[0])}
     for lang, path in sorted(cited):
         blob = repo.blob_at(ref, path)
         if blob is None:
@@ -110,8 +111,8 @@ def _translated_version(family: Family, versions: list[Version], release: Option
 
 def _add_tags(plan: Plan, version: Version, known, new_tags: list[str]) -> None:
     node = plan.files.version_node(version.id)
-    item = next(n for n, s in zip(ye.items(ye.get(node, "sources")[1]), version.sources) if s is known)
-    plan.files.versions.replace(ye.get(item, "tags")[1], ye.flow(sort_tags(list(known.tags) + new_tags)))
+    item = next(n for n, s in zip(ye.items(ye.value(node, "sources")), version.sources) if s is known)
+    plan.files.versions.replace(ye.value(item, "tags"), ye.flow(sort_tags(list(known.tags) + new_tags)))
     plan.report.done.append(f"{version.id}: {known.path} ({known.lang}) unchanged, shipped by {', '.join(new_tags)} too")
 
 
@@ -232,9 +233,9 @@ def _seen_in(plan: Plan, code: Code, name: str, release: str) -> None:
     """A code added in some repositories that this one now has too: it records where."""
     if not code.added or name in dict(code.added):
         return
-    node = ye.get(plan.files.code_node(code.name), "added")
+    node = ye.value(plan.files.code_node(code.name), "added")
     added = {**dict(code.added), name: release}
-    plan.files.codes.replace(node[1], "{" + ", ".join(f"{r}: {ye.quoted(v)}" for r, v in added.items()) + "}")
+    plan.files.codes.replace(node, "{" + ", ".join(f"{r}: {ye.quoted(v)}" for r, v in added.items()) + "}")
     plan.report.done.append(f"{code.name}: {name} has it too, from {release}")
 
 
@@ -254,7 +255,7 @@ def _by_value(family: Family, value: int) -> Optional[str]:
 
 def _insert_code(plan: Plan, code: dict, after: Optional[str]) -> None:
     family, files = plan.family, plan.files
-    lines = []
+    lines: list[str] = []
     for key in ("python", "c"):
         if code.get(key):
             lines.append(("  - " if not lines else "    ") + f"{key}: {code[key]}")
@@ -266,7 +267,7 @@ def _insert_code(plan: Plan, code: dict, after: Optional[str]) -> None:
     if code.get("log") is not None:
         lines.append(f"    log_message: {ye.scalar(code['log'])}")
     lines.append("    added: {" + ", ".join(f"{repo}: {ye.quoted(release)}" for repo, release in code["added"].items()) + "}")
-    codes = ye.items(ye.get(files.roots[files.codes_path], "codes")[1])
+    codes = ye.items(ye.value(files.roots[files.codes_path], "codes"))
     if after is None:
         files.codes.insert_before(codes[0], lines)
     else:
@@ -286,7 +287,7 @@ def _gone(plan: Plan, now: tuple, before: tuple, name: str, release: str) -> Non
         text_keys = [k for k in ("meaning", "cause", "solution") if ye.get(node, k)]
         line = [f"    obsolete: {{since: {ye.quoted(release)}}}"]
         if text_keys:
-            plan.files.codes.insert_before(ye.get(node, text_keys[0])[0], line)
+            plan.files.codes.insert_before(ye.key(node, text_keys[0]), line)
         else:
             plan.files.codes.insert_after(node.value[-1][1], line)
         plan.report.done.append(f"{code.name}: gone from {name} at {release}: obsolete since {release}")

@@ -1,6 +1,11 @@
 """How `import` reads a page: from a file, a published URL or a repository at a ref, into rows."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.tracking.git import GitRepo
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -24,7 +29,7 @@ class PageSource:
     shown: str  # how messages name the page
     is_html: bool
     source: dict  # {repo, path, commit, tags} / {repo, path, commit, branch} / {url} / {} (none given)
-    repo: object = None  # the GitRepo it was read from: a version citing the same file is the same version
+    repo: Optional[GitRepo] = None  # the GitRepo it was read from: a version citing the same file is the same version
     blob: Optional[str] = None
 
 
@@ -61,7 +66,7 @@ def read_source(catalog: Catalog, page: Optional[Path] = None, url: Optional[str
     from generator.core.exits import UsageError
     from generator.tracking.git import GitError
 
-    if not ref or not path:
+    if upstream is None or not ref or not path:
         raise UsageError("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")
     if ref.startswith("-"):
         raise UsageError(f"--ref {ref!r}: a tag, branch or commit never begins with -")

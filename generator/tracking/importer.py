@@ -80,7 +80,7 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         published = next((v for v in versions if v.release == release), None)
         _published(plan, timeline, release, published, rows, source, versions)
         return
-    if not source:  # the page again, for an edition the catalog has: its content, in place
+    if not source and existing is not None:  # the page again, for an edition the catalog has: its content, in place
         version = family.version_by_id[existing.version]
         if not _same_content(family, version, rows, family.languages[0]):
             _change_content(plan, version, rows, _previous(versions, version))
@@ -100,7 +100,10 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
 def _same_file(version: Version, page: PageSource) -> bool:
     """Whether a version cites the very file the page is (same repository, path and blob)."""
     repo = page.repo
+    if repo is None:
+        return False
     return any(s.kind == "repo" and s.repo == page.source.get("repo") and s.path == page.source.get("path")
+               and s.commit is not None and s.path is not None
                and repo.has_commit(s.commit) and repo.blob_at(s.commit, s.path) == page.blob for s in version.sources)
 
 
@@ -146,7 +149,7 @@ def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
         return
     if "branch" in source:
         if same_file and same_file[0][1].branch and same_file[0][1].commit != source["commit"]:
-            files.versions.replace(ye.get(same_file[0][0], "commit")[1], source["commit"])
+            files.versions.replace(ye.value(same_file[0][0], "commit"), source["commit"])
             plan.report.done.append(f"{version.id}: the branch head is now {source['commit'][:12]}")
         return
     if same_file and same_file[0][1].tags is not None and not same_file[0][1].branch:
@@ -154,7 +157,7 @@ def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
         new_tags = [t for t in source.get("tags", []) if t not in known.tags]
         if new_tags:
             tags = sort_tags(list(known.tags) + new_tags)
-            files.versions.replace(ye.get(item, "tags")[1], ye.flow(tags))
+            files.versions.replace(ye.value(item, "tags"), ye.flow(tags))
             plan.report.done.append(f"{version.id}: unchanged page, shipped by {', '.join(new_tags)} too")
         return
     if sources is None:  # pragma: no cover - a version shipped by a repository has sources
@@ -169,15 +172,15 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
     files, lang = plan.files, plan.family.languages[0]
     node = files.version_node(head.id)
     old = next(s for s in head.sources if s.kind == "repo" and s.branch)
-    sources = ye.get(node, "sources")
-    item = next(n for n, s in zip(ye.items(sources[1]), head.sources) if s is old)
+    sources = ye.value(node, "sources")
+    item = next(n for n, s in zip(ye.items(sources), head.sources) if s is old)
     if release == UNRELEASED:
         if old.commit != source["commit"]:
-            files.versions.replace(ye.get(item, "commit")[1], source["commit"])
+            files.versions.replace(ye.value(item, "commit"), source["commit"])
         return
     files.versions.replace_lines(item, item, _source_lines(source, lang, 8))
     if head.id.startswith(UNRELEASED):
-        files.versions.replace(ye.get(node, "version")[1], ye.quoted(edition_id))
+        files.versions.replace(ye.value(node, "version"), ye.quoted(edition_id))
         plan.renamed[head.id] = edition_id
     superseded = ye.get(node, "superseded")
     line = f"        - {{edition: {ye.quoted(head.editions[0])}, commit: {old.commit}}}"
@@ -185,7 +188,7 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
         files.versions.insert_after(node, ["      superseded:", line])
     else:
         files.versions.insert_after(ye.items(superseded[1])[-1], [line])
-    plan.report.done.append(f"{edition_id}: the branch head's page ({head.editions[0]}, {old.commit[:12]}) is now "
+    plan.report.done.append(f"{edition_id}: the branch head's page ({head.editions[0]}, {(old.commit or '')[:12]}) is now "
                             f"release {release}'s; {head.editions[0]} resolves to {edition_id}")
 
 
@@ -222,7 +225,7 @@ def _append_version(plan: Plan, timeline: Timeline, lines: list[str]) -> None:
     if node is not None:
         plan.files.versions.insert_after(ye.items(node)[-1], lines)
         return
-    root = ye.get(plan.files.roots[plan.files.versions_path], "versions")[1]
+    root = ye.value(plan.files.roots[plan.files.versions_path], "versions")
     last = list(ye.pairs(root))[-1][2]
     plan.files.versions.insert_after(ye.items(last)[-1], [f"  {timeline.id}:"] + lines)
 
@@ -264,7 +267,7 @@ def _change_content(plan: Plan, version: Version, rows: list[ImportedRow], base:
         if current is not None:
             files.versions.replace_lines(current[0], current[1], lines)
         elif lines:
-            files.versions.insert_after(ye.get(node, "order")[1], lines)
+            files.versions.insert_after(ye.value(node, "order"), lines)
         plan.report.done.append(f"{renamed or version.id}: its rows changed")
     _texts(plan, renamed or version.id, rows, base, version.languages or (family.languages[0],), in_place=version)
 
@@ -324,12 +327,12 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
                             f"only in the catalog: {', '.join(sorted(listed - {r.code for r in rows})) or 'none'}")
     if lang not in (version.languages or ()):
         node = plan.files.version_node(version.id)
-        texts = ye.get(node, "texts")
-        plan.files.versions.replace(texts[1], ye.flow([l for l in family.languages if l in (*(version.languages or ()), lang)]))
+        texts = ye.value(node, "texts")
+        plan.files.versions.replace(texts, ye.flow([l for l in family.languages if l in (*(version.languages or ()), lang)]))
     if source and not any(s.kind == source_kind(source) and s.lang == lang and s.path == source.get("path")
                           and s.commit == source.get("commit") and s.url == source.get("url") for s in version.sources):
         node = plan.files.version_node(version.id)
-        plan.files.versions.insert_after(ye.items(ye.get(node, "sources")[1])[-1], _source_lines(source, lang, 8))
+        plan.files.versions.insert_after(ye.items(ye.value(node, "sources"))[-1], _source_lines(source, lang, 8))
     changed = 0
     for row in rows:
         code = family.code_by_name[row.code]

@@ -33,6 +33,22 @@ def items(node: Node) -> list[Node]:
     return list(node.value) if isinstance(node, SequenceNode) else []
 
 
+def value(node: Node, name: str) -> Node:
+    """The value node of a key that the catalog, validated, is known to have."""
+    found = get(node, name)
+    if found is None:
+        raise KeyError(f"line {node.start_mark.line + 1}: no key {name!r}")
+    return found[1]
+
+
+def key(node: Node, name: str) -> Node:
+    """The key node of a key that the catalog, validated, is known to have."""
+    found = get(node, name)
+    if found is None:
+        raise KeyError(f"line {node.start_mark.line + 1}: no key {name!r}")
+    return found[0]
+
+
 def pairs(node: Node) -> Iterator[tuple[str, Node, Node]]:
     if isinstance(node, MappingNode):
         for k, v in node.value:
