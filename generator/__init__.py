@@ -1,7 +1,27 @@
-"""Generate status-code outputs (Python, C/C++, JSON, docs) from one YAML catalog.
+"""Generate status-code outputs (Python, C/C++, JSON, the docs site) from one YAML catalog.
 
-The pipeline, one module per layer: ``yamlsource`` (strict YAML with
-positions) -> ``catalog`` (validate into the ``model``) -> ``render_*`` (pure
-functions from the model to ``{path: text}``) -> ``outputs`` (the one module
-that touches the disk). ``cli`` parses arguments and calls them.
+The layers, lowest first; a module imports its own layer and the layers below, never one
+above (tests/test_architecture.py enforces it, with no import cycle and no module over 400
+lines):
+
+``core``       problems with positions, exit statuses, release order, the project's version,
+               the generator's own paths. Imports no other layer.
+``domain``     the model: frozen dataclasses (``model``, ``editions``, ``codes``, ``family``)
+               and the questions more than one output asks (``queries``, ``changes``).
+``reading``    the catalog read and validated into the model: strict YAML with positions,
+               typed fields, every problem at once (``load.load_catalog``).
+``rendering``  from the model to outputs: ``targets`` is the one table of outputs and the
+               inputs each declares; ``python_module``, ``c_header``, ``json_export`` and
+               ``site`` plan each output with the pure function that renders it; ``escape``
+               holds the escaping of every place a text lands.
+``writing``    the one layer that touches the output tree: the survey, atomic writes, the
+               lock, the manifests, the cache and the quick path (``fastpath``).
+``tracking``   upstream's repositories and pages: ``git``, the readers of upstream's
+               sources and pages, ``audit`` and ``import``.
+``shipping``   what leaves the checkout: ``vendor``, ``publish``, ``serve``, the MkDocs
+               build, ``explain``.
+
+On top, the entry points: ``cli`` (parses arguments, holds no logic), ``commands`` and
+``commands_upstream`` (what each verb does), ``sphinx`` (the Sphinx extension) and
+``bench`` (``make bench``).
 """

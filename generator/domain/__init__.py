@@ -1,0 +1,1 @@
+"""The model of the catalog (frozen dataclasses) and the questions more than one output asks."""

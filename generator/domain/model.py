@@ -1,4 +1,8 @@
-"""The catalog as frozen dataclasses: what every renderer reads, and never changes.
+"""The catalog as frozen dataclasses, what every renderer reads and never changes: the base records.
+
+This module holds the site, the repositories, a family's names, pages and timelines; the
+records of editions (domain.editions), of codes (domain.codes) and the family and catalog
+themselves (domain.family) build on them.
 
 A catalog holds the site's own settings, the upstream repositories it cites,
 and one or more code families. A family has codes, pages, each page has

@@ -1,0 +1,1 @@
+"""Upstream's repositories and pages: reading them, auditing the catalog against them, importing releases."""
