@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
+from generator.domain.editions import id_tails
 from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, UsageError, safe_print
 from generator.commands import catalog_of, edition_of, existing_file, family_of, language_of
@@ -115,7 +116,7 @@ def _family_for_new_edition(catalog: Catalog, edition_id: str) -> Family:
         if family.edition(edition_id) is not None:
             return family
         for timeline in family.timelines:
-            if (edition_id.endswith(timeline.suffix) or edition_id.endswith(timeline.suffix + "-repo")) and len(timeline.suffix) > length:
+            if edition_id.endswith(id_tails(timeline.suffix)) and len(timeline.suffix) > length:
                 best, length = family, len(timeline.suffix)
     if best is None:
         raise UsageError(f"edition {edition_id!r} fits no family's timeline; pass --family NAME")

@@ -85,3 +85,32 @@ def test_mypy_would_see_a_wrong_use(tmp_path):
                                        "length: int = len(lookup('LLM_TIMEOUT').meaning())\n", encoding="utf-8")
     result = _run(MYPY + ["wrong.py"], tmp_path)
     assert result.returncode == 1 and "wrong.py:2: error" in result.stdout, result.stdout
+
+
+# -- the project's own code ---------------------------------------------------------------------
+
+PROJECT_RUFF = [sys.executable, "-m", "ruff", "check", "--no-cache", "--select", "E,F,W", "--line-length", "120"]
+PROJECT_MYPY = [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", "/dev/null"]  # [tool.mypy] in pyproject
+
+
+def test_ruff_passes_the_generator_and_the_tests():
+    result = _run(PROJECT_RUFF + ["generator", "tests", "scripts"], ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_passes_the_generator_in_default_mode():
+    result = _run(PROJECT_MYPY, ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues found" in result.stdout, result.stdout
+
+
+def test_the_project_gates_fail_on_a_planted_error(tmp_path):
+    """The gates above are not vacuous: a long line, an unused import and a type error fail them."""
+    package = tmp_path / "generator"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "bad.py").write_text("import os\n\n\ndef f() -> int:\n    return '" + "x" * 120 + "'\n")
+    ruff = _run(PROJECT_RUFF + ["generator"], tmp_path)
+    assert ruff.returncode == 1 and "E501" in ruff.stdout and "F401" in ruff.stdout, ruff.stdout
+    mypy = _run(PROJECT_MYPY + ["generator"], tmp_path)
+    assert mypy.returncode == 1 and "Incompatible return value type" in mypy.stdout, mypy.stdout

@@ -8,6 +8,20 @@ from typing import Optional
 from generator.core.problems import Pos
 from generator.domain.model import Localized, Page, Timeline
 
+# An edition's id: its release, its timeline's suffix, and -repo for a repository copy of a
+# release that also has a published page on the timeline (9.0.0-v2-repo). The one place
+# that rule is written.
+REPO_COPY = "-repo"
+
+
+def edition_id(release: str, suffix: str, repo_copy: bool = False) -> str:
+    return release + suffix + (REPO_COPY if repo_copy else "")
+
+
+def id_tails(suffix: str) -> tuple[str, str]:
+    """The endings an edition id of a timeline with this suffix can have, the longer first."""
+    return suffix + REPO_COPY, suffix
+
 
 @dataclass(frozen=True)
 class Source:
@@ -126,7 +140,7 @@ class Edition:
     @property
     def repo_copy(self) -> bool:
         """A repository copy of a published page that says otherwise (`-repo`)."""
-        return self.id.endswith("-repo")
+        return self.id.endswith(REPO_COPY)
 
     @property
     def order_key(self) -> tuple:

@@ -8,7 +8,7 @@ from typing import Optional
 from ruamel.yaml.nodes import Node
 
 from generator.reading.fields import Fields
-from generator.domain.editions import Edition, Malformation, Row, Source, Version
+from generator.domain.editions import Edition, Malformation, Row, Source, Version, edition_id
 from generator.domain.model import Localized, Page, Timeline
 from generator.core.releases import UNRELEASED, edition_order, release_key, tag_release
 
@@ -80,7 +80,7 @@ def derive(f: Fields, family_id: str, first_language: str, drafts: list[Draft]) 
             continue
         for release in releases:
             copy = draft.release is None and (draft.timeline.id, release) in published
-            ident = release + draft.timeline.suffix + ("-repo" if copy else "")
+            ident = edition_id(release, draft.timeline.suffix, copy)
             planned.append((edition_order(release, draft.page.index, draft.timeline.index, copy), ident, release, draft))
     if not ok:
         return None

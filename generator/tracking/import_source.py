@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Optional
 
 
+from generator.domain.editions import id_tails
 from generator.tracking.audit_page import recoverable_value
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Timeline
@@ -106,7 +107,7 @@ def edition_place(family: Family, edition_id: str) -> tuple[Timeline, str]:
     """The timeline whose suffix the id ends with (the longest), and the release before it."""
     best: Optional[tuple[Timeline, str]] = None
     for timeline in family.timelines:
-        for tail in (timeline.suffix + "-repo", timeline.suffix):
+        for tail in id_tails(timeline.suffix):
             release = edition_id[: len(edition_id) - len(tail)] if tail else edition_id
             if edition_id.endswith(tail) and release_key(release) is not None:
                 if best is None or len(timeline.suffix) > len(best[0].suffix):
