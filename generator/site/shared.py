@@ -69,10 +69,13 @@ def _js_labels(catalog: Catalog) -> str:
 def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
     site = catalog.site
     default = site.languages[0]
-    sections = ("all_codes", "editions", "differences_title", "home")
+    sections = ("all_codes", "editions", "differences_title", "home", "overview")
 
     def title(family: Family, lang: str) -> str:
         return family.name[lang]
+
+    def palette(lang: str) -> dict[str, str]:
+        return {key: site.label(f"palette_{key}", lang) for key in ("auto", "light", "dark")}
 
     languages = []
     for index, lang in enumerate(site.languages):
@@ -81,16 +84,16 @@ def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
             translations = [(site.label(k, default), site.label(k, lang)) for k in sections]
             translations += [(title(f, default), title(f, lang)) for f in catalog.families if title(f, default) != title(f, lang)]
         languages.append({"code": lang, "name": site.language_names[lang], "site_name": site.name[lang],
-                          "nav_translations": list(dict(translations).items())})
+                          "site_description": site.description[lang],
+                          "nav_translations": list(dict(translations).items()), "palette": palette(lang)})
     families = [{"title": title(f, default), "prefix": f.prefix, "index": f"{f.prefix}index.md" if f.prefix else None,
+                 "overview_title": site.label("overview", default),
                  "codes_title": site.label("all_codes", default), "editions_title": site.label("editions", default),
-                 "differences_title": site.label("differences_title", default),
-                 "codes": [c.name for c in f.codes], "editions": [e.id for e in f.editions]} for f in catalog.families]
-    palette = {key: site.label(f"palette_{key}", default) for key in ("auto", "light", "dark")}
+                 "differences_title": site.label("differences_title", default)} for f in catalog.families]
     return render_template(
         "site/mkdocs.yml.j2", banner_yaml=comment_banner(stamp, "# "), site_name=site.name[default],
         site_description=site.description[default], default=default, languages=languages, families=families,
-        home=site.label("home", default), palette=palette)
+        home=site.label("home", default), palette=palette(default))
 
 
 def render_404(catalog: Catalog, stamp: str) -> str:
