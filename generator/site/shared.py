@@ -103,7 +103,36 @@ def render_404(catalog: Catalog, stamp: str) -> str:
                   "families": [{"name": f.name[lang], "prefix": f.prefix, "codes": site.label("all_codes", lang)}
                                for f in catalog.families]}
                  for index, lang in enumerate(site.languages)]
-    return render_template("site/overrides/404.html.j2", banner_jinja=_jinja_banner(stamp), languages=languages)
+    return render_template("site/overrides/404.html.j2", banner_jinja=_jinja_banner(stamp), languages=languages,
+                           paths=[{"lang": lang["code"], "path": lang["path"]} for lang in languages],
+                           moved=moved_pages(catalog))
+
+
+def moved_pages(catalog: Catalog) -> dict[str, str]:
+    """The addresses a reader may type for a page that lives at another (CONTRACT §6), within a
+    language and without the trailing slash, in lower case -> the page's own: a code by any of
+    its names (its C name, the C macro), an edition by an id that is now an alias of it, and
+    every page by its own name in any case (codes/llm_timeout, editions/9.0.0-V2). The 404 page sends the
+    reader on (a stub page per name would collide with the page itself on a file system that
+    ignores case: llm_timeout beside LLM_TIMEOUT)."""
+    own: dict[str, str] = {}
+    other: dict[str, str] = {}
+    for family in catalog.families:
+        for code in family.codes:
+            target = f"{family.prefix}codes/{code.name}"
+            own[target.lower()] = target
+            names = (code.python_name, code.c_name, family.c.macro_prefix + code.c_name if code.c_name else None)
+            for name in filter(None, names):
+                other.setdefault(f"{family.prefix}codes/{name}".lower(), target)
+        for edition in family.editions:
+            target = f"{family.prefix}editions/{edition.id}"
+            own[target.lower()] = target
+        for alias, _ in family.aliases:
+            edition = family.edition(alias)
+            if edition is not None:
+                other.setdefault(f"{family.prefix}editions/{alias}".lower(), f"{family.prefix}editions/{edition.id}")
+    table = {**other, **own}  # a page's own name wins over another page's alias
+    return {key: table[key] for key in sorted(table)}
 
 
 # -- search ---------------------------------------------------------------------------------------
