@@ -29,11 +29,13 @@ def _shipped() -> tuple[dict[str, dict[str, str]], dict[str, SearchLanguage]]:
     rep.problems.extend(problems)
     rep.raise_if_any()
     reader = Fields(doc, rep)
+    assert doc.root is not None
     top = reader.mapping(doc.root, "labels file", required=("labels",), optional=("search",)) or {}
-    table = {}
+    table: dict[str, dict[str, str]] = {}
     for key, (_, node) in (reader.mapping(top["labels"][1], "labels", free_keys=True) or {}).items():
         texts = reader.mapping(node, f"labels.{key}", free_keys=True) or {}
-        table[key] = {lang: reader.text(value, f"labels.{key}.{lang}") for lang, (_, value) in texts.items()}
+        table[key] = {lang: text for lang, (_, value) in texts.items()
+                      if (text := reader.text(value, f"labels.{key}.{lang}")) is not None}
     search = _search_languages(reader, top["search"][1]) if "search" in top else {}
     if rep.problems:  # pragma: no cover - the shipped file is tested
         raise CatalogError(rep.problems)
@@ -41,11 +43,11 @@ def _shipped() -> tuple[dict[str, dict[str, str]], dict[str, SearchLanguage]]:
 
 
 def _search_languages(reader: Fields, node: Node) -> dict[str, SearchLanguage]:
-    table = {}
+    table: dict[str, SearchLanguage] = {}
     for lang, (_, entry) in (reader.mapping(node, "search", free_keys=True) or {}).items():
         fields = reader.mapping(entry, f"search.{lang}", required=("script",), optional=("synonyms",)) or {}
         script = reader.choice(fields["script"][1], f"search.{lang}.script", SCRIPTS) if "script" in fields else None
-        groups = []
+        groups: list[tuple[str, ...]] = []
         for group in (reader.sequence(fields["synonyms"][1], f"search.{lang}.synonyms") or []) if "synonyms" in fields else []:
             words = tuple(word.lower() for word, _ in reader.text_list(group, f"search.{lang}.synonyms") or ())
             if len(words) < 2:
@@ -104,7 +106,7 @@ def read_languages(f: Fields, node: Node, what: str) -> Optional[tuple[str, ...]
 
 def _labels(f: Fields, pair, languages) -> Optional[dict[str, Localized]]:
     defaults = default_labels()
-    overrides: dict[str, tuple[Node, dict]] = {}
+    overrides: dict[str, tuple[Optional[Node], dict]] = {}
     if pair is not None:
         for key, (key_node, node) in (f.mapping(pair[1], "site.labels", free_keys=True) or {}).items():
             if key not in defaults:
@@ -117,13 +119,13 @@ def _labels(f: Fields, pair, languages) -> Optional[dict[str, Localized]]:
     labels: dict[str, Localized] = {}
     complete = True
     for key, shipped in defaults.items():
-        node, given = overrides.get(key, (None, {}))
+        override, given = overrides.get(key) or (None, {})  # None when the catalog does not override it
         items = []
         for lang in languages:
             text = given.get(lang) or shipped.get(lang)
             if text is None:
                 complete = False
-                where = node if node is not None else (pair[1] if pair is not None else None)
+                where = override if override is not None else (pair[1] if pair is not None else None)
                 message = f"site.labels.{key}: no {lang} text; the generator ships labels in {', '.join(_shipped_languages())} only"
                 if where is not None:
                     f.error(where, message)
