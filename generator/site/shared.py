@@ -186,7 +186,7 @@ def _family_words(family: Family) -> list[str]:
 
 def _code_doc(family: Family, code, lang: str, location: str, family_name: str) -> dict:
     names = dict.fromkeys(filter(None, (code.python_name, code.c_name, family.c.macro_prefix + code.c_name if code.c_name else None,
-                                        *(n.name for n in code.cpp), code.wrapper)))
+                                        *(n.name.removeprefix("::") for n in code.cpp), code.wrapper)))
     values = [str(code.value)]
     if code.value >= 0:
         values.append("x" + format(code.value, "x"))

@@ -188,3 +188,10 @@ test("what a query holds is escaped in the answer", async () => {
   const items = (await answer("<img src=x onerror=alert(1)>", EN, load)).items
   assert.ok(items.every(group => !/<img/.test(group[0].title + group[0].text)))
 })
+
+test("a name of a C interface finds its code first, written with or without the global namespace", async () => {
+  // HIXL's C interface: ::HIXL_TIMEOUT, written HIXL_TIMEOUT, is the index's OTHER_TIMEOUT here
+  for (const query of ["OTHER_TIMEOUT", "::OTHER_TIMEOUT", "ret = OTHER_TIMEOUT;", "other_timeout"]) {
+    assert.equal(await first(EN, query), "en/other/codes/TIMEOUT/", query)
+  }
+})
