@@ -138,9 +138,12 @@ def cmd_validate(args) -> int:
         safe_print(str(warning), sys.stderr)
     for family in catalog.families:
         texts = sum(len(entries) for code in family.codes for _, entries in code.texts)
-        safe_print(f"{family.id}: {counted(len(family.codes), 'code')} ({len(family.python_codes)} in Python, "
-                   f"{len(family.c_codes)} in C/C++), {counted(len(family.pages), 'page')}, "
-                   f"{counted(len(family.timelines), 'timeline')}, {counted(len(family.editions), 'edition')}, {counted(texts, 'text')}")
+        safe_print(
+            f"{family.id}: {counted(len(family.codes), 'code')} ({len(family.python_codes)} in Python, "
+            f"{len(family.c_codes)} in C/C++), {counted(len(family.pages), 'page')}, "
+            f"{counted(len(family.timelines), 'timeline')}, {counted(len(family.editions), 'edition')}, "
+            f"{counted(texts, 'text')}"
+        )
     safe_print(f"{display_path(args.catalog)}: valid")
     return EXIT_OK
 
@@ -159,7 +162,9 @@ def version_text(location: Optional[Path]) -> str:
         try:
             catalog = load_catalog(location)
         except Exception as error:  # noqa: BLE001 - --version must say something useful, not fail
-            lines.append(f"catalog at {display_path(location)}: cannot be read ({type(error).__name__}); run `validate`")
+            lines.append(
+                f"catalog at {display_path(location)}: cannot be read ({type(error).__name__}); run `validate`"
+            )
         else:
             lines.append(f"catalog at {display_path(location)}, CATALOG_HASH of each family:")
             for family in catalog.families:
@@ -214,7 +219,9 @@ def language_of(family: Family, lang: Optional[str]) -> str:
 def edition_of(family: Family, edition_id: str):
     edition = family.edition(edition_id)  # an id once published resolves to the edition that holds its version
     if edition is None:
-        raise UsageError(f"no edition {edition_id!r} in {family.id}; editions: {', '.join(e.id for e in family.editions)}")
+        raise UsageError(
+            f"no edition {edition_id!r} in {family.id}; editions: {', '.join(e.id for e in family.editions)}"
+        )
     return edition
 
 

@@ -51,7 +51,12 @@ def test_every_name_of_every_code_is_moved_to_its_page(catalog):
     for family in catalog.families:
         for code in family.codes:
             page = f"{family.prefix}codes/{code.name}"
-            names = {code.name, code.python_name, code.c_name, (family.c.macro_prefix + code.c_name) if code.c_name else None}
+            names = {
+                code.name,
+                code.python_name,
+                code.c_name,
+                (family.c.macro_prefix + code.c_name) if code.c_name else None,
+            }
             for name in filter(None, names):
                 key = f"{family.prefix}codes/{name}".lower()
                 assert moved.get(key, key) == page or key == page, (key, moved.get(key), page)
@@ -59,14 +64,21 @@ def test_every_name_of_every_code_is_moved_to_its_page(catalog):
             key = f"{family.prefix}editions/{edition.id}".lower()
             assert moved.get(key, key) == f"{family.prefix}editions/{edition.id}"
         for alias, _ in family.aliases:  # the catalog's own (HIXL's 9.0.0-beta.2-cs)
-            assert moved[f"{family.prefix}editions/{alias}".lower()] == f"{family.prefix}editions/{family.edition(alias).id}"
+            assert (
+                moved[f"{family.prefix}editions/{alias}".lower()]
+                == f"{family.prefix}editions/{family.edition(alias).id}"
+            )
     pages = {f"{f.prefix}codes/{c.name}" for f in catalog.families for c in f.codes} | \
         {f"{f.prefix}editions/{e.id}" for f in catalog.families for e in f.editions}
     assert all(key == key.lower() and target in pages for key, target in moved.items())
     # the codes the contract and the issue name
     llm = catalog.family_by_id["llm_datadist"]
     by_c = {code.c_name: code.name for code in llm.codes if code.c_name}
-    assert moved["codes/llm_wait_proc_timeout"] == f"codes/{by_c['LLM_WAIT_PROC_TIMEOUT']}" != "codes/LLM_WAIT_PROC_TIMEOUT"
+    assert (
+        moved["codes/llm_wait_proc_timeout"]
+        == f"codes/{by_c['LLM_WAIT_PROC_TIMEOUT']}"
+        != "codes/LLM_WAIT_PROC_TIMEOUT"
+    )
     assert moved["codes/llm_seq_len_over_limit"] == f"codes/{by_c['LLM_SEQ_LEN_OVER_LIMIT']}"
     assert moved["codes/llm_timeout"] == "codes/LLM_TIMEOUT"
 
@@ -146,9 +158,24 @@ def mkdocs_serve():
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
     env["NO_MKDOCS_2_WARNING"] = "1"
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--config-file", str(ROOT / "site" / "mkdocs.yml"),
-                               "--dev-addr", f"127.0.0.1:{port}", "--no-livereload"],
-                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "serve",
+            "--config-file",
+            str(ROOT / "site" / "mkdocs.yml"),
+            "--dev-addr",
+            f"127.0.0.1:{port}",
+            "--no-livereload",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     base = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline and server.poll() is None:
@@ -224,7 +251,9 @@ def typed_addresses(catalog) -> list[tuple[str, str]]:
         pairs.append((f"{family.prefix}codes/{first.name.lower()}/", f"{family.prefix}codes/{first.name}/"))
         edition = family.editions[-1]
         slug = family.code_by_name[edition.rows[0].code].slug
-        pairs.append((f"{family.prefix}editions/{edition.id.upper()}/#{slug}", f"{family.prefix}editions/{edition.id}/#{slug}"))
+        pairs.append(
+            (f"{family.prefix}editions/{edition.id.upper()}/#{slug}", f"{family.prefix}editions/{edition.id}/#{slug}")
+        )
         # an edition id that became an alias (HIXL's 9.0.0-beta.2-cs, now 9.0.0-cs)
         pairs += [(f"{family.prefix}editions/{alias}/", f"{family.prefix}editions/{family.edition(alias).id}/")
                   for alias, _ in family.aliases]

@@ -39,7 +39,9 @@ MAX_CODE_PAGE = 46_000  # bytes of codes/LLM_TIMEOUT/index.html (issue 26)
 
 
 def node() -> str:
-    found = shutil.which("node") or shutil.which("nodejs") or (str(PLAYWRIGHT_NODE) if PLAYWRIGHT_NODE.exists() else None)
+    found = (
+        shutil.which("node") or shutil.which("nodejs") or (str(PLAYWRIGHT_NODE) if PLAYWRIGHT_NODE.exists() else None)
+    )
     assert found, "no Node.js to run tests/node/: install Debian's nodejs (apt-get install nodejs)"
     return found
 
@@ -81,18 +83,24 @@ def test_material_is_what_the_copies_were_checked_against():
                  for path in ("site/overrides/main.html.j2", "site/assets/search-worker.js.j2")}
     blocks = {name: digest for text in templates.values()
               for name, digest in re.findall(r"material-block (\w+) ([0-9a-f]{12})\b", text)}
-    bundles = {name for text in templates.values() for name in re.findall(r"material-bundle (bundle\.\w+\.min\.js)", text)}
+    bundles = {
+        name for text in templates.values() for name in re.findall(r"material-bundle (bundle\.\w+\.min\.js)", text)
+    }
     assert set(blocks) == {"site_meta", "config"} and len(bundles) == 1, (blocks, bundles)
     base = (material_dir() / "templates" / "base.html").read_text(encoding="utf-8")
     installed = {name: hashlib.sha256(jinja_block(base, name).encode("utf-8")).hexdigest()[:12] for name in blocks}
     changed = {name: (blocks[name], installed[name]) for name in blocks if installed[name] != blocks[name]}
-    assert not changed, (f"mkdocs-material {version('mkdocs-material')}: its blocks {sorted(changed)} changed since they were "
-                         f"copied into templates/site/overrides/main.html.j2 (recorded, installed: {changed}); check the "
-                         "copies against them, then record the new hashes there")
+    assert not changed, (
+        f"mkdocs-material {version('mkdocs-material')}: its blocks {sorted(changed)} changed since they were "
+        f"copied into templates/site/overrides/main.html.j2 (recorded, installed: {changed}); check the "
+        "copies against them, then record the new hashes there"
+    )
     present = sorted(p.name for p in (material_dir() / "templates" / "assets" / "javascripts").glob("bundle.*.min.js"))
-    assert present == sorted(bundles), (f"mkdocs-material {version('mkdocs-material')} ships {present}, not {sorted(bundles)}: "
-                                        "check the search worker's protocol and main.html's answer to the request for "
-                                        "search/search_index.json against it, then record its name in both templates")
+    assert present == sorted(bundles), (
+        f"mkdocs-material {version('mkdocs-material')} ships {present}, not {sorted(bundles)}: "
+        "check the search worker's protocol and main.html's answer to the request for "
+        "search/search_index.json against it, then record its name in both templates"
+    )
     checked = set(re.findall(r"Material for MkDocs (\d+\.\d+\.\d+)", templates["site/assets/search-worker.js.j2"]))
     assert checked == {version("mkdocs-material")}, checked
 
@@ -195,7 +203,9 @@ def results(reader, lang_path: str, query: str) -> list[dict]:
 
     search(reader, lang_path, query, everything=True)
     items = reader.page.locator(".md-search-result__item > a").evaluate_all(
-        "links => links.map(a => ({href: a.href, title: a.querySelector('h1, h2')?.innerHTML || '', text: a.textContent}))")
+        "links => links.map(a => ({href: a.href, title: a.querySelector('h1, h2')?.innerHTML || '', text: "
+        "a.textContent}))"
+    )
     return [{"path": urlsplit(i["href"]).path[len(SUB_PATH):], "title": i["title"], "text": i["text"]} for i in items]
 
 
@@ -210,8 +220,17 @@ def code_path(family, code, prefix: str = "") -> str:
 def pasted_forms(family, code) -> list[str]:
     """What readers paste from a log or a line of code, for one code (issue 26's list)."""
     hex_value = code.hex
-    return [f"{hex_value}U", f"{hex_value},", f"status_code={code.value}", f"ret={code.value}", f"{code.name}({code.value})",
-            f"{family.python.class_name}.{code.name}", code.wrapper, f"error code: {hex_value}", code.log_message]
+    return [
+        f"{hex_value}U",
+        f"{hex_value},",
+        f"status_code={code.value}",
+        f"ret={code.value}",
+        f"{code.name}({code.value})",
+        f"{family.python.class_name}.{code.name}",
+        code.wrapper,
+        f"error code: {hex_value}",
+        code.log_message,
+    ]
 
 
 @pytest.mark.slow
@@ -271,7 +290,10 @@ def test_an_empty_result_says_what_was_searched_and_what_is_near(catalog, llm, r
     found = results(reader, "", f"{hixl.name['zh']} 磁盘损坏")
     assert len(found) == 1 and found[0]["path"] == f"{hixl.prefix}codes/", found
     assert "磁盘损坏" in found[0]["text"] and all(code.name in found[0]["text"] for code in hixl.codes), found[0]
-    assert catalog.site.label("search_family_has", "zh").format(family=hixl.name["zh"], count=len(hixl.codes)) in found[0]["text"]
+    assert (
+        catalog.site.label("search_family_has", "zh").format(family=hixl.name["zh"], count=len(hixl.codes))
+        in found[0]["text"]
+    )
     timeout = llm.code_by_name["LLM_TIMEOUT"]
     typo = timeout.name[:-2] + timeout.name[-1]  # LLM_TIMEOT
     found = results(reader, "en/", typo)

@@ -48,7 +48,9 @@ def _search_languages(reader: Fields, node: Node) -> dict[str, SearchLanguage]:
         fields = reader.mapping(entry, f"search.{lang}", required=("script",), optional=("synonyms",)) or {}
         script = reader.choice(fields["script"][1], f"search.{lang}.script", SCRIPTS) if "script" in fields else None
         groups: list[tuple[str, ...]] = []
-        for group in (reader.sequence(fields["synonyms"][1], f"search.{lang}.synonyms") or []) if "synonyms" in fields else []:
+        for group in (
+            (reader.sequence(fields["synonyms"][1], f"search.{lang}.synonyms") or []) if "synonyms" in fields else []
+        ):
             words = tuple(word.lower() for word, _ in reader.text_list(group, f"search.{lang}.synonyms") or ())
             if len(words) < 2:
                 reader.error(group, f"search.{lang}.synonyms: a group holds at least two words or phrases")
@@ -77,7 +79,9 @@ def read_site(section, rep: Reporter) -> Optional[Site]:
         return None
     texts = {k: f.localized(fields[k][1], f"site.{k}", languages) if k in fields else None
              for k in ("language_names", "name", "description")}
-    families = tuple(v for v, _ in f.text_list(fields["families"][1], "site.families") or ()) if "families" in fields else ()
+    families = (
+        tuple(v for v, _ in f.text_list(fields["families"][1], "site.families") or ()) if "families" in fields else ()
+    )
     labels = _labels(f, fields.get("labels"), languages)
     if texts["language_names"] is None or texts["name"] is None or labels is None:
         return None
@@ -126,7 +130,8 @@ def _labels(f: Fields, pair, languages) -> Optional[dict[str, Localized]]:
             if text is None:
                 complete = False
                 where = override if override is not None else (pair[1] if pair is not None else None)
-                message = f"site.labels.{key}: no {lang} text; the generator ships labels in {', '.join(_shipped_languages())} only"
+                in_labels = ", ".join(_shipped_languages())
+                message = f"site.labels.{key}: no {lang} text; the generator ships labels in {in_labels} only"
                 if where is not None:
                     f.error(where, message)
                 else:
