@@ -347,8 +347,9 @@ def edition_paths(catalog):
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_edition_tables_read_at_both_widths(catalog, visit, width):
-    """Every column of every edition table gets at least a fifth of the table (or rows are
-    stacked), no table is wider than the screen, and no word or identifier is split."""
+    """Every text column of every edition table gets at least a fifth of the table (or rows are
+    stacked), no table is wider than the screen, and no word or identifier is split. (The
+    是否可恢复 column holds a word: tests/test_code_pages.py checks it shows with its heading.)"""
     v = visit(width)
     figures, failures = [], []
     for path in edition_paths(catalog):
