@@ -16,7 +16,7 @@ from typing import Optional, Union
 from generator import upstream
 from generator.escape import terminal
 from generator.model import Catalog, Code, Edition, Family, Header, Page, hex_value
-from generator.pagereader import normalize_text, read_table
+from generator.pagereader import TableRow, normalize_text, read_table
 
 # Every kind of finding (the JSON report's "kind"): a closed list, so that tools reading
 # the report can rely on it; Finding refuses any other.
@@ -77,13 +77,13 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
     findings: list[Finding] = []
     page_family = family
     repos = {s.repo for s in edition.sources if s.repo} if edition is not None and edition.released else set()
-    if repos:
+    if repos and edition is not None:
         family = replace(family, codes=tuple(c for c in family.codes if any(c.present_at(r, edition.release) for r in repos)))
     header_constants: list[upstream.Constant] = []
     for path in headers:
         source, problem = read_text(path)
-        if problem:
-            findings.append(problem)
+        if source is None:
+            findings += [problem] if problem else []
             continue
         found, constants = audit_header(family, str(path), source)
         findings += found
@@ -91,24 +91,26 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
     bound: Optional[dict[str, Optional[int]]] = None  # None: no binding read, compare references by name
     if binding:
         source, problem = read_text(binding)
-        if problem:
-            findings.append(problem)
+        if source is None:
+            findings += [problem] if problem else []
         else:
             found, bound = audit_binding(family, str(binding), source, header_constants)
             findings += found
     if python:
         source, problem = read_text(python)
-        findings += [problem] if problem else audit_python(family, str(python), source, bound)
+        findings += audit_python(family, str(python), source, bound) if source is not None else [problem] if problem else []
     if page:
+        assert edition is not None, "a page is audited against an edition"
         source, problem = read_text(page)
-        findings += [problem] if problem else audit_page(page_family, edition, str(page), source)
+        findings += audit_page(page_family, edition, str(page), source) if source is not None else [problem] if problem else []
     return findings
 
 
 # -- the Python source ---------------------------------------------------------------------------
 
 
-def audit_python(family: Family, file: str, source: str, bound: Optional[dict[str, Optional[int]]]) -> list[Finding]:
+def audit_python(family: Family, file: str, source: str, bound: Optional[dict[str, Optional[int]]],
+                 base: Optional[str] = None) -> list[Finding]:
     """Members, order and values of upstream's enum (or a package's exported names).
     `bound`: the binding's resolved values, when a binding was read (None for a binding whose
     own finding already says what is wrong with it); without one, references are compared by name."""
@@ -119,6 +121,9 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
     if not enum:
         return _audit_exports(family, file, parsed)
     findings: list[Finding] = []
+    if base is not None and [b.rsplit(".", 1)[-1] for b in parsed.bases] != [base]:
+        findings.append(Finding(file, parsed.line, "value differs", family.python.class_name, ", ".join(parsed.bases) or "none",
+                                base, field="base class"))
     ours = {code.python_name: code for code in family.python_codes}
     by_wrapper = {code.wrapper: code for code in family.python_codes if code.wrapper}
     for member in parsed.members:
@@ -128,13 +133,13 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
             continue
         findings += _member_value(file, member, code, by_wrapper, bound)
     lines = {m.name: m.line for m in parsed.members}
-    order = [code.python_name for code in family.python_codes]
+    order = [code.python_name or "" for code in family.python_codes]
     after = max(lines.values(), default=0) + 1
     for code in family.python_codes:
         if code.python_name not in lines:
-            findings.append(Finding(file, expected_line(order, lines, code.python_name, after), "missing upstream",
+            findings.append(Finding(file, expected_line(order, lines, code.python_name or "", after), "missing upstream",
                                     code.name, catalog=code.hex))
-    findings += _order(file, [m.name for m in parsed.members], [c.python_name for c in family.python_codes],
+    findings += _order(file, [m.name for m in parsed.members], [c.python_name or "" for c in family.python_codes],
                        {m.name: m.line for m in parsed.members})
     findings += _code_map(family, file, parsed)
     return findings
@@ -180,15 +185,15 @@ def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[
             findings.append(Finding(file, entry.line, "missing from catalog", entry.member, f"{key} maps to {entry.member}",
                                     "no code has this wrapper", field="code_2_status"))
             continue
-        mapped[code.python_name] = entry.line
+        mapped[code.python_name or ""] = entry.line
         if entry.member != code.python_name:
             findings.append(Finding(file, entry.line, "value differs", code.name, f"{key} maps to {entry.member}",
                                     f"{key} maps to {code.python_name}", field="code_2_status"))
-    order = [code.python_name for code in family.python_codes if code.wrapper]
+    order = [code.python_name or "" for code in family.python_codes if code.wrapper]
     after = max(mapped.values(), default=0) + 1
     for code in family.python_codes:
         if code.wrapper and code.python_name not in mapped:
-            findings.append(Finding(file, expected_line(order, mapped, code.python_name, after), "missing upstream", code.name,
+            findings.append(Finding(file, expected_line(order, mapped, code.python_name or "", after), "missing upstream", code.name,
                                     catalog=f"code_2_status maps {code.wrapper}", field="code_2_status"))
     return findings
 
@@ -318,7 +323,7 @@ def which_header(family: Family, file: str, constants) -> Optional[Header]:
     names = {h.path.rsplit("/", 1)[-1]: h for h in family.headers}
     if normalized.rsplit("/", 1)[-1] in names:
         return names[normalized.rsplit("/", 1)[-1]]
-    spaces = {c.namespace for c in constants}
+    spaces = {c.namespace or "::" for c in constants}
     for header in family.headers:
         if header.namespace in spaces:
             return header
@@ -326,7 +331,7 @@ def which_header(family: Family, file: str, constants) -> Optional[Header]:
 
 
 def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding], list[upstream.Constant]]:
-    constants, problems = upstream.read_header(source, family.value_layout)
+    constants, problems = upstream.read_header(source, family.value_layouts)
     findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
     header = which_header(family, file, constants)
     if header is None:
@@ -334,8 +339,10 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
         findings.append(Finding(file, 1, "not this family's file", upstream=f"namespaces {', '.join(spaces)}",
                                 catalog=f"{family.id}'s headers: {', '.join(h.path for h in family.headers)}"))
         return findings, constants
-    ours = {n.name: (code, n) for code in family.codes for n in code.cpp if n.header == header.path}
-    status = [c for c in constants if c.namespace == header.namespace and (_is_status(c, family) or c.qualified in ours)]
+    # a name of the global namespace is written ::NAME in the catalog and read NAME from the header
+    ours = {n.name.removeprefix("::"): (code, n) for code in family.codes for n in code.cpp if n.header == header.path}
+    namespace = None if header.namespace == "::" else header.namespace
+    status = [c for c in constants if c.namespace == namespace and (_is_status(c, family) or c.qualified in ours)]
     seen = set()
     for constant in status:
         entry = ours.get(constant.qualified)
@@ -353,7 +360,10 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
         if constant.value != code.value:
             findings.append(Finding(file, constant.line, "value differs", code.name,
                                     hex_value(constant.value) if constant.value is not None else None, code.hex))
-    present = [(c.value, c.line) for c in status if c.qualified in seen]
+        if constant.message is not None and constant.message != code.log_message:
+            findings.append(Finding(file, constant.line, "text differs", code.name, constant.message, code.log_message,
+                                    field="log_message"))
+    present = [(c.value, c.line) for c in status if c.qualified in seen and c.value is not None]
     for qualified, (code, name) in ours.items():
         if qualified not in seen:
             findings.append(Finding(file, _header_line(code.value, present, status), "missing upstream", code.name,
@@ -372,7 +382,7 @@ def _header_line(value: int, present: list[tuple[int, int]], status) -> int:
 
 
 def _is_status(constant: upstream.Constant, family: Family) -> bool:
-    if family.value_layout is not None and constant.type == family.value_layout.macro:
+    if any(constant.type == layout.macro for layout in family.value_layouts):
         return True
     return constant.type.split()[-1].split("::")[-1] == "Status"
 
@@ -429,7 +439,7 @@ def _conflicts(file: str, edition: Edition, table) -> list[Finding]:
                     catalog="recorded by the edition" if known else None, known=known)]
 
 
-def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> list[tuple[object, Optional[Code]]]:
+def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> list[tuple[TableRow, Optional[Code]]]:
     by_name = {code.name_on(page): code for code in family.codes if code.name_on(page)}
     by_value = {str(code.value): code for code in family.codes}
     result = []
@@ -470,7 +480,7 @@ def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str
                                     catalog="this project's translation"))
             continue
         theirs = _without_markers(cell.text)
-        findings += compare_text(file, cell.line, code.name, field_name, theirs, entry.text)
+        findings += compare_text(file, cell.line, code.name, field_name, theirs, entry.text, exact=table.pipe)
     return findings
 
 
@@ -509,14 +519,21 @@ def words(text: str) -> str:
     return re.sub(r"\s*([\u3000-\u303f\uff00-\uffef\u3400-\u9fff])\s*", r"\1", joined)
 
 
-def compare_text(file: str, line: int, code: str, field_name: str, theirs: str, ours: str) -> list[Finding]:
-    """One finding at most: a change of structure (a bullet dropped, a step renumbered), else of words."""
+def compare_text(file: str, line: int, code: str, field_name: str, theirs: str, ours: str,
+                 exact: bool = False) -> list[Finding]:
+    """One finding at most: a change of structure (a bullet dropped, a step renumbered), else of words.
+    `exact` (a pipe table's cell, whose every space is typed and shown): of every character but
+    runs of white space; otherwise as the words a browser lays out."""
     a, b = structure(theirs), structure(ours)
     if a != b:
         return [Finding(file, line, "structure differs", code, " ".join(a), " ".join(b), field=field_name)]
-    if words(theirs) != words(ours):
+    if (_spaced(theirs) != _spaced(ours)) if exact else (words(theirs) != words(ours)):
         return [Finding(file, line, "text differs", code, theirs, ours, field=field_name)]
     return []
+
+
+def _spaced(text: str) -> str:
+    return "\n".join(" ".join(line.split()) for line in text.split("\n") if line.strip())
 
 
 def _code_blocks(family: Family, file: str, table) -> list[Finding]:
@@ -525,7 +542,7 @@ def _code_blocks(family: Family, file: str, table) -> list[Finding]:
     by_name = {code.c_name: code for code in family.c_codes}
     by_name.update({n.short: code for code in family.codes for n in code.cpp})
     for block in table.code_blocks:
-        constants, _ = upstream.read_header(block.text, family.value_layout)
+        constants, _ = upstream.read_header(block.text, family.value_layouts)
         for constant in constants:
             code = by_name.get(constant.name)
             if code is None or constant.value is None:

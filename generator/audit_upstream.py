@@ -198,7 +198,56 @@ def _source_rows(family: Family, repos: dict[str, GitRepo]) -> list[Row]:
         for key, labels in groups.items():
             at = {u: found for u, found in zip(files, key)}
             rows.append(_source_row(family, repo, at, labels))
+        gone = _gone_rows(family, repo, files)
+        rows += [gone] if gone.findings else []
     return rows
+
+
+def _gone_rows(family: Family, repo: GitRepo, files: list) -> Row:
+    """Each cited file that a ref newer than its first one lacks at every one of its paths: a
+    file upstream moved or deleted (the catalog then cites a path that checks nothing there).
+    Where a file of that ref has the same definitions, the finding names it."""
+    row = Row(family.id, "sources", f"{repo.name}: the files family.yaml cites")
+    refs = repo.refs()
+    for item in files:
+        found = [_file_at(repo, ref, item) for _, ref in refs]
+        first = next((i for i, (_, blob) in enumerate(found) if blob), None)
+        if first is None:
+            row.findings.append(Finding(f"{repo.name}:{item.path}", 1, "missing upstream", field=item.kind,
+                                        upstream=f"at none of {', '.join(item.paths)} at any tag or {repo.head_branch()}",
+                                        catalog="cited in family.yaml"))
+            continue
+        gone = [i for i in range(first + 1, len(refs)) if not found[i][1]]
+        if not gone:
+            continue
+        last_seen = max(i for i in range(first, gone[-1]) if found[i][1])
+        moved = _moved_to(repo, refs[gone[-1]][1], item, found[last_seen][1], family)
+        labels = [refs[i][0] for i in gone]
+        where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
+        row.findings.append(Finding(
+            f"{repo.name}:{found[last_seen][0]}", 1, "missing upstream", field=item.kind,
+            upstream=f"gone at {where}" + (f"; the same definitions are in {', '.join(moved)}: add it to the file's "
+                                           "`paths` in family.yaml" if moved else ""),
+            catalog=f"cited in family.yaml (last at {refs[last_seen][0]})"))
+    return row
+
+
+def _moved_to(repo: GitRepo, ref: str, item, blob: str, family: Family) -> list[str]:
+    """Files at `ref` (same extension) that hold every code name the cited file last held (up
+    to three of them, the rarest first): where it moved."""
+    try:
+        text = repo.read_text(blob)
+    except (UnreadableFile, OSError):
+        return []
+    names = [n for code in family.codes for n in (code.c_name, code.python_name, code.wrapper) if n and n in text]
+    if not names:
+        return []
+    suffix = "." + item.path.rsplit(".", 1)[-1] if "." in item.path.rsplit("/", 1)[-1] else ""
+    candidates: Optional[set] = None
+    for name in sorted(set(names), key=lambda n: (-len(n), n))[:3]:
+        paths = {p for p in repo.files_containing(ref, name) if p.endswith(suffix)}
+        candidates = paths if candidates is None else candidates & paths
+    return sorted(candidates or ())[:3]
 
 
 def _file_at(repo: GitRepo, ref: str, item) -> tuple[Optional[str], Optional[str]]:
@@ -236,7 +285,8 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
         found, bound = audit.audit_binding(family, f"{repo.name}:{paths[item]}", texts[item], constants)
         row.findings += found
     for item in (u for u in readable if u.kind == "python"):
-        row.findings += audit.audit_python(family, f"{repo.name}:{paths[item]}", texts[item], bound)
+        row.findings += audit.audit_python(family, f"{repo.name}:{paths[item]}", texts[item], bound,
+                                           item.base_at(_release_of(repo, labels[0])))
     for item in (u for u in readable if u.kind == "messages"):
         row.findings += audit.audit_messages(family, f"{repo.name}:{paths[item]}", texts[item])
     return row

@@ -213,7 +213,9 @@ def _generator(verb: str, *args: str) -> Callable[[], None]:
 
 
 def _script(script: str, files: list[str]) -> Callable[[], None]:
-    return lambda: subprocess.run([sys.executable, "-c", script, *files], check=True)
+    def run() -> None:
+        subprocess.run([sys.executable, "-c", script, *files], check=True)
+    return run
 
 
 FLOORS = {

@@ -11,7 +11,7 @@ from generator.model import TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED, Code, CppNa
 from generator.problems import Reporter
 from generator.versions import release_key
 
-CPP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)+$")
+CPP_NAME = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)?(::[A-Za-z_][A-Za-z0-9_]*)+$")  # ::NAME: the global namespace
 C_RANGE = (0, 0xFFFFFFFF)  # a C/C++ status is uint32_t
 PYTHON_RANGE = (-(2**63), 2**64 - 1)
 _CODE_FIELDS = ("python", "c", "value", "wrapper", "cpp", "log_message", "added", "obsolete", "notes") + TEXT_FIELDS
@@ -98,8 +98,8 @@ def _code(f: Fields, node: Node, index: int, languages, header_paths) -> Optiona
     cpp = _cpp_names(f, fields.get("cpp"), name, header_paths)
     log_message = f.text(fields["log_message"][1], f"{name}: log_message") if "log_message" in fields else None
     notes = f.localized(fields["notes"][1], f"{name}: notes", languages) if "notes" in fields else None
-    obsolete = _obsolete(f, fields["obsolete"][1], name, languages) if "obsolete" in fields else None
-    added = _added(f, fields["added"][1], name) if "added" in fields else ()
+    obsolete = _obsolete(f, fields["obsolete"][1], name or "a code", languages) if "obsolete" in fields else None
+    added = _added(f, fields["added"][1], name or "a code") if "added" in fields else ()
     texts = tuple((k, _text_entries(f, fields[k][1], f"{name}: {k}", languages)) for k in TEXT_FIELDS if k in fields)
     broken = any(v is None for _, v in texts) or ("wrapper" in fields and wrapper is None) \
         or ("log_message" in fields and log_message is None) or ("notes" in fields and notes is None) \
@@ -120,7 +120,7 @@ def _cpp_names(f: Fields, pair, name, header_paths) -> Optional[tuple[CppName, .
             fields = f.mapping(item, f"{name}: cpp item", required=("name", "header"))
             text = f.text(fields["name"][1], f"{name}: cpp name") if fields and "name" in fields else None
             header = f.text(fields["header"][1], f"{name}: cpp header") if fields and "header" in fields else None
-            if header is not None and header not in header_paths:
+            if header is not None and fields is not None and header not in header_paths:
                 f.error(fields["header"][1], f"{name}: cpp header {header!r} is not in family.headers "
                                              f"({', '.join(sorted(header_paths)) or 'none declared'})")
                 header = None

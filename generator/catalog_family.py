@@ -20,12 +20,12 @@ from generator.problems import Reporter, closest
 from generator.texts import resolve_texts
 
 _FAMILY_FIELDS = ("id", "name", "description", "languages", "site_path", "python", "c", "sphinx_directive",
-                  "value_layout", "runtime_constants", "headers", "upstream", "discover", "recoverable_labels", "pages")
+                  "value_layouts", "runtime_constants", "headers", "upstream", "discover", "recoverable_labels", "pages")
 _REQUIRED = ("id", "name", "description", "languages", "python", "c", "recoverable_labels", "pages")
 _PYTHON_FIELDS = ("module", "shape", "class", "lookup", "default_page", "exception", "status", "default_status",
                   "code_2_status", "unknown_status")
 _C_FIELDS = ("header", "guard", "namespace", "macro_prefix", "name_function", "message_function", "literals")
-_PAGE_FIELDS = ("id", "name", "title", "intro", "rows", "first_column", "columns", "headings", "timelines")
+_PAGE_FIELDS = ("id", "name", "title", "intro", "rows", "row_prefix", "first_column", "columns", "headings", "timelines")
 _TIMELINE_FIELDS = ("id", "suffix", "name", "repo", "paths")
 FAMILY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 SITE_PATH = re.compile(r"^(?:[a-z][a-z0-9_-]*)?$")
@@ -58,14 +58,14 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     c = _c_names(f, fields["c"][1])
     directive = _pattern(f, fields["sphinx_directive"][1], "family.sphinx_directive", DIRECTIVE,
                          "lower-case words joined by -") if "sphinx_directive" in fields else (ident or "codes").replace("_", "-")
-    layout = _value_layout(f, fields["value_layout"][1]) if "value_layout" in fields else None
+    layouts = _value_layouts(f, fields["value_layouts"][1]) if "value_layouts" in fields else ()
     constants = _runtime_constants(f, fields["runtime_constants"][1]) if "runtime_constants" in fields else ()
     headers = _headers(f, fields["headers"][1]) if "headers" in fields else ()
     upstream = _upstream(f, fields["upstream"][1], repositories, headers or ()) if "upstream" in fields else ()
     labels = _recoverable_labels(f, fields["recoverable_labels"][1], languages)
     discover = _patterns(f, fields["discover"][1]) if "discover" in fields else ()
     parts = (ident, site_path, name, description, pages, python, c, directive, constants, headers, upstream, labels, discover)
-    if any(part is None for part in parts) or ("value_layout" in fields and layout is None):
+    if any(part is None for part in parts) or ("value_layouts" in fields and layouts is None):
         return None
     codes = read_codes(sections["codes"], languages, headers, rep)
     if codes is None:
@@ -76,7 +76,7 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     resolved, warnings = resolve_texts(codes, read.versions, read.editions, languages, rep, frozenset(read.declared))
     rep.warnings.extend(warnings)
     family = Family(
-        ident, name, description, languages, site_path, python, c, directive, layout, constants, headers,  # type: ignore[arg-type]
+        ident, name, description, languages, site_path, python, c, directive, layouts, constants, headers,  # type: ignore[arg-type]
         upstream, labels, pages, tuple(read.versions), tuple(read.editions), tuple(resolved), tuple(files),  # type: ignore[arg-type]
         f.pos(section.key), discover, tuple(sorted(read.aliases.items())))
     check_names(family, f, fields, rep, codes.flawed)
@@ -140,21 +140,37 @@ def _c_names(f: Fields, node: Node) -> Optional[CNames]:
                   names.get("message_function"), literals)
 
 
+def _value_layouts(f: Fields, node: Node) -> Optional[tuple[ValueLayout, ...]]:
+    """A layout per macro."""
+    items = f.sequence(node, "family.value_layouts")
+    if items is None:
+        return None
+    layouts = [_value_layout(f, item) for item in items]
+    macros = [layout.macro for layout in layouts if layout is not None]
+    if len(set(macros)) < len(macros):
+        f.error(node, "family.value_layouts: a macro is laid out twice; give each macro one layout")
+        return None
+    return None if any(layout is None for layout in layouts) else tuple(layouts)  # type: ignore[misc]
+
+
 def _value_layout(f: Fields, node: Node) -> Optional[ValueLayout]:
-    fields = f.mapping(node, "family.value_layout", required=("macro", "arguments", "fields"))
+    fields = f.mapping(node, "family.value_layouts", required=("macro", "arguments", "fields"))
     if fields is None or len(fields) < 3:
         return None
-    macro = f.identifier(fields["macro"][1], "family.value_layout.macro", c_too=False)
-    arguments = [a for a, _ in f.text_list(fields["arguments"][1], "family.value_layout.arguments") or ()]
+    macro = f.identifier(fields["macro"][1], "family.value_layouts.macro", c_too=False)
+    arguments = [a for a, _ in f.text_list(fields["arguments"][1], "family.value_layouts.arguments") or ()]
     if "name" not in arguments:
-        f.error(fields["arguments"][1], "family.value_layout.arguments must name the argument `name` (the constant's name)")
+        f.error(fields["arguments"][1], "family.value_layouts.arguments must name the argument `name` (the constant's name)")
+        return None
+    if arguments.count("message") > 1 or arguments.count("name") > 1:
+        f.error(fields["arguments"][1], "family.value_layouts.arguments: `name` and `message` (the registered text) once each")
         return None
     parts = []
-    for part, (key, value) in (f.mapping(fields["fields"][1], "family.value_layout.fields", free_keys=True) or {}).items():
-        if part not in arguments or part == "name":
-            f.error(key, f"family.value_layout.fields: {part!r} is no numeric argument of {macro}({', '.join(arguments)})")
+    for part, (key, value) in (f.mapping(fields["fields"][1], "family.value_layouts.fields", free_keys=True) or {}).items():
+        if part not in arguments or part in ("name", "message"):
+            f.error(key, f"family.value_layouts.fields: {part!r} is no numeric argument of {macro}({', '.join(arguments)})")
             continue
-        spec = f.mapping(value, f"family.value_layout.fields.{part}", required=("shift", "mask"))
+        spec = f.mapping(value, f"family.value_layouts.fields.{part}", required=("shift", "mask"))
         if spec and len(spec) == 2:
             shift = f.integer(spec["shift"][1], f"{part}: shift")
             mask = f.integer(spec["mask"][1], f"{part}: mask")
@@ -196,7 +212,7 @@ def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[Up
     result = []
     known_headers = {h.path for h in headers}
     for item in f.sequence(node, "family.upstream") or ():
-        fields = f.mapping(item, "family.upstream item", required=("repo", "kind"), optional=("path", "paths", "header"))
+        fields = f.mapping(item, "family.upstream item", required=("repo", "kind"), optional=("path", "paths", "header", "base"))
         if not fields or any(k not in fields for k in ("repo", "kind")):
             continue
         if ("path" in fields) == ("paths" in fields):
@@ -219,8 +235,29 @@ def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[Up
         if kind == "header" and header not in known_headers:
             f.error(item, f"family.upstream: a header needs `header:`, one of family.headers ({', '.join(sorted(known_headers)) or 'none'})")
             kind = None
-        if repo and paths and kind:
-            result.append(UpstreamFile(repo, paths, kind, header, f.pos(item)))
+        bases = _bases(f, fields["base"][1]) if "base" in fields else ()
+        if "base" in fields and kind != "python":
+            f.error(fields["base"][1], "family.upstream: `base` (the enum's base class) belongs to a python source")
+            bases = None
+        if repo and paths and kind and bases is not None:
+            result.append(UpstreamFile(repo, paths, kind, header, f.pos(item), bases))
+    return tuple(result)
+
+
+def _bases(f: Fields, node: Node) -> Optional[tuple[tuple[str, str], ...]]:
+    """{BaseClass: 'the release it is the base from', ...}, oldest first."""
+    from generator.versions import release_key
+
+    result = []
+    for base, (key, value) in (f.mapping(node, "family.upstream: base", free_keys=True) or {}).items():
+        since = f.text(value, f"family.upstream: base {base}")
+        if not IDENTIFIER.match(base) or since is None or release_key(since) is None:
+            f.error(key, f"family.upstream: base: {base}: give a class name and the release it is the base from ('9.1.0')")
+            return None
+        result.append((base, since))
+    if [release_key(s) for _, s in result] != sorted(release_key(s) for _, s in result):
+        f.error(node, "family.upstream: base: list the classes in the order of their releases, oldest first")
+        return None
     return tuple(result)
 
 
@@ -304,6 +341,11 @@ def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, s
     title = f.localized(fields["title"][1], f"{label}: title", languages, upstream=True) if "title" in fields else None
     intro = f.localized(fields["intro"][1], f"{label}: intro", languages, upstream=True) if "intro" in fields else None
     rows = f.choice(fields["rows"][1], f"{label}: rows", ("python", "c")) if "rows" in fields else None
+    row_prefix = ""
+    if "row_prefix" in fields:
+        row_prefix = f.identifier(fields["row_prefix"][1], f"{label}: row_prefix", c_too=False) or ""
+        if rows != "c":
+            f.error(fields["row_prefix"][1], f"{label}: row_prefix goes before C names: give it with `rows: c`")
     first = f.choice(fields["first_column"][1], f"{label}: first_column", ("name", "decimal")) if "first_column" in fields else "name"
     columns = f.choice_list(fields["columns"][1], f"{label}: columns", COLUMN_KEYS) if "columns" in fields else None
     if columns is not None and ("name" not in [c for c, _ in columns] or "recoverable" not in [c for c, _ in columns]):
@@ -323,7 +365,7 @@ def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, s
     if any(part is None for part in parts) or ("intro" in fields and intro is None):
         return None
     return Page(ident, name, title, intro, rows, first, tuple(c for c, _ in columns), headings, timelines,  # type: ignore[arg-type]
-                index, f.pos(node))
+                index, f.pos(node), row_prefix)
 
 
 def _timelines(f: Fields, node: Node, label, page_id, languages, repositories, ids, suffixes, first) -> Optional[tuple[Timeline, ...]]:

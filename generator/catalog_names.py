@@ -17,8 +17,10 @@ PYTHON_RESERVED = frozenset(
     to_bytes name value mro property classmethod staticmethod c_name editions recoverable meaning cause solution
     text_origin code python_name hex""".split()
 )
-# Module-level names of a generated module that a constant must not replace.
-MODULE_GLOBALS = frozenset("EDITIONS LANGUAGES UNKNOWN CATALOG_HASH IntEnum re".split())
+# Module-level names of a generated module that a constant must not replace (the typing
+# names are those its annotations import).
+MODULE_GLOBALS = frozenset("EDITIONS LANGUAGES UNKNOWN CATALOG_HASH IntEnum re Recoverable "
+                           "TYPE_CHECKING Callable Optional TypeVar Union".split())
 # Page names a code or edition URL must not take (codes/index/ would be the codes/ page).
 RESERVED_SLUGS = frozenset({"index", "404", "assets", "search", "sitemap"})
 
@@ -43,7 +45,7 @@ def _python(family: Family, f: Fields, fields, flawed) -> None:
         if name is not None and name not in members and name not in flawed:
             f.error(node, f"family.python.{key}: {name!r} is no Python name of the family's codes")
     for code in family.python_codes:
-        name = code.python_name
+        name = code.python_name or ""
         if name.startswith("_"):
             f.rep.error(code.pos, f"{name}: a Python name must not start with _ (Enum reserves such names, and a module hides them)")
         elif name in PYTHON_RESERVED:
@@ -65,6 +67,7 @@ def _c(family: Family, f: Fields, fields) -> None:
         if name and (name in C_KEYWORDS or C_RESERVED.match(name) or c_library_header(name)):
             f.error(node, f"family.c: {name!r} is a C/C++ keyword or a name reserved by C and its standard headers")
     for code in family.c_codes:
+        assert code.c_name is not None
         macro = c.macro_prefix + code.c_name
         library = [(n, c_library_header(n)) for n in dict.fromkeys((macro, code.c_name)) if c_library_header(n)]
         if macro in C_KEYWORDS or C_RESERVED.match(macro):

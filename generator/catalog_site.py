@@ -27,11 +27,13 @@ def default_labels() -> dict[str, dict[str, str]]:
     rep.problems.extend(problems)
     rep.raise_if_any()
     reader = Fields(doc, rep)
-    top = reader.mapping(doc.root, "labels file", required=("labels",))
-    table = {}
+    assert doc.root is not None
+    top = reader.mapping(doc.root, "labels file", required=("labels",)) or {}
+    table: dict[str, dict[str, str]] = {}
     for key, (_, node) in (reader.mapping(top["labels"][1], "labels", free_keys=True) or {}).items():
         texts = reader.mapping(node, f"labels.{key}", free_keys=True) or {}
-        table[key] = {lang: reader.text(value, f"labels.{key}.{lang}") for lang, (_, value) in texts.items()}
+        table[key] = {lang: text for lang, (_, value) in texts.items()
+                      if (text := reader.text(value, f"labels.{key}.{lang}")) is not None}
     if rep.problems:  # pragma: no cover - the shipped file is tested
         raise CatalogError(rep.problems)
     return table
@@ -74,7 +76,7 @@ def read_languages(f: Fields, node: Node, what: str) -> Optional[tuple[str, ...]
 
 def _labels(f: Fields, pair, languages) -> Optional[dict[str, Localized]]:
     defaults = default_labels()
-    overrides: dict[str, tuple[Node, dict]] = {}
+    overrides: dict[str, tuple[Optional[Node], dict]] = {}
     if pair is not None:
         for key, (key_node, node) in (f.mapping(pair[1], "site.labels", free_keys=True) or {}).items():
             if key not in defaults:
@@ -87,13 +89,13 @@ def _labels(f: Fields, pair, languages) -> Optional[dict[str, Localized]]:
     labels: dict[str, Localized] = {}
     complete = True
     for key, shipped in defaults.items():
-        node, given = overrides.get(key, (None, {}))
+        override, given = overrides.get(key) or (None, {})  # None when the catalog does not override it
         items = []
         for lang in languages:
             text = given.get(lang) or shipped.get(lang)
             if text is None:
                 complete = False
-                where = node if node is not None else (pair[1] if pair is not None else None)
+                where = override if override is not None else (pair[1] if pair is not None else None)
                 message = f"site.labels.{key}: no {lang} text; the generator ships labels in {', '.join(_shipped_languages())} only"
                 if where is not None:
                     f.error(where, message)

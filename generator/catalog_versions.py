@@ -75,7 +75,7 @@ def read_versions(section, family_id, languages, pages, codes, repositories, rep
     if not by_timeline:
         f.error(section.value, "versions must list at least one timeline's versions")
     drafts: list[_Draft] = []
-    declared = {f.peek(item, "version") for _, (_, value) in by_timeline.items() for item in ye_items(value)} - {None}
+    declared = {v for _, (_, value) in by_timeline.items() for item in ye_items(value) if (v := f.peek(item, "version"))}
     for name, (key, value) in by_timeline.items():
         if name not in timelines:
             f.error(key, f"versions: no timeline {name!r}{closest(name, timelines)} in family.yaml; "
@@ -228,7 +228,7 @@ class _Reader:
                 return None
         if kind == "repo":
             return self._repo_source(node, fields, values, lang, what)
-        if kind == "url" and not re.match(r"^https?://[^\s<>\"'`]+$", values["url"]):
+        if kind == "url" and not re.match(r"^https?://[^\s<>\"'`]+$", values["url"] or ""):
             f.error(fields["url"][1], f"{what}: source url must be an http(s) URL without spaces or quotes")
             return None
         return Source(kind, lang, url=values.get("url"), seed=values.get("seed"), document=values.get("document"), pos=f.pos(node))
@@ -301,6 +301,8 @@ class _Reader:
     def _code(self, node: Node, name: str, what: str, page: Page) -> Optional[Code]:
         """The code a row names, by the name kind its page uses; every miss is reported."""
         kind = page.row_names
+        if page.row_prefix and name.startswith(page.row_prefix):
+            name = name[len(page.row_prefix):]
         code = self.by_kind[kind].get(name)
         if code is not None:
             return code
@@ -479,7 +481,8 @@ def _releases(draft: _Draft, first_language: str) -> tuple[list[str], bool]:
         return [draft.release], False
     shipping = [s for s in draft.sources if s.kind == "repo" and (s.lang or first_language) == first_language]
     tags = [release for s in shipping for release in map(tag_release, s.tags) if release is not None]
-    finals = sorted({r for r in tags if release_key(r)[1] == 1}, key=release_key)  # type: ignore[index]
+    keyed = {r: release_key(r) for r in tags}
+    finals = sorted((r for r, key in keyed.items() if key is not None and key[1] == 1), key=lambda r: keyed[r] or ())
     if finals:
         return finals, False
     if tags:

@@ -130,9 +130,11 @@ def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None)
         return [PresenceChange(code.name, before, after)], [], [], []
     if before != Presence.LISTED:
         return [], [], [], []
-    changed, known, texts = [], [], []
+    changed: list[RecoverableChange] = []
+    known: list[RecoverableChange] = []
+    texts: list[TextChange] = []
     r_old, r_new = recoverable(old, code), recoverable(new, code)
-    if r_old != r_new and r_new != "not known":
+    if r_old is not None and r_new is not None and r_old != r_new and r_new != "not known":
         (known if r_old == "not known" else changed).append(RecoverableChange(code.name, r_old, r_new))
     for lang in languages:
         for field_name in shared_text_fields(old, new) if fields is None else fields:

@@ -219,4 +219,5 @@ class Fields:
             return "a mapping"
         if isinstance(node, SequenceNode):
             return "a list"
+        assert isinstance(node, ScalarNode)
         return _TYPE_NAMES[scalar_type(node)] + f" ({node.value!r})"

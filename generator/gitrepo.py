@@ -128,6 +128,16 @@ class GitRepo:
             raise UnreadableFile(1, TOO_LARGE)
         return decode(self.read_blob(blob))
 
+    def files_containing(self, ref: str, text: str) -> set[str]:
+        """The paths of the files at `ref` whose content holds `text` (a fixed string)."""
+        if ref.startswith("-"):
+            return set()  # git grep takes no --end-of-options before its revision
+        try:
+            out = self.run("grep", "-l", "-F", "-e", text, ref, "--")
+        except GitError:
+            return set()  # git grep exits 1 when nothing matches
+        return {line.split(":", 1)[1] for line in out.decode("utf-8", "surrogateescape").splitlines() if ":" in line}
+
     def refs(self) -> list[tuple[str, str]]:
         """(label, ref) for every release tag, then the default branch's head."""
         return [(t, t) for t in self.release_tags()] + [(self.head_branch(), "HEAD")]

@@ -460,10 +460,21 @@ def _new_version(plan: _Plan, timeline: Timeline, edition_id: str, release: str,
     if after is not None:
         files.versions.insert_before(files.version_node(after.id), lines)
     else:
-        nodes = ye.items(files.timeline_node(timeline.id))
-        files.versions.insert_after(nodes[-1], lines)
+        _append_version(plan, timeline, lines)
     plan.report.done.append(f"{edition_id}: a new page version" + (f", based on {base.id}" if base else ""))
     _texts(plan, edition_id, rows, base, languages)
+
+
+def _append_version(plan: _Plan, timeline: Timeline, lines: list[str]) -> None:
+    """A version after the timeline's last one; the timeline's own key first when family.yaml
+    declares a timeline that editions.yaml does not list yet."""
+    node = plan.files.timeline_node(timeline.id)
+    if node is not None:
+        plan.files.versions.insert_after(ye.items(node)[-1], lines)
+        return
+    root = ye.get(plan.files.roots[plan.files.versions_path], "versions")[1]
+    last = list(ye.pairs(root))[-1][2]
+    plan.files.versions.insert_after(ye.items(last)[-1], [f"  {timeline.id}:"] + lines)
 
 
 def _rows_lines(rows: list[tuple[str, str, str]], base: Optional[Version], family: Family, timeline: Timeline) -> list[str]:
@@ -613,7 +624,7 @@ def _published(plan: _Plan, timeline: Timeline, release: str, published: Optiona
     if after is not None:
         plan.files.versions.insert_before(plan.files.version_node(after.id), lines)
     else:
-        plan.files.versions.insert_after(ye.items(plan.files.timeline_node(timeline.id))[-1], lines)
+        _append_version(plan, timeline, lines)
     plan.report.done.append(f"{edition_id}: the page published for {release}, a new version")
     _texts(plan, edition_id, rows, base, languages)
 
@@ -934,7 +945,7 @@ def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
         elif item.kind == "binding":
             found.bindings.update((b.name, b.expression) for b in upstream.read_binding(text)[0])
         elif item.kind == "header":
-            found.constants += [(c, item.header) for c in upstream.read_header(text, family.value_layout)[0]]
+            found.constants += [(c, item.header) for c in upstream.read_header(text, family.value_layouts)[0]]
         elif item.kind == "messages":
             found.messages.update((m.name, m.text) for m in upstream.read_messages(text)[0])
     return found

@@ -21,7 +21,7 @@ import dataclasses
 import hashlib
 import marshal
 from enum import Enum
-from typing import Optional
+from typing import Any, Optional, cast
 
 from generator.model import Catalog, Code, Edition, Family
 from generator.problems import Pos
@@ -52,7 +52,7 @@ IN_LANGUAGE = (Input.TEXTS, Input.CODE, Input.EDITION_TEXTS)  # parts that hold 
 def digest(value: object) -> str:
     """A short hash of plain values (tuples, strings, numbers, booleans, None). marshal's
     version 2 shares no references, so equal values give equal bytes."""
-    return hashlib.sha256(marshal.dumps(value, 2)).hexdigest()[:LENGTH]
+    return hashlib.sha256(marshal.dumps(cast(Any, value), 2)).hexdigest()[:LENGTH]
 
 
 # -- the generic walk ---------------------------------------------------------------------------
@@ -75,7 +75,7 @@ def _fields(cls: type) -> tuple[str, ...]:
     return names
 
 
-def values(obj: object) -> object:
+def values(obj: Any) -> object:
     """Everything a model object holds, as plain values, without positions. (Dispatched on
     the exact type: a catalog of 10,000 codes has millions of values.)"""
     kind = type(obj)

@@ -157,11 +157,25 @@ class UpstreamFile:
     kind: str  # python, binding, header, messages (the registrations of the messages upstream logs)
     header: Optional[str]  # for kind header: which Header it is
     pos: Pos
+    # for kind python: the base class of the enum, from the release each names on (oldest first)
+    bases: tuple[tuple[str, str], ...] = ()
 
     @property
     def path(self) -> str:
         """Where it is now (the newest of its paths)."""
         return self.paths[-1]
+
+    def base_at(self, release: str) -> Optional[str]:
+        """The enum's base class at a release (the branch head: the newest), None when not recorded."""
+        from generator.versions import UNRELEASED, release_key
+
+        key = release_key(release) if release != UNRELEASED else None
+        found = None
+        for base, since in self.bases:
+            since_key = release_key(since)
+            if key is None or (since_key is not None and since_key <= key):
+                found = base
+        return found
 
 
 @dataclass(frozen=True)
@@ -189,6 +203,8 @@ class Page:
     timelines: tuple[Timeline, ...]
     index: int
     pos: Pos
+    # what the page writes before a C name (HIXL_CS's rows: HIXL_SUCCESS for SUCCESS); rows: c only
+    row_prefix: str = ""
 
     @cached_property  # asked for every text of every row
     def text_fields(self) -> tuple[str, ...]:
@@ -354,6 +370,7 @@ class CppName:
 
     @property
     def namespace(self) -> str:
+        """Its namespace; "" for a name of the global namespace (::HIXL_SUCCESS)."""
         return self.name.rsplit("::", 1)[0]
 
     @property
@@ -398,10 +415,12 @@ class Code:
         key = release_key(release)
         if self.added:
             added = dict(self.added).get(repo)
-            if added is None or (key is not None and release_key(added) is not None and key < release_key(added)):
+            added_key = release_key(added) if added is not None else None
+            if added is None or (key is not None and added_key is not None and key < added_key):
                 return False
-        gone = self.obsolete.since if self.obsolete is not None else None
-        return not (gone is not None and key is not None and release_key(gone) is not None and key >= release_key(gone))
+        gone_key = release_key(self.obsolete.since) if self.obsolete is not None and self.obsolete.since else None
+        return not (key is not None and gone_key is not None and key >= gone_key)
+
     @cached_property
     def name(self) -> str:
         """The code's own name: its Python name, or its C name for a C-only code."""
@@ -449,7 +468,9 @@ class Code:
 
     def name_on(self, page: Page) -> Optional[str]:
         """The name this code's rows use on a page."""
-        return self.python_name if page.row_names == "python" else self.c_name
+        if page.row_names == "python":
+            return self.python_name
+        return page.row_prefix + self.c_name if self.c_name is not None else None
 
 
 @dataclass(frozen=True)
@@ -462,7 +483,7 @@ class Family:
     python: PythonNames
     c: CNames
     sphinx_directive: str
-    value_layout: Optional[ValueLayout]
+    value_layouts: tuple[ValueLayout, ...]  # how upstream's macros compute values (GE_ERRORNO_DEFINE, GE_ERRORNO)
     runtime_constants: tuple[tuple[str, int], ...]  # facts from headers in none of the cited repositories
     headers: tuple[Header, ...]
     upstream: tuple[UpstreamFile, ...]

@@ -207,7 +207,8 @@ def previous_run_unfinished(root: Path) -> Optional[str]:
 def _temp_leftovers(root: Path, journal: dict) -> list[Path]:
     """The temporary files the unfinished run named in `journal` left: exactly the names
     atomic_write gives, for the paths that run was writing, with that run's pid."""
-    pid, found = journal.get("pid"), []
+    pid = journal.get("pid")
+    found: list[Path] = []
     writes = journal.get("writes")
     if not isinstance(pid, int) or not isinstance(writes, list):
         return found

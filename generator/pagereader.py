@@ -40,9 +40,17 @@ def normalize_line(line: str) -> str:
     return re.sub(rf"(?<=[{_CJK}]) (?=[{_CJK}])", "", line)
 
 
-def normalize_text(text: str) -> str:
-    """A text with every line normalized and empty lines dropped."""
-    return "\n".join(line for line in (normalize_line(part) for part in text.split("\n")) if line)
+def normalize_text(text: str, literal_spaces: bool = False) -> str:
+    """A text with every line normalized and empty lines dropped. `literal_spaces`: the
+    text comes from a Markdown line (a pipe table's cell), where every space was typed on
+    one line and a browser shows it, beside CJK punctuation too ("说明： 本"); only runs of
+    spaces are one and the ends are trimmed."""
+    normalize = _trim_line if literal_spaces else normalize_line
+    return "\n".join(line for line in (normalize(part) for part in text.split("\n")) if line)
+
+
+def _trim_line(line: str) -> str:
+    return re.sub(r"[ \t\r\n\f]+", " ", line).strip()
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,7 @@ class PageTable:
     conflicts: list[tuple[int, str]] = field(default_factory=list)  # (line, marker line)
     code_blocks: list[CodeBlock] = field(default_factory=list)
     bom: bool = False
+    pipe: bool = False  # a Markdown pipe table: its cells' spaces are typed, and shown
 
 
 def _markdown() -> MarkdownIt:
@@ -246,10 +255,10 @@ def _int(text: Optional[str], default: int) -> int:
         return default
 
 
-def cell_text(element) -> str:
+def cell_text(element, literal_spaces: bool = False) -> str:
     builder = _TextBuilder()
     builder.run(element)
-    return normalize_text("\n".join(builder.lines))
+    return normalize_text("\n".join(builder.lines), literal_spaces)
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -312,8 +321,13 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
             page.problems.append((page.heading_line, f"headings {', '.join(map(repr, unknown))} name no column this page has; "
                                                      f"known: {', '.join(sorted(k for k in headings))}"))
         page.columns = tuple(c or "?" for c in columns)
+        # a pipe table's cell is one typed line, where every space shows; an HTML table's
+        # white space is layout, and a line break between ideographs shows as nothing
+        lines = source.split("\n")
+        pipe = not is_html and 0 < page.heading_line <= len(lines) and lines[page.heading_line - 1].lstrip().startswith("|")
+        page.pipe = pipe
         for tr in rows[1:]:
-            page.rows.append(_row(tr, page.columns))
+            page.rows.append(_row(tr, page.columns, literal_spaces=pipe))
         return page
     page.problems.append((1, "no status-code table found: no table has the headings of a name and a recoverable column"))
     return page
@@ -327,12 +341,12 @@ def _line(element, default: int) -> int:
     return _int(element.get("data-line"), default)
 
 
-def _row(tr, columns: tuple[str, ...]) -> TableRow:
+def _row(tr, columns: tuple[str, ...], literal_spaces: bool = False) -> TableRow:
     line = _line(tr, 0)
     cells = []
     for element in tr:
         if isinstance(element.tag, str) and element.tag in ("td", "th"):
-            cells.append(Cell(cell_text(element), _line(element, line)))
+            cells.append(Cell(cell_text(element, literal_spaces), _line(element, line)))
     line = line or (cells[0].line if cells else 0)
     by_column = {column: cell for column, cell in zip(columns, cells) if column != "?"}
     return TableRow(line, tuple(cells), by_column, tuple(cells[len(columns):]))

@@ -48,8 +48,9 @@ def _render_taken(worker: int = 0) -> list[tuple[int, tuple]]:
     A worker writes its texts to its own spill file (unnamed: opened by the parent
     before the fork) and sends back where they are: tens of megabytes pickled through
     a pipe cost a quarter of a second, through the page cache a hundredth."""
-    done = []
+    done: list[tuple[int, tuple]] = []
     spill, offset = (_SPILLS[worker - 1].fileno(), 0) if worker else (None, 0)
+    assert _NEXT is not None  # set by render_many before any process takes work
     while True:
         with _NEXT.get_lock():
             index = _NEXT.value
@@ -86,7 +87,7 @@ def _hash_files(root: str, paths: list[str]) -> dict[str, str]:
             exists, digest, _ = reader.look(rel, want_bytes=False)
         except OutputError:
             continue  # the survey meets it again and says what is wrong
-        if exists:
+        if exists and digest is not None:
             hashes[rel] = digest
     return hashes
 

@@ -27,11 +27,12 @@ def plan_c(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
 
 def render_c_header(family: Family, catalog_hash: str, stamp: str) -> str:
     comment = comment_language(family)
-    codes = [{"c_name": c.c_name, "macro": family.c.macro_prefix + c.c_name, "literal": c_literal(family, c),
+    codes = [{"c_name": c.c_name, "macro": family.c.macro_prefix + (c.c_name or ""), "literal": c_literal(family, c),
               "log_message": c.log_message} for c in family.c_codes]
     example = family.code_by_name.get(family.python.unknown_status or "")
-    example_name = example.c_name if example is not None and example.c_name else family.c_codes[0].c_name
-    namespaces = list(dict.fromkeys(n.namespace + "::" for c in family.codes for n in c.cpp))
+    example_name = example.c_name if example is not None and example.c_name else family.c_codes[0].c_name or ""
+    namespaces = list(dict.fromkeys(n.namespace + "::" if n.namespace else "the global namespace"
+                                    for c in family.codes for n in c.cpp))
     text = render_template(
         TEMPLATE, banner=block_comment_banner(stamp, sealed=True), title=family.name[comment],
         description=family.description[comment], namespace=family.c.namespace, guard=family.c.guard,

@@ -51,7 +51,7 @@ def layout_json(data: dict) -> str:
 def _loc(value: Optional[Localized]) -> Optional[dict]:
     if value is None:
         return None
-    data = dict(value.items)
+    data: dict[str, object] = dict(value.items)
     if value.translated:
         data["translated"] = list(value.translated)
     return data
@@ -89,7 +89,6 @@ def _site_data(catalog: Catalog) -> dict:
 
 
 def _family_data(family: Family) -> dict:
-    layout = family.value_layout
     return {
         "id": family.id, "name": _loc(family.name), "description": _loc(family.description),
         "languages": list(family.languages), "site_path": family.site_path,
@@ -97,9 +96,9 @@ def _family_data(family: Family) -> dict:
         "python": {("class" if k == "class_name" else k): v for k, v in vars(family.python).items()},
         "c": {k: v for k, v in vars(family.c).items()},
         "sphinx_directive": family.sphinx_directive,
-        "value_layout": None if layout is None else {
-            "macro": layout.macro, "arguments": list(layout.arguments),
-            "fields": {f.name: {"shift": f.shift, "mask": f.mask} for f in layout.fields}},
+        "value_layouts": [{"macro": layout.macro, "arguments": list(layout.arguments),
+                           "fields": {f.name: {"shift": f.shift, "mask": f.mask} for f in layout.fields}}
+                          for layout in family.value_layouts],
         "runtime_constants": dict(family.runtime_constants),
         "headers": [{"path": h.path, "namespace": h.namespace} for h in family.headers],
         "upstream": [{"repo": u.repo, "paths": list(u.paths), "kind": u.kind, "header": u.header} for u in family.upstream],
@@ -112,7 +111,7 @@ def _family_data(family: Family) -> dict:
 def _page_data(family: Family, page) -> dict:
     return {
         "id": page.id, "name": _loc(page.name), "title": _loc(page.title), "intro": _loc(page.intro),
-        "rows": page.row_names, "first_column": page.first_column, "columns": list(page.columns),
+        "rows": page.row_names, "row_prefix": page.row_prefix, "first_column": page.first_column, "columns": list(page.columns),
         "headings": {c: {lang: list(t) for lang, t in per.items()} for c, per in page.headings.items()},
         "timelines": [{"id": t.id, "suffix": t.suffix, "name": _loc(t.name), "repo": t.repo, "paths": list(t.paths)}
                       for t in page.timelines],

@@ -6,7 +6,10 @@ the static runtime (generator/runtime/documented.py) copied verbatim.
 """
 from __future__ import annotations
 
+import re
 import textwrap
+import unicodedata
+from functools import lru_cache
 from typing import Optional
 
 from generator.escape import py_str
@@ -42,10 +45,10 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
     """The module, sealed: its checksum line is the hash of the text with the placeholder."""
     template = f"python/{family.python.shape}_module.py.j2"
     names = family.python
-    members = [{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes]
+    members = [{"name": c.python_name or "", "literal": literal(family, c)} for c in family.python_codes]
     example = names.unknown_status or family.python_codes[0].python_name if family.python_codes else None
     example_code = family.code_by_name.get(example) if example else None
-    exports = [n for n in (names.class_name, names.exception, names.status, names.code_2_status, names.lookup) if n]
+    exports: list[str] = [n for n in (names.class_name, names.exception, names.status, names.code_2_status, names.lookup) if n]
     exports += ["CATALOG_HASH", "EDITIONS", "LANGUAGES", "UNKNOWN"]
     if names.shape == "constants":
         exports = [m["name"] for m in members] + exports
@@ -59,12 +62,47 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
         upstream_api=_listed([f"``{n}``" for n in (names.exception, names.status) if n]
                              + ([f"``{names.code_2_status}()``"] if names.code_2_status else [])),
         version=project_version(), catalog_hash=catalog_hash, members=members,
-        default_rule=_default_rule(family),
+        default_rule=_default_rule(family), upstream_bases=_upstream_bases(family),
         wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
-        data=_DATA, runtime=runtime_source(RUNTIME).rstrip("\n") + "\n",
+        data=_DATA, prelude=runtime_part("prelude"), runtime=runtime_part("body"),
     )
     before, after = text.split(_DATA)
     return seal((before + _data(family) + after).encode("utf-8")).decode("utf-8")
+
+
+@lru_cache(maxsize=None)
+def runtime_part(name: str) -> str:
+    """One part of the runtime (generator/runtime/documented.py): `prelude`, `tables` or `body`,
+    as the file's `# runtime: NAME` lines divide it."""
+    parts = re.split(r"^# runtime: (\w+)\n", runtime_source(RUNTIME), flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2]))[name].strip("\n") + "\n"
+
+
+@lru_cache(maxsize=None)
+def table_types() -> dict[str, str]:
+    """Each data table's annotation, as the runtime declares it."""
+    return dict(re.findall(r"^(\w+): (.+?) = ", runtime_part("tables"), flags=re.M))
+
+
+def cpp_lookup_names(family: Family) -> list[tuple[str, str]]:
+    """Each member's C++ names that lookup() accepts besides its Python and C names: the
+    qualified name (ns::NAME, ::PREFIX_NAME), and the name without its namespace where
+    no member, C name or other code's C++ name reads the same."""
+    taken = {c.python_name for c in family.python_codes} | {c.c_name for c in family.codes if c.c_name}
+    bare: dict[str, set[str]] = {}
+    names: dict[str, str] = {}
+    for code in family.python_codes:
+        for cpp in code.cpp:
+            if cpp.name not in taken:
+                names.setdefault(cpp.name, code.python_name or "")
+            short = cpp.name.rsplit("::", 1)[-1]
+            bare.setdefault(short, set()).add(code.python_name or "")
+    for code in family.python_codes:
+        for cpp in code.cpp:
+            short = cpp.name.rsplit("::", 1)[-1]
+            if short not in taken and len(bare[short]) == 1:
+                names.setdefault(short, code.python_name or "")
+    return sorted(names.items())
 
 
 def _default_rule(family: Family) -> str:
@@ -80,6 +118,17 @@ def _default_rule(family: Family) -> str:
     text += f", else from the newest final release of another page: the {', then the '.join(later)}" if later else ""
     text += ("; never from an unreleased edition. A code that no such edition lists answers UNKNOWN "
              "and None, as one that no page lists.")
+    return textwrap.fill(text, 79)
+
+
+def _upstream_bases(family: Family) -> str:
+    """Upstream's base class of the enum, per repository and release, as the catalog records it."""
+    parts = [f"in {u.repo} " + ", then ".join(f"an ``{base}`` from {since}" for base, since in u.bases)
+             for u in family.upstream if u.kind == "python" and u.bases]
+    if not parts:
+        return ""
+    text = (f"Upstream's ``{family.python.class_name}`` is {'; '.join(parts)}. This one is an ``IntEnum`` "
+            "in every case: its members also equal their int values, as an Enum's do not.")
     return textwrap.fill(text, 79)
 
 
@@ -101,47 +150,98 @@ _ORIGIN_FLAGS = {"upstream": 0, "translation": 1, UNTRANSLATED: 2}  # the runtim
 
 def _data(family: Family) -> str:
     """The data tables the runtime reads, built as text: a family of 10,000 codes has
-    hundreds of thousands of entries, too many for a template loop."""
+    hundreds of thousands of entries, too many for a template loop. Each table carries the
+    annotation the runtime declares for it; no line is longer than the linters' 120 columns."""
+    def table(name: str, opening: str) -> str:
+        return f"{name}: {table_types()[name]} = {opening}"
+
     out: list[str] = ["#: Every edition of every page of the family, oldest first."]
-    out.append("EDITIONS = (\n" + "".join(f"    {py_str(e.id)},\n" for e in family.editions) + ")")
+    out.append(table("EDITIONS", "(\n") + "".join(f"    {py_str(e.id)},\n" for e in family.editions) + ")")
     out.append("# Edition ids once published that now resolve to another edition (accepted as edition=).")
-    out.append("_ALIASES = {\n" + "".join(f"    {py_str(alias)}: {py_str(target)},\n" for alias, target in family.aliases) + "}")
+    out.append(table("_ALIASES", "{\n") + "".join(f"    {py_str(alias)}: {py_str(target)},\n"
+                                                 for alias, target in family.aliases) + "}")
     out.append("#: The languages of the texts; the first is the default.")
-    out.append("LANGUAGES = (" + ", ".join(py_str(lang) for lang in family.languages) + ",)")
+    out.append(table("LANGUAGES", "(") + "".join(py_str(lang) + ", " for lang in family.languages).rstrip() + ")")
     out.append("")
     out.append("# Every member's value, in upstream's order.")
-    out.append("_MEMBERS = {\n" + "".join(f"    {py_str(c.python_name)}: {literal(family, c)},\n"
-                                           for c in family.python_codes) + "}")
+    out.append(table("_MEMBERS", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {literal(family, c)},\n"
+                                                 for c in family.python_codes) + "}")
     out.append("# The C/C++ name of each member that has one.")
-    out.append("_C_NAMES = {\n" + "".join(f"    {py_str(c.python_name)}: {py_str(c.c_name)},\n"
-                                           for c in family.python_codes if c.c_name) + "}")
+    out.append(table("_C_NAMES", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {py_str(c.c_name or '')},\n"
+                                                 for c in family.python_codes if c.c_name) + "}")
+    out.append("# The C++ names of members as upstream's headers declare them, qualified and not (lookup() reads them).")
+    out.append(table("_CPP_NAMES", "{\n") + "".join(f"    {py_str(name)}: {py_str(python_name)},\n"
+                                                   for name, python_name in cpp_lookup_names(family)) + "}")
     out.append("# Codes that exist only in C/C++: not members, but lookup() names them.")
-    out.append("_C_ONLY = {\n" + "".join(f"    {py_str(c.c_name)}: {literal(family, c)},\n"
-                                          for c in family.codes if not c.in_python) + "}")
+    out.append(table("_C_ONLY", "{\n") + "".join(f"    {py_str(c.c_name or '')}: {literal(family, c)},\n"
+                                                for c in family.codes if not c.in_python) + "}")
     out.append("# For each member, the editions whose page lists it, with the page's recoverability.")
     rows = [(c.python_name, tuple((e.id, e.row_by_code[c.name].recoverable) for e in family.editions_listing(c)))
             for c in family.python_codes]
-    out.append("_ROWS = {\n" + _rows_lines(rows) + "}")
+    out.append(table("_ROWS", "{\n") + _rows_lines(rows) + "}")
     out.append("# Editions for which it is not known whether their page lists the member.")
-    out.append("_NOT_KNOWN = {\n" + "".join(
-        f"    {py_str(c.python_name)}: ({''.join(py_str(e.id) + ', ' for e in family.editions_not_known(c))}),\n"
+    out.append(table("_NOT_KNOWN", "{\n") + "".join(
+        _packed(f"    {py_str(c.python_name or '')}: (", [py_str(e.id) for e in family.editions_not_known(c)], "),", tuple_=True)
         for c in family.python_codes if family.editions_not_known(c)) + "}")
     out.append("# The edition each member answers from by default, by the rule the module's docstring says.")
     defaults = ((c, default_edition(family, c)) for c in family.python_codes)
-    out.append("_DEFAULT_EDITION = {\n" + "".join(f"    {py_str(c.python_name)}: {py_str(e.id)},\n"
-                                                   for c, e in defaults if e is not None) + "}")
+    out.append(table("_DEFAULT_EDITION", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {py_str(e.id)},\n"
+                                                         for c, e in defaults if e is not None) + "}")
     strings, texts = _texts(family)
     out.append("# Every text, once; _TEXTS refers to them by index.")
-    out.append("_STRINGS = (\n" + "".join(f"    {py_str(text)},\n" for text in strings) + ")")
-    out.append("# (member, edition) -> {lang: (meaning, cause, solution)}, each (text index, 0 for upstream's own\n"
-               "# words, 1 for this project's translation, 2 for not translated yet: the index is the first\n"
-               "# language's text), or None where the page has no such text.")
-    out.append("_TEXTS = {\n" + _texts_lines(texts) + "}")
+    out.append(table("_STRINGS", "(\n") + "".join(_string_lines(text, "    ") for text in strings) + ")")
+    out.append("# (member, edition) -> {lang: (meaning, cause, solution)}, each a _Text: the index is the first\n"
+               "# language's text for one not translated yet.")
+    out.append(table("_TEXTS", "{\n") + _texts_lines(texts) + "}")
     return "\n".join(out) + "\n"
 
 
+WIDTH = 120  # the line length of the consumers' linters (ruff's E501 counts a wide character as two)
+
+
+def _width(text: str) -> int:
+    return len(text) + sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
+
+
+def _packed(head: str, items: list[str], tail: str, tuple_: bool = False, indent: str = "        ") -> str:
+    """head, the items and tail on one line when they fit, else the items packed on
+    lines of their own, as many to a line as fit."""
+    line = head + ", ".join(items) + ("," if tuple_ and len(items) == 1 else "") + tail
+    if _width(line) <= WIDTH:
+        return line + "\n"
+    lines, current = [head.rstrip()], ""
+    for item in items:
+        if current and _width(indent + current + " " + item + ",") > WIDTH:
+            lines.append(indent + current)
+            current = ""
+        current += ("" if not current else " ") + item + ","
+    lines.append(indent + current)
+    return "\n".join(lines) + "\n" + head[:len(head) - len(head.lstrip())] + tail + "\n"
+
+
+def _string_lines(text: str, indent: str) -> str:
+    """A text as a tuple item: one literal when it fits, else adjacent literals in
+    parentheses, each within the width (the pieces concatenate to exactly the text)."""
+    whole = f"{indent}{py_str(text)},"
+    if _width(whole) <= WIDTH:
+        return whole + "\n"
+    room = WIDTH - _width(indent) - 5  # a space or parenthesis, the quotes, then "),"
+    pieces, current, used = [], "", 0
+    for ch in text:
+        escaped = py_str(ch)[1:-1]
+        size = _width(escaped)
+        if current and used + size > room:
+            pieces.append(current)
+            current, used = "", 0
+        current += ch
+        used += size
+    pieces.append(current)
+    lines = [f"{indent}({py_str(pieces[0])}"] + [f"{indent} {py_str(piece)}" for piece in pieces[1:]]
+    return "\n".join(lines) + "),\n"
+
+
 def _rows_lines(chunk) -> str:
-    return "".join(f"    {py_str(name)}: {{{', '.join(f'{py_str(e)}: {_RECOVERABLE[value]}' for e, value in rows)}}},\n"
+    return "".join(_packed(f"    {py_str(name)}: {{", [f"{py_str(e)}: {_RECOVERABLE[value]}" for e, value in rows], "},")
                    for name, rows in chunk)
 
 

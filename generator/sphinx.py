@@ -100,7 +100,7 @@ class StatusCodesDirective(SphinxDirective):
         lang = self.options.get("lang") or self._default_lang(family)
         if lang not in family.languages:
             return [self._error(f":lang: must be one of {', '.join(family.languages)}, not {lang!r}")]
-        return EditionTable(catalog, family, edition, lang, self.state.document).nodes()
+        return EditionTable(catalog, family, edition, lang, self.state.document).document_nodes()
 
     def _edition(self, family: Family) -> Optional[Edition]:
         wanted = self.options.get("edition")
@@ -124,7 +124,7 @@ class EditionTable:
         self.catalog, self.family, self.edition, self.lang, self.document = catalog, family, edition, lang, document
         self.site = catalog.site
 
-    def nodes(self) -> list[nodes.Node]:
+    def document_nodes(self) -> list[nodes.Node]:
         result: list[nodes.Node] = []
         translated = any(e is not None and e.origin == "translation"
                          for r in self.edition.rows for f in self.edition.page.text_fields

@@ -15,7 +15,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 from generator.model import ValueLayout
 
@@ -100,6 +100,8 @@ class PythonSource:
     exported: list[tuple[str, int]] = field(default_factory=list)  # names a constants module imports or lists in __all__
     mapping: list[MapEntry] = field(default_factory=list)  # code_2_status's map, entry by entry
     problems: list[Unreadable] = field(default_factory=list)
+    bases: tuple[str, ...] = ()  # the class's base classes, as written (Enum, IntEnum)
+    line: int = 0  # of the class statement
 
 
 def read_python(source: str, class_name: Optional[str]) -> PythonSource:
@@ -123,6 +125,8 @@ def read_python(source: str, class_name: Optional[str]) -> PythonSource:
     if not classes:
         result.problems.append(Unreadable(1, f"no `class {class_name}` in this file"))
         return result
+    result.bases = tuple(ast.unparse(base) for base in classes[0].bases)
+    result.line = classes[0].lineno
     for statement in classes[0].body:
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
             name = statement.targets[0].id
@@ -147,8 +151,10 @@ def _code_map(tree: ast.Module, class_name: str) -> list[MapEntry]:
     for statement in tree.body:
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Dict) and statement.value.values:
             values = statement.value.values
-            if all(isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == class_name for v in values):
-                return [MapEntry(_value(k), v.attr, k.lineno) for k, v in zip(statement.value.keys, values) if k is not None]
+            attributes = [v for v in values if isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name)
+                          and v.value.id == class_name]
+            if len(attributes) == len(values):
+                return [MapEntry(_value(k), v.attr, k.lineno) for k, v in zip(statement.value.keys, attributes) if k is not None]
     return []
 
 
@@ -240,14 +246,15 @@ class Constant:
     value: Optional[int]  # None: a macro whose arguments cannot be read
     line: int
     type: str  # the declared type (Status), "#define", or the macro's name
+    message: Optional[str] = None  # the text a macro registers with the value (GE_ERRORNO's desc)
 
     @property
     def qualified(self) -> str:
         return f"{self.namespace}::{self.name}" if self.namespace else self.name
 
 
-def read_header(source: str, layout: Optional[ValueLayout] = None) -> tuple[list[Constant], list[Unreadable]]:
-    """Constants declared as constexpr/const, #define, or (with a layout) its macro."""
+def read_header(source: str, layouts: Sequence[ValueLayout] = ()) -> tuple[list[Constant], list[Unreadable]]:
+    """Constants declared as constexpr/const, #define, or one of the layouts' macros."""
     code = strip_comments(source)
     lines, spaces = LineIndex(code), Namespaces(code)
     constants: list[Constant] = []
@@ -257,7 +264,7 @@ def read_header(source: str, layout: Optional[ValueLayout] = None) -> tuple[list
                                   lines.line(match.start()), " ".join(match["type"].split())))
     for match in _DEFINE.finditer(code):
         constants.append(Constant(match["name"], None, _number(match["value"]), lines.line(match.start()), "#define"))
-    if layout is not None:
+    for layout in layouts:
         # the arguments: anything but a semicolon, with parentheses one level deep
         for match in re.finditer(rf"\b{re.escape(layout.macro)}\s*\((?P<args>(?:[^;()]|\([^;()]*\))*)\)\s*;", code):
             constant, problem = _macro(match, lines, spaces, layout)
@@ -274,14 +281,19 @@ def _macro(match: re.Match, lines: LineIndex, spaces: Namespaces,
            layout: ValueLayout) -> tuple[Optional[Constant], Optional[Unreadable]]:
     """GE_ERRORNO_DEFINE(0b01, 0b01, 0b000, 8, 11, NAME, 1): every argument shifted into place."""
     line = lines.line(match.start())
-    args = [a.strip() for a in match["args"].split(",")]
+    args = _arguments(match["args"])
     if len(args) != len(layout.arguments):
         return None, Unreadable(line, f"{layout.macro} has {len(args)} arguments here; the layout names {len(layout.arguments)}")
     values: dict[str, int] = {}
-    name = None
+    name = message = None
     for label, arg in zip(layout.arguments, args):
         if label == "name":
             name = arg
+            continue
+        if label == "message":
+            message = _c_string(arg)
+            if message is None:
+                return None, Unreadable(line, f"{layout.macro}: argument message = {arg!r} is not a string literal")
             continue
         number = parse_c_int(arg)
         if number is None:
@@ -289,7 +301,47 @@ def _macro(match: re.Match, lines: LineIndex, spaces: Namespaces,
         values[label] = number
     if name is None or not re.fullmatch(r"[A-Za-z_]\w*", name):
         return None, Unreadable(line, f"{layout.macro}: the name argument {name!r} is not an identifier")
-    return Constant(name, spaces.at(match.start()), layout.compute(values), line, layout.macro), None
+    return Constant(name, spaces.at(match.start()), layout.compute(values), line, layout.macro, message), None
+
+
+def _arguments(text: str) -> list[str]:
+    """A macro's arguments, split at commas outside string literals and parentheses."""
+    args, current, depth, quoted = [], "", 0, False
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quoted:
+            current += ch
+            if ch == "\\" and i + 1 < len(text):
+                current += text[i + 1]
+                i += 1
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted, current = True, current + ch
+        elif ch == "(":
+            depth, current = depth + 1, current + ch
+        elif ch == ")":
+            depth, current = depth - 1, current + ch
+        elif ch == "," and depth == 0:
+            args.append(current.strip())
+            current = ""
+        else:
+            current += ch
+        i += 1
+    args.append(current.strip())
+    return args
+
+
+_C_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "0": "\0"}
+
+
+def _c_string(arg: str) -> Optional[str]:
+    """The text of a C string literal ("success"), None when the argument is not one."""
+    match = re.fullmatch(r'"((?:[^"\\]|\\.)*)"', arg)
+    if match is None:
+        return None
+    return re.sub(r"\\(.)", lambda m: _C_ESCAPES.get(m.group(1), m.group(1)), match.group(1))
 
 
 def parse_c_int(text: str) -> Optional[int]:

@@ -17,7 +17,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 try:  # libyaml; the pure-Python composer is the same API, only slower.
     from ruamel.yaml.cyaml import CBaseLoader as _Composer
 except ImportError:  # pragma: no cover - ruamel.yaml.clib is a pinned dependency
-    from ruamel.yaml.loader import BaseLoader as _Composer
+    from ruamel.yaml.loader import BaseLoader as _Composer  # type: ignore[assignment]
 
 
 if not (_Composer.yaml_implicit_resolvers or _Composer.yaml_path_resolvers):
@@ -257,7 +257,7 @@ def _scan(doc: Document, root: Node):
             continue
         seen.add(id(node))
         if node.tag != _DEFAULT_TAGS[type(node)]:
-            yield Problem(doc.pos(node), f"tags are not allowed (found {_short_tag(node.tag)}); remove it")
+            yield Problem(doc.pos(node), f"tags are not allowed (found {_short_tag(node.tag or '')}); remove it")
             continue
         if isinstance(node, ScalarNode):
             bad = _bad_character(node.value)

@@ -139,7 +139,7 @@ def test_a_cell_reads_as_its_visible_text():
     [row] = table.rows
     assert row.line == 3
     assert row.by_column["solution"].text == (
-        "调用pull_cache或link_clusters，见文档 (https://example.org/d)。\n- 一\n- 二\n说明：本错误码为预留。")
+        "调用pull_cache或link_clusters，见文档 (https://example.org/d)。\n- 一\n- 二\n说明： 本错误码为预留。")
 
 
 def test_html_cells_read_as_a_browser_lays_them_out():
@@ -158,12 +158,14 @@ def test_html_cells_read_as_a_browser_lays_them_out():
     assert row.by_column["solution"].text == "先检查。\n- 一\n- 二\n1. 甲\n2. 乙\n3. 丙\n7. 丁\n说明：本错误码为预留。"
 
 
-def test_note_titles_leave_no_space_behind(llm):
+def test_note_titles_read_as_each_format_shows_them(llm):
+    """An HTML note title is glued to its body ("说明：本"); in a pipe table the space typed
+    after the colon shows, and is the text's ("说明： 本", as upstream's pipe tables from 9.1.0)."""
     editions = _editions_whose_texts(llm, "zh", r"说明：")
     assert editions, "no zh text of the catalog holds a note"
+    assert any("说明： " in (c.text("solution", e.id, "zh") or "") for e in editions for c in llm.codes)
     for edition in editions:
         for page in (uf.html_page(llm, edition, "zh"), uf.pipe_page(llm, edition, "zh")):
-            assert "说明： " in page
             assert not failing(audit_copy(llm, edition, page)), edition.id
 
 
@@ -401,12 +403,14 @@ GE_ARGUMENTS = ["runtime", "type", "level", "sysid", "modid", "value"]
 def test_the_value_layout_is_ges_macro_and_no_base_is_written_in_the_code(llm):
     """GE's api_error_codes.h: ((runtime & 0xFF) << 30) | ((type & 0xFF) << 28) | ((level & 0xFF) << 25)
     | ((sysid & 0xFF) << 17) | ((modid & 0xFF) << 12) | (value & 0x0FFF)."""
-    layout = llm.value_layout
-    assert [a for a in layout.arguments if a != "name"] == GE_ARGUMENTS
-    for args in ((1, 1, 0, 8, 11, 26), (2, 1, 1, 9, 12, 4095), (0, 0, 0, 0, 0, 0)):
-        expected = ((args[0] & 0xFF) << 30 | (args[1] & 0xFF) << 28 | (args[2] & 0xFF) << 25 | (args[3] & 0xFF) << 17
-                    | (args[4] & 0xFF) << 12 | (args[5] & 0x0FFF)) & 0xFFFFFFFF
-        assert layout.compute(dict(zip(GE_ARGUMENTS, args))) == expected
+    define, errorno = llm.value_layouts  # GE_ERRORNO_DEFINE, and GE_ERRORNO with its registered message
+    assert (define.macro, errorno.macro) == ("GE_ERRORNO_DEFINE", "GE_ERRORNO") and errorno.arguments[-1] == "message"
+    for layout in (define, errorno):
+        assert [a for a in layout.arguments if a not in ("name", "message")] == GE_ARGUMENTS
+        for args in ((1, 1, 0, 8, 11, 26), (2, 1, 1, 9, 12, 4095), (0, 0, 0, 0, 0, 0), (3, 3, 7, 255, 31, 4095)):
+            expected = ((args[0] & 0xFF) << 30 | (args[1] & 0xFF) << 28 | (args[2] & 0xFF) << 25 | (args[3] & 0xFF) << 17
+                        | (args[4] & 0xFF) << 12 | (args[5] & 0x0FFF)) & 0xFFFFFFFF
+            assert layout.compute(dict(zip(GE_ARGUMENTS, args))) == expected
     for module in ("audit.py", "upstream.py", "audit_upstream.py", "pagereader.py"):
         assert not re.search(r"5010[bB]", (ROOT / "generator" / module).read_text()), module
 
@@ -430,10 +434,26 @@ def test_constants_of_another_namespace_are_not_this_headers(llm):
 
 
 def test_names_another_header_declares_are_not_missing(llm):
-    """ge::SUCCESS and ge::FAILED come from another GE header, not llm_error_codes.h."""
+    """ge::SUCCESS and ge::FAILED come from ge's ge_api_error_codes.h, not llm_error_codes.h."""
     findings, _ = audit.audit_header(llm, HEADER_PATHS[ERROR_CODES_H], faithful(ERROR_CODES_H))
     assert not findings, show(findings)
-    assert any(n.name in ("ge::SUCCESS", "ge::FAILED") and n.header is None for c in llm.codes for n in c.cpp)
+    assert {n.name for c in llm.codes for n in c.cpp if n.header == GE_API_H} == {"ge::SUCCESS", "ge::FAILED"}
+
+
+GE_API_H = "ge/ge_api_error_codes.h"
+
+
+def test_ge_errorno_lines_give_values_and_messages(llm):
+    """GE_ERRORNO(0b11, 0b11, 0b111, 0xFFU, 0b11111, FAILED, 0xFFFU, "failed"): the value by the
+    layout, the message against the code's log_message."""
+    text = faithful(GE_API_H)
+    assert 'SUCCESS, 0, "success");' in text
+    findings, constants = audit.audit_header(llm, "inc/external/" + GE_API_H, text)
+    assert not failing(findings), show(findings)
+    assert {(c.name, c.value, c.message) for c in constants} >= {("SUCCESS", 0, "success"), ("FAILED", 0xFFFFFFFF, "failed")}
+    changed = text.replace('"failed"', '"failed, \\"badly\\""')
+    findings, _ = audit.audit_header(llm, "inc/external/" + GE_API_H, changed)
+    assert [(f.kind, f.field, f.upstream) for f in failing(findings)] == [("text differs", "log_message", 'failed, "badly"')]
 
 
 # -- every deliberate change is reported once, at its line ---------------------------------------------
@@ -737,3 +757,22 @@ def test_an_unreadable_file_is_a_difference_with_its_line(llm, tmp_path):
     source.write_text("class LLMStatusCode(IntEnum):\n    LLM_SUCCESS = (\n")
     result = run_cli("audit", "--catalog", ROOT / "catalog", "--python", source)
     assert result.code == 1 and re.search(rf"{re.escape(str(source))}:\d+: unreadable", result.out), result
+
+
+def test_a_pipe_cell_is_compared_space_for_space_and_an_html_cell_as_laid_out():
+    """The six cells the shared reader once hid: upstream's pipe tables write "说明： 本"."""
+    exact = audit.compare_text("p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。", exact=True)
+    assert [(f.kind, f.line) for f in exact] == [("text differs", 3)]
+    assert not audit.compare_text("p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。")
+    assert not audit.compare_text("p.md", 3, "LLM_X", "solution", "a  b\n说明： 本", "a b\n说明： 本", exact=True)
+
+
+def test_the_enums_base_class_is_checked_against_the_release_that_ships_it(llm):
+    """hicann/hixl's LLMStatusCode became an IntEnum at 9.1.0-beta.2.pre; an Enum before."""
+    [hixl] = [u for u in llm.upstream if u.kind == "python" and u.repo == "hicann/hixl"]
+    assert (hixl.base_at("9.1.0-beta.1"), hixl.base_at("9.1.0-beta.2.pre"), hixl.base_at("9.2.0-beta.1")) == ("Enum", "IntEnum", "IntEnum")
+    source = faithful(STATUS_PY)  # written as hixl's newest: class LLMStatusCode(IntEnum)
+    assert not failing(audit.audit_python(llm, "status.py", source, None, base="IntEnum"))
+    found = failing(audit.audit_python(llm, "status.py", source, None, base="Enum"))
+    line = uf.line_of(source, "class LLMStatusCode(")
+    assert [(f.kind, f.field, f.upstream, f.catalog, f.line) for f in found] == [("value differs", "base class", "IntEnum", "Enum", line)]

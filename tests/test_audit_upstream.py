@@ -228,3 +228,21 @@ def test_upstream_goes_alone(tmp_path):
     upstream = build(tmp_path)
     result = upstream.audit("--edition", "9.1.0-v2")
     assert result.code == 2 and "give it alone" in result.err
+
+
+def test_a_cited_header_gone_at_a_newer_tag_is_reported_with_where_it_went(tmp_path):
+    """hicann/ge moved llm_error_codes.h to dflow/…/llm_error_codes_v1.h at v9.2.0-beta.1: the
+    audit then checked nothing there and said nothing. Now it names the tag and the new file."""
+    upstream = build(tmp_path)
+    text = (upstream.repo.path / ERROR_CODES_H).read_text(encoding="utf-8")
+    upstream.repo.remove(ERROR_CODES_H)
+    upstream.repo.write("dflow/v1/llm_error_codes_v1.h", text)
+    upstream.repo.commit("move the header", "v9.2.0")
+    result = upstream.audit()
+    assert result.code == 1, result.out
+    line = next(l for l in result.out.splitlines() if "missing upstream" in l and ERROR_CODES_H in l)
+    assert "gone at v9.2.0" in line and "dflow/v1/llm_error_codes_v1.h" in line, line
+    upstream.edit_catalog(f"path: {ERROR_CODES_H}, header", f"paths: [{ERROR_CODES_H}, dflow/v1/llm_error_codes_v1.h], header",
+                          name="family.yaml")
+    again = upstream.audit()
+    assert "gone at" not in again.out, again.out

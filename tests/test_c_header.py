@@ -107,7 +107,9 @@ def test_llm_header_beside_upstreams_llm_datadist_and_ge_headers(tmp_path, llm):
         "(((uint32_t)(runtime)) << 30U) | (((uint32_t)(type)) << 28U) | (((uint32_t)(level)) << 25U) | "
         "(((uint32_t)(sysid)) << 17U) | (((uint32_t)(modid)) << 12U) | ((uint32_t)(value) & 0xFFFU)\n")
     written = us.write_sources(tmp_path / "upstream", llm, "hicann/hixl", kinds=("header",))
-    prefix = (f'#include "{written[us.ERROR_CODES_HEADER]}"\n#include "{written[us.DATADIST_HEADER]}"\n'
+    ge_api = tmp_path / "upstream" / "ge_api_error_codes.h"  # ge's, which declares ge::SUCCESS and ge::FAILED
+    ge_api.write_text(us.source_text(llm, "header", us.GE_API_HEADER, us.codes_at(llm, "hicann/ge")), encoding="utf-8")
+    prefix = (f'#include "{ge_api}"\n#include "{written[us.ERROR_CODES_HEADER]}"\n#include "{written[us.DATADIST_HEADER]}"\n'
               "using namespace llm_datadist;\n")
     ns = llm.c.namespace + "::"
     checks = "\n".join(f'static_assert({n.name} == {ns}{code.c_name}, "{n.name}");'
@@ -124,6 +126,19 @@ def test_hixl_header_beside_upstreams_hixl_types(tmp_path, catalog):
     written = us.write_sources(tmp_path / "upstream", hixl, "hicann/hixl", kinds=("header",))
     prefix = f'#include "{written["hixl/hixl_types.h"]}"\nusing namespace hixl;\n'
     checks = "\n".join(f'static_assert(hixl::{c.c_name} == hixl_status_codes::{c.c_name}, "{c.c_name}");' for c in hixl.c_codes)
+    source = program(hixl, "hixl_status_codes::", "", prefix=prefix).replace("int main(void) {", f"{checks}\nint main(void) {{", 1)
+    assert compile_and_run(tmp_path, CXX_FLAGS, source, ".cpp") == expected_lines(hixl)
+
+
+def test_hixl_header_beside_upstreams_hixl_cs(tmp_path, catalog):
+    """HIXL_CS (include/cs/hixl_cs.h, C++ only) declares HIXL_SUCCESS and three more as static
+    consts in the global namespace: the header compiles beside it, and beside hixl_types.h too."""
+    hixl = catalog.family_by_id["hixl"]
+    written = us.write_sources(tmp_path / "upstream", hixl, "hicann/hixl", kinds=("header",))
+    cs = [(c, n) for c in hixl.c_codes for n in c.cpp if n.header == us.HIXL_CS_HEADER]
+    assert {n.name for _, n in cs} >= {"::HIXL_SUCCESS", "::HIXL_PARAM_INVALID", "::HIXL_TIMEOUT", "::HIXL_FAILED"}
+    prefix = f'#include "{written[us.HIXL_CS_HEADER]}"\n#include "{written["hixl/hixl_types.h"]}"\n'
+    checks = "\n".join(f'static_assert({n.name} == hixl_status_codes::{c.c_name}, "{n.name}");' for c, n in cs)
     source = program(hixl, "hixl_status_codes::", "", prefix=prefix).replace("int main(void) {", f"{checks}\nint main(void) {{", 1)
     assert compile_and_run(tmp_path, CXX_FLAGS, source, ".cpp") == expected_lines(hixl)
 

@@ -88,7 +88,7 @@ def test_read_header_is_linear_on_defines_and_blank_lines():
 def test_read_header_is_linear_on_macros_that_never_close():
     layout = ValueLayout("GE_ERRORNO_DEFINE", ("name", "value"), ())
     source = "GE_ERRORNO_DEFINE(a, 1)\n" * 60_000 + "GE_ERRORNO_DEFINE(LAST, 1);\n"
-    (constants, problems), seconds = timed(upstream.read_header, source, layout)
+    (constants, problems), seconds = timed(upstream.read_header, source, (layout,))
     assert seconds < LIMIT_SECONDS, seconds
     assert [(c.name, c.line) for c in constants] == [("LAST", 60_001)] and problems == []
 

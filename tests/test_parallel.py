@@ -43,7 +43,7 @@ def test_two_workers_give_the_texts_of_one_in_the_same_order():
 
 
 def test_both_processes_take_work_and_a_slow_output_leaves_the_rest_to_the_other():
-    slow = Output("slow", "o", "t", "s", (lambda stamp: _pid_text(stamp, -1, 1.0)), 100)
+    slow = Output("slow", "o", "t", "s", (lambda stamp: _pid_text(stamp, -1, 3.0)), 100)  # long beside the rest, under load too
     light = [Output(f"l{i:04d}", "o", "t", str(i), (lambda stamp, i=i: _pid_text(stamp, i, 0.0005)), 100) for i in range(2000)]
     rendered = renderer(2)(light[:50] + [slow] + light[50:])
     pids = {path: data.split()[1] for path, data in rendered.items()}

@@ -178,6 +178,8 @@ def test_lookup_by_every_kind_of_key(modules):
     for key in (1343270938, "0x5010B01A", "0x5010b01a", "1343270938", "LLM_TIMEOUT", "llm_timeout", "LLMStatusCode.LLM_TIMEOUT", timeout):
         assert module.lookup(key) is timeout
     assert module.lookup("LLM_WAIT_PROC_TIMEOUT") is module.LLMStatusCode.LLM_WAIT_PROCESS_TIMEOUT
+    assert module.lookup("ge::LLM_WAIT_PROC_TIMEOUT") is module.LLMStatusCode.LLM_WAIT_PROCESS_TIMEOUT
+    assert module.lookup("llm_datadist::LLM_TIMEOUT") is timeout
     assert module.lookup(-1) is module.LLMStatusCode.LLM_UNKNOWN_ERROR
     with pytest.raises(KeyError, match="exists only in C/C\\+\\+"):
         module.lookup("LLM_CACHE_INCOMPATIBLE")
@@ -199,6 +201,11 @@ def test_hixl_constants_are_a_drop_in_for_the_hixl_package(modules):
     assert code.solution("en") == "Preserve the environment, collect Host/Device logs, and back them up."
     assert hixl.lookup("UNSUPPORTED").solution("zh", "9.2.0-beta.1") == "根据接口返回信息确认是否支持当前配置或特性，若不支持，请使用已经支持的参数或接口。"
     assert not hasattr(hixl, "TransferStatus")
+    # the C++ names of hixl_types.h and of the C interface's header (hixl_cs.h), as they are written
+    for key in ("hixl::TIMEOUT", "::HIXL_TIMEOUT", "HIXL_TIMEOUT", "hixl_timeout"):
+        assert hixl.lookup(key) is code
+    with pytest.raises(KeyError, match="closest: HIXL_TIMEOUT"):
+        hixl.lookup("HIXL_TIMEOUTT")
 
 
 def test_adxl_records_the_english_pages_disagreement(modules):

@@ -116,7 +116,7 @@ def test_catalog_file_names_the_schema_for_editors(path):
     assert (path.parent / match.group(1)).resolve() == SCHEMAS / "catalog.schema.json"
 
 
-# A catalog that has every optional part the mini fixture lacks: value_layout, upstream
+# A catalog that has every optional part the mini fixture lacks: value_layouts, upstream
 # files, url, seed and branch sources, a malformation, an obsolete code, label overrides.
 def full_catalog() -> dict:
     doc = read_yaml(MINI)
@@ -125,8 +125,8 @@ def full_catalog() -> dict:
     family = doc["family"]
     family["site_path"] = ""
     family["c"].update(macro_prefix="DEMO_", literals="decimal")
-    family["value_layout"] = {"macro": "DEMO_DEFINE", "arguments": ["kind", "name", "value"],
-                              "fields": {"kind": {"shift": 8, "mask": 255}, "value": {"shift": 0, "mask": 255}}}
+    family["value_layouts"] = [{"macro": "DEMO_DEFINE", "arguments": ["kind", "name", "value"],
+                               "fields": {"kind": {"shift": 8, "mask": 255}, "value": {"shift": 0, "mask": 255}}}]
     family["runtime_constants"] = {"ACL_DEMO": 7}
     family["upstream"] = [{"repo": "demo/repo", "path": "include/demo.h", "kind": "header", "header": "demo/demo.h"},
                           {"repo": "demo/repo", "path": "python/status.py", "kind": "python"}]
@@ -173,7 +173,7 @@ def test_full_catalog_is_valid_for_the_loader_and_the_schema_and_so_is_its_expor
     assert errors(EXPORT, export) == []
     kinds = {s["kind"] for e in export["editions"] for s in e["sources"]}
     assert kinds == {"repo", "url", "seed", "document"} and any("branch" in s for e in export["editions"] for s in e["sources"])
-    assert export["family"]["value_layout"] and any(c["obsolete"] for c in export["codes"])
+    assert export["family"]["value_layouts"] and any(c["obsolete"] for c in export["codes"])
 
 
 # -- the schemas' fields are the generator's ----------------------------------------------
@@ -445,9 +445,9 @@ BROKEN_CATALOGS = [
     ("url with a space", _set(("repositories", "demo/repo", "url"), "https://example.org/demo repo"), ("repositories", "demo/repo", "url"),
      "http(s) URL"),
     ("qualified C++ name unqualified", _set(("codes", 2, "cpp", 0), "DEMO_C_ONLY"), ("codes", 2, "cpp", 0), "must be qualified"),
-    ("value_layout without name", _set(("family", "value_layout", "arguments"), ["kind", "value"]), ("family", "value_layout", "arguments"),
+    ("value_layout without name", _set(("family", "value_layouts", 0, "arguments"), ["kind", "value"]), ("family", "value_layouts", 0, "arguments"),
      "must name the argument `name`"),
-    ("shift beyond 31", _set(("family", "value_layout", "fields", "kind", "shift"), 32), ("family", "value_layout", "fields", "kind", "shift"),
+    ("shift beyond 31", _set(("family", "value_layouts", 0, "fields", "kind", "shift"), 32), ("family", "value_layouts", 0, "fields", "kind", "shift"),
      "shift must be 0..31"),
     ("upstream header without header", _set(("family", "upstream", 0, "header"), _DELETE), ("family", "upstream", 0), "a header needs `header:`"),
     ("malformation with one side", _set(("versions", "new", 0, "malformations", 0, "sides"), {"HEAD": "x"}),

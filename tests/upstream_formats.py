@@ -116,7 +116,7 @@ def _pipe_text(text: str, english: bool = False) -> str:
         body = body.replace("\\", "\\\\").replace("|", "\\|")
         body = _api_marked(body, english)
         if line.startswith("说明："):
-            body = " 说明： " + body[3:]
+            body = " " + body  # upstream writes "<br> 说明： ..."; the catalog's text says whether a space follows the colon
         lines.append(("  " if n else "") + (marker.group() if marker else "") + body)
     return "<br>".join(lines)
 

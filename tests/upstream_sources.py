@@ -162,8 +162,47 @@ def types_h(family: Family, codes: Sequence[Code], namespace: str, banner: str =
     return "\n".join(lines) + "\n"
 
 
+def ge_api_error_codes_h(family: Family, codes: Sequence[Code], banner: str = "") -> str:
+    """ge's inc/external/ge/ge_api_error_codes.h: GE_ERRORNO, which also registers a message."""
+    lines = [f"/* {banner} */"] if banner else []
+    lines += ["#ifndef INC_EXTERNAL_GE_GE_API_ERROR_CODES_H_", "#define INC_EXTERNAL_GE_GE_API_ERROR_CODES_H_", "",
+              "#include <cstdint>", "", "namespace ge {", "using Status = uint32_t;", "}", "",
+              "#ifndef GE_ERRORNO",
+              "#define GE_ERRORNO(runtime, type, level, sysid, modid, name, value, desc)                     \\",
+              "  constexpr ge::Status name = (((uint32_t)(runtime)) << 30U) | (((uint32_t)(type)) << 28U) |  \\",
+              "      (((uint32_t)(level)) << 25U) | (((uint32_t)(sysid)) << 17U) | (((uint32_t)(modid)) << 12U) | \\",
+              "      ((uint32_t)(value) & 0xFFFU)", "#endif", "", "namespace ge {", "// General error code"]
+    for code in codes:
+        name = _named(code, GE_NAMESPACE, GE_API_HEADER)
+        if name is not None:
+            lines.append(f"GE_ERRORNO({ge_arguments(code.value)}, {name.short}, {code.value & 0xFFF}, "
+                         f"{_c_string(code.log_message or '')});")
+    lines += ["}  // namespace ge", "#endif"]
+    return "\n".join(lines) + "\n"
+
+
+def hixl_cs_h(family: Family, codes: Sequence[Code], banner: str = "") -> str:
+    """hixl's include/cs/hixl_cs.h: HIXL_CS's C API (C++ only: its structs have member
+    initializers), whose return codes are `static const uint32_t` in the global namespace."""
+    lines = [f"/* {banner} */"] if banner else []
+    lines += ["#ifndef CANN_HIXL_INCLUDE_CS_HIXL_CS_H_", "#define CANN_HIXL_INCLUDE_CS_HIXL_CS_H_", "", "#include <cstdint>", "",
+              "#ifdef __cplusplus", 'extern "C" {', "#endif", "", "typedef void *HixlServerHandle;",
+              "typedef uint32_t HixlStatus;"]
+    for code in codes:
+        name = _named(code, "", HIXL_CS_HEADER)
+        if name is not None:
+            lines.append(f"static const uint32_t {name.short} = {code.value}U;")
+    lines += ["", "struct HixlServerConfig {", "  const char *global_resource_config = nullptr;", "  uint8_t reserved[120] = {};",
+              "};", "", "HixlStatus HixlCSServerCreate(const HixlServerConfig *config, HixlServerHandle *server);", "",
+              "#ifdef __cplusplus", "}", "#endif", "#endif"]
+    return "\n".join(lines) + "\n"
+
+
+HIXL_CS_HEADER = "cs/hixl_cs.h"
+GE_API_HEADER = "ge/ge_api_error_codes.h"
 WRITERS = {"python": status_py, "binding": binding_cc, "messages": messages_cc}
-HEADER_WRITERS = {ERROR_CODES_HEADER: error_codes_h, DATADIST_HEADER: datadist_h}
+HEADER_WRITERS = {ERROR_CODES_HEADER: error_codes_h, DATADIST_HEADER: datadist_h, GE_API_HEADER: ge_api_error_codes_h,
+                  HIXL_CS_HEADER: hixl_cs_h}
 
 
 def source_text(family: Family, kind: str, header: Optional[str], codes: Sequence[Code], banner: str = "") -> str:

@@ -1,79 +1,108 @@
-# The runtime of every generated Python module: the documentation API of the
-# codes. It is copied verbatim into each module, after the module's data
-# tables (_MEMBERS, _ROWS, _TEXTS, ...) and before its classes, so that the
-# module stays one file with the standard library only, on Python 3.9+.
-# This file is linted and tested as Python; the generator never edits it.
-# pylint: disable=undefined-variable
-# flake8: noqa: F821  (the data tables are defined by the generated module)
+# The runtime of every generated Python module: the documentation API of the codes.
+#
+# generator/render_python.py copies it into each module in three parts, at the lines
+# that say so: the prelude (imports, a type) goes to the top of the module, the
+# table declarations are left out (the module defines each table, with the same
+# annotation, from the catalog), and the body follows the module's tables. So the module stays one file,
+# standard library only, typed, on Python 3.9+; and this file is linted and
+# type-checked as it is, against the declarations.
+# runtime: prelude
 import re as _re
 from difflib import get_close_matches as _close_matches
+from typing import TYPE_CHECKING, Callable, Optional, TypeVar, Union
+
+# A text of _TEXTS: (its index in _STRINGS, its origin: 0 upstream's words, 1 this
+# project's translation, 2 not translated yet), or None where the page has no such text.
+_Text = Optional[tuple[int, int]]
+
+# runtime: tables
+EDITIONS: tuple[str, ...] = ()
+_ALIASES: dict[str, str] = {}
+LANGUAGES: tuple[str, ...] = ()
+_MEMBERS: dict[str, int] = {}
+_C_NAMES: dict[str, str] = {}
+_C_ONLY: dict[str, int] = {}
+_CPP_NAMES: dict[str, str] = {}
+_ROWS: dict[str, dict[str, str]] = {}
+_NOT_KNOWN: dict[str, tuple[str, ...]] = {}
+_DEFAULT_EDITION: dict[str, str] = {}
+_STRINGS: tuple[str, ...] = ()
+_TEXTS: dict[tuple[str, str], dict[str, tuple[_Text, _Text, _Text]]] = {}
+
+# runtime: body
+_Code = TypeVar("_Code")
 
 
-class _Unknown(object):
+class _Unknown:
     """What the catalog records as not known: falsy, and never equal to False."""
 
     __slots__ = ()
-    _instance = None
+    _instance: Optional["_Unknown"] = None
 
-    def __new__(cls):
+    def __new__(cls) -> "_Unknown":
         if cls._instance is None:
             cls._instance = object.__new__(cls)
         return cls._instance
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "UNKNOWN"
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return False
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type["_Unknown"], tuple[()]]:
         return (_Unknown, ())
 
 
 #: Returned by recoverable() where the recoverability is not known.
 UNKNOWN = _Unknown()
-_RECOVERABLE = {"yes": True, "no": False, "n/a": None, "not known": UNKNOWN}
+#: What recoverable() returns: True (是), False (否), None (无, not applicable) or UNKNOWN.
+Recoverable = Union[bool, None, _Unknown]
+_RECOVERABLE: dict[str, Recoverable] = {"yes": True, "no": False, "n/a": None, "not known": UNKNOWN}
 _FIELDS = ("meaning", "cause", "solution")
 _ORIGINS = ("upstream", "translation", "untranslated")
 
 
-class _Documented(object):
+class _Documented:
     """What the documentation says about a code; its subclasses have `name`."""
 
     __slots__ = ()
+    if TYPE_CHECKING:
+        name: str
 
     @property
-    def c_name(self):
+    def c_name(self) -> Optional[str]:
         """The C/C++ name, or None for a code that exists only in Python."""
         return _C_NAMES.get(self.name)
 
     @property
-    def editions(self):
+    def editions(self) -> tuple[str, ...]:
         """Ids of the editions, of any page, that list this code, oldest first."""
         rows = _ROWS.get(self.name, {})
         return tuple(edition for edition in EDITIONS if edition in rows)
 
-    def recoverable(self, edition=None):
+    def recoverable(self, edition: Optional[str] = None) -> Recoverable:
         """True (是), False (否), None (无, not applicable) or UNKNOWN (not known)."""
-        edition = _edition_for(self.name, edition)
-        if edition is None:
+        chosen = _edition_for(self.name, edition)
+        if chosen is None:
             return UNKNOWN
-        return _RECOVERABLE[_ROWS.get(self.name, {}).get(edition, "not known")]
+        return _RECOVERABLE[_ROWS.get(self.name, {}).get(chosen, "not known")]
 
-    def meaning(self, lang=None, edition=None):
+    def meaning(self, lang: Optional[str] = None, edition: Optional[str] = None) -> Optional[str]:
         """The meaning as the edition's page shows it, or None where not known (or not
         translated yet: text_origin() says "untranslated")."""
         return _text(self.name, 0, lang, edition)
 
-    def cause(self, lang=None, edition=None):
+    def cause(self, lang: Optional[str] = None, edition: Optional[str] = None) -> Optional[str]:
         """The possible cause, on pages that have that column; otherwise None."""
         return _text(self.name, 1, lang, edition)
 
-    def solution(self, lang=None, edition=None):
+    def solution(self, lang: Optional[str] = None, edition: Optional[str] = None) -> Optional[str]:
         """The solution as the edition's page shows it, or None where not known."""
         return _text(self.name, 2, lang, edition)
 
-    def text_origin(self, lang=None, edition=None, field=None):
+    def text_origin(self, lang: Optional[str] = None, edition: Optional[str] = None,
+                    field: Optional[str] = None) -> Optional[str]:
         """"upstream" for a text taken from an upstream page, "translation" for one this
         project translated, "untranslated" for a text seen upstream in another language
         whose translation is still to be written; None where not known. Without `field`,
@@ -84,18 +113,19 @@ class _Documented(object):
         if field is not None:
             pair = texts[_FIELDS.index(field)]
             return None if pair is None else _ORIGINS[pair[1]]
-        return _ORIGINS[max(pair[1] for pair in texts if pair is not None)]
+        origins = [pair[1] for pair in texts if pair is not None]
+        return _ORIGINS[max(origins)] if origins else None
 
 
-def _language(lang):
+def _language(lang: Optional[str]) -> str:
     if lang is None:
         return LANGUAGES[0]
     if lang not in LANGUAGES:
-        raise ValueError("lang must be one of %s, not %r" % (", ".join(LANGUAGES), lang))
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     return lang
 
 
-def _edition_for(name, edition):
+def _edition_for(name: str, edition: Optional[str]) -> Optional[str]:
     """The edition to answer from: the default one, or the one asked for (or the edition an
     id once published now resolves to) if it lists the code."""
     if edition is None:
@@ -105,23 +135,24 @@ def _edition_for(name, edition):
     if edition in rows or edition in _NOT_KNOWN.get(name, ()):
         return edition
     if edition not in EDITIONS:
-        raise KeyError("no edition %r; editions: %s" % (edition, ", ".join(EDITIONS)))
-    raise KeyError("the %s page does not list %s" % (edition, name))
+        raise KeyError(f"no edition {edition!r}; editions: {', '.join(EDITIONS)}")
+    raise KeyError(f"the {edition} page does not list {name}")
 
 
-def _texts_of(name, lang, edition):
-    lang = _language(lang)
-    edition = _edition_for(name, edition)
-    if edition is None:
+def _texts_of(name: str, lang: Optional[str], edition: Optional[str]) -> Optional[tuple[_Text, _Text, _Text]]:
+    language = _language(lang)
+    chosen = _edition_for(name, edition)
+    if chosen is None:
         return None
-    return _TEXTS.get((name, edition), {}).get(lang)
+    return _TEXTS.get((name, chosen), {}).get(language)
 
 
-def _text(name, index, lang, edition):
+def _text(name: str, index: int, lang: Optional[str], edition: Optional[str]) -> Optional[str]:
     texts = _texts_of(name, lang, edition)
-    if texts is None or texts[index] is None or _ORIGINS[texts[index][1]] == "untranslated":
+    pair = None if texts is None else texts[index]
+    if pair is None or _ORIGINS[pair[1]] == "untranslated":
         return None
-    return _STRINGS[texts[index][0]]
+    return _STRINGS[pair[0]]
 
 
 _HEX = _re.compile(r"^[-+]?0[xX][0-9a-fA-F]+$")
@@ -130,10 +161,20 @@ _DECIMAL = _re.compile(r"^[-+]?[0-9]+$")
 # More digits than any status code's value has: int() refuses a decimal string of
 # thousands of digits (ValueError), and no code could match one anyway.
 _MAX_DIGITS = 40
-_TOO_LONG = object()
 
 
-def _number(text, is_name=lambda text: False):
+class _TooLong:
+    """A number with more digits than any code's value has."""
+
+
+_TOO_LONG = _TooLong()
+
+
+def _never_a_name(text: str) -> bool:
+    return False
+
+
+def _number(text: str, is_name: Callable[[str], bool] = _never_a_name) -> Union[int, _TooLong, None]:
     """The int a string spells: decimal when it is digits only, hex with or without 0x (any
     case); None for any other string, and for hex digits that are also a name (`is_name`,
     "BAD" is a name before it is 0xBAD). _TOO_LONG for a number with more digits than any
@@ -153,10 +194,10 @@ def _number(text, is_name=lambda text: False):
     return sign * int(digits, base)
 
 
-def _lookup(key, by_value, by_name, kind):
+def _lookup(key: object, by_value: dict[int, _Code], by_name: Callable[[str], _Code], kind: str) -> _Code:
     """The code for an int, a hex or decimal string, a name or a C name; KeyError otherwise."""
     if isinstance(key, bool) or not isinstance(key, (int, str)):
-        raise KeyError("lookup() takes an int or a str, not %s" % type(key).__name__)
+        raise KeyError(f"lookup() takes an int or a str, not {type(key).__name__}")
     if isinstance(key, str):
         value = _number(key, _is_name)
         if value is None:
@@ -165,28 +206,29 @@ def _lookup(key, by_value, by_name, kind):
     return _find_value(int(key), key, by_value)
 
 
-def _is_name(text):
+def _is_name(text: str) -> bool:
     """Whether a text names a member or a C-only code (as _find_name reads names)."""
-    c_names = set(_C_NAMES.values())
+    c_names = set(_C_NAMES.values()) | set(_CPP_NAMES)
     return any(name in _MEMBERS or name in c_names or name in _C_ONLY for name in (text, text.upper()))
 
 
-def _find_value(value, key, by_value):
-    if value is _TOO_LONG or abs(value) >= 1 << (4 * _MAX_DIGITS):
-        raise KeyError("no status code has a value of more than %d digits" % _MAX_DIGITS)
+def _find_value(value: Union[int, _TooLong], key: Union[int, str], by_value: dict[int, _Code]) -> _Code:
+    if isinstance(value, _TooLong) or abs(value) >= 1 << (4 * _MAX_DIGITS):
+        raise KeyError(f"no status code has a value of more than {_MAX_DIGITS} digits")
     if value in by_value:
         return by_value[value]
     for name, c_value in _C_ONLY.items():
         if c_value == value:
             raise KeyError(_c_only_message(name, key))
-    values = sorted(_MEMBERS.items(), key=lambda item: (abs(item[1] - value), item[1]))[:3]
-    raise KeyError("no status code has the value %r; closest: %s" % (
-        key, ", ".join("%s (%d)" % (name, number) for name, number in values)))
+    nearest = sorted(_MEMBERS.items(), key=lambda item: (abs(item[1] - value), item[1]))[:3]
+    closest = ", ".join(f"{name} ({number})" for name, number in nearest)
+    raise KeyError(f"no status code has the value {key!r}; closest: {closest}")
 
 
-def _find_name(text, key, by_name, kind):
+def _find_name(text: str, key: str, by_name: Callable[[str], _Code], kind: str) -> _Code:
     name = text[len(kind) + 1:] if text.startswith(kind + ".") else text
-    by_c_name = dict((c_name, python_name) for python_name, c_name in _C_NAMES.items())
+    by_c_name = {c_name: python_name for python_name, c_name in _C_NAMES.items()}
+    by_c_name.update(_CPP_NAMES)
     for candidate in (name, name.upper()):
         if candidate in _MEMBERS:
             return by_name(candidate)
@@ -194,11 +236,11 @@ def _find_name(text, key, by_name, kind):
             return by_name(by_c_name[candidate])
         if candidate in _C_ONLY:
             raise KeyError(_c_only_message(candidate, key))
-    names = sorted(set(list(_MEMBERS) + list(by_c_name) + list(_C_ONLY)))
+    names = sorted(set(_MEMBERS) | set(by_c_name) | set(_C_ONLY))
     matches = _close_matches(name.upper(), names, n=3, cutoff=0.5)
-    hint = "; closest: %s" % ", ".join(matches) if matches else ""
-    raise KeyError("no status code is named %r%s" % (key, hint))
+    hint = f"; closest: {', '.join(matches)}" if matches else ""
+    raise KeyError(f"no status code is named {key!r}{hint}")
 
 
-def _c_only_message(name, key):
-    return "%r is %s (0x%08X), a code that exists only in C/C++: it has no Python name" % (key, name, _C_ONLY[name])
+def _c_only_message(name: str, key: Union[int, str]) -> str:
+    return f"{key!r} is {name} (0x{_C_ONLY[name]:08X}), a code that exists only in C/C++: it has no Python name"
