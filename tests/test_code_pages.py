@@ -680,7 +680,7 @@ def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit,
                 continue
 
             def expected(i, j):
-                html = f'<p class="compare-pair">{editions[i].id} → {editions[j].id}</p>' + \
+                html = f'<p class="compare-pair">{compare.pair_html(editions[i], editions[j])}</p>' + \
                     compare.diff_html(ctx, family, editions[i], editions[j])
                 return v.page.evaluate(NORMALIZED, html)
 

@@ -156,15 +156,21 @@ def _compare_block(ctx: Context, family: Family, timeline: Timeline, pieces: Pie
 
     form = (f'<form class="compare" data-timeline="{esc(timeline.id)}" data-same="{ctx.l("compare_same")}" hidden>'
             f'{select("old", "compare_old", old)} {select("new", "compare_new", new)}</form>')
-    shown = f'<p class="compare-pair">{esc(editions[old].id)} → {esc(editions[new].id)}</p>'
+    shown = f'<p class="compare-pair">{pair_html(editions[old], editions[new])}</p>'
     result = "".join(pieces.items[i] for i in pairs[f"{old} {new}"])
     return f'{form}<div class="compare-result" data-timeline="{esc(timeline.id)}">{shown}{result}</div>'
+
+
+def pair_html(old: Edition, new: Edition) -> str:
+    """"OLD → NEW": each id kept whole, the line free to break at the arrow (on a phone two long
+    ids do not fit on one line)."""
+    return f'<span class="edition-id">{esc(old.id)}</span> → <span class="edition-id">{esc(new.id)}</span>'
 
 
 def _steps(ctx: Context, family: Family, timeline: Timeline) -> str:
     """Every step of the timeline (a repository copy aside), folded."""
     editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
-    steps = "".join(f'<p class="change-title" id="change-{esc(old.id)}-{esc(new.id)}"><strong>{esc(old.id)} → {esc(new.id)}</strong></p>'
+    steps = "".join(f'<p class="change-title" id="change-{esc(old.id)}-{esc(new.id)}"><strong>{pair_html(old, new)}</strong></p>'
                     + diff_html(ctx, family, old, new) for old, new in zip(editions, editions[1:]))
     count = esc(ctx.label("steps_count").replace("{count}", str(len(editions) - 1)))
     return details(f"{ctx.l('changes')} <small>{count}</small>", steps) if steps else ""
@@ -204,7 +210,7 @@ def _repo_copy(ctx: Context, family: Family, published: Edition, copy: Edition) 
     noise = tuple(c for c in texts if punctuation_only(c.before, c.after))
     worded = EditionDiff(diff.old, diff.new, diff.presence, diff.recoverable, diff.became_known,
                          tuple(c for c in diff.texts if c not in noise), diff.texts_comparable)
-    title = f'<p class="change-title" id="copy-{esc(copy.id)}"><strong>{esc(published.id)} → {esc(copy.id)}</strong></p>'
+    title = f'<p class="change-title" id="copy-{esc(copy.id)}"><strong>{pair_html(published, copy)}</strong></p>'
     out = [title, "".join(diff_pieces(ctx, family, worded)) if worded or not noise else ""]
     if noise:
         names = ", ".join(f"{ctx.code_link(family, family.code_by_name[c.code])} ({esc(copy.page.heading(c.field, ctx.lang))})"
