@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable, Optional, TypeVar
 
 from generator.changes import Presence, history, presence
 from generator.escape import html_text as esc
@@ -274,9 +275,12 @@ def _fill(ctx: Context, key: str, **html: str) -> str:
     return _PLACEHOLDER.sub(lambda m: html.get(m.group(1), m.group()), esc(ctx.label(key)))
 
 
-def _groups(editions: list[Edition], value) -> list[tuple[object, list[Edition]]]:
+_V = TypeVar("_V")
+
+
+def _groups(editions: list[Edition], value: Callable[[Edition], _V]) -> list[tuple[_V, list[Edition]]]:
     """Editions grouped by a value, in the order the values first appear."""
-    groups: dict[object, list[Edition]] = {}
+    groups: dict[_V, list[Edition]] = {}
     for edition in editions:
         groups.setdefault(value(edition), []).append(edition)
     return list(groups.items())
@@ -298,7 +302,11 @@ def _text_words(ctx: Context, code: Code, listing: list[Edition], links) -> list
     for field_name in fields:
         having = [e for e in known if field_name in e.page.text_fields and code.text(field_name, e.id, ctx.lang) is not None]
         name = esc(having[0].page.heading(field_name, ctx.lang)) if having else ""
-        groups = _groups(having, lambda e, f=field_name: code.text(f, e.id, ctx.lang))
+
+        def text_of(edition: Edition, field_name: str = field_name) -> Optional[str]:
+            return code.text(field_name, edition.id, ctx.lang)
+
+        groups = _groups(having, text_of)
         if len(groups) == 1 and len(having) > 1:
             said.append(_fill(ctx, "release_text_same", field=name, editions=links(having)))
         elif len(groups) > 1:

@@ -143,9 +143,9 @@ def _compare_block(ctx: Context, family: Family, timeline: Timeline, pieces: Pie
     comparison written out, every other one named in the page's data."""
     editions = family.timeline_editions(timeline)
     pairs = {}
-    for i, old in enumerate(editions):
+    for i, older in enumerate(editions):
         for j in range(i + 1, len(editions)):
-            pairs[f"{i} {j}"] = [pieces.add(p) for p in diff_pieces(ctx, family, compare_editions(family, old, editions[j]))]
+            pairs[f"{i} {j}"] = [pieces.add(p) for p in diff_pieces(ctx, family, compare_editions(family, older, editions[j]))]
     data[timeline.id] = {"editions": [e.id for e in editions], "pairs": pairs}
     old, new = first_pair(editions)
 
