@@ -2,6 +2,7 @@ import pytest
 
 from generator.reading.load import load_catalog
 from tests.helpers import MINI, ROOT
+from tests.test_browser import browser, site, visit  # noqa: F401 - the browser fixtures, for every file that drives Chromium
 
 
 @pytest.fixture(scope="session")

@@ -347,8 +347,9 @@ def edition_paths(catalog):
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_edition_tables_read_at_both_widths(catalog, visit, width):
-    """Every column of every edition table gets at least a fifth of the table (or rows are
-    stacked), no table is wider than the screen, and no word or identifier is split."""
+    """Every text column of every edition table gets at least a fifth of the table (or rows are
+    stacked), no table is wider than the screen, and no word or identifier is split. (The
+    是否可恢复 column holds a word: tests/test_code_pages.py checks it shows with its heading.)"""
     v = visit(width)
     figures, failures = [], []
     for path in edition_paths(catalog):
@@ -356,7 +357,8 @@ def test_edition_tables_read_at_both_widths(catalog, visit, width):
         measured = v.page.evaluate(MEASURE_TABLES, "table.edition-table")
         assert len(measured["tables"]) == 1, path
         table = measured["tables"][0]
-        narrow = {k: round(s, 3) for k, s in table["columns"].items() if s < 0.2}
+        # 是否可恢复 holds one word (kept whole: the splits below), not a text that needs room
+        narrow = {k: round(s, 3) for k, s in table["columns"].items() if s < 0.2 and k != "col-recoverable"}
         if narrow or measured["overflow"] > 0 or table["right"] > measured["viewport"] + 0.5:
             failures.append((path, narrow, measured["overflow"]))
         splits = v.page.evaluate(MEASURE_WRAPS, "table.edition-table, .md-content h1, dl.edition-facts")

@@ -21,7 +21,9 @@ from tests.site_build import build_site
 
 EXTENSIONS = ["attr_list", "admonition", "tables", "toc"]  # as site/mkdocs.yml
 ALLOWED_TAGS = {"h1", "h2", "h3", "h4", "p", "strong", "em", "small", "div", "table", "thead", "tbody", "tr", "th", "td", "a", "br",
-                "code", "wbr", "ul", "ol", "li", "dl", "dt", "dd", "span", "svg", "g", "rect", "text", "title", "del", "ins", "section"}
+                "code", "wbr", "ul", "ol", "li", "dl", "dt", "dd", "span", "svg", "g", "rect", "text", "title", "del", "ins", "section",
+                "details", "summary", "form", "label", "select", "option",
+                "script:json"}  # a page's data for its script: <script type="application/json">, which must parse
 fragments = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\ufffe\uffff") | st.sampled_from(
     ["\n", "\t", "|", "<", "*", "`", "\\", "{{", "{%", "??=", "*/", "- ", "1. ", "# ", "&amp;", "<script>", "]", '"""', "<!--", "\\N{"])
 texts_strategy = st.lists(st.lists(fragments, min_size=1, max_size=30).map("".join).filter(lambda s: s.strip()), min_size=1, max_size=6)
@@ -84,10 +86,12 @@ class Page(HTMLParser):
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.tags, self.attrs, self.rows, self.title = set(), set(), [], ""
-        self._row = self._cell = None
+        self.tags, self.attrs, self.rows, self.title, self.data = set(), set(), [], "", []
+        self._row = self._cell = self._data = None
 
     def handle_starttag(self, tag, attrs):
+        if tag == "script" and dict(attrs).get("type") == "application/json":
+            tag, self._data = "script:json", []
         self.tags.add(tag)
         self.attrs.update(name for name, _ in attrs)
         if tag == "tr":
@@ -98,6 +102,9 @@ class Page(HTMLParser):
             self._cell.append("\n")
 
     def handle_endtag(self, tag):
+        if tag == "script" and self._data is not None:
+            self.data.append("".join(self._data))
+            self._data = None
         if tag in ("td", "th") and self._cell is not None:
             self._row.append("".join(self._cell))
             self._cell = None
@@ -106,6 +113,8 @@ class Page(HTMLParser):
             self._row = None
 
     def handle_data(self, data):
+        if self._data is not None:
+            self._data.append(data)
         if self._cell is not None:
             self._cell.append(data)
 
@@ -130,6 +139,7 @@ def check_pages(out, texts, wording=None):
         page.feed(page_html(md_file.read_text(encoding="utf-8")))
         assert page.tags <= ALLOWED_TAGS, (md_file, page.tags - ALLOWED_TAGS)
         assert not [a for a in page.attrs if a.startswith("on")], md_file
+        assert all(json.loads(data) is not None for data in page.data), md_file  # a text cannot end the element
     for lang in ("zh", "en"):
         page = Page()
         page.feed(page_html((out / "site" / "docs" / "editions" / f"2.0-new.{lang}.md").read_text(encoding="utf-8")))

@@ -270,12 +270,14 @@ class WordDiffs(HTMLParser):
 
 
 def text_changes(family, lang) -> set[tuple[str, str]]:
-    """(before, after) of every text that differs between consecutive editions of a timeline."""
+    """(before, after) of every text that differs between consecutive editions of a timeline
+    (its repository copies passed over), or between a -repo copy and its published page."""
     pairs = set()
     for page in family.pages:
         for timeline in page.timelines:
-            editions = family.timeline_editions(timeline)
-            for old, new in zip(editions, editions[1:]):
+            editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
+            copies = [(family.edition_by_id[e.id[:-len("-repo")]], e) for e in family.timeline_editions(timeline) if e.repo_copy]
+            for old, new in list(zip(editions, editions[1:])) + copies:
                 if not (old.has_texts(lang) and new.has_texts(lang)):
                     continue
                 for code in family.codes:

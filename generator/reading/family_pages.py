@@ -7,12 +7,7 @@ from typing import Optional
 from ruamel.yaml.nodes import Node, ScalarNode
 
 from generator.reading.fields import Fields
-from generator.domain.model import (
-    COLUMN_KEYS,
-    TEXT_FIELDS,
-    Page,
-    Timeline,
-)
+from generator.domain.model import COLUMN_KEYS, TEXT_FIELDS, Page, Timeline
 from generator.core.problems import closest
 
 

@@ -6,6 +6,11 @@ apart. Colours are CSS classes (st-yes, st-no, ...) that the site's style
 sheet sets for the light and the dark scheme. Code names sit in a picture of
 their own beside the cells, so that they stay in view while the cells scroll.
 Every text is selectable; the bytes depend only on the catalog.
+
+A picture is an image (role="img") and holds nothing a keyboard can reach: a
+cell names its code and edition (data-code, data-edition), the script of the
+site (assets/javascripts/extra.js) takes a click on it to the edition's row, and
+the pages that show a picture link every edition it shows in words too.
 """
 from __future__ import annotations
 
@@ -68,9 +73,10 @@ def _label_extent(text: str) -> tuple[int, int]:
 
 
 def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],
-           href: Callable[[Edition, Code], str], label: str) -> str:
+           editions_url: str, label: str) -> str:
     """The picture of a page: a row per code, a column per edition (grouped by timeline).
-    `describe(state)` words a cell's state; `href` links a cell to the edition's row."""
+    `describe(state)` words a cell's state; `editions_url` is where the editions' pages are
+    (relative to the page), that a click on a cell goes to."""
     cols = columns(groups)
     header = max((_label_extent(c.edition.id)[1] for c in cols), default=0) + 12
     width = max([(cols[-1].x + CELL) if cols else CELL] + [c.x + 15 + _label_extent(c.edition.id)[0] + 4 for c in cols])
@@ -89,34 +95,34 @@ def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe:
     for row, code in enumerate(codes):
         y = header + row * CELL
         for col in cols:
-            cells.append(_cell(col, y, code, describe, href(col.edition, code)))
+            cells.append(_cell(col, y, code, describe))
     cells.append("</svg>")
-    return (f'<div class="presence" data-rows="{len(codes)}" data-columns="{len(cols)}">'
+    return (f'<div class="presence" data-rows="{len(codes)}" data-columns="{len(cols)}" data-editions="{esc(editions_url)}">'
             f'<div class="presence-frozen">{"".join(names)}</div>'
             f'<div class="presence-scroll" tabindex="0">{"".join(cells)}</div></div>')
 
 
 def strip(code: Code, groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],
-          href: Callable[[Edition, Code], str], label: str) -> str:
+          editions_url: str, label: str) -> str:
     """One code's row of a page's picture: its timeline on that page."""
-    return matrix([code], groups, describe, href, label)
+    return matrix([code], groups, describe, editions_url, label)
 
 
-def _cell(col: Column, y: int, code: Code, describe, href: str) -> str:
+def _cell(col: Column, y: int, code: Code, describe) -> str:
     st = state(col.edition, code)
     glyph = GLYPHS[st]
     x = col.x
     text = f'<text x="{x + CELL // 2}" y="{y + 15}" text-anchor="middle">{glyph}</text>' if glyph else ""
     body = (f'<rect class="st-{st}" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>{text}'
             f"<title>{esc(code.name)} · {esc(col.edition.id)}: {esc(describe(st))}</title>")
-    data = f'class="cell" data-state="{st}" data-code="{esc(code.name)}" data-edition="{esc(col.edition.id)}"'
-    return f'<a href="{esc(href)}" {data}>{body}</a>' if href else f"<g {data}>{body}</g>"
+    return f'<g class="cell" data-state="{st}" data-code="{esc(code.name)}" data-edition="{esc(col.edition.id)}">{body}</g>'
 
 
-def legend(describe: Callable[[str], str]) -> str:
+def legend(describe: Callable[[str], str], states: Sequence[str] = STATES) -> str:
+    """What each state's cell means, in words, for the states a picture shows."""
     items = "".join(
         f'<li class="legend-{st}"><svg width="{CELL}" height="{CELL}" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">'
         f'<rect class="st-{st}" x="1" y="1" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>'
         f'<text x="{CELL // 2}" y="15" text-anchor="middle">{GLYPHS[st]}</text></svg> {esc(describe(st))}</li>'
-        for st in STATES)
+        for st in states)
     return f'<ul class="presence-legend">{items}</ul>'

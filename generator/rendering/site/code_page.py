@@ -1,0 +1,397 @@
+"""A code's page, answer first: right under the title, what each page that lists the code
+says in the edition the default rule picks for that page (CONTRACT §4; the Python page's
+answer is the module's); then a choice of release and API that shows another edition's
+answer; how the pages of that release differ, in words; and after all that, the pictures,
+the history, every edition's texts and the identifiers.
+
+The answers the choice can show are not written twice: each distinct saying of the code
+(its texts and recoverability on one page) is written once, under "what each edition says",
+and the page's data (`answer-choices`) names, for every choice, the editions to show and
+the saying each one clones (assets/javascripts/extra.js)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Optional, TypeVar
+
+from generator.domain.changes import Presence, history, presence
+from generator.rendering.escape import html_text as esc
+from generator.domain.codes import Code
+from generator.domain.editions import Edition
+from generator.domain.family import Catalog, Family
+from generator.domain.model import Page
+from generator.domain.queries import default_edition, release_edition
+from generator.rendering.site import svg
+from generator.rendering.site.context import Context
+from generator.rendering.site.html import admonition, code_html, table, text_html
+from generator.rendering.site.parts import (TITLE_ID, heading, json_script, listable_pages, page as page_md, recoverable_html,
+                                  text_cell)
+from generator.core.releases import release_key
+
+CHOICES_ID = "answer-choices"
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@dataclass
+class Saying:
+    """What one page says about the code in one or more of its editions (newest first)."""
+
+    ident: str
+    page: Page
+    editions: list[Edition] = field(default_factory=list)
+    body: str = ""  # the answer's HTML (a <dl class="says-body">, or a brief <span> when nothing is known)
+    note: str = ""  # said under the body when the editions' texts are not known
+    brief: bool = False  # nothing but the listing or the recoverability is known: one line for all of them
+
+
+def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, stamp: str) -> str:
+    ctx = Context(catalog, lang, f"{family.prefix}codes/{code.name}/", family)
+    pages = listable_pages(family, code)
+    sayings = {p.id: _sayings(ctx, family, code, p) for p in pages}
+    by_edition = {e.id: s for page_sayings in sayings.values() for s in page_sayings for e in s.editions}
+    shown = [p for p in pages if svg.ever_listed(code, family.page_editions(p))]
+    body = [heading(1, code.name, TITLE_ID), _value_line(code)]
+    if by_edition:
+        body.extend(_answers(ctx, family, code, pages, shown, by_edition))
+    else:
+        body.append(admonition("info", ctx.label("not_listed"), text_html(ctx.label("undocumented"))))
+    body.extend(_standing(ctx, code))
+    body.extend(_release_differences_section(ctx, family, code, shown))
+    if code.notes:
+        body.append(admonition("note", ctx.label("notes"), text_html(code.notes[lang])))
+    body.append(heading(2, ctx.label("timeline_picture"), "timeline"))
+    body.extend(_strips(ctx, family, code, pages))
+    body.append(heading(2, ctx.label("history"), "history"))
+    body.extend(_histories(ctx, family, code, pages))
+    if by_edition:
+        body.append(heading(2, ctx.label("per_edition"), "per-edition"))
+        body.extend(_sayings_html(ctx, family, code, p, sayings[p.id]) for p in pages if sayings[p.id])
+    body.append(heading(2, ctx.label("identifiers"), "identifiers"))
+    body.append(_code_facts(ctx, family, code))
+    return page_md(code.name, stamp, body)
+
+
+def _value_line(code: Code) -> str:
+    """The code's value under its title: what a reader arriving with a number checks first."""
+    return f'<p class="code-value-line">{code_html(code.hex)} · <code class="copyable">{code.value}</code></p>'
+
+
+def _standing(ctx: Context, code: Code) -> list[str]:
+    """Whether the code is still emitted, and in which languages it exists, where that is not both."""
+    out = []
+    if code.obsolete:
+        reason = code.obsolete.reason[ctx.lang] if code.obsolete.reason is not None else ctx.label("reason_not_recorded")
+        out.append(admonition("warning", f"{ctx.label('obsolete')} ({code.obsolete.since})", text_html(reason)))
+    if not code.in_python:
+        out.append(admonition("info", ctx.label("exists_c"), text_html(ctx.label("c_only_note"))))
+    elif not code.in_c:
+        out.append(admonition("info", ctx.label("exists_python"), text_html(ctx.label("python_only_note"))))
+    return out
+
+
+# -- what each edition says ------------------------------------------------------------------------
+
+
+def _sayings(ctx: Context, family: Family, code: Code, page: Page) -> list[Saying]:
+    """The page's distinct sayings about the code, newest first; editions that do not list it are in none."""
+    groups: dict[tuple, Saying] = {}
+    for edition in reversed(family.page_editions(page)):
+        state = presence(edition, code)
+        if state == Presence.NOT_LISTED:
+            continue
+        row = edition.row_by_code.get(code.name)
+        brief = state == Presence.NOT_KNOWN or not edition.has_texts(ctx.lang)
+        texts = () if brief else tuple(
+            (f, code.text(f, edition.id, ctx.lang), getattr(code.entry(f, edition.id, ctx.lang), "origin", None))
+            for f in page.text_fields)
+        key = (state, row.recoverable if row else None, row.disagreements if row else (), brief, texts)
+        if key not in groups:
+            groups[key] = Saying(f"says-{page.id}-{len(groups)}", page, brief=brief)
+            groups[key].body, groups[key].note = _saying_body(ctx, family, page, state, row, texts, brief)
+        groups[key].editions.append(edition)
+    return list(groups.values())
+
+
+def _saying_body(ctx: Context, family: Family, page: Page, state: Presence, row, texts, brief: bool) -> tuple[str, str]:
+    """A saying as its answer shows it: the page's columns in upstream's order, or, when the
+    texts are not known, the one thing that is (the listing, or the recoverability)."""
+    if state == Presence.NOT_KNOWN:
+        value = f'<em>{esc(ctx.label("listing_not_known"))}</em>'
+        return f'<span class="says-body">{_fill(ctx, "field_value", field=ctx.l("listed"), value=value)}</span>', ""
+    value = recoverable_html(ctx, family, row.recoverable, row.disagreements, words=True)
+    if brief:
+        said = _fill(ctx, "field_value", field=esc(page.heading("recoverable", ctx.lang)), value=value)
+        return f'<span class="says-body">{said}</span>', ctx.label("text_not_known")
+    cells = {f: text_cell(ctx, text, origin) for f, text, origin in texts}
+    cells["recoverable"] = value
+    items = "".join(f"<dt>{esc(page.heading(c, ctx.lang))}</dt><dd>{cells[c]}</dd>" for c in page.columns if c in cells)
+    return f'<dl class="says-body">{items}</dl>', ""
+
+
+def _sayings_html(ctx: Context, family: Family, code: Code, page: Page, sayings: list[Saying]) -> str:
+    """A page's sayings, newest first, folded: one card per saying, and one line for the
+    editions of which nothing but the listing or the recoverability is known."""
+    cards, brief = [], []
+    for saying in sayings:
+        links = ", ".join(ctx.edition_link(family, e, code) for e in saying.editions)
+        if saying.brief:
+            brief.append(f'<span class="says-brief-item" id="{saying.ident}"{_note_attr(saying)}>{links} · {saying.body}</span>')
+        else:
+            cards.append(f'<div class="says" id="{saying.ident}"><p class="says-editions">{links}</p>{saying.body}</div>')
+    if brief:
+        cards.append(f'<div class="says-brief"><p>{esc(ctx.label("texts_not_seen"))}: {"; ".join(brief)}</p></div>')
+    count = sum(len(s.editions) for s in sayings)
+    summary = (f"{esc(page.name[ctx.lang])} <small>"
+               + esc(ctx.label("sayings_count").replace("{sayings}", str(len(sayings))).replace("{editions}", str(count)))
+               + "</small>")
+    return (f'<details class="says-page" id="says-{page.id}"><summary>{summary}</summary>'
+            f'<div class="says-list">{"".join(cards)}</div></details>')
+
+
+def _note_attr(saying: Saying) -> str:
+    return f' data-note="{esc(saying.note)}"' if saying.note else ""
+
+
+# -- the answers and the reader's choice -------------------------------------------------------------
+
+
+def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown: list[Page],
+             by_edition: dict[str, Saying]) -> list[str]:
+    """The default answers, the choice of release and API (any copy of a page that could list
+    the code), and what every choice shows (of every page, those that ever list it)."""
+    defaults = [e for e in (default_edition(family, code, page=p) for p in shown) if e is not None]
+    cards = "".join(answer_card(ctx, family, code, e, by_edition[e.id]) for e in defaults)
+    labels = {"not-listed": ctx.label("answer_not_listed"), "none": ctx.label("answer_none")}
+    data = "".join(f' data-{k}="{esc(v)}"' for k, v in labels.items())
+    if not defaults:
+        cards = f'<p class="answer-note">{esc(ctx.label("answer_no_release"))}</p>'
+    answers = f'<div class="answers" id="answer"{data}>{cards}</div>'
+    choices = _choices(family, code, pages, shown, by_edition)
+    named = {e for ids in choices.values() for e in ids}
+    page_index = {p.id: i for i, p in enumerate(pages)}
+    editions = {e.id: [page_index[e.page.id], e.release, by_edition[e.id].ident if e.id in by_edition else "-",
+                       int(code.name in e.row_by_code)] for e in family.editions if e.id in named}
+    data_json = {"base": ctx.url(f"{family.prefix}editions/"), "slug": code.slug,
+                 "pages": [p.name[ctx.lang] for p in pages], "editions": editions, "choices": choices}
+    return [answers, _choice_form(ctx, family, code, pages), json_script(data_json, CHOICES_ID)]
+
+
+def answer_card(ctx: Context, family: Family, code: Code, edition: Edition, saying: Saying) -> str:
+    """One edition's answer (the script builds the same for a reader's choice)."""
+    source = (f'<p class="answer-source"><strong>{esc(edition.page.name[ctx.lang])}</strong> · '
+              f'{ctx.edition_link(family, edition, code)}</p>')
+    note = f'<p class="answer-note">{esc(saying.note)}</p>' if saying.note else ""
+    return f'<div class="answer" data-edition="{esc(edition.id)}">{source}{saying.body}{note}</div>'
+
+
+def releases_of(family: Family, pages: list[Page]) -> list[str]:
+    """The releases of the pages' editions, newest first."""
+    ids = {p.id for p in pages}
+    releases = {e.release for e in family.editions if e.page.id in ids}
+    return sorted(releases, key=lambda r: release_key(r) or (), reverse=True)
+
+
+def _choices(family: Family, code: Code, pages: list[Page], shown: list[Page], by_edition: dict[str, Saying]):
+    """Every choice ("RELEASE|TIMELINE", either empty: the newest release, every page that
+    lists the code) -> the editions whose answers it shows."""
+    timelines = [t for p in pages for t in p.timelines]
+    choices: dict[str, list[str]] = {}
+    for release in [""] + releases_of(family, pages):
+        for timeline in [None] + timelines:
+            if timeline is None:
+                picks = [default_edition(family, code, page=p) if not release else release_edition(family, code, release, page=p)
+                         for p in shown]
+            else:
+                picks = [default_edition(family, code, timeline=timeline) if not release
+                         else release_edition(family, code, release, timeline=timeline)]
+            ids = [e.id for e in picks if e is not None]
+            if ids:
+                choices[f"{release}|{timeline.id if timeline else ''}"] = ids
+    return choices
+
+
+def _choice_form(ctx: Context, family: Family, code: Code, pages: list[Page]) -> str:
+    """The reader's release and API; hidden until the script that serves it runs."""
+    releases = "".join(f'<option value="{esc(r)}">{esc(r)}</option>' for r in releases_of(family, pages))
+    # the page's name in each option: a closed list shows the option alone (two copies are "in hicann/ge")
+    groups = "".join(f'<option value="{esc(t.id)}">{esc(p.name[ctx.lang])} · {esc(t.name[ctx.lang])}</option>'
+                     for p in pages for t in p.timelines)
+    return (f'<form class="edition-choice" data-family="{esc(family.id)}" hidden>'
+            f'<label><span>{ctx.l("release")}</span> <select name="release">'
+            f'<option value="">{ctx.l("choice_newest")}</option>{releases}</select></label> '
+            f'<label><span>{ctx.l("choice_api")}</span> <select name="api">'
+            f'<option value="">{ctx.l("choice_every_page")}</option>{groups}</select></label></form>')
+
+
+# -- how the pages of one release differ ----------------------------------------------------------------
+
+
+def _release_differences_section(ctx: Context, family: Family, code: Code, pages: list[Page]) -> list[str]:
+    """A block per release with two or more editions of the pages: what they say alike and
+    apart. The newest release's shows; the script shows the chosen release's, or says that
+    the chosen release has nothing to compare."""
+    answer = default_edition(family, code)
+    blocks, shown = [], False
+    for release in releases_of(family, pages):
+        words = release_differences(ctx, family, code, release, pages)
+        if words:
+            visible = answer is not None and answer.release == release
+            shown = shown or visible
+            blocks.append(f'<div class="release-differences" data-release="{esc(release)}"{"" if visible else " hidden"}>'
+                          f'<p class="release-differences-title"><strong>{esc(release)}</strong></p>{words}</div>')
+    if not blocks:
+        return []
+    blocks.append(f'<p class="release-differences-none"{" hidden" if shown else ""}>{ctx.l("release_nothing_to_compare")}</p>')
+    return [heading(2, ctx.label("release_differences"), "release-differences"), "".join(blocks)]
+
+
+def release_differences(ctx: Context, family: Family, code: Code, release: str, pages: list[Page]) -> str:
+    """How the editions of one release say the code apart, in words; "" when there are fewer than two."""
+    ids = {p.id for p in pages}
+    editions = [e for e in family.editions if e.release == release and e.page.id in ids]
+    if len(editions) < 2:
+        return ""
+
+    def links(some: list[Edition]) -> str:
+        # ids, not links: the answers and the history link every edition, and a release names many
+        return ", ".join(f'<span class="edition-id">{esc(e.id)}</span>' for e in some)
+
+    listing = [e for e in editions if code.name in e.row_by_code]
+    unknown = [e for e in editions if code.name in e.not_known]
+    absent = [e for e in editions if e not in listing and e not in unknown]
+    said = []
+    if len(listing) == 1:
+        said.append(_fill(ctx, "release_only_one", editions=links(listing)))
+    elif listing:
+        said.append(_recoverable_words(ctx, family, code, listing, links))
+        said.extend(_text_words(ctx, code, listing, links))
+    if absent:
+        said.append(_fill(ctx, "release_not_listed", editions=links(absent)))
+    if unknown:
+        said.append(_fill(ctx, "release_listing_not_known", editions=links(unknown)))
+    return '<ul class="release-words">' + "".join(f"<li>{s}</li>" for s in said) + "</ul>"
+
+
+def _fill(ctx: Context, key: str, **html: str) -> str:
+    """A label as HTML, each {name} in it replaced by the HTML given for it (in one pass: a
+    value that holds "{name}" is not read again)."""
+    return _PLACEHOLDER.sub(lambda m: html.get(m.group(1), m.group()), esc(ctx.label(key)))
+
+
+_V = TypeVar("_V")
+
+
+def _groups(editions: list[Edition], value: Callable[[Edition], _V]) -> list[tuple[_V, list[Edition]]]:
+    """Editions grouped by a value, in the order the values first appear."""
+    groups: dict[_V, list[Edition]] = {}
+    for edition in editions:
+        groups.setdefault(value(edition), []).append(edition)
+    return list(groups.items())
+
+
+def _recoverable_words(ctx: Context, family: Family, code: Code, listing: list[Edition], links) -> str:
+    groups = _groups(listing, lambda e: e.row_by_code[code.name].recoverable)
+    words = [recoverable_html(ctx, family, value, (), words=True) for value, _ in groups]
+    if len(groups) == 1:
+        return _fill(ctx, "release_recoverable_same", value=words[0])
+    parts = "; ".join(f"{w}: {links(es)}" for w, (_, es) in zip(words, groups))
+    return _fill(ctx, "release_recoverable_differs", values=parts)
+
+
+def _text_words(ctx: Context, code: Code, listing: list[Edition], links) -> list[str]:
+    said = []
+    fields = [f for f in ("meaning", "cause", "solution") if any(f in e.page.text_fields for e in listing)]
+    known = [e for e in listing if e.has_texts(ctx.lang)]
+    for field_name in fields:
+        having = [e for e in known if field_name in e.page.text_fields and code.text(field_name, e.id, ctx.lang) is not None]
+        name = esc(having[0].page.heading(field_name, ctx.lang)) if having else ""
+
+        def text_of(edition: Edition, field_name: str = field_name) -> Optional[str]:
+            return code.text(field_name, edition.id, ctx.lang)
+
+        groups = _groups(having, text_of)
+        if len(groups) == 1 and len(having) > 1:
+            said.append(_fill(ctx, "release_text_same", field=name, editions=links(having)))
+        elif len(groups) > 1:
+            parts = "; ".join(links(es) for _, es in groups)
+            said.append(_fill(ctx, "release_text_differs", field=name, count=str(len(groups)), groups=parts))
+    if len(known) < len(listing):
+        said.append(_fill(ctx, "release_texts_not_known", editions=links([e for e in listing if e not in known])))
+    return said
+
+
+# -- pictures, history, identifiers ------------------------------------------------------------------------
+
+
+def _strips(ctx: Context, family: Family, code: Code, pages: list[Page]) -> list[str]:
+    """The code's row of each page's picture, each with its legend; one line for the pages that never list it."""
+    out, never = [], []
+    for page in pages:
+        if not svg.ever_listed(code, family.page_editions(page)):
+            never.append(esc(page.name[ctx.lang]))
+            continue
+        groups = [family.timeline_editions(t) for t in page.timelines]
+        out.append(heading(3, page.name[ctx.lang], f"timeline-{page.id}"))
+        out.append(svg.strip(code, groups, ctx.state, ctx.url(f"{family.prefix}editions/"),
+                             f"{code.name}: {page.name[ctx.lang]}"))
+        states = {svg.state(e, code) for group in groups for e in group}
+        out.append(svg.legend(ctx.state, [s for s in svg.STATES if s in states]))
+    if never:
+        out.append(f'<p class="never-listed">{ctx.l("not_listed")}: {"; ".join(never)}</p>')
+    return out
+
+
+def _histories(ctx: Context, family: Family, code: Code, pages: list[Page]) -> list[str]:
+    """A table per timeline that ever lists the code; one line for those that never do."""
+    out, never = [], []
+    for page in pages:
+        for timeline in page.timelines:
+            steps = history(family, code, timeline)
+            if not steps:
+                continue
+            name = f"{page.name[ctx.lang]} · {timeline.name[ctx.lang]}"
+            if all(step.presence == Presence.NOT_LISTED for step in steps):
+                # a page with a picture has a cell for each of these editions: they are linked here
+                never.append((name, steps if svg.ever_listed(code, family.page_editions(page)) else (), steps))
+                continue
+            out.append(heading(3, name, f"history-{timeline.id}"))
+            out.append(_history_table(ctx, family, code, steps))
+    if never:
+        # every edition stays reachable from here: the pictures' cells are not links
+        items = "".join(f"<li>{esc(name)}" + (": " + ", ".join(ctx.edition_link(family, s.edition, code) for s in steps)
+                                                     if steps else f" ({esc(ends[0].edition.id)} – {esc(ends[-1].edition.id)})") + "</li>"
+                        for name, steps, ends in never)
+        out.append(f'<p class="never-listed">{ctx.l("not_listed")}:</p><ul class="never-listed">{items}</ul>')
+    return out
+
+
+def _history_table(ctx: Context, family: Family, code: Code, steps) -> str:
+    columns = [("edition", ctx.l("edition")), ("listed", ctx.l("listed")), ("recoverable", ctx.l("recoverable_note")),
+               ("change", ctx.l("change"))]
+    rows = []
+    for step in steps:
+        rows.append((None, [ctx.edition_link(family, step.edition, code), esc(ctx.label(step.presence.label_key)),
+                            esc(ctx.recoverable(step.recoverable)) if step.recoverable else "—",
+                            esc(", ".join(ctx.label(e.value) for e in step.events)) or ""]))
+    return table(columns, rows, "history-table")
+
+
+def _code_facts(ctx: Context, family: Family, code: Code) -> str:
+    rows = [
+        (ctx.label("python_name"), code_html(code.python_name) if code.python_name else "—"),
+        (ctx.label("c_name"), code_html(family.c.macro_prefix + code.c_name) if code.c_name else "—"),
+        (ctx.label("hex"), code_html(code.hex)),
+        (ctx.label("decimal"), f'<code class="copyable">{code.value}</code>'),
+        (ctx.label("exists_in"), esc(ctx.label("exists_both" if code.in_python and code.in_c else
+                                              "exists_python" if code.in_python else "exists_c"))),
+    ]
+    if code.cpp:
+        decls = []
+        for name in code.cpp:
+            where = f"<code>{esc(name.header)}</code>" if name.header else esc(ctx.label("declared_outside"))
+            decls.append(f"{code_html(name.name)} ({where})")
+        rows.append((ctx.label("cpp_names"), "<br>".join(decls)))
+    rows.append((ctx.label("log_message"), f"<code>{esc(code.log_message)}</code>" if code.log_message is not None else "—"))
+    # which editions list it: the history's tables say, edition by edition
+    items = "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
+    return f'<dl class="code-facts">{items}</dl>'

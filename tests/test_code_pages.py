@@ -1,0 +1,767 @@
+"""Code pages that answer first (issue 25), as readers use them in headless Chromium, and the
+rules behind them that need no browser.
+
+A reader arrives with a code and wants its meaning, whether it is recoverable and what to do,
+for their release and API. The browser tests measure what issue 25 asks, at 1280×900 and
+390×844, in zh and en, light and dark: the answer on the first screen (at scroll 0, below the
+sticky header and above the viewport's bottom); the choice of release and API, kept in the
+address and remembered; pictures with a legend, contrast measured from computed styles, and
+nothing focusable inside an image; edition pages with upstream's 是否可恢复 column; any two
+editions of a timeline compared as the generator compares them.
+
+Expectations come from the catalog (which edition answers, its texts, which states a picture
+shows), never from today's pages. Figures (fold positions, contrast ratios, Tab stops) go to
+$SCREENSHOT_DIR/code-pages-*.txt, by default tests/.artifacts/screenshots/.
+"""
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from generator.reading.load import load_catalog
+from generator.domain.queries import default_edition, release_edition
+from generator.rendering.site import compare
+from generator.rendering.site.code_page import _fill
+from generator.rendering.site.context import Context
+from generator.rendering.site.parts import json_script
+from generator.core.releases import is_final_release
+from tests.helpers import FIXTURES, ROOT
+from tests.test_browser import SCREENSHOTS, lang_prefix
+
+
+
+def browser_test(test):
+    """Marks a test that drives Chromium (slow: it builds the site)."""
+    return pytest.mark.slow(pytest.mark.browser(test))
+
+DOCS = ROOT / "site" / "docs"
+FIGURES: dict[str, list[str]] = {}
+
+
+def record(name: str, line: str) -> None:
+    """A figure for the report; each file is rewritten whole by the test that fills it."""
+    FIGURES.setdefault(name, []).append(line)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    (SCREENSHOTS / f"code-pages-{name}.txt").write_text("\n".join(FIGURES[name]) + "\n", encoding="utf-8")
+
+
+def visible(text: str) -> str:
+    """What a reader sees of a catalog text: list markers gone, white space collapsed."""
+    lines = [re.sub(r"^(?:- |\d{1,9}\. )", "", line) for line in text.split("\n")]
+    return re.sub(r"\s+", " ", " ".join(lines)).strip()
+
+
+def squeeze(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def ever_listing_pages(family, code):
+    return [p for p in family.pages if code.name_on(p) is not None
+            and any(code.name in e.row_by_code or code.name in e.not_known for e in family.page_editions(p))]
+
+
+# -- the rule per page, and the page's own helpers (no browser) -----------------------------------------------
+
+DEFAULTS = FIXTURES / "defaults" / "catalog.yaml"
+
+
+@pytest.fixture(scope="module")
+def dflt():
+    return load_catalog(DEFAULTS).family_by_id["dflt"]
+
+
+# (code, page or timeline, expected edition, why): CONTRACT §4's rule on one page's or one copy's editions
+PER_PAGE = [
+    ("DFLT_MAIN", "page:py", "1.0-new", "the default timeline's final release, as without a page"),
+    ("DFLT_MAIN", "timeline:old", "3.0-old", "on the other copy alone, its newest final release"),
+    ("DFLT_CPP_TIMELINES", "page:py", None, "the Python page does not list it"),
+    ("DFLT_CPP_TIMELINES", "page:cpp", "2.0-cpp2", "of one release, the C++ copy declared last"),
+    ("DFLT_CPP_TIMELINES", "timeline:cpp", "2.0-cpp", "that copy's own edition"),
+    ("DFLT_CPP_TIMELINES", "page:dep", "2.0-dep", "the deprecated page's own answer"),
+    ("DFLT_NEWEST_CPP", "page:cpp", "1.0-cpp2", "the C++ page's newest final release; its pre-release never"),
+    ("DFLT_PRE", "page:py", "3.0-beta.1-new", "a pre-release of the default page"),
+    ("DFLT_PRE", "page:cpp", "2.0-cpp", "the C++ page's final release"),
+    ("DFLT_CPP_PRE_ONLY", "page:cpp", None, "a pre-release of another page never"),
+    ("DFLT_PUBLISHED", "timeline:new", "2.0-new", "the published edition before its -repo copy"),
+    ("DFLT_UNRELEASED", "timeline:new", None, "unreleased editions never"),
+]
+
+
+def _within(family, spec):
+    kind, ident = spec.split(":")
+    return {"page": family.page_by_id[ident]} if kind == "page" else {"timeline": family.timeline_by_id[ident]}
+
+
+@pytest.mark.parametrize("name,within,expected,why", PER_PAGE, ids=[f"{n}-{w}" for n, w, _, _ in PER_PAGE])
+def test_the_default_rule_on_one_page_or_copy(dflt, name, within, expected, why):
+    edition = default_edition(dflt, dflt.code_by_name[name], **_within(dflt, within))
+    assert (edition.id if edition else None) == expected, why
+
+
+# (code, release, page or timeline, expected, why)
+PER_RELEASE = [
+    ("DFLT_PUBLISHED", "2.0", "timeline:new", "2.0-new", "the published edition before its -repo copy"),
+    ("DFLT_MAIN", "2.0", "page:py", "2.0-old", "an edition that lists the code before one that does not"),
+    ("DFLT_MAIN", "2.0", "timeline:new", "2.0-new", "the copy's edition, though it does not list the code"),
+    ("DFLT_CPP_TIMELINES", "2.0", "page:cpp", "2.0-cpp2", "of two that list it, the copy declared last"),
+    ("DFLT_MAIN", "1.0", "page:dep", None, "no edition of that page in that release"),
+    ("DFLT_UNRELEASED", "unreleased", "timeline:new", "unreleased-new", "a reader may ask for the unreleased edition"),
+]
+
+
+@pytest.mark.parametrize("name,release,within,expected,why", PER_RELEASE, ids=[f"{n}-{r}-{w}" for n, r, w, _, _ in PER_RELEASE])
+def test_a_chosen_release_answers_from_its_own_edition(dflt, name, release, within, expected, why):
+    edition = release_edition(dflt, dflt.code_by_name[name], release, **_within(dflt, within))
+    assert (edition.id if edition else None) == expected, why
+
+
+def test_the_python_pages_answer_is_the_modules(catalog):
+    """Where the default page lists a code in a released edition, its answer on the code page is
+    edition=None's; a page's answer is always one of that page's editions that list the code."""
+    checked = 0
+    for family in catalog.families:
+        page = family.page_by_id[family.python.default_page]
+        for code in family.codes:
+            if any(e.released for e in family.editions_listing(code, page)):
+                assert default_edition(family, code, page=page) == default_edition(family, code), code.name
+                checked += 1
+            for other in family.pages:
+                answer = default_edition(family, code, page=other)
+                assert answer is None or answer in family.editions_listing(code, other), (code.name, other.id)
+    assert checked
+
+
+def test_page_data_cannot_end_its_script_element():
+    hostile = {"t": "</script><script>alert(1)</script><!-- & \u2028"}
+    html = json_script(hostile, "x")
+    inner = re.fullmatch(r'<script type="application/json" id="x">(.*)</script>', html).group(1)
+    assert "<" not in inner and ">" not in inner and "&" not in inner and json.loads(inner) == hostile
+
+
+def test_a_labels_placeholders_are_filled_once(catalog):
+    ctx = Context(catalog, "en", "codes/X/", catalog.families[0])
+    filled = _fill(ctx, "field_value", field="{value}", value="<b>v</b>")
+    assert filled == "{value}: <b>v</b>"
+
+
+@pytest.mark.parametrize("before,after,same", [
+    ("重启机器或容器；\n保留现场", "重启机器或容器。\n保留现场", True),
+    ("- 同时调用unlink和 pull_cache。", "同时调用unlink和pull_cache。", True),
+    ("集群数量超过限制", "集群数量超过限制。", True),
+    ("Excessive clusters", "Too many clusters", False),
+    ("uncorrect error", "incorrect error", False),
+])
+def test_punctuation_alone_is_told_from_a_change_of_words(before, after, same):
+    assert compare.punctuation_only(before, after) is same
+
+
+def _pairs_with_word_diffs(text: str) -> set[tuple[str, str]]:
+    from tests.test_site import WordDiffs
+
+    parser = WordDiffs()
+    parser.feed(text)
+    return set(parser.pairs)
+
+
+def test_copies_of_one_release_are_compared_apart_from_the_timeline(catalog):
+    """A timeline's steps pass over a -repo copy; the copy is compared with its published page,
+    where the changes of punctuation alone are folded apart from the changes of words."""
+    for family in catalog.families:
+        copies = [e for e in family.editions if e.repo_copy]
+        for lang in catalog.site.languages:
+            text = (DOCS / f"{family.prefix}differences.{lang}.md").read_text(encoding="utf-8")
+            for copy in copies:
+                published = family.edition_by_id[copy.id[:-len("-repo")]]
+                assert f'id="change-{published.id}-{copy.id}"' not in text
+                assert f'id="change-{copy.id}-' not in text
+                section = next(block for block in text.split("\n\n") if f'id="copy-{copy.id}"' in block)
+                changes = [(code, f) for code in family.codes for f in copy.page.text_fields
+                           if code.name in published.row_by_code and code.name in copy.row_by_code
+                           and None not in (code.text(f, published.id, lang), code.text(f, copy.id, lang))
+                           and code.text(f, published.id, lang) != code.text(f, copy.id, lang)]
+                noise = [c for c in changes if compare.punctuation_only(c[0].text(c[1], published.id, lang),
+                                                                        c[0].text(c[1], copy.id, lang))]
+                folded = section.split("<details>", 1)[1] if "<details>" in section else ""
+                assert _pairs_with_word_diffs(folded) == {(c.text(f, published.id, lang), c.text(f, copy.id, lang))
+                                                          for c, f in noise}, (copy.id, lang)
+                assert _pairs_with_word_diffs(section) == {(c.text(f, published.id, lang), c.text(f, copy.id, lang))
+                                                          for c, f in changes}, (copy.id, lang)
+            for timeline in family.timelines:
+                editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
+                for old, new in zip(editions, editions[1:]):
+                    assert f'id="change-{old.id}-{new.id}"' in text
+
+
+def test_the_code_list_says_whether_each_code_is_recoverable(catalog):
+    for family in catalog.families:
+        for lang in catalog.site.languages:
+            text = (DOCS / f"{family.prefix}codes" / f"index.{lang}.md").read_text(encoding="utf-8")
+            heading = family.page_by_id[family.python.default_page].heading("recoverable", lang)
+            assert f'<th class="col-recoverable" role="columnheader">{heading}</th>' in text
+            for code in family.codes:
+                row = re.search(rf'<tr id="{code.slug}" role="row">(.*?)</tr>', text).group(1)
+                cell = re.search(r'<td class="col-recoverable"[^>]*>(.*?)</td>', row).group(1)
+                edition = default_edition(family, code)
+                expected = family.recoverable_label(edition.row_by_code[code.name].recoverable, lang) if edition else "—"
+                assert re.sub(r"<[^>]+>", "", cell).startswith(expected), (code.name, lang, cell)
+
+
+# -- the answer on the first screen --------------------------------------------------------------------------------
+
+# The first line of each of a card's fields: where it is, and the text of that line.
+MEASURE_CARD = """(edition) => {
+  const header = document.querySelector(".md-header").getBoundingClientRect().bottom
+  const card = document.querySelector(`#answer .answer[data-edition="${edition}"]`)
+  if (!card) return null
+  const fields = []
+  for (const dt of card.querySelectorAll("dl.says-body > dt")) {
+    const dd = dt.nextElementSibling
+    const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT)
+    let node = null
+    while (walker.nextNode()) { if (walker.currentNode.nodeValue.trim()) { node = walker.currentNode; break } }
+    const range = document.createRange()
+    range.setStart(node, 0); range.setEnd(node, 1)
+    const first = range.getClientRects()[0]
+    let end = 1  // the first line: the characters on the first character's line
+    for (; end < node.nodeValue.length; end++) {
+      range.setStart(node, end); range.setEnd(node, end + 1)
+      const r = range.getClientRects()[0]
+      if (r && r.top > first.top + 2) break
+    }
+    fields.push({ name: dt.textContent, text: dd.innerText, line: node.nodeValue.slice(0, end),
+                  top: first.top, bottom: first.bottom, boxBottom: dd.getBoundingClientRect().bottom })
+  }
+  const body = card.querySelector(".says-body").getBoundingClientRect()
+  return { header, viewport: window.innerHeight, scroll: window.scrollY, fields,
+           body: { top: body.top, bottom: Math.min(body.bottom, body.top + 30) },
+           source: card.querySelector(".answer-source").textContent }
+}"""
+
+
+def on_first_screen(measured, field) -> bool:
+    return measured["header"] <= field["top"] and field["bottom"] <= measured["viewport"]
+
+
+@browser_test
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_llm_timeout_answers_on_the_first_screen(catalog, visit, width, lang, scheme):
+    """/codes/LLM_TIMEOUT/ shows the newest final release's meaning and its solution's first line
+    on the first screen, for the Python page (the module's edition=None) and the others."""
+    family = catalog.family_by_id["llm_datadist"]
+    code = family.code_by_name["LLM_TIMEOUT"]
+    python = family.page_by_id[family.python.default_page]
+    answer = default_edition(family, code)
+    assert answer.page is python and is_final_release(answer.release)
+    v = visit(width, scheme)
+    v.goto(f"{lang_prefix(catalog, lang)}codes/LLM_TIMEOUT/")
+    measured = v.page.evaluate(MEASURE_CARD, answer.id)
+    assert measured and measured["scroll"] == 0
+    fields = {f["name"]: f for f in measured["fields"]}
+    meaning, solution = fields[python.heading("meaning", lang)], fields[python.heading("solution", lang)]
+    assert squeeze(meaning["text"]).startswith(visible(code.text("meaning", answer.id, lang)))
+    assert visible(code.text("solution", answer.id, lang)).startswith(squeeze(solution["line"])) and solution["line"].strip()
+    recoverable = fields[python.heading("recoverable", lang)]
+    assert recoverable["text"].startswith(family.recoverable_label(answer.row_by_code[code.name].recoverable, lang))
+    assert on_first_screen(measured, meaning) and on_first_screen(measured, solution), measured
+    record("fold", f"LLM_TIMEOUT {width} {lang} {scheme}: header bottom {measured['header']:.0f}, meaning line "
+                   f"{meaning['top']:.0f}–{meaning['bottom']:.0f}, solution's first line {solution['top']:.0f}–"
+                   f"{solution['bottom']:.0f} (viewport {measured['viewport']}) [{answer.id}]")
+
+
+@browser_test
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_every_code_page_starts_its_first_answer_on_the_first_screen(catalog, visit, width):
+    """Every code page of every family, in every language: the first answer's meaning is on the first screen."""
+    v = visit(width)
+    failures = []
+    for lang in catalog.site.languages:
+        for family in catalog.families:
+            for code in family.codes:
+                pages = ever_listing_pages(family, code)
+                answers = [e for e in (default_edition(family, code, page=p) for p in pages) if e]
+                if not answers:
+                    continue
+                v.goto(f"{lang_prefix(catalog, lang)}{family.prefix}codes/{code.name}/")
+                measured = v.page.evaluate(MEASURE_CARD, answers[0].id)
+                first = measured["fields"][0] if measured["fields"] else measured["body"]
+                if not on_first_screen(measured, first):
+                    failures.append((lang, code.name, first["bottom"]))
+    assert not failures, failures
+
+
+# -- the reader's release and API ---------------------------------------------------------------------------------
+
+SHOWN = """() => [...document.querySelectorAll("#answer .answer")].map(card => ({
+  edition: card.dataset.edition,
+  fields: [...card.querySelectorAll("dl.says-body > dt")].map(dt => [dt.textContent, dt.nextElementSibling.innerText]),
+  body: card.querySelector(".says-body") ? card.querySelector(".says-body").innerText : "",
+  notes: [...card.querySelectorAll(".answer-note")].map(p => p.textContent),
+  href: card.querySelector(".answer-source a").href,
+}))"""
+
+
+def pick(v, release: str, api: str) -> None:
+    """Choose as a reader does: each list in turn."""
+    v.page.select_option("form.edition-choice select[name=release]", release)
+    v.page.select_option("form.edition-choice select[name=api]", api)
+
+
+def expected_answers(family, code, release: str, api: str) -> list:
+    """The editions a choice must show, computed from the catalog (CONTRACT §4 for "newest")."""
+    if api:
+        timeline = family.timeline_by_id[api]
+        editions = family.timeline_editions(timeline)
+        if release:
+            candidates = [e for e in editions if e.release == release]
+            listing = [e for e in candidates if code.name in e.row_by_code]
+            return [min(listing or candidates, key=lambda e: e.repo_copy)] if candidates else []
+        listing = [e for e in editions if code.name in e.row_by_code and e.released]
+        finals = [e for e in listing if is_final_release(e.release)]
+        if finals:
+            return [max(finals, key=lambda e: (e.index, not e.repo_copy))]
+        pre = [e for e in listing if timeline.page == family.python.default_page]
+        return [pre[-1]] if pre else []
+    return None  # every page: checked by properties in check_every_page
+
+
+def check_card(family, code, lang, card, edition):
+    """A card says what the edition says: its columns in upstream's order, its texts, its recoverability."""
+    assert card["edition"] == edition.id
+    row = edition.row_by_code.get(code.name)
+    assert card["href"].endswith(f"editions/{edition.id}/" + (f"#{code.slug}" if row else ""))
+    if row is None:
+        assert card["notes"] and not card["fields"], card
+        return
+    if not edition.has_texts(lang):
+        assert family.recoverable_label(row.recoverable, lang) in card["body"] and card["notes"], card
+        return
+    page = edition.page
+    assert [name for name, _ in card["fields"]] == [page.heading(c, lang) for c in page.columns if c != "name"]
+    for (name, text), column in zip(card["fields"], [c for c in page.columns if c != "name"]):
+        if column == "recoverable":
+            assert text.startswith(family.recoverable_label(row.recoverable, lang)), (edition.id, text)
+        else:
+            catalog_text = code.text(column, edition.id, lang)
+            if catalog_text is not None:
+                assert squeeze(text).startswith(visible(catalog_text)), (edition.id, column, text)
+
+
+def check_every_page(family, code, release, shown):
+    """Every page that lists the code has its card: the default rule's answer for that page
+    (newest), or an edition of the chosen release, one that lists the code if any does."""
+    pages = ever_listing_pages(family, code)
+    expected_pages = []
+    for page in pages:
+        editions = [e for e in family.page_editions(page) if e.release == release] if release else \
+            [e for e in family.editions_listing(code, page) if e.released and is_final_release(e.release)] or \
+            ([e for e in family.editions_listing(code, page) if e.released] if page.id == family.python.default_page else [])
+        if editions:
+            expected_pages.append((page, editions))
+    assert len(shown) == len(expected_pages), (release, [c["edition"] for c in shown])
+    for card, (page, editions) in zip(shown, expected_pages):
+        edition = family.edition_by_id[card["edition"]]
+        assert edition in editions, (release, card["edition"])
+        if release:
+            assert (code.name in edition.row_by_code) == any(code.name in e.row_by_code for e in editions)
+        else:
+            assert edition.release == max(editions, key=lambda e: e.index).release
+    if not release:
+        assert shown[0]["edition"] == default_edition(family, code).id  # the module's answer comes first
+
+
+@browser_test
+@pytest.mark.parametrize("name", ["LLM_TIMEOUT", "LLM_WAIT_PROCESS_TIMEOUT"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_choice_of_release_and_api_shows_that_editions_answer(catalog, visit, name, lang):
+    family = catalog.family_by_id["llm_datadist"]
+    code = family.code_by_name[name]
+    v = visit()
+    v.goto(f"{lang_prefix(catalog, lang)}codes/{name}/")
+    releases = v.page.locator("form.edition-choice select[name=release] option").evaluate_all("os => os.map(o => o.value)")
+    apis = v.page.locator("form.edition-choice select[name=api] option").evaluate_all("os => os.map(o => o.value)")
+    assert set(releases) == {""} | {e.release for e in family.editions if code.name_on(e.page) is not None}
+    assert apis == [""] + [t.id for p in family.pages if code.name_on(p) is not None for t in p.timelines]
+    for release in releases:
+        for api in apis:
+            v.page.evaluate("""([release, api]) => {
+                const form = document.querySelector("form.edition-choice")
+                form.elements.release.value = release; form.elements.api.value = api
+                form.dispatchEvent(new Event("change"))
+            }""", [release, api])
+            shown = v.page.evaluate(SHOWN)
+            expected = expected_answers(family, code, release, api)
+            if expected is None:
+                check_every_page(family, code, release, shown)
+            else:
+                assert [c["edition"] for c in shown] == [e.id for e in expected], (release, api)
+            for card in shown:
+                check_card(family, code, lang, card, family.edition_by_id[card["edition"]])
+            if not shown:
+                assert v.page.locator("#answer > p.answer-note").count() == 1
+            # how the pages of that release differ: its block, or a line that says there is nothing to compare
+            blocks = v.page.locator(".release-differences:visible").evaluate_all("bs => bs.map(b => b.dataset.release)")
+            wanted = release or (family.edition_by_id[shown[0]["edition"]].release if shown else "")
+            exists = v.page.locator(f'.release-differences[data-release="{wanted}"]').count()
+            assert blocks == ([wanted] if exists else []), (release, api, blocks)
+            assert v.page.locator(".release-differences-none:visible").count() == (0 if exists else 1), (release, api)
+
+
+@browser_test
+def test_the_choice_is_kept_in_the_address_and_remembered(catalog, visit, site):
+    """A reader picks 9.0.0's C++ v1 page: the answer changes, the address says so, a reload
+    keeps it, the next code page opens on it, and "newest, every page" restores the page's own."""
+    family = catalog.family_by_id["llm_datadist"]
+    timeline = family.timeline_by_id["cpp-v1"]
+    finals = [e for e in family.timeline_editions(timeline) if is_final_release(e.release)]
+    edition = finals[-2]  # not the newest: the choice must change what the page shows first
+    release = edition.release
+    v = visit("phone")
+    v.goto("codes/LLM_TIMEOUT/")
+    initial = v.page.locator("#answer").inner_html()
+    pick(v, release, timeline.id)
+    for name in ("LLM_TIMEOUT", "LLM_LINK_BUSY"):
+        code = family.code_by_name[name]
+        if name != "LLM_TIMEOUT":
+            v.goto(f"codes/{name}/")  # the next page: the choice remembered
+        for _ in range(2):
+            shown = v.page.evaluate(SHOWN)
+            assert [c["edition"] for c in shown] == [edition.id], name
+            check_card(family, code, "zh", shown[0], edition)
+            assert parse_qs(urlsplit(v.page.url).query) == {"release": [release], "api": [timeline.id]}
+            assert v.page.locator("select[name=release]").input_value() == release
+            v.page.reload()
+            v.page.wait_for_load_state("load")
+    pick(v, "", "")
+    assert urlsplit(v.page.url).query == ""
+    v.goto("codes/LLM_TIMEOUT/")
+    assert v.page.locator("#answer").inner_html() == initial  # the script's cards are the page's own
+
+
+# -- pictures ---------------------------------------------------------------------------------------------------
+
+PICTURES = """() => [...document.querySelectorAll(".presence")].map(p => {
+  let legend = p.nextElementSibling
+  while (legend && !legend.matches("ul.presence-legend, h2, h3")) legend = legend.nextElementSibling
+  if (!legend || !legend.matches("ul.presence-legend")) {
+    legend = p.previousElementSibling
+    while (legend && !legend.matches("ul.presence-legend, h2, h3")) legend = legend.previousElementSibling
+  }
+  let heading = p.previousElementSibling
+  while (heading && !heading.matches("h2, h3")) heading = heading.previousElementSibling
+  let section = heading
+  while (section && section.tagName !== "H2") section = section.previousElementSibling
+  return {
+    states: [...new Set([...p.querySelectorAll("[data-state]")].map(c => c.dataset.state))],
+    legend: legend && legend.matches("ul.presence-legend")
+      ? [...legend.querySelectorAll("li")].map(li => [li.className.replace("legend-", ""),
+          li.textContent.slice(li.querySelector("svg").textContent.length).trim()]) : [],
+    headings: [heading && heading.textContent, section && section.textContent].join(" "),
+  }
+})"""
+
+
+def picture_paths(catalog, lang):
+    prefix = lang_prefix(catalog, lang)
+    for family in catalog.families:
+        yield family, f"{prefix}{family.prefix}differences/"
+        for code in family.codes:
+            yield family, f"{prefix}{family.prefix}codes/{code.name}/"
+
+
+@browser_test
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_picture_has_a_legend_in_words_and_a_heading_that_says_what_cells_show(catalog, visit, lang):
+    v = visit()
+    words = {st: catalog.site.label(key, lang) for st, key in (("yes", "legend_yes"), ("no", "legend_no"), ("na", "legend_na"),
+                                                               ("unknown", "legend_unknown"), ("not-known", "legend_not_known"),
+                                                               ("absent", "legend_absent"))}
+    seen = 0
+    for family, path in picture_paths(catalog, lang):
+        v.goto(path)
+        recoverable = {p.heading("recoverable", lang).lower() for p in family.pages}
+        for picture in v.page.evaluate(PICTURES):
+            legend = dict(picture["legend"])
+            assert set(picture["states"]) <= set(legend), (path, picture)
+            assert all(legend[st] == words[st] for st in legend), (path, legend)
+            assert any(r in picture["headings"].lower() for r in recoverable), (path, picture["headings"])
+            seen += 1
+    assert seen > len(catalog.families)
+
+
+def _rgb(colour: str):
+    """An rgb()/rgba() string as (r, g, b, alpha); 'none' as None."""
+    if colour in ("none", ""):
+        return None
+    parts = [float(x) for x in re.findall(r"[\d.]+", colour)]
+    return (*parts[:3], parts[3] if len(parts) > 3 else 1.0)
+
+
+def _over(colour, background):
+    alpha = colour[3]
+    return tuple(colour[i] * alpha + background[i] * (1 - alpha) for i in range(3)) + (1.0,)
+
+
+def _luminance(colour) -> float:
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+CELL_COLOURS = """() => {
+  const page = getComputedStyle(document.body).backgroundColor
+  const cells = [...document.querySelectorAll(".presence .cell, .presence-legend li")].map(cell => {
+    const rect = cell.querySelector("rect"), text = cell.querySelector("text")
+    const r = getComputedStyle(rect)
+    return { state: cell.dataset.state || cell.className.replace("legend-", ""), fill: r.fill, stroke: r.stroke,
+             width: parseFloat(r.strokeWidth), glyph: text && text.textContent.trim() ? getComputedStyle(text).fill : null }
+  })
+  return { page, cells }
+}"""
+
+
+@browser_test
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_glyphs_and_cell_edges_contrast_in_both_schemes(catalog, visit, scheme):
+    """A glyph against its cell at least 4.5:1; a cell's edge against the page at least 3:1
+    (its outline, or its fill where that contrasts), measured from the computed styles."""
+    v = visit(scheme=scheme)
+    worst: dict[str, list[float]] = {}
+    for path in ("differences/", "codes/LLM_TIMEOUT/", "codes/LLM_FAILED/"):
+        v.goto(path)
+        measured = v.page.evaluate(CELL_COLOURS)
+        page = _rgb(measured["page"])
+        assert measured["cells"]
+        for cell in measured["cells"]:
+            fill = _over(_rgb(cell["fill"]), page)
+            edge = max(contrast(_over(_rgb(cell["stroke"]), page), page) if cell["stroke"] != "none" and cell["width"] >= 1 else 0,
+                       contrast(fill, page))
+            glyph = contrast(_over(_rgb(cell["glyph"]), fill), fill) if cell["glyph"] else None
+            worst.setdefault(cell["state"], [99.0, 99.0])
+            worst[cell["state"]][0] = min(worst[cell["state"]][0], glyph if glyph is not None else 99.0)
+            worst[cell["state"]][1] = min(worst[cell["state"]][1], edge)
+    assert len(worst) == 6, worst
+    for state, (glyph, edge) in worst.items():
+        assert glyph >= 4.5 and edge >= 3.0, (scheme, state, glyph, edge)
+        record(f"contrast-{scheme}", f"{state}: glyph {glyph:.2f}:1, edge {edge:.2f}:1" if glyph < 99 else
+               f"{state}: no glyph, edge {edge:.2f}:1")
+
+
+FOCUS_IN_PICTURES = """() => {
+  const focusable = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]), [contenteditable]'
+  const inside = [...document.querySelectorAll('[role="img"]')].flatMap(img => [...img.querySelectorAll(focusable)])
+  const cells = [...document.querySelectorAll('[role="img"] .cell')].filter(c => c.tabIndex >= 0)
+  const stops = [...document.querySelectorAll(focusable)].filter(e => e.tabIndex >= 0 && e.getClientRects().length)
+  return { inside: inside.length + cells.length, stops: stops.length }
+}"""
+
+# Each cell's target (the edition's row, or its table), and whether a link outside the pictures goes there.
+CELL_TARGETS = """(withRow) => {
+  const links = new Set([...document.querySelectorAll("a[href]")].filter(a => !a.closest('[role="img"]'))
+                           .map(a => withRow ? a.href : a.href.split("#")[0]))
+  const missing = []
+  for (const picture of document.querySelectorAll(".presence[data-editions]")) {
+    for (const cell of picture.querySelectorAll(".cell")) {
+      const listed = !["absent", "not-known"].includes(cell.dataset.state)
+      const target = new URL(picture.dataset.editions + cell.dataset.edition + "/"
+                             + (withRow && listed ? "#" + cell.dataset.code.toLowerCase() : ""), location.href).href
+      if (!links.has(target)) missing.push(target)
+    }
+  }
+  return missing
+}"""
+
+
+@browser_test
+def test_nothing_in_a_picture_takes_focus_and_every_cell_is_reached_another_way(catalog, visit, site):
+    v = visit()
+    for lang in catalog.site.languages:
+        for family, path in picture_paths(catalog, lang):
+            v.goto(path)
+            measured = v.page.evaluate(FOCUS_IN_PICTURES)
+            assert measured["inside"] == 0, path
+            # a code page links every cell's exact target; the differences page every cell's edition
+            missing = v.page.evaluate(CELL_TARGETS, "/codes/" in path)
+            assert not missing, (path, missing[:5])
+            if path.endswith("differences/") or path.endswith("codes/LLM_TIMEOUT/"):
+                record("tab-stops", f"{path}: {measured['stops']} Tab stops, none inside a picture")
+    # a pointer still goes from a cell to the edition's row
+    v.goto("codes/LLM_TIMEOUT/")
+    listed = v.page.locator('.presence .cell[data-state="yes"]').first
+    edition = listed.get_attribute("data-edition")
+    listed.click()
+    v.page.wait_for_load_state("load")
+    assert v.page.url == f"{site}editions/{edition}/#llm_timeout"
+
+
+# -- edition pages ---------------------------------------------------------------------------------------------
+
+EDITION_COLUMNS = """() => {
+  const th = document.querySelector("table.edition-table th.col-recoverable")
+  const box = th.getBoundingClientRect()
+  const cells = [...document.querySelectorAll("table.edition-table td.col-recoverable")].map(td => {
+    const r = td.getBoundingClientRect()
+    return { text: td.innerText, left: r.left, right: r.right, width: r.width, height: r.height,
+             label: getComputedStyle(td, "::before").content, shown: getComputedStyle(td, "::before").display }
+  })
+  const id = document.querySelector("h1 .edition-id")
+  return { heading: th.innerText, visible: box.width > 0 && box.height > 0 && getComputedStyle(th).display !== "none",
+           left: box.left, right: box.right, viewport: document.documentElement.clientWidth, cells,
+           idLines: id.getClientRects().length, id: id.textContent,
+           overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth }
+}"""
+
+
+@browser_test
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_edition_pages_show_the_recoverable_column_and_keep_their_id_whole(catalog, visit, width):
+    """At 1280 px a 是否可恢复 column with its heading, each cell under it; on a phone each card
+    shows the heading beside its value. The edition's id in the title is on one line."""
+    v = visit(width)
+    failures = []
+    for lang in catalog.site.languages:
+        for family in catalog.families:
+            for edition in family.editions:
+                v.goto(f"{lang_prefix(catalog, lang)}{family.prefix}editions/{edition.id}/")
+                m = v.page.evaluate(EDITION_COLUMNS)
+                heading = edition.page.heading("recoverable", lang)
+                values = [family.recoverable_label(r.recoverable, lang) for r in edition.rows]
+                ok = len(m["cells"]) == len(values) and all(c["width"] > 0 and c["height"] > 0 for c in m["cells"]) \
+                    and all(c["text"].startswith(value) for c, value in zip(m["cells"], values))
+                if width == "desktop":
+                    ok = ok and m["visible"] and m["heading"] == heading and m["right"] <= m["viewport"] \
+                        and all(m["left"] - 1 <= c["left"] and c["right"] <= m["right"] + 1 for c in m["cells"])
+                else:
+                    ok = ok and all(c["shown"] != "none" and heading in c["label"] for c in m["cells"])
+                ok = ok and m["idLines"] == 1 and m["id"] == edition.id and m["overflow"] <= 0
+                if not ok:
+                    failures.append((lang, edition.id, m["heading"], m["idLines"], m["overflow"]))
+    assert not failures, failures[:5]
+
+
+# -- any two editions of a timeline ------------------------------------------------------------------------------
+
+NORMALIZED = """(html) => { const t = document.createElement("template"); t.innerHTML = html; return t.innerHTML }"""
+COMPARE = """([timeline, old, now]) => {
+  const form = [...document.querySelectorAll("form.compare")].find(f => f.dataset.timeline === timeline)
+  form.elements.old.value = String(old); form.elements.new.value = String(now)
+  form.dispatchEvent(new Event("change"))
+  const result = [...document.querySelectorAll(".compare-result")].find(r => r.dataset.timeline === timeline)
+  return [result.innerHTML, form.elements.old.value, form.elements.new.value]
+}"""
+
+
+@browser_test
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit, lang):
+    """For every two editions of every timeline, the page shows exactly what generator.rendering.site.compare
+    renders from changes.compare_editions (the browser only joins its pieces); a pair picked the
+    other way round is swapped; the first comparison is written into the page as it is."""
+    v = visit()
+    compared = 0
+    for family in catalog.families:
+        path = f"{family.prefix}differences/"
+        ctx = Context(catalog, lang, path, family)
+        v.goto(lang_prefix(catalog, lang) + path)
+        for timeline in family.timelines:
+            editions = family.timeline_editions(timeline)
+            if len(editions) < 2:
+                continue
+
+            def expected(i, j):
+                html = f'<p class="compare-pair">{compare.pair_html(editions[i], editions[j])}</p>' + \
+                    compare.diff_html(ctx, family, editions[i], editions[j])
+                return v.page.evaluate(NORMALIZED, html)
+
+            first = compare.first_pair(editions)
+            static = v.page.locator(f'.compare-result[data-timeline="{timeline.id}"]').inner_html()
+            assert v.page.evaluate(NORMALIZED, static) == expected(*first), timeline.id
+            for i in range(len(editions)):
+                for j in range(i + 1, len(editions)):
+                    shown, _, _ = v.page.evaluate(COMPARE, [timeline.id, i, j])
+                    assert shown == expected(i, j), (timeline.id, editions[i].id, editions[j].id)
+                    compared += 1
+            shown, old, new = v.page.evaluate(COMPARE, [timeline.id, len(editions) - 1, 0])
+            assert (old, new) == ("0", str(len(editions) - 1)) and shown == expected(0, len(editions) - 1)
+    sizes = [len(f.timeline_editions(t)) for f in catalog.families for t in f.timelines]
+    assert compared == sum(n * (n - 1) // 2 for n in sizes)
+    record(f"compare-{lang}", f"{compared} pairs compared in the browser, each equal to the generator's")
+
+
+@browser_test
+def test_a_reader_compares_two_editions_with_the_lists(catalog, visit):
+    family = catalog.family_by_id["llm_datadist"]
+    timeline = family.timeline_by_id["v2"]
+    editions = family.timeline_editions(timeline)
+    v = visit("phone")
+    v.goto("differences/")
+    form = f'form.compare[data-timeline="{timeline.id}"]'
+    v.page.select_option(f"{form} select[name=old]", "0")
+    v.page.select_option(f"{form} select[name=new]", str(len(editions) - 1))
+    title = v.page.locator(f'.compare-result[data-timeline="{timeline.id}"] p.compare-pair').text_content()
+    assert title == f"{editions[0].id} → {editions[-1].id}"
+
+
+# -- phone layout ---------------------------------------------------------------------------------------------
+
+COMMAS = """() => {
+  const out = []
+  for (const td of document.querySelectorAll("table.family-pages td.col-editions")) {
+    const first = td.querySelector("a")
+    if (!first) continue
+    const start = first.getBoundingClientRect().left
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT)
+    const range = document.createRange()
+    while (walker.nextNode()) {
+      const node = walker.currentNode
+      for (let i = 0; i < node.nodeValue.length; i++) {
+        if (node.nodeValue[i] !== ",") continue
+        range.setStart(node, i); range.setEnd(node, i + 1)
+        const r = range.getClientRects()[0]
+        if (r && r.left < start - 1) out.push(r.left)
+      }
+    }
+  }
+  return out
+}"""
+
+
+@browser_test
+def test_commas_between_edition_links_stay_with_the_links_on_a_phone(catalog, visit):
+    v = visit("phone")
+    for lang in catalog.site.languages:
+        for path in [""] + [f.prefix for f in catalog.families if f.prefix]:
+            v.goto(lang_prefix(catalog, lang) + path)
+            assert v.page.locator("table.family-pages td.col-editions a").count()
+            assert v.page.evaluate(COMMAS) == [], path
+
+
+SIDEBAR = """() => {
+  const title = document.querySelector(".md-sidebar--primary .md-nav--primary > .md-nav__title")
+  const wrap = document.querySelector(".md-sidebar--primary .md-sidebar__scrollwrap")
+  const t = title.getBoundingClientRect(), w = wrap.getBoundingClientRect()
+  if (!t.height || t.bottom <= w.top) return []
+  return [...wrap.querySelectorAll(".md-nav__link")].map(a => a.getBoundingClientRect())
+    .filter(r => r.height && r.top < t.bottom - 1 && r.bottom > t.top + 1 && r.top >= w.top && r !== t)
+    .map(r => [r.top, r.bottom, t.top, t.bottom])
+}"""
+
+
+@browser_test
+def test_the_sidebar_title_covers_no_entry(catalog, visit):
+    v = visit()
+    family = catalog.families[0]
+    for code in (family.codes[-1], family.codes[len(family.codes) // 2]):
+        v.goto(f"codes/{code.name}/")
+        assert v.page.evaluate(SIDEBAR) == [], code.name
