@@ -415,8 +415,8 @@ def cell_state(edition, code) -> str:
 
 
 def read_cells(locator) -> list[tuple[str, str, str]]:
-    cells = locator.locator("[data-code][data-edition]").evaluate_all(
-        "cells => cells.map(c => [c.dataset.code, c.dataset.edition, c.dataset.state])")
+    cells = locator.locator("[data-code] [data-edition]").evaluate_all(
+        "cells => cells.map(c => [c.closest('[data-code]').dataset.code, c.dataset.edition, c.dataset.state])")
     return [tuple(cell) for cell in cells]
 
 

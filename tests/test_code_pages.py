@@ -575,7 +575,7 @@ CELL_TARGETS = """(withRow) => {
     for (const cell of picture.querySelectorAll(".cell")) {
       const listed = !["absent", "not-known"].includes(cell.dataset.state)
       const target = new URL(picture.dataset.editions + cell.dataset.edition + "/"
-                             + (withRow && listed ? "#" + cell.dataset.code.toLowerCase() : ""), location.href).href
+                             + (withRow && listed ? "#" + cell.closest("[data-code]").dataset.code.toLowerCase() : ""), location.href).href
       if (!links.has(target)) missing.push(target)
     }
   }
@@ -615,7 +615,7 @@ EDITION_COLUMNS = """() => {
     return { text: td.innerText, left: r.left, right: r.right, width: r.width, height: r.height,
              label: getComputedStyle(td, "::before").content, shown: getComputedStyle(td, "::before").display }
   })
-  const id = document.querySelector("h1 .edition-id")
+  const id = document.querySelector("h1 .eid")
   return { heading: th.innerText, visible: box.width > 0 && box.height > 0 && getComputedStyle(th).display !== "none",
            left: box.left, right: box.right, viewport: document.documentElement.clientWidth, cells,
            idLines: id.getClientRects().length, id: id.textContent,

@@ -23,7 +23,7 @@ from generator.domain.model import Page
 from generator.domain.queries import default_edition, release_edition
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context
-from generator.rendering.site.html import admonition, code_html, table, text_html
+from generator.rendering.site.html import admonition, code_html, text_html
 from generator.rendering.site.parts import (TITLE_ID, heading, json_script, listable_pages, page as page_md, recoverable_html,
                                   text_cell)
 from generator.core.releases import release_key
@@ -254,7 +254,7 @@ def release_differences(ctx: Context, family: Family, code: Code, release: str, 
 
     def links(some: list[Edition]) -> str:
         # ids, not links: the answers and the history link every edition, and a release names many
-        return ", ".join(f'<span class="edition-id">{esc(e.id)}</span>' for e in some)
+        return ", ".join(f'<span class="eid">{esc(e.id)}</span>' for e in some)
 
     listing = [e for e in editions if code.name in e.row_by_code]
     unknown = [e for e in editions if code.name in e.not_known]
@@ -311,7 +311,9 @@ def _text_words(ctx: Context, code: Code, listing: list[Edition], links) -> list
 
         groups = _groups(having, text_of)
         if len(groups) == 1 and len(having) > 1:
-            said.append(_fill(ctx, "release_text_same", field=name, editions=links(having)))
+            # every page that lists the code says it alike: naming them all again says nothing more
+            key = "release_text_same_all" if len(having) == len(listing) else "release_text_same"
+            said.append(_fill(ctx, key, field=name, editions=links(having)))
         elif len(groups) > 1:
             parts = "; ".join(links(es) for _, es in groups)
             said.append(_fill(ctx, "release_text_differs", field=name, count=str(len(groups)), groups=parts))
@@ -366,14 +368,26 @@ def _histories(ctx: Context, family: Family, code: Code, pages: list[Page]) -> l
 
 
 def _history_table(ctx: Context, family: Family, code: Code, steps) -> str:
-    columns = [("edition", ctx.l("edition")), ("listed", ctx.l("listed")), ("recoverable", ctx.l("recoverable_note")),
-               ("change", ctx.l("change"))]
-    rows = []
+    """The code through a timeline, a line per change: the editions it holds for (the later
+    ones that change nothing share its line, each still linked), listed or not, the
+    recoverability, what changed."""
+    runs: list[list] = []
     for step in steps:
-        rows.append((None, [ctx.edition_link(family, step.edition, code), esc(ctx.label(step.presence.label_key)),
-                            esc(ctx.recoverable(step.recoverable)) if step.recoverable else "—",
-                            esc(", ".join(ctx.label(e.value) for e in step.events)) or ""]))
-    return table(columns, rows, "history-table")
+        if runs and not step.events and (step.presence, step.recoverable) == (runs[-1][0].presence, runs[-1][0].recoverable):
+            runs[-1].append(step)
+        else:
+            runs.append([step])
+    items, colon = [], "：" if ctx.lang == "zh" else ": "
+    for run in runs:
+        step = run[0]
+        said = [esc(ctx.label(step.presence.label_key))]
+        if step.recoverable:
+            said.append(f"{ctx.l('recoverable_note')}{colon}{esc(ctx.recoverable(step.recoverable))}")
+        if step.events:
+            said.append(f'<em>{esc(", ".join(ctx.label(e.value) for e in step.events))}</em>')
+        editions = ", ".join(ctx.edition_link(family, s.edition, code) for s in run)
+        items.append(f"<li>{editions}{colon}{' · '.join(said)}</li>")
+    return f'<ul class="history">{"".join(items)}</ul>'
 
 
 def _code_facts(ctx: Context, family: Family, code: Code) -> str:

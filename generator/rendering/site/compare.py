@@ -59,7 +59,7 @@ def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) 
 class Pieces:
     """HTML pieces, each kept once, by their index."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.items: list[str] = []
         self._index: dict[str, int] = {}
 
@@ -166,7 +166,7 @@ def _compare_block(ctx: Context, family: Family, timeline: Timeline, pieces: Pie
 def pair_html(old: Edition, new: Edition) -> str:
     """"OLD → NEW": each id kept whole, the line free to break at the arrow (on a phone two long
     ids do not fit on one line)."""
-    return f'<span class="edition-id">{esc(old.id)}</span> → <span class="edition-id">{esc(new.id)}</span>'
+    return f'<span class="eid">{esc(old.id)}</span> → <span class="eid">{esc(new.id)}</span>'
 
 
 def _steps(ctx: Context, family: Family, timeline: Timeline) -> str:

@@ -48,7 +48,9 @@ class Context:
 
     def recoverable(self, value: Optional[str], family: Optional[Family] = None) -> str:
         target = family or self.family
-        return "—" if value is None else target.recoverable_label(value, self.lang)
+        if value is None or target is None:
+            return "—"
+        return target.recoverable_label(value, self.lang)
 
     def heading(self, page: Page, column: str) -> str:
         return page.heading(column, self.lang)
@@ -75,14 +77,15 @@ class Context:
 
     def edition_link(self, family: Family, edition: Edition, code: Optional[Code] = None) -> str:
         anchor = f"#{code.slug}" if code is not None and code.name in edition.row_by_code else ""
-        return link(self.url(self.edition_location(family, edition)) + anchor, esc(edition.id), "edition-id")
+        return link(self.url(self.edition_location(family, edition)) + anchor, esc(edition.id), "eid")
 
     # -- sources -------------------------------------------------------------------------------
 
     def source_html(self, source: Source) -> str:
         """A source as readers follow it: the file at its commit, the page's URL, linked."""
-        lang = f" ({esc(self.catalog.site.language_names.get(source.lang, source.lang))})" if source.lang else ""
-        if source.kind == "repo":
+        names = self.catalog.site.language_names
+        lang = f" ({esc(names.get(source.lang) or source.lang)})" if source.lang else ""
+        if source.kind == "repo" and source.repo and source.commit and source.path:
             repo = self.catalog.repositories[source.repo]
             file_url = repo.file_url(source.commit, quote(source.path))
             commit = link(f"{repo.url}/commit/{source.commit}", f"<code>{esc(source.commit[:12])}</code>")
@@ -93,8 +96,8 @@ class Context:
             elif source.branch:
                 where += f"; {esc(self.label('source_branch'))} {esc(source.branch)}"
             return where + lang
-        if source.kind == "url":
+        if source.kind == "url" and source.url:
             return link(source.url, esc(source.url)) + lang
         if source.kind == "seed":  # this project's copy of a published page: no public address
             return f"{esc(self.label('source_seed'))}{lang}"
-        return esc(source.document) + lang
+        return esc(source.document or "") + lang

@@ -3,6 +3,8 @@ of both, the differences (generator.rendering.site.compare), and the family's ov
 planned as an Output (path, owner, what it reads) and rendered only when asked."""
 from __future__ import annotations
 
+from functools import partial
+
 from generator.rendering.escape import html_text as esc, md_inline
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
@@ -15,10 +17,9 @@ from generator.rendering.site.code_page import render_code_page
 from generator.rendering.site.compare import render_differences
 from generator.rendering.site.context import Context, doc_path
 from generator.rendering.site.html import admonition, code_html, link, table, text_html
-from generator.rendering.site.parts import (TITLE_ID, heading as _h, listable_pages, page as _page, recoverable_html,
+from generator.rendering.site.parts import (TITLE_ID, heading as _h, page as _page, recoverable_html,
                                   text_cell, translation_mark)
 
-__all__ = ["TITLE_ID", "_h", "_page", "family_block", "listable_pages", "render_code_page", "render_differences"]
 
 
 # -- the family's overview ---------------------------------------------------------------------
@@ -28,7 +29,7 @@ def plan_family_page(catalog: Catalog, family: Family, digests: Digests) -> list
     if not family.site_path:
         return []  # the family at the site's root is shown on the home page
     return [Planned(doc_path(f"{family.prefix}", lang, index=True),
-                    lambda stamp, lang=lang: render_family_page(catalog, family, lang, stamp), lang=lang)
+                    partial(render_family_page, catalog, family, lang), lang=lang)
             for lang in catalog.site.languages]
 
 
@@ -64,13 +65,13 @@ def family_block(ctx: Context, family: Family, heading: bool = True) -> str:
 
 def plan_code_list(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
     return [Planned(doc_path(f"{family.prefix}codes/", lang, index=True),
-                    lambda stamp, lang=lang: render_codes_index(catalog, family, lang, stamp), lang=lang)
+                    partial(render_codes_index, catalog, family, lang), lang=lang)
             for lang in catalog.site.languages]
 
 
 def plan_code_pages(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
     return [Planned(doc_path(f"{family.prefix}codes/{code.name}/", lang),
-                    lambda stamp, code=code, lang=lang: render_code_page(catalog, family, code, lang, stamp),
+                    partial(render_code_page, catalog, family, code, lang),
                     item=code.name, lang=lang)
             for code in family.codes for lang in catalog.site.languages]
 
@@ -101,13 +102,13 @@ def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) 
 
 def plan_edition_list(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
     return [Planned(doc_path(f"{family.prefix}editions/", lang, index=True),
-                    lambda stamp, lang=lang: render_editions_index(catalog, family, lang, stamp), lang=lang)
+                    partial(render_editions_index, catalog, family, lang), lang=lang)
             for lang in catalog.site.languages]
 
 
 def plan_edition_pages(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
     return [Planned(doc_path(f"{family.prefix}editions/{edition.id}/", lang),
-                    lambda stamp, e=edition, lang=lang: render_edition_page(catalog, family, e, lang, stamp),
+                    partial(render_edition_page, catalog, family, edition, lang),
                     item=edition.id, lang=lang)
             for edition in family.editions for lang in catalog.site.languages]
 
@@ -132,7 +133,7 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
     meta = [(ctx.label("page"), esc(page.name[lang])), (ctx.label("timeline"), esc(edition.timeline.name[lang])),
             (ctx.label("release"), esc(edition.release))]
     # the id in one piece: a phone broke "9.0.0-v2" at its hyphen
-    body = [_h(1, f"{page.title[lang]} · ", TITLE_ID, f'<span class="edition-id">{md_inline(edition.id)}</span>'),
+    body = [_h(1, f"{page.title[lang]} · ", TITLE_ID, f'<span class="eid">{md_inline(edition.id)}</span>'),
             '<dl class="edition-facts">' + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in meta) + "</dl>"]
     if page.intro is not None:
         mark = translation_mark(ctx) if lang in page.intro.translated else ""
@@ -199,7 +200,7 @@ def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
 
 
 def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> str:
-    shown = str(code.value) if edition.page.first_column == "decimal" else code.name_on(edition.page)
+    shown = str(code.value) if edition.page.first_column == "decimal" else code.name_on(edition.page) or code.name
     permalink = f'<a class="row-permalink" href="#{code.slug}" title="{esc(ctx.label("permalink"))}">¶</a>'
     parts = [f'{ctx.code_link(family, code, code_html(shown))}{permalink}']
     parts.append(f'<span class="code-value">{code_html(code.hex)} ({code.value})</span>')
@@ -215,5 +216,5 @@ def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> st
 
 def plan_differences(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
     return [Planned(doc_path(f"{family.prefix}differences/", lang),
-                    lambda stamp, lang=lang: render_differences(catalog, family, lang, stamp), lang=lang)
+                    partial(render_differences, catalog, family, lang), lang=lang)
             for lang in catalog.site.languages]

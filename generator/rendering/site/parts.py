@@ -46,10 +46,11 @@ def recoverable_html(ctx: Context, family: Family, value: Optional[str], disagre
     shown = ctx.recoverable(value, family)
     if words and value is not None:
         shown = ctx.label(f"recoverable_words_{svg.RECOVERABLE_STATE[value]}").replace("{value}", shown)
-    html = f'<span class="recoverable st-{svg.RECOVERABLE_STATE.get(value, "absent")}">{esc(shown)}</span>'
+    state = svg.RECOVERABLE_STATE[value] if value is not None else "absent"
+    html = f'<span class="recoverable st-{state}">{esc(shown)}</span>'
     for lang, other in disagreements:
-        note = ctx.label("disagreement").replace("{lang}", ctx.site.language_names.get(lang, lang)) \
-            .replace("{value}", family.recoverable_label(other, lang))
+        note = ctx.label("disagreement").replace("{lang}", ctx.site.language_names.get(lang) or lang) \
+            .replace("{value}", family.recoverable_label(other, lang) if other is not None else "—")
         html += f'<br><small class="disagreement">{esc(note)}</small>'
     return html
 

@@ -2,6 +2,8 @@
 config, the theme overrides, the hook, styles, scripts and the search indexes."""
 from __future__ import annotations
 
+from functools import partial
+
 import json
 import re
 
@@ -10,22 +12,23 @@ from generator.domain.family import Catalog, Family
 from generator.rendering.output import Planned
 from generator.rendering.environment import banner_lines, block_comment_banner, comment_banner, render_template
 from generator.rendering.site.context import DOCS, Context, doc_path
-from generator.rendering.site.pages import TITLE_ID, _h, _page, family_block
+from generator.rendering.site.pages import family_block
+from generator.rendering.site.parts import TITLE_ID, heading, page
 
 
 def plan_home(catalog: Catalog, digests: Digests) -> list[Planned]:
-    return [Planned(doc_path("", lang, index=True), lambda stamp, lang=lang: render_home(catalog, lang, stamp), lang=lang)
+    return [Planned(doc_path("", lang, index=True), partial(render_home, catalog, lang), lang=lang)
             for lang in catalog.site.languages]
 
 
 def render_home(catalog: Catalog, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, "")
-    body = [_h(1, catalog.site.name[lang], TITLE_ID), f"<p>{ctx.l('home_intro')}</p>",
-            _h(2, ctx.label("lookup_title"), "lookup"), f"<p>{ctx.l('lookup_text')}</p>",
-            _h(2, ctx.label("families"), "families")]
+    body = [heading(1, catalog.site.name[lang], TITLE_ID), f"<p>{ctx.l('home_intro')}</p>",
+            heading(2, ctx.label("lookup_title"), "lookup"), f"<p>{ctx.l('lookup_text')}</p>",
+            heading(2, ctx.label("families"), "families")]
     for family in catalog.families:
         body.append(family_block(Context(catalog, lang, "", family), family))
-    return _page(ctx.label("home"), stamp, body)
+    return page(ctx.label("home"), stamp, body)
 
 
 # -- config, overrides, hook, assets -----------------------------------------------------------
@@ -51,7 +54,7 @@ def plan_assets(catalog: Catalog, digests: Digests) -> list[Planned]:
 
 
 def plan_search(catalog: Catalog, digests: Digests) -> list[Planned]:
-    return [Planned(f"{DOCS}/assets/search/index-{lang}.json", lambda stamp, lang=lang: render_search_index(catalog, lang, stamp),
+    return [Planned(f"{DOCS}/assets/search/index-{lang}.json", partial(render_search_index, catalog, lang),
                     lang=lang)
             for lang in catalog.site.languages]
 
@@ -128,9 +131,9 @@ def moved_pages(catalog: Catalog) -> dict[str, str]:
             target = f"{family.prefix}editions/{edition.id}"
             own[target.lower()] = target
         for alias, _ in family.aliases:
-            edition = family.edition(alias)
-            if edition is not None:
-                other.setdefault(f"{family.prefix}editions/{alias}".lower(), f"{family.prefix}editions/{edition.id}")
+            held = family.edition(alias)
+            if held is not None:
+                other.setdefault(f"{family.prefix}editions/{alias}".lower(), f"{family.prefix}editions/{held.id}")
     table = {**other, **own}  # a page's own name wins over another page's alias
     return {key: table[key] for key in sorted(table)}
 
@@ -190,7 +193,7 @@ def _code_doc(family: Family, code, lang: str, location: str, family_name: str) 
     values = [str(code.value)]
     if code.value >= 0:
         values.append("x" + format(code.value, "x"))
-    texts = {"m": [], "s": []}
+    texts: dict[str, list[str]] = {"m": [], "s": []}
     for edition in family.editions_listing(code):
         for field_name in edition.page.text_fields:
             text = code.text(field_name, edition.id, lang)

@@ -2,13 +2,13 @@
 
 A cell's colour says whether the edition lists the code and with which
 recoverability; a glyph says the same for readers who cannot tell the colours
-apart. Colours are CSS classes (st-yes, st-no, ...) that the site's style
-sheet sets for the light and the dark scheme. Code names sit in a picture of
+apart. Colours come from the site's style sheet (by a cell's data-state; a legend's
+class st-yes, st-no, ...), which sets them for the light and the dark scheme. Code names sit in a picture of
 their own beside the cells, so that they stay in view while the cells scroll.
 Every text is selectable; the bytes depend only on the catalog.
 
 A picture is an image (role="img") and holds nothing a keyboard can reach: a
-cell names its code and edition (data-code, data-edition), the script of the
+cell names its edition (data-edition) and its row its code (data-code), the script of the
 site (assets/javascripts/extra.js) takes a click on it to the edition's row, and
 the pages that show a picture link every edition it shows in words too.
 """
@@ -90,12 +90,14 @@ def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe:
     cells = [f'<svg class="presence-cells" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{esc(label)}">']
     for col in cols:
-        cells.append(f'<text class="edition-id" transform="translate({col.x + 15},{header - 6}) rotate(-{ANGLE})">'
+        cells.append(f'<text transform="translate({col.x + 15},{header - 6}) rotate(-{ANGLE})">'
                      f'{esc(col.edition.id)}</text>')
     for row, code in enumerate(codes):
         y = header + row * CELL
+        cells.append(f'<g data-code="{esc(code.name)}">')  # a row: its cells name their edition and state
         for col in cols:
-            cells.append(_cell(col, y, code, describe))
+            cells.append(_cell(col, y, code, describe, len(codes) == 1))
+        cells.append("</g>")
     cells.append("</svg>")
     return (f'<div class="presence" data-rows="{len(codes)}" data-columns="{len(cols)}" data-editions="{esc(editions_url)}">'
             f'<div class="presence-frozen">{"".join(names)}</div>'
@@ -108,14 +110,16 @@ def strip(code: Code, groups: Sequence[Sequence[Edition]], describe: Callable[[s
     return matrix([code], groups, describe, editions_url, label)
 
 
-def _cell(col: Column, y: int, code: Code, describe) -> str:
+def _cell(col: Column, y: int, code: Code, describe, alone: bool = False) -> str:
     st = state(col.edition, code)
     glyph = GLYPHS[st]
     x = col.x
     text = f'<text x="{x + CELL // 2}" y="{y + 15}" text-anchor="middle">{glyph}</text>' if glyph else ""
-    body = (f'<rect class="st-{st}" x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>{text}'
-            f"<title>{esc(code.name)} · {esc(col.edition.id)}: {esc(describe(st))}</title>")
-    return f'<g class="cell" data-state="{st}" data-code="{esc(code.name)}" data-edition="{esc(col.edition.id)}">{body}</g>'
+    # the cell's tooltip; a one-code strip (a code's own page) names the code once, in its label
+    who = "" if alone else f"{esc(code.name)} · "
+    body = (f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>{text}'
+            f"<title>{who}{esc(col.edition.id)}: {esc(describe(st))}</title>")
+    return f'<g class="cell" data-state="{st}" data-edition="{esc(col.edition.id)}">{body}</g>'
 
 
 def legend(describe: Callable[[str], str], states: Sequence[str] = STATES) -> str:
