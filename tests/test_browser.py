@@ -230,7 +230,9 @@ def search(v: Visit, lang_path: str, query: str, everything: bool = False) -> tu
     box = v.page.locator("input.md-search__input")
     box.fill(query)
     box.press("End")  # Material's search reacts to key events, not to fill() alone
-    none = v.page.evaluate("JSON.parse(document.getElementById('__config').textContent).translations['search.result.none']")
+    none = v.page.evaluate(
+        "JSON.parse(document.getElementById('__config').textContent).translations['search.result.none']"
+    )
     meta = v.page.wait_for_function("""none => {
         const text = document.querySelector(".md-search-result__meta").textContent
         return (/\\d/.test(text) || text === none) && text
@@ -400,7 +402,9 @@ def record_figures(name, figures):
     lines = []
     for table in figures:
         shares = ", ".join(f"{k[4:]} {s:.0%}" for k, s in sorted(table["columns"].items()))
-        layout = {"grid": "rows as grids", "block": "rows as cards", "table-row": "table"}.get(table["display"], table["display"])
+        layout = {"grid": "rows as grids", "block": "rows as cards", "table-row": "table"}.get(
+            table["display"], table["display"]
+        )
         lines.append(f"{table['width']:.0f}px, {layout}: {shares}")
     (SCREENSHOTS / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -410,7 +414,9 @@ def record_figures(name, figures):
 
 def cell_state(edition, code) -> str:
     if code.name in edition.row_by_code:
-        return {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}[edition.row_by_code[code.name].recoverable]
+        return {"yes": "yes", "no": "no", "n/a": "na", "not known": "unknown"}[
+            edition.row_by_code[code.name].recoverable
+        ]
     return "not-known" if code.name in edition.not_known else "absent"
 
 
@@ -433,7 +439,9 @@ def test_differences_picture_has_one_cell_per_code_and_edition(catalog, visit):
                 expect(picture).to_be_visible()
                 cells = read_cells(picture)
                 assert len(cells) == len(shown) * len(editions), (family.id, page.id)
-                assert {(c, e): s for c, e, s in cells} == {(c.name, e.id): cell_state(e, c) for c in shown for e in editions}
+                assert {(c, e): s for c, e, s in cells} == {
+                    (c.name, e.id): cell_state(e, c) for c in shown for e in editions
+                }
                 box = picture.locator("svg.presence-cells").bounding_box()
                 assert box and box["width"] >= len(editions) * 20 and box["height"] >= len(shown) * 20
                 never = [c.name for c in codes if c not in shown]
@@ -554,7 +562,9 @@ def test_the_404_page_speaks_the_language_of_the_address(catalog, visit, site, l
 
 def test_copy_buttons_copy_names_and_values(catalog, visit, site):
     v = visit()
-    v.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/").rsplit(SUB_PATH.rstrip("/"), 1)[0])
+    v.context.grant_permissions(
+        ["clipboard-read", "clipboard-write"], origin=site.rstrip("/").rsplit(SUB_PATH.rstrip("/"), 1)[0]
+    )
     code = catalog.families[0].code_by_name["LLM_TIMEOUT"]
     v.goto("codes/LLM_TIMEOUT/")
     buttons = v.page.locator("dl.code-facts button.copy-code")

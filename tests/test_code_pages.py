@@ -112,7 +112,9 @@ PER_RELEASE = [
 ]
 
 
-@pytest.mark.parametrize("name,release,within,expected,why", PER_RELEASE, ids=[f"{n}-{r}-{w}" for n, r, w, _, _ in PER_RELEASE])
+@pytest.mark.parametrize(
+    "name,release,within,expected,why", PER_RELEASE, ids=[f"{n}-{r}-{w}" for n, r, w, _, _ in PER_RELEASE]
+)
 def test_a_chosen_release_answers_from_its_own_edition(dflt, name, release, within, expected, why):
     edition = release_edition(dflt, dflt.code_by_name[name], release, **_within(dflt, within))
     assert (edition.id if edition else None) == expected, why
@@ -205,7 +207,9 @@ def test_the_code_list_says_whether_each_code_is_recoverable(catalog):
                 row = re.search(rf'<tr id="{code.slug}" role="row">(.*?)</tr>', text).group(1)
                 cell = re.search(r'<td class="col-recoverable"[^>]*>(.*?)</td>', row).group(1)
                 edition = default_edition(family, code)
-                expected = family.recoverable_label(edition.row_by_code[code.name].recoverable, lang) if edition else "—"
+                expected = (
+                    family.recoverable_label(edition.row_by_code[code.name].recoverable, lang) if edition else "—"
+                )
                 assert re.sub(r"<[^>]+>", "", cell).startswith(expected), (code.name, lang, cell)
 
 
@@ -264,7 +268,10 @@ def test_llm_timeout_answers_on_the_first_screen(catalog, visit, width, lang, sc
     fields = {f["name"]: f for f in measured["fields"]}
     meaning, solution = fields[python.heading("meaning", lang)], fields[python.heading("solution", lang)]
     assert squeeze(meaning["text"]).startswith(visible(code.text("meaning", answer.id, lang)))
-    assert visible(code.text("solution", answer.id, lang)).startswith(squeeze(solution["line"])) and solution["line"].strip()
+    assert (
+        visible(code.text("solution", answer.id, lang)).startswith(squeeze(solution["line"]))
+        and solution["line"].strip()
+    )
     recoverable = fields[python.heading("recoverable", lang)]
     assert recoverable["text"].startswith(family.recoverable_label(answer.row_by_code[code.name].recoverable, lang))
     assert on_first_screen(measured, meaning) and on_first_screen(measured, solution), measured
@@ -357,9 +364,16 @@ def check_every_page(family, code, release, shown):
     pages = ever_listing_pages(family, code)
     expected_pages = []
     for page in pages:
-        editions = [e for e in family.page_editions(page) if e.release == release] if release else \
-            [e for e in family.editions_listing(code, page) if e.released and is_final_release(e.release)] or \
-            ([e for e in family.editions_listing(code, page) if e.released] if page.id == family.python.default_page else [])
+        editions = (
+            [e for e in family.page_editions(page) if e.release == release]
+            if release
+            else [e for e in family.editions_listing(code, page) if e.released and is_final_release(e.release)]
+            or (
+                [e for e in family.editions_listing(code, page) if e.released]
+                if page.id == family.python.default_page
+                else []
+            )
+        )
         if editions:
             expected_pages.append((page, editions))
     assert len(shown) == len(expected_pages), (release, [c["edition"] for c in shown])
@@ -382,7 +396,9 @@ def test_every_choice_of_release_and_api_shows_that_editions_answer(catalog, vis
     code = family.code_by_name[name]
     v = visit()
     v.goto(f"{lang_prefix(catalog, lang)}codes/{name}/")
-    releases = v.page.locator("form.edition-choice select[name=release] option").evaluate_all("os => os.map(o => o.value)")
+    releases = v.page.locator("form.edition-choice select[name=release] option").evaluate_all(
+        "os => os.map(o => o.value)"
+    )
     apis = v.page.locator("form.edition-choice select[name=api] option").evaluate_all("os => os.map(o => o.value)")
     assert set(releases) == {""} | {e.release for e in family.editions if code.name_on(e.page) is not None}
     assert apis == [""] + [t.id for p in family.pages if code.name_on(p) is not None for t in p.timelines]
@@ -477,9 +493,17 @@ def picture_paths(catalog, lang):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_picture_has_a_legend_in_words_and_a_heading_that_says_what_cells_show(catalog, visit, lang):
     v = visit()
-    words = {st: catalog.site.label(key, lang) for st, key in (("yes", "legend_yes"), ("no", "legend_no"), ("na", "legend_na"),
-                                                               ("unknown", "legend_unknown"), ("not-known", "legend_not_known"),
-                                                               ("absent", "legend_absent"))}
+    words = {
+        st: catalog.site.label(key, lang)
+        for st, key in (
+            ("yes", "legend_yes"),
+            ("no", "legend_no"),
+            ("na", "legend_na"),
+            ("unknown", "legend_unknown"),
+            ("not-known", "legend_not_known"),
+            ("absent", "legend_absent"),
+        )
+    }
     seen = 0
     for family, path in picture_paths(catalog, lang):
         v.goto(path)
@@ -525,7 +549,8 @@ CELL_COLOURS = """() => {
     const rect = cell.querySelector("rect"), text = cell.querySelector("text")
     const r = getComputedStyle(rect)
     return { state: cell.dataset.state || cell.className.replace("legend-", ""), fill: r.fill, stroke: r.stroke,
-             width: parseFloat(r.strokeWidth), glyph: text && text.textContent.trim() ? getComputedStyle(text).fill : null }
+             width: parseFloat(r.strokeWidth),
+             glyph: text && text.textContent.trim() ? getComputedStyle(text).fill : null }
   })
   return { page, cells }
 }"""
@@ -545,8 +570,12 @@ def test_glyphs_and_cell_edges_contrast_in_both_schemes(catalog, visit, scheme):
         assert measured["cells"]
         for cell in measured["cells"]:
             fill = _over(_rgb(cell["fill"]), page)
-            edge = max(contrast(_over(_rgb(cell["stroke"]), page), page) if cell["stroke"] != "none" and cell["width"] >= 1 else 0,
-                       contrast(fill, page))
+            edge = max(
+                contrast(_over(_rgb(cell["stroke"]), page), page)
+                if cell["stroke"] != "none" and cell["width"] >= 1
+                else 0,
+                contrast(fill, page),
+            )
             glyph = contrast(_over(_rgb(cell["glyph"]), fill), fill) if cell["glyph"] else None
             worst.setdefault(cell["state"], [99.0, 99.0])
             worst[cell["state"]][0] = min(worst[cell["state"]][0], glyph if glyph is not None else 99.0)
@@ -574,8 +603,8 @@ CELL_TARGETS = """(withRow) => {
   for (const picture of document.querySelectorAll(".presence[data-editions]")) {
     for (const cell of picture.querySelectorAll(".cell")) {
       const listed = !["absent", "not-known"].includes(cell.dataset.state)
-      const target = new URL(picture.dataset.editions + cell.dataset.edition + "/"
-                             + (withRow && listed ? "#" + cell.closest("[data-code]").dataset.code.toLowerCase() : ""), location.href).href
+      const row = withRow && listed ? "#" + cell.closest("[data-code]").dataset.code.toLowerCase() : ""
+      const target = new URL(picture.dataset.editions + cell.dataset.edition + "/" + row, location.href).href
       if (!links.has(target)) missing.push(target)
     }
   }

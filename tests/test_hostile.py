@@ -20,13 +20,76 @@ from tests.hostile import HOSTILE, WORDING_ATTACK, hostile_catalog
 from tests.site_build import build_site
 
 EXTENSIONS = ["attr_list", "admonition", "tables", "toc"]  # as site/mkdocs.yml
-ALLOWED_TAGS = {"h1", "h2", "h3", "h4", "p", "strong", "em", "small", "div", "table", "thead", "tbody", "tr", "th", "td", "a", "br",
-                "code", "wbr", "ul", "ol", "li", "dl", "dt", "dd", "span", "svg", "g", "rect", "text", "title", "del", "ins", "section",
-                "details", "summary", "form", "label", "select", "option",
-                "script:json"}  # a page's data for its script: <script type="application/json">, which must parse
+ALLOWED_TAGS = {
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "strong",
+    "em",
+    "small",
+    "div",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "a",
+    "br",
+    "code",
+    "wbr",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "span",
+    "svg",
+    "g",
+    "rect",
+    "text",
+    "title",
+    "del",
+    "ins",
+    "section",
+    "details",
+    "summary",
+    "form",
+    "label",
+    "select",
+    "option",
+    "script:json",
+}  # a page's data for its script: <script type="application/json">, which must parse
 fragments = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\ufffe\uffff") | st.sampled_from(
-    ["\n", "\t", "|", "<", "*", "`", "\\", "{{", "{%", "??=", "*/", "- ", "1. ", "# ", "&amp;", "<script>", "]", '"""', "<!--", "\\N{"])
-texts_strategy = st.lists(st.lists(fragments, min_size=1, max_size=30).map("".join).filter(lambda s: s.strip()), min_size=1, max_size=6)
+    [
+        "\n",
+        "\t",
+        "|",
+        "<",
+        "*",
+        "`",
+        "\\",
+        "{{",
+        "{%",
+        "??=",
+        "*/",
+        "- ",
+        "1. ",
+        "# ",
+        "&amp;",
+        "<script>",
+        "]",
+        '"""',
+        "<!--",
+        "\\N{",
+    ]
+)
+texts_strategy = st.lists(
+    st.lists(fragments, min_size=1, max_size=30).map("".join).filter(lambda s: s.strip()), min_size=1, max_size=6
+)
 
 
 def generate(tmp_path, texts, wording=None):
@@ -43,10 +106,14 @@ def generate(tmp_path, texts, wording=None):
 def check_python(tmp_path, out, texts, wording=None):
     probe = tmp_path / "probe"
     probe.mkdir(exist_ok=True)
-    script = ("import json, sys; sys.path.insert(0, sys.argv[1]); import demo_codes as d\n"
-              "print(json.dumps({'doc': d.__doc__, 'texts': [[getattr(d.DemoCode, 'DEMO_HOSTILE_%d' % i).meaning(l, '2.0-new') "
-              "for l in ('zh', 'en')] + [getattr(d.DemoCode, 'DEMO_HOSTILE_%d' % i).solution(l, '2.0-new') for l in ('zh', 'en')] "
-              "for i in range(int(sys.argv[2]))]}))")
+    script = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); import demo_codes as d\n"
+        "print(json.dumps({'doc': d.__doc__, 'texts': [[getattr(d.DemoCode, 'DEMO_HOSTILE_%d' % i).meaning(l, "
+        "'2.0-new') "
+        "for l in ('zh', 'en')] + [getattr(d.DemoCode, 'DEMO_HOSTILE_%d' % i).solution(l, '2.0-new') for l in ('zh', "
+        "'en')] "
+        "for i in range(int(sys.argv[2]))]}))"
+    )
     result = subprocess.run([sys.executable, "-c", script, str(out / "generated" / "python"), str(len(texts))],
                             capture_output=True, text=True, cwd=probe, timeout=60)
     assert result.returncode == 0, result.stderr
@@ -62,18 +129,28 @@ def check_python(tmp_path, out, texts, wording=None):
 
 def check_c(tmp_path, out, texts, flags):
     calls = "\n".join(f"    dump(demo_status_message({0x1000 + i}U));" for i in range(len(texts)))
-    source = ('#include <stdio.h>\n#include "demo_codes.h"\n'
-              'static void dump(const char *s) { for (; *s; ++s) printf("%02x", (unsigned)(unsigned char)*s); printf("\\n"); }\n'
-              f"int main(void) {{\n{calls}\n    return 0;\n}}\n")
+    source = (
+        '#include <stdio.h>\n#include "demo_codes.h"\n'
+        'static void dump(const char *s) { for (; *s; ++s) printf("%02x", (unsigned)(unsigned char)*s); printf("\\n"); '
+        '}\n'
+        f"int main(void) {{\n{calls}\n    return 0;\n}}\n"
+    )
     suffix = ".cpp" if flags[0] == "g++" else ".c"
     src, exe = tmp_path / f"hostile{suffix}", tmp_path / f"hostile{suffix}.out"
     src.write_text(source, encoding="utf-8")
-    build = subprocess.run(flags + ["-I", str(out / "generated" / "c"), str(src), "-o", str(exe)], capture_output=True, text=True)
+    build = subprocess.run(
+        flags + ["-I", str(out / "generated" / "c"), str(src), "-o", str(exe)], capture_output=True, text=True
+    )
     assert build.returncode == 0, build.stderr
     printed = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split()
     assert printed == [t.encode("utf-8").hex() for t in texts]
-    expanded = subprocess.run(flags[:2] + ["-E", "-P", "-x", "c++" if suffix == ".cpp" else "c", str(out / "generated" / "c" / "demo_codes.h")],
-                              capture_output=True, text=True, check=True).stdout
+    expanded = subprocess.run(
+        flags[:2]
+        + ["-E", "-P", "-x", "c++" if suffix == ".cpp" else "c", str(out / "generated" / "c" / "demo_codes.h")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     code = re.sub(r'"(?:\\.|[^"\\])*"', '""', expanded)
     assert "injected" not in code and "PWNED" not in code, "a catalog string became code"
 
@@ -165,7 +242,10 @@ def test_hostile_texts_and_wording_survive_python_json_and_pages(tmp_path):
     data = json.loads((out / "generated" / "json" / "demo_codes.json").read_text(encoding="utf-8"))
     assert data["family"]["description"]["en"] == WORDING_ATTACK
     by_name = {c["name"]: c for c in data["codes"]}
-    assert [by_name[f"DEMO_HOSTILE_{i}"]["editions"]["2.0-new"]["texts"]["meaning"]["en"]["text"] for i in range(len(HOSTILE))] == HOSTILE
+    assert [
+        by_name[f"DEMO_HOSTILE_{i}"]["editions"]["2.0-new"]["texts"]["meaning"]["en"]["text"]
+        for i in range(len(HOSTILE))
+    ] == HOSTILE
 
 
 @pytest.mark.skipif(not shutil.which("gcc"), reason="needs gcc")

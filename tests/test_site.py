@@ -164,10 +164,16 @@ def test_a_sitemap_per_language_at_site_url(catalog, published):
         folder = published if lang == default else published / lang
         entries = sitemap_entries(folder / "sitemap.xml")
         prefix = SITE_URL if lang == default else f"{SITE_URL}{lang}/"
-        html_pages = [p for p in pages(folder) if lang != default or p.relative_to(published).parts[0] not in catalog.site.languages]
+        html_pages = [
+            p
+            for p in pages(folder)
+            if lang != default or p.relative_to(published).parts[0] not in catalog.site.languages
+        ]
         assert len(entries) == len(html_pages) > 0
         for loc, alternates in entries.items():
-            assert loc.startswith(prefix) and (lang != default or not any(loc.startswith(f"{SITE_URL}{o}/") for o in catalog.site.languages))
+            assert loc.startswith(prefix) and (
+                lang != default or not any(loc.startswith(f"{SITE_URL}{o}/") for o in catalog.site.languages)
+            )
             assert alternates[lang] == loc and set(alternates) == set(catalog.site.languages)
             relative = loc[len(SITE_URL):]
             assert (published / relative / "index.html").exists(), loc
@@ -194,7 +200,10 @@ def test_a_404_page_per_language_with_a_way_on(catalog, published):
         assert current and current.group(1) == lang
         for other in catalog.site.languages:
             home = urlsplit(SITE_URL).path + ("" if other == default else f"{other}/")
-            assert f'lang="{other}"' in page and f'<a href="{home}">{html.escape(catalog.site.label("home", other))}</a>' in page
+            assert (
+                f'lang="{other}"' in page
+                and f'<a href="{home}">{html.escape(catalog.site.label("home", other))}</a>' in page
+            )
 
 
 # -- heading ids ------------------------------------------------------------------------------------
@@ -276,7 +285,11 @@ def text_changes(family, lang) -> set[tuple[str, str]]:
     for page in family.pages:
         for timeline in page.timelines:
             editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
-            copies = [(family.edition_by_id[e.id[:-len("-repo")]], e) for e in family.timeline_editions(timeline) if e.repo_copy]
+            copies = [
+                (family.edition_by_id[e.id[: -len("-repo")]], e)
+                for e in family.timeline_editions(timeline)
+                if e.repo_copy
+            ]
             for old, new in list(zip(editions, editions[1:])) + copies:
                 if not (old.has_texts(lang) and new.has_texts(lang)):
                     continue
@@ -312,7 +325,9 @@ def test_the_end_of_an_unknown_is_never_a_change(catalog, plain):
         changed = html.escape(catalog.site.label("recoverable_changed", lang))
         for family in catalog.families:
             unknown = html.escape(family.recoverable_label("not known", lang))
-            page = ((build if lang == default else build / lang) / family.prefix / "differences" / "index.html").read_text(encoding="utf-8")
+            page = (
+                (build if lang == default else build / lang) / family.prefix / "differences" / "index.html"
+            ).read_text(encoding="utf-8")
             for table in re.findall(rf"<p><strong>{re.escape(changed)}</strong></p>(.*?)</table>", page):
                 befores = re.findall(r'<td class="col-before"[^>]*>(.*?)</td>', table)
                 afters = re.findall(r'<td class="col-after"[^>]*>(.*?)</td>', table)
@@ -324,7 +339,9 @@ def test_the_end_of_an_unknown_is_never_a_change(catalog, plain):
 
 def test_search_indexes_hold_only_what_the_worker_reads(catalog):
     worker = (DOCS / "assets" / "javascripts" / "search-worker.js").read_text(encoding="utf-8")
-    documented = set(re.findall(r"\b([a-z]) (?:location|title|kind|family|names|values|meanings|solutions|log|other|what)\b", worker))
+    documented = set(
+        re.findall(r"\b([a-z]) (?:location|title|kind|family|names|values|meanings|solutions|log|other|what)\b", worker)
+    )
     assert documented == {"l", "t", "k", "f", "n", "v", "m", "s", "g", "o", "x"}
     for lang in catalog.site.languages:
         data = json.loads((DOCS / "assets" / "search" / f"index-{lang}.json").read_text(encoding="utf-8"))

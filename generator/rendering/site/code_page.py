@@ -24,8 +24,15 @@ from generator.domain.queries import default_edition, release_edition
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context
 from generator.rendering.site.html import admonition, code_html, text_html
-from generator.rendering.site.parts import (TITLE_ID, heading, json_script, listable_pages, page as page_md, recoverable_html,
-                                  text_cell)
+from generator.rendering.site.parts import (
+    TITLE_ID,
+    heading,
+    json_script,
+    listable_pages,
+    page as page_md,
+    recoverable_html,
+    text_cell,
+)
 from generator.core.releases import release_key
 
 CHOICES_ID = "answer-choices"
@@ -80,7 +87,9 @@ def _standing(ctx: Context, code: Code) -> list[str]:
     """Whether the code is still emitted, and in which languages it exists, where that is not both."""
     out = []
     if code.obsolete:
-        reason = code.obsolete.reason[ctx.lang] if code.obsolete.reason is not None else ctx.label("reason_not_recorded")
+        reason = (
+            code.obsolete.reason[ctx.lang] if code.obsolete.reason is not None else ctx.label("reason_not_recorded")
+        )
         out.append(admonition("warning", f"{ctx.label('obsolete')} ({code.obsolete.since})", text_html(reason)))
     if not code.in_python:
         out.append(admonition("info", ctx.label("exists_c"), text_html(ctx.label("c_only_note"))))
@@ -135,15 +144,21 @@ def _sayings_html(ctx: Context, family: Family, code: Code, page: Page, sayings:
     for saying in sayings:
         links = ", ".join(ctx.edition_link(family, e, code) for e in saying.editions)
         if saying.brief:
-            brief.append(f'<span class="says-brief-item" id="{saying.ident}"{_note_attr(saying)}>{links} · {saying.body}</span>')
+            brief.append(
+                f'<span class="says-brief-item" id="{saying.ident}"{_note_attr(saying)}>{links} · {saying.body}</span>'
+            )
         else:
-            cards.append(f'<div class="says" id="{saying.ident}"><p class="says-editions">{links}</p>{saying.body}</div>')
+            cards.append(
+                f'<div class="says" id="{saying.ident}"><p class="says-editions">{links}</p>{saying.body}</div>'
+            )
     if brief:
         cards.append(f'<div class="says-brief"><p>{esc(ctx.label("texts_not_seen"))}: {"; ".join(brief)}</p></div>')
     count = sum(len(s.editions) for s in sayings)
-    summary = (f"{esc(page.name[ctx.lang])} <small>"
-               + esc(ctx.label("sayings_count").replace("{sayings}", str(len(sayings))).replace("{editions}", str(count)))
-               + "</small>")
+    summary = (
+        f"{esc(page.name[ctx.lang])} <small>"
+        + esc(ctx.label("sayings_count").replace("{sayings}", str(len(sayings))).replace("{editions}", str(count)))
+        + "</small>"
+    )
     return (f'<details class="says-page" id="says-{page.id}"><summary>{summary}</summary>'
             f'<div class="says-list">{"".join(cards)}</div></details>')
 
@@ -199,8 +214,12 @@ def _choices(family: Family, code: Code, pages: list[Page], shown: list[Page], b
     for release in [""] + releases_of(family, pages):
         for timeline in [None] + timelines:
             if timeline is None:
-                picks = [default_edition(family, code, page=p) if not release else release_edition(family, code, release, page=p)
-                         for p in shown]
+                picks = [
+                    default_edition(family, code, page=p)
+                    if not release
+                    else release_edition(family, code, release, page=p)
+                    for p in shown
+                ]
             else:
                 picks = [default_edition(family, code, timeline=timeline) if not release
                          else release_edition(family, code, release, timeline=timeline)]
@@ -237,11 +256,15 @@ def _release_differences_section(ctx: Context, family: Family, code: Code, pages
         if words:
             visible = answer is not None and answer.release == release
             shown = shown or visible
-            blocks.append(f'<div class="release-differences" data-release="{esc(release)}"{"" if visible else " hidden"}>'
-                          f'<p class="release-differences-title"><strong>{esc(release)}</strong></p>{words}</div>')
+            blocks.append(
+                f'<div class="release-differences" data-release="{esc(release)}"{"" if visible else " hidden"}>'
+                f'<p class="release-differences-title"><strong>{esc(release)}</strong></p>{words}</div>'
+            )
     if not blocks:
         return []
-    blocks.append(f'<p class="release-differences-none"{" hidden" if shown else ""}>{ctx.l("release_nothing_to_compare")}</p>')
+    blocks.append(
+        f'<p class="release-differences-none"{" hidden" if shown else ""}>{ctx.l("release_nothing_to_compare")}</p>'
+    )
     return [heading(2, ctx.label("release_differences"), "release-differences"), "".join(blocks)]
 
 
@@ -303,7 +326,9 @@ def _text_words(ctx: Context, code: Code, listing: list[Edition], links) -> list
     fields = [f for f in ("meaning", "cause", "solution") if any(f in e.page.text_fields for e in listing)]
     known = [e for e in listing if e.has_texts(ctx.lang)]
     for field_name in fields:
-        having = [e for e in known if field_name in e.page.text_fields and code.text(field_name, e.id, ctx.lang) is not None]
+        having = [
+            e for e in known if field_name in e.page.text_fields and code.text(field_name, e.id, ctx.lang) is not None
+        ]
         name = esc(having[0].page.heading(field_name, ctx.lang)) if having else ""
 
         def text_of(edition: Edition, field_name: str = field_name) -> Optional[str]:
@@ -360,9 +385,16 @@ def _histories(ctx: Context, family: Family, code: Code, pages: list[Page]) -> l
             out.append(_history_table(ctx, family, code, steps))
     if never:
         # every edition stays reachable from here: the pictures' cells are not links
-        items = "".join(f"<li>{esc(name)}" + (": " + ", ".join(ctx.edition_link(family, s.edition, code) for s in steps)
-                                                     if steps else f" ({esc(ends[0].edition.id)} – {esc(ends[-1].edition.id)})") + "</li>"
-                        for name, steps, ends in never)
+        items = "".join(
+            f"<li>{esc(name)}"
+            + (
+                ": " + ", ".join(ctx.edition_link(family, s.edition, code) for s in steps)
+                if steps
+                else f" ({esc(ends[0].edition.id)} – {esc(ends[-1].edition.id)})"
+            )
+            + "</li>"
+            for name, steps, ends in never
+        )
         out.append(f'<p class="never-listed">{ctx.l("not_listed")}:</p><ul class="never-listed">{items}</ul>')
     return out
 
@@ -373,7 +405,11 @@ def _history_table(ctx: Context, family: Family, code: Code, steps) -> str:
     recoverability, what changed."""
     runs: list[list] = []
     for step in steps:
-        if runs and not step.events and (step.presence, step.recoverable) == (runs[-1][0].presence, runs[-1][0].recoverable):
+        if (
+            runs
+            and not step.events
+            and (step.presence, step.recoverable) == (runs[-1][0].presence, runs[-1][0].recoverable)
+        ):
             runs[-1].append(step)
         else:
             runs.append([step])
@@ -405,7 +441,9 @@ def _code_facts(ctx: Context, family: Family, code: Code) -> str:
             where = f"<code>{esc(name.header)}</code>" if name.header else esc(ctx.label("declared_outside"))
             decls.append(f"{code_html(name.name)} ({where})")
         rows.append((ctx.label("cpp_names"), "<br>".join(decls)))
-    rows.append((ctx.label("log_message"), f"<code>{esc(code.log_message)}</code>" if code.log_message is not None else "—"))
+    rows.append(
+        (ctx.label("log_message"), f"<code>{esc(code.log_message)}</code>" if code.log_message is not None else "—")
+    )
     # which editions list it: the history's tables say, edition by edition
     items = "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
     return f'<dl class="code-facts">{items}</dl>'

@@ -27,7 +27,9 @@ from generator.rendering.site.worddiff import word_diff
 
 DATA_ID = "compare-data"
 # What a change of punctuation or spacing alone leaves alike: letters, digits and ideographs.
-_NOT_WORDS = re.compile(r"[\s!-/:-@\[-`{-~\u2010-\u2027\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+")
+_NOT_WORDS = re.compile(
+    r"[\s!-/:-@\[-`{-~\u2010-\u2027\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+"
+)
 
 
 def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
@@ -108,8 +110,18 @@ def diff_pieces(ctx: Context, family: Family, diff: EditionDiff) -> list[str]:
         parts.append(end)
 
     if diff.presence:
-        tabled("", before_after, [[ctx.code_link(family, family.code_by_name[c.code]), esc(ctx.label(c.before.label_key)),
-                                   esc(ctx.label(c.after.label_key))] for c in diff.presence])
+        tabled(
+            "",
+            before_after,
+            [
+                [
+                    ctx.code_link(family, family.code_by_name[c.code]),
+                    esc(ctx.label(c.before.label_key)),
+                    esc(ctx.label(c.after.label_key)),
+                ]
+                for c in diff.presence
+            ],
+        )
     for key, changes in (("recoverable_changed", diff.recoverable), ("became_known", diff.became_known)):
         if changes:
             tabled(f"<p><strong>{esc(ctx.label(key))}</strong></p>", before_after,
@@ -118,11 +130,25 @@ def diff_pieces(ctx: Context, family: Family, diff: EditionDiff) -> list[str]:
     texts = [c for c in diff.texts if c.lang == ctx.lang]
     if texts:
         columns = [("code", ctx.l("name")), ("field", ctx.l("column")), ("change", ctx.l("change"))]
-        title = f"<p><strong>{esc(ctx.label('texts_changed'))}</strong> <small>{esc(ctx.label('word_diff_note'))}</small></p>"
-        tabled(title, columns, [[ctx.code_link(family, family.code_by_name[c.code]), esc(diff.new.page.heading(c.field, ctx.lang)),
-                                 f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'
-                                 + (f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>'
-                                    if c.untranslated else "")] for c in texts])
+        note = esc(ctx.label("word_diff_note"))
+        title = f"<p><strong>{esc(ctx.label('texts_changed'))}</strong> <small>{note}</small></p>"
+        tabled(
+            title,
+            columns,
+            [
+                [
+                    ctx.code_link(family, family.code_by_name[c.code]),
+                    esc(diff.new.page.heading(c.field, ctx.lang)),
+                    f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'
+                    + (
+                        f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>'
+                        if c.untranslated
+                        else ""
+                    ),
+                ]
+                for c in texts
+            ],
+        )
     elif ctx.lang not in diff.texts_comparable:
         parts.append(f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>")
     return parts or [f"<p>{esc(ctx.label('no_changes'))}</p>"]
@@ -147,7 +173,9 @@ def _compare_block(ctx: Context, family: Family, timeline: Timeline, pieces: Pie
     pairs = {}
     for i, older in enumerate(editions):
         for j in range(i + 1, len(editions)):
-            pairs[f"{i} {j}"] = [pieces.add(p) for p in diff_pieces(ctx, family, compare_editions(family, older, editions[j]))]
+            pairs[f"{i} {j}"] = [
+                pieces.add(p) for p in diff_pieces(ctx, family, compare_editions(family, older, editions[j]))
+            ]
     data[timeline.id] = {"editions": [e.id for e in editions], "pairs": pairs}
     old, new = first_pair(editions)
 
@@ -172,8 +200,11 @@ def pair_html(old: Edition, new: Edition) -> str:
 def _steps(ctx: Context, family: Family, timeline: Timeline) -> str:
     """Every step of the timeline (a repository copy aside), folded."""
     editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
-    steps = "".join(f'<p class="change-title" id="change-{esc(old.id)}-{esc(new.id)}"><strong>{pair_html(old, new)}</strong></p>'
-                    + diff_html(ctx, family, old, new) for old, new in zip(editions, editions[1:]))
+    steps = "".join(
+        f'<p class="change-title" id="change-{esc(old.id)}-{esc(new.id)}"><strong>{pair_html(old, new)}</strong></p>'
+        + diff_html(ctx, family, old, new)
+        for old, new in zip(editions, editions[1:])
+    )
     count = esc(ctx.label("steps_count").replace("{count}", str(len(editions) - 1)))
     return details(f"{ctx.l('changes')} <small>{count}</small>", steps) if steps else ""
 
@@ -215,8 +246,10 @@ def _repo_copy(ctx: Context, family: Family, published: Edition, copy: Edition) 
     title = f'<p class="change-title" id="copy-{esc(copy.id)}"><strong>{pair_html(published, copy)}</strong></p>'
     out = [title, "".join(diff_pieces(ctx, family, worded)) if worded or not noise else ""]
     if noise:
-        names = ", ".join(f"{ctx.code_link(family, family.code_by_name[c.code])} ({esc(copy.page.heading(c.field, ctx.lang))})"
-                          for c in noise)
+        names = ", ".join(
+            f"{ctx.code_link(family, family.code_by_name[c.code])} ({esc(copy.page.heading(c.field, ctx.lang))})"
+            for c in noise
+        )
         only = EditionDiff(diff.old, diff.new, (), (), (), noise, diff.texts_comparable)
         out.append(details(esc(ctx.label("punctuation_only").replace("{count}", str(len(noise)))) + f": {names}",
                            "".join(diff_pieces(ctx, family, only))))

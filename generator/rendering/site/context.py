@@ -89,7 +89,9 @@ class Context:
             repo = self.catalog.repositories[source.repo]
             file_url = repo.file_url(source.commit, quote(source.path))
             commit = link(f"{repo.url}/commit/{source.commit}", f"<code>{esc(source.commit[:12])}</code>")
-            where = f'{link(file_url, f"<code>{esc(source.path)}</code>")} · {link(repo.url, esc(source.repo))} · {commit}'
+            where = (
+                f"{link(file_url, f'<code>{esc(source.path)}</code>')} · {link(repo.url, esc(source.repo))} · {commit}"
+            )
             if source.tags:
                 tags = ", ".join(link(f"{repo.url}/tree/{quote(t)}", esc(t)) for t in source.tags)
                 where += f"; {esc(self.label('source_tags'))}: {tags}"

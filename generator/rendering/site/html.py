@@ -73,8 +73,12 @@ def table(columns: Sequence[tuple[str, str]], rows: Iterable[tuple[Optional[str]
 def table_ends(columns: Sequence[tuple[str, str]], cls: str) -> tuple[str, str]:
     """What comes before and after a table's rows (for a table built in pieces)."""
     head = "".join(f'<th class="col-{key}" role="columnheader">{label}</th>' for key, label in columns)
-    return (f'<div class="table-wrap"><table class="{cls}" role="table"><thead role="rowgroup"><tr role="row">{head}</tr></thead>'
-            '<tbody role="rowgroup">', "</tbody></table></div>")
+    return (
+        f'<div class="table-wrap"><table class="{cls}" role="table"><thead role="rowgroup"><tr '
+        f'role="row">{head}</tr></thead>'
+        '<tbody role="rowgroup">',
+        "</tbody></table></div>",
+    )
 
 
 def table_rows(columns: Sequence[tuple[str, str]], rows: Iterable[tuple[Optional[str], Sequence[str]]]) -> str:

@@ -35,7 +35,9 @@ def plan_family_page(catalog: Catalog, family: Family, digests: Digests) -> list
 
 def render_family_page(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, family.prefix, family)
-    return _page(family.name[lang], stamp, [_h(1, family.name[lang], TITLE_ID), family_block(ctx, family, heading=False)])
+    return _page(
+        family.name[lang], stamp, [_h(1, family.name[lang], TITLE_ID), family_block(ctx, family, heading=False)]
+    )
 
 
 def family_block(ctx: Context, family: Family, heading: bool = True) -> str:
@@ -79,8 +81,12 @@ def plan_code_pages(catalog: Catalog, family: Family, digests: Digests) -> list[
 def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}codes/", family)
     default_page = family.page_by_id[family.python.default_page]
-    columns = [("name", ctx.l("name")), ("value", ctx.l("value")), ("meaning", esc(default_page.heading("meaning", lang))),
-               ("recoverable", esc(default_page.heading("recoverable", lang)))]
+    columns = [
+        ("name", ctx.l("name")),
+        ("value", ctx.l("value")),
+        ("meaning", esc(default_page.heading("meaning", lang))),
+        ("recoverable", esc(default_page.heading("recoverable", lang))),
+    ]
     rows = []
     for code in family.codes:
         # the newest release's answer, as the module's edition=None gives it
@@ -151,14 +157,24 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
         codes = ", ".join(ctx.code_link(family, family.code_by_name[n]) for n in edition.not_known)
         body.append(f'<p class="not-listed-not-known">{esc(ctx.label("not_listed_not_known"))} {codes}</p>')
     for broken in edition.malformations:
-        sides = "".join(f"<dt>{esc(label)}{' (' + esc(ctx.label('malformed_shown')) + ')' if label == broken.shown else ''}</dt>"
-                        f"<dd>{text_html(text)}</dd>" for label, text in broken.sides)
-        body.append(admonition("warning", f"{ctx.label('malformed')}: {broken.kind} · {broken.code} · line {broken.line}",
-                               f"<dl>{sides}</dl>"))
+        sides = "".join(
+            f"<dt>{esc(label)}{' (' + esc(ctx.label('malformed_shown')) + ')' if label == broken.shown else ''}</dt>"
+            f"<dd>{text_html(text)}</dd>"
+            for label, text in broken.sides
+        )
+        body.append(
+            admonition(
+                "warning",
+                f"{ctx.label('malformed')}: {broken.kind} · {broken.code} · line {broken.line}",
+                f"<dl>{sides}</dl>",
+            )
+        )
     if edition.notes:
         body.append(admonition("note", ctx.label("notes"), text_html(edition.notes[lang])))
     body.append(_h(2, ctx.label("sources"), "sources"))
-    body.append("<ul class=\"sources\">" + "".join(f"<li>{ctx.source_html(s)}</li>" for s in public_sources(edition)) + "</ul>")
+    body.append(
+        '<ul class="sources">' + "".join(f"<li>{ctx.source_html(s)}</li>" for s in public_sources(edition)) + "</ul>"
+    )
     return _page(edition.id, stamp, body, hide_toc=True)
 
 

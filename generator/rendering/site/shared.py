@@ -37,19 +37,36 @@ def render_home(catalog: Catalog, lang: str, stamp: str) -> str:
 def plan_assets(catalog: Catalog, digests: Digests) -> list[Planned]:
     return [
         Planned("site/mkdocs.yml", lambda stamp: render_mkdocs_config(catalog, stamp)),
-        Planned("site/overrides/main.html",
-                lambda stamp: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner(stamp))),
+        Planned(
+            "site/overrides/main.html",
+            lambda stamp: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner(stamp)),
+        ),
         Planned("site/overrides/404.html", lambda stamp: render_404(catalog, stamp)),
-        Planned("site/hooks/site.py",
-                lambda stamp: render_template("site/hooks/site.py.j2", banner_py=comment_banner(stamp, "# "),
-                                              languages=repr(list(catalog.site.languages)))),
-        Planned(f"{DOCS}/assets/extra.css",
-                lambda stamp: block_comment_banner(stamp) + "\n" + render_template("site/assets/extra.css")),
-        Planned(f"{DOCS}/assets/javascripts/extra.js",
-                lambda stamp: render_template("site/assets/extra.js.j2", banner_js=block_comment_banner(stamp),
-                                              copy_labels=_js_labels(catalog), default_lang=json.dumps(catalog.site.languages[0]))),
-        Planned(f"{DOCS}/assets/javascripts/search-worker.js",
-                lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp))),
+        Planned(
+            "site/hooks/site.py",
+            lambda stamp: render_template(
+                "site/hooks/site.py.j2",
+                banner_py=comment_banner(stamp, "# "),
+                languages=repr(list(catalog.site.languages)),
+            ),
+        ),
+        Planned(
+            f"{DOCS}/assets/extra.css",
+            lambda stamp: block_comment_banner(stamp) + "\n" + render_template("site/assets/extra.css"),
+        ),
+        Planned(
+            f"{DOCS}/assets/javascripts/extra.js",
+            lambda stamp: render_template(
+                "site/assets/extra.js.j2",
+                banner_js=block_comment_banner(stamp),
+                copy_labels=_js_labels(catalog),
+                default_lang=json.dumps(catalog.site.languages[0]),
+            ),
+        ),
+        Planned(
+            f"{DOCS}/assets/javascripts/search-worker.js",
+            lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp)),
+        ),
     ]
 
 
@@ -85,7 +102,9 @@ def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
         translations = []
         if index:
             translations = [(site.label(k, default), site.label(k, lang)) for k in sections]
-            translations += [(title(f, default), title(f, lang)) for f in catalog.families if title(f, default) != title(f, lang)]
+            translations += [
+                (title(f, default), title(f, lang)) for f in catalog.families if title(f, default) != title(f, lang)
+            ]
         languages.append({"code": lang, "name": site.language_names[lang], "site_name": site.name[lang],
                           "site_description": site.description[lang],
                           "nav_translations": list(dict(translations).items()), "palette": palette(lang)})
@@ -101,11 +120,20 @@ def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
 
 def render_404(catalog: Catalog, stamp: str) -> str:
     site = catalog.site
-    languages = [{"code": lang, "title": site.label("not_found_title", lang), "text": site.label("not_found_text", lang),
-                  "home": site.label("home", lang), "path": "" if index == 0 else f"{lang}/",
-                  "families": [{"name": f.name[lang], "prefix": f.prefix, "codes": site.label("all_codes", lang)}
-                               for f in catalog.families]}
-                 for index, lang in enumerate(site.languages)]
+    languages = [
+        {
+            "code": lang,
+            "title": site.label("not_found_title", lang),
+            "text": site.label("not_found_text", lang),
+            "home": site.label("home", lang),
+            "path": "" if index == 0 else f"{lang}/",
+            "families": [
+                {"name": f.name[lang], "prefix": f.prefix, "codes": site.label("all_codes", lang)}
+                for f in catalog.families
+            ],
+        }
+        for index, lang in enumerate(site.languages)
+    ]
     return render_template("site/overrides/404.html.j2", banner_jinja=_jinja_banner(stamp), languages=languages,
                            paths=[{"lang": lang["code"], "path": lang["path"]} for lang in languages],
                            moved=moved_pages(catalog))
@@ -167,8 +195,18 @@ def render_search_index(catalog: Catalog, lang: str, stamp: str) -> str:
         docs += [dump(_code_doc(family, code, lang, prefix + f"{family.prefix}codes/{code.name}/", name))
                  for code in family.codes]
         for edition in family.editions:
-            docs.append(dump({"l": prefix + f"{family.prefix}editions/{edition.id}/", "t": edition.id, "k": "edition", "f": name,
-                         "x": f"{edition.page.title[lang]} · {edition.page.name[lang]} · {edition.timeline.name[lang]} · {edition.release}"}))
+            docs.append(
+                dump(
+                    {
+                        "l": prefix + f"{family.prefix}editions/{edition.id}/",
+                        "t": edition.id,
+                        "k": "edition",
+                        "f": name,
+                        "x": f"{edition.page.title[lang]} · {edition.page.name[lang]} · {edition.timeline.name[lang]} "
+                             f"· {edition.release}",
+                    }
+                )
+            )
         for location, key in ((f"{family.prefix}codes/", "all_codes"), (f"{family.prefix}editions/", "editions"),
                               (f"{family.prefix}differences/", "differences_title")):
             docs.append(dump({"l": prefix + location, "t": site.label(key, lang), "k": "page", "f": name,
@@ -188,8 +226,18 @@ def _family_words(family: Family) -> list[str]:
 
 
 def _code_doc(family: Family, code, lang: str, location: str, family_name: str) -> dict:
-    names = dict.fromkeys(filter(None, (code.python_name, code.c_name, family.c.macro_prefix + code.c_name if code.c_name else None,
-                                        *(n.name.removeprefix("::") for n in code.cpp), code.wrapper)))
+    names = dict.fromkeys(
+        filter(
+            None,
+            (
+                code.python_name,
+                code.c_name,
+                family.c.macro_prefix + code.c_name if code.c_name else None,
+                *(n.name.removeprefix("::") for n in code.cpp),
+                code.wrapper,
+            ),
+        )
+    )
     values = [str(code.value)]
     if code.value >= 0:
         values.append("x" + format(code.value, "x"))

@@ -85,7 +85,9 @@ def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe:
     names = [f'<svg class="presence-names" xmlns="http://www.w3.org/2000/svg" width="{name_width}" height="{height}" '
              f'viewBox="0 0 {name_width} {height}" role="img" aria-label="{esc(label)}">']
     for row, code in enumerate(codes):
-        names.append(f'<text x="{name_width - 6}" y="{header + row * CELL + 15}" text-anchor="end">{esc(code.name)}</text>')
+        names.append(
+            f'<text x="{name_width - 6}" y="{header + row * CELL + 15}" text-anchor="end">{esc(code.name)}</text>'
+        )
     names.append("</svg>")
     cells = [f'<svg class="presence-cells" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{esc(label)}">']
@@ -99,9 +101,12 @@ def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe:
             cells.append(_cell(col, y, code, describe, len(codes) == 1))
         cells.append("</g>")
     cells.append("</svg>")
-    return (f'<div class="presence" data-rows="{len(codes)}" data-columns="{len(cols)}" data-editions="{esc(editions_url)}">'
-            f'<div class="presence-frozen">{"".join(names)}</div>'
-            f'<div class="presence-scroll" tabindex="0">{"".join(cells)}</div></div>')
+    return (
+        f'<div class="presence" data-rows="{len(codes)}" data-columns="{len(cols)}" '
+        f'data-editions="{esc(editions_url)}">'
+        f'<div class="presence-frozen">{"".join(names)}</div>'
+        f'<div class="presence-scroll" tabindex="0">{"".join(cells)}</div></div>'
+    )
 
 
 def strip(code: Code, groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],
