@@ -24,7 +24,7 @@ import pytest
 from generator.reading.load import load_catalog
 from generator.domain.queries import default_edition, release_edition
 from generator.rendering.site import compare
-from generator.rendering.site.code_page import _fill
+from generator.rendering.site.release_words import fill_label
 from generator.rendering.site.context import Context
 from generator.rendering.site.parts import json_script
 from generator.core.releases import is_final_release
@@ -145,7 +145,7 @@ def test_page_data_cannot_end_its_script_element():
 
 def test_a_labels_placeholders_are_filled_once(catalog):
     ctx = Context(catalog, "en", "codes/X/", catalog.families[0])
-    filled = _fill(ctx, "field_value", field="{value}", value="<b>v</b>")
+    filled = fill_label(ctx, "field_value", field="{value}", value="<b>v</b>")
     assert filled == "{value}: <b>v</b>"
 
 

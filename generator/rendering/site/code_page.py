@@ -10,9 +10,7 @@ and the page's data (`answer-choices`) names, for every choice, the editions to 
 the saying each one clones (assets/javascripts/extra.js)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Callable, Optional, TypeVar
 
 from generator.domain.changes import Presence, history, presence
 from generator.rendering.escape import html_text as esc
@@ -33,10 +31,10 @@ from generator.rendering.site.parts import (
     recoverable_html,
     text_cell,
 )
-from generator.core.releases import release_key
+from generator.rendering.site.release_words import fill_label, release_differences_section, releases_of
+
 
 CHOICES_ID = "answer-choices"
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 @dataclass
@@ -63,7 +61,7 @@ def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, st
     else:
         body.append(admonition("info", ctx.label("not_listed"), text_html(ctx.label("undocumented"))))
     body.extend(_standing(ctx, code))
-    body.extend(_release_differences_section(ctx, family, code, shown))
+    body.extend(release_differences_section(ctx, family, code, shown))
     if code.notes:
         body.append(admonition("note", ctx.label("notes"), text_html(code.notes[lang])))
     body.append(heading(2, ctx.label("timeline_picture"), "timeline"))
@@ -126,10 +124,11 @@ def _saying_body(ctx: Context, family: Family, page: Page, state: Presence, row,
     texts are not known, the one thing that is (the listing, or the recoverability)."""
     if state == Presence.NOT_KNOWN:
         value = f'<em>{esc(ctx.label("listing_not_known"))}</em>'
-        return f'<span class="says-body">{_fill(ctx, "field_value", field=ctx.l("listed"), value=value)}</span>', ""
+        said = fill_label(ctx, "field_value", field=ctx.l("listed"), value=value)
+        return f'<span class="says-body">{said}</span>', ""
     value = recoverable_html(ctx, family, row.recoverable, row.disagreements, words=True)
     if brief:
-        said = _fill(ctx, "field_value", field=esc(page.heading("recoverable", ctx.lang)), value=value)
+        said = fill_label(ctx, "field_value", field=esc(page.heading("recoverable", ctx.lang)), value=value)
         return f'<span class="says-body">{said}</span>', ctx.label("text_not_known")
     cells = {f: text_cell(ctx, text, origin) for f, text, origin in texts}
     cells["recoverable"] = value
@@ -199,13 +198,6 @@ def answer_card(ctx: Context, family: Family, code: Code, edition: Edition, sayi
     return f'<div class="answer" data-edition="{esc(edition.id)}">{source}{saying.body}{note}</div>'
 
 
-def releases_of(family: Family, pages: list[Page]) -> list[str]:
-    """The releases of the pages' editions, newest first."""
-    ids = {p.id for p in pages}
-    releases = {e.release for e in family.editions if e.page.id in ids}
-    return sorted(releases, key=lambda r: release_key(r) or (), reverse=True)
-
-
 def _choices(family: Family, code: Code, pages: list[Page], shown: list[Page], by_edition: dict[str, Saying]):
     """Every choice ("RELEASE|TIMELINE", either empty: the newest release, every page that
     lists the code) -> the editions whose answers it shows."""
@@ -240,111 +232,6 @@ def _choice_form(ctx: Context, family: Family, code: Code, pages: list[Page]) ->
             f'<option value="">{ctx.l("choice_newest")}</option>{releases}</select></label> '
             f'<label><span>{ctx.l("choice_api")}</span> <select name="api">'
             f'<option value="">{ctx.l("choice_every_page")}</option>{groups}</select></label></form>')
-
-
-# -- how the pages of one release differ ----------------------------------------------------------------
-
-
-def _release_differences_section(ctx: Context, family: Family, code: Code, pages: list[Page]) -> list[str]:
-    """A block per release with two or more editions of the pages: what they say alike and
-    apart. The newest release's shows; the script shows the chosen release's, or says that
-    the chosen release has nothing to compare."""
-    answer = default_edition(family, code)
-    blocks, shown = [], False
-    for release in releases_of(family, pages):
-        words = release_differences(ctx, family, code, release, pages)
-        if words:
-            visible = answer is not None and answer.release == release
-            shown = shown or visible
-            blocks.append(
-                f'<div class="release-differences" data-release="{esc(release)}"{"" if visible else " hidden"}>'
-                f'<p class="release-differences-title"><strong>{esc(release)}</strong></p>{words}</div>'
-            )
-    if not blocks:
-        return []
-    blocks.append(
-        f'<p class="release-differences-none"{" hidden" if shown else ""}>{ctx.l("release_nothing_to_compare")}</p>'
-    )
-    return [heading(2, ctx.label("release_differences"), "release-differences"), "".join(blocks)]
-
-
-def release_differences(ctx: Context, family: Family, code: Code, release: str, pages: list[Page]) -> str:
-    """How the editions of one release say the code apart, in words; "" when there are fewer than two."""
-    ids = {p.id for p in pages}
-    editions = [e for e in family.editions if e.release == release and e.page.id in ids]
-    if len(editions) < 2:
-        return ""
-
-    def links(some: list[Edition]) -> str:
-        # ids, not links: the answers and the history link every edition, and a release names many
-        return ", ".join(f'<span class="eid">{esc(e.id)}</span>' for e in some)
-
-    listing = [e for e in editions if code.name in e.row_by_code]
-    unknown = [e for e in editions if code.name in e.not_known]
-    absent = [e for e in editions if e not in listing and e not in unknown]
-    said = []
-    if len(listing) == 1:
-        said.append(_fill(ctx, "release_only_one", editions=links(listing)))
-    elif listing:
-        said.append(_recoverable_words(ctx, family, code, listing, links))
-        said.extend(_text_words(ctx, code, listing, links))
-    if absent:
-        said.append(_fill(ctx, "release_not_listed", editions=links(absent)))
-    if unknown:
-        said.append(_fill(ctx, "release_listing_not_known", editions=links(unknown)))
-    return '<ul class="release-words">' + "".join(f"<li>{s}</li>" for s in said) + "</ul>"
-
-
-def _fill(ctx: Context, key: str, **html: str) -> str:
-    """A label as HTML, each {name} in it replaced by the HTML given for it (in one pass: a
-    value that holds "{name}" is not read again)."""
-    return _PLACEHOLDER.sub(lambda m: html.get(m.group(1), m.group()), esc(ctx.label(key)))
-
-
-_V = TypeVar("_V")
-
-
-def _groups(editions: list[Edition], value: Callable[[Edition], _V]) -> list[tuple[_V, list[Edition]]]:
-    """Editions grouped by a value, in the order the values first appear."""
-    groups: dict[_V, list[Edition]] = {}
-    for edition in editions:
-        groups.setdefault(value(edition), []).append(edition)
-    return list(groups.items())
-
-
-def _recoverable_words(ctx: Context, family: Family, code: Code, listing: list[Edition], links) -> str:
-    groups = _groups(listing, lambda e: e.row_by_code[code.name].recoverable)
-    words = [recoverable_html(ctx, family, value, (), words=True) for value, _ in groups]
-    if len(groups) == 1:
-        return _fill(ctx, "release_recoverable_same", value=words[0])
-    parts = "; ".join(f"{w}: {links(es)}" for w, (_, es) in zip(words, groups))
-    return _fill(ctx, "release_recoverable_differs", values=parts)
-
-
-def _text_words(ctx: Context, code: Code, listing: list[Edition], links) -> list[str]:
-    said = []
-    fields = [f for f in ("meaning", "cause", "solution") if any(f in e.page.text_fields for e in listing)]
-    known = [e for e in listing if e.has_texts(ctx.lang)]
-    for field_name in fields:
-        having = [
-            e for e in known if field_name in e.page.text_fields and code.text(field_name, e.id, ctx.lang) is not None
-        ]
-        name = esc(having[0].page.heading(field_name, ctx.lang)) if having else ""
-
-        def text_of(edition: Edition, field_name: str = field_name) -> Optional[str]:
-            return code.text(field_name, edition.id, ctx.lang)
-
-        groups = _groups(having, text_of)
-        if len(groups) == 1 and len(having) > 1:
-            # every page that lists the code says it alike: naming them all again says nothing more
-            key = "release_text_same_all" if len(having) == len(listing) else "release_text_same"
-            said.append(_fill(ctx, key, field=name, editions=links(having)))
-        elif len(groups) > 1:
-            parts = "; ".join(links(es) for _, es in groups)
-            said.append(_fill(ctx, "release_text_differs", field=name, count=str(len(groups)), groups=parts))
-    if len(known) < len(listing):
-        said.append(_fill(ctx, "release_texts_not_known", editions=links([e for e in listing if e not in known])))
-    return said
 
 
 # -- pictures, history, identifiers ------------------------------------------------------------------------
