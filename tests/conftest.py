@@ -18,3 +18,16 @@ def llm(catalog):
 @pytest.fixture(scope="session")
 def mini():
     return load_catalog(MINI)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's Chromium, headless, for the tests that drive pages of their own (search, redirects)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import CHROMIUM, FLAGS
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield launched
+        launched.close()

@@ -197,18 +197,6 @@ def mkdocs_serve():
         server.wait()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    from tests.test_browser import CHROMIUM, FLAGS
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield launched
-        launched.close()
-
-
 @pytest.fixture(params=["github-pages", "mkdocs-serve"])
 def host(request):
     """The base URL of the site, served as GitHub Pages serves it, or by `mkdocs serve`."""

@@ -172,18 +172,6 @@ def served(tmp_path_factory):
     httpd.server_close()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    from tests.test_browser import CHROMIUM, FLAGS
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield launched
-        launched.close()
-
-
 @pytest.fixture
 def reader(chromium, served):
     """A reader's browser on the served site; every request it makes is recorded and must
