@@ -54,6 +54,23 @@ def cmd_audit(args) -> int:
     return EXIT_DIFFERENT if failing else EXIT_OK
 
 
+def cmd_upstream_page(args) -> int:
+    from generator.rendering.upstream_page import NotWritable, render_upstream_page
+
+    catalog = catalog_of(args)
+    family = family_of(catalog, args.family, args.edition)
+    edition = edition_of(family, args.edition)
+    lang = language_of(family, args.lang)
+    try:
+        text = render_upstream_page(family, edition, lang)
+    except NotWritable as error:
+        raise UsageError(str(error)) from None
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode("utf-8"))  # upstream's bytes: no newline translation, the BOM kept
+    sys.stdout.buffer.flush()
+    return EXIT_OK
+
+
 def cmd_import(args) -> int:
     from generator.tracking.import_files import finish_stopped_import
     from generator.tracking.import_source import ImportProblem, read_source

@@ -8,6 +8,7 @@ from ruamel.yaml.nodes import MappingNode, Node
 
 from generator.reading.fields import Fields
 from generator.domain.codes import Code, CppName, Obsolete, TextEntry
+from generator.domain.markup import plain
 from generator.domain.model import TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED
 from generator.core.problems import Reporter
 from generator.core.releases import release_key
@@ -203,7 +204,9 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
             if text is None:
                 ok = False
             else:
-                entries.append(TextEntry((), lang, text, origin, f.pos(fields[lang][1]), ids, places))
+                shown = plain(text)
+                entries.append(TextEntry((), lang, shown, origin, f.pos(fields[lang][1]), ids, places,
+                                         markup=None if shown == text else text))
         for lang in untranslated:
             entries.append(TextEntry((), lang, "", UNTRANSLATED, f.pos(fields["untranslated"][1]), ids, places))
     return tuple(entries) if ok else None
