@@ -35,6 +35,6 @@ class PageLayout:
     table: str  # one of TABLE_STYLES
     header: tuple[str, ...]  # the header row's cells
     labels: tuple[tuple[str, str], ...]  # (recoverable value, word) where the page does not use the family's first
-    note: Optional[str]  # a text line starting with this label is a note: written `<br> LABEL REST`
+    note: Optional[str]  # a text line starting with this label is a note: written after `<br>` and one space
     unclosed: tuple[str, ...]  # rows (by the page's first cell) written without their closing pipe
     bom: bool

@@ -122,12 +122,11 @@ def _cell(code: Code, column: str, edition: Edition, lang: str, layout: PageLayo
 
 def cell_markup(text: str, note: Optional[str]) -> str:
     """A text's lines as one pipe-table cell: joined by <br>, a list item after two spaces,
-    a note (a line starting with the page's note label) after one and with a space after
-    its label, a blank line as <br><br>."""
+    a note (a line starting with the page's note label) after one, a blank line as <br><br>."""
     parts = []
     for number, line in enumerate(text.split("\n")):
         if note and line.startswith(note):
-            line = NOTE_SPACES + note + " " + line[len(note):]
+            line = NOTE_SPACES + line
         elif number and ITEM.match(line):
             line = ITEM_SPACES + line
         parts.append(line)
