@@ -167,7 +167,7 @@ def full_catalog() -> dict:
         "after": ["更多信息见 `demo.h`。"], "labels": {"n/a": "不涉及"}, "note": "说明：", "unclosed": ["DEMO_OK"], "bom": True}
     doc["codes"][3]["obsolete"] = {"since": "2.0", "reason": {"zh": "不再使用", "en": "no longer used"}}
     doc["codes"][1]["meaning"][0]["from"] = ["2.0-new"]
-    doc["codes"][1]["meaning"].append({"from": ["2.0-cpp"], "zh": "很忙", "untranslated": ["en"]})
+    doc["codes"][1]["meaning"].append({"from": ["2.0-cpp"], "zh": "很忙", "untranslated": ["en"], "markdown": True})
     # The broken documents below name their places by these positions.
     assert [c.get("python") or c["c"] for c in doc["codes"]] == ["DEMO_OK", "DEMO_BUSY", "DEMO_C_ONLY", "DEMO_ODD"]
     assert [(t, v["version"]) for t, vs in versions.items() for v in vs] == [

@@ -1,12 +1,12 @@
 """A page text as upstream writes it (its inline Markdown) and the plain text derived from it.
 
-The rule (codes.yaml's header says it too): a text is kept as upstream's cell writes it, one
-line per `<br>`-separated segment: links `[text](target)`, code spans `` `x` ``, backslash
-escapes and blank lines (upstream's `<br><br>`) are kept. Its plain text, what `meaning()`,
+The rule (codes.yaml's header says it too): an entry marked `markdown: true` keeps its texts
+as upstream's cell writes them, one line per `<br>`-separated segment: links `[text](target)`, code spans `` `x` `` and blank
+lines (upstream's `<br><br>`) are kept. Its plain text, what `meaning()`,
 search and every page of the site show, is derived by one rule: blank lines are dropped, a
 link to a relative target becomes its text, a link to an absolute URL `text (URL)`, a code
-span its content, an escape the character it escapes. A text without markup is its own plain
-text.
+span its content. A backslash is kept as written (upstream's cells escape nothing). A text
+without markup is its own plain text.
 """
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import re
 
 LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]+)\)")
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
-ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>])")
 ABSOLUTE = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 
 
@@ -25,13 +24,12 @@ def _link(match: re.Match) -> str:
 
 def plain(markup: str) -> str:
     """The plain text of a text written with upstream's inline markup."""
-    if not any(c in markup for c in "[`\\") and "\n\n" not in markup:
+    if not any(c in markup for c in "[`") and "\n\n" not in markup:
         return markup
     lines = []
     for line in markup.split("\n"):
         if not line.strip():
             continue
         line = LINK.sub(_link, line)
-        line = CODE_SPAN.sub(lambda m: m.group(1), line)
-        lines.append(ESCAPE.sub(lambda m: m.group(1), line))
+        lines.append(CODE_SPAN.sub(lambda m: m.group(1), line))
     return "\n".join(lines)
