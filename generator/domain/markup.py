@@ -1,12 +1,12 @@
 """A page text as upstream writes it (its inline Markdown) and the plain text derived from it.
 
 The rule (codes.yaml's header says it too): an entry marked `markdown: true` keeps its texts
-as upstream's cell writes them, one line per `<br>`-separated segment: links `[text](target)`, code spans `` `x` `` and blank
-lines (upstream's `<br><br>`) are kept. Its plain text, what `meaning()`,
-search and every page of the site show, is derived by one rule: blank lines are dropped, a
-link to a relative target becomes its text, a link to an absolute URL `text (URL)`, a code
-span its content. A backslash is kept as written (upstream's cells escape nothing). A text
-without markup is its own plain text.
+as upstream's cell writes them, one line per `<br>`-separated segment, with links
+`[text](target)`, code spans `` `x` `` and blank lines (upstream's `<br><br>`). Their plain
+text, what `meaning()`, search and every page of the site show, is derived by one rule: blank
+lines are dropped, a link to a relative target becomes its text, a link to an absolute URL
+`text (URL)`, a code span its content. A backslash is kept as written (upstream's cells escape
+nothing). A text without markup is its own plain text.
 """
 from __future__ import annotations
 

@@ -188,7 +188,9 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
             f.error(fields["from"][1], f"{what} entry starts at no version; name the versions it holds from")
         origin = f.choice(fields["origin"][1], f"{what}: origin", TEXT_ORIGINS) if "origin" in fields else "upstream"
         untranslated = _untranslated(f, fields.get("untranslated"), what, languages)
-        markdown = f.choice(fields["markdown"][1], f"{what}: markdown", ("true", "false")) if "markdown" in fields else "false"
+        markdown: Optional[str] = "false"
+        if "markdown" in fields:
+            markdown = f.choice(fields["markdown"][1], f"{what}: markdown", ("true", "false"))
         langs = [lang for lang in languages if lang in fields]
         if not langs and not untranslated:
             f.error(item, f"{what} entry gives no text; add one or more of: {', '.join(languages)}")

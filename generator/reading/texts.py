@@ -117,7 +117,8 @@ class _Context:
             shown.setdefault((original.text, original.markup), []).append(ident)
         self.warnings.append(Problem(entry.pos, f"warning: {code.name}: {field_name} ({entry.lang}) is not translated yet "
                                                 f"(from {', '.join(entry.starts)}); write its {entry.lang} text here"))
-        return [replace(entry, editions=tuple(group), text=text, markup=markup) for (text, markup), group in shown.items()]
+        return [replace(entry, editions=tuple(group), text=text, markup=markup)
+                for (text, markup), group in shown.items()]
 
     def _gaps(self, code: Code, texts: dict[str, tuple[TextEntry, ...]]) -> None:
         """Every version that lists the code has a text per column and known language (unless

@@ -185,7 +185,8 @@ class _Reader(RowsReader):
         lang = f.choice(fields["lang"][1], f"{what}: source lang", self.languages) if "lang" in fields else None
         if "lang" in fields and lang is None:
             return None
-        values = {k: f.text(v, f"{what}: source {k}") for k, (_, v) in fields.items() if k not in ("tags", "lang", "page")}
+        values = {k: f.text(v, f"{what}: source {k}") for k, (_, v) in fields.items()
+                  if k not in ("tags", "lang", "page")}
         if any(v is None for v in values.values()):
             return None
         allowed = {"repo": ("path", "commit", "tags", "branch", "page"), "url": (), "seed": (), "document": ()}[kind]

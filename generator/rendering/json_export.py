@@ -142,11 +142,12 @@ def source_data(source: Source) -> dict:
 
 def layout_data(layout: PageLayout) -> dict:
     def blocks(items) -> list:
-        return [b if isinstance(b, str) else {"code": {"fence": b.fence, "open": list(b.open), "line": b.line,
-                                                      "close": list(b.close), "values": list(b.values) if b.values else None}}
-                for b in items]
+        return [b if isinstance(b, str) else {"code": {
+                    "fence": b.fence, "open": list(b.open), "line": b.line, "close": list(b.close),
+                    "values": list(b.values) if b.values else None}} for b in items]
 
-    return {"title": layout.title, "before": blocks(layout.before), "after": blocks(layout.after), "table": layout.table,
+    return {"title": layout.title, "before": blocks(layout.before), "after": blocks(layout.after),
+            "table": layout.table,
             "header": list(layout.header), "labels": dict(layout.labels), "note": layout.note,
             "unclosed": list(layout.unclosed), "bom": layout.bom}
 
@@ -209,7 +210,8 @@ def _code_data(family: Family, code: Code) -> dict:
         "obsolete": {"since": code.obsolete.since, "reason": _loc(code.obsolete.reason)} if code.obsolete else None,
         "notes": _loc(code.notes),
         "entries": {name: [{"from": list(e.starts), "lang": e.lang, "text": None if e.origin == UNTRANSLATED else e.text,
-                            "markup": None if e.origin == UNTRANSLATED else e.markup, "origin": e.origin} for e in _written(entries)] for name, entries in code.texts},
+                            "markup": None if e.origin == UNTRANSLATED else e.markup, "origin": e.origin}
+                           for e in _written(entries)] for name, entries in code.texts},
         "editions": listed,
         "listing_not_known": [e.id for e in family.editions_not_known(code)],
     }
