@@ -65,9 +65,13 @@ def cmd_upstream_page(args) -> int:
         text = render_upstream_page(family, edition, lang)
     except NotWritable as error:
         raise UsageError(str(error)) from None
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:  # a text stream (a caller's in-process capture): the same characters
+        sys.stdout.write(text)
+        return EXIT_OK
     sys.stdout.flush()
-    sys.stdout.buffer.write(text.encode("utf-8"))  # upstream's bytes: no newline translation, the BOM kept
-    sys.stdout.buffer.flush()
+    binary.write(text.encode("utf-8"))  # upstream's bytes: no newline translation, the BOM kept
+    binary.flush()
     return EXIT_OK
 
 

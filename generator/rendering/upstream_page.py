@@ -33,8 +33,8 @@ def page_source(edition: Edition, lang: str) -> Source:
     with_layout = [s for s in repo if s.layout is not None]
     if not with_layout:
         where = f"{repo[0].repo}:{repo[0].path}"
-        raise NotWritable(f"edition {edition.id}'s {lang} page ({where}) is an HTML-era file, not a Markdown pipe "
-                          f"table: upstream-page writes pipe-table pages only")
+        raise NotWritable(f"edition {edition.id}'s {lang} page ({where}) is not described as a Markdown pipe table "
+                          f"(its source has no `page`): an HTML-era file, which upstream-page does not write")
     return with_layout[0]
 
 
@@ -122,7 +122,8 @@ def _cell(code: Code, column: str, edition: Edition, lang: str, layout: PageLayo
 
 def cell_markup(text: str, note: Optional[str]) -> str:
     """A text's lines as one pipe-table cell: joined by <br>, a list item after two spaces,
-    a note (a line starting with the page's note label) after one, a blank line as <br><br>."""
+    a note (a line starting with the page's note label) after one, a blank line as <br><br>; a
+    pipe in a text is escaped (\\|), so that the row stays a row (upstream's cells have none)."""
     parts = []
     for number, line in enumerate(text.split("\n")):
         if note and line.startswith(note):
@@ -130,4 +131,4 @@ def cell_markup(text: str, note: Optional[str]) -> str:
         elif number and ITEM.match(line):
             line = ITEM_SPACES + line
         parts.append(line)
-    return "<br>".join(parts)
+    return "<br>".join(parts).replace("|", "\\|")
