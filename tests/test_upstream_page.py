@@ -254,3 +254,51 @@ def test_a_cell_spaces_list_items_and_notes_as_upstream_does():
     assert cell_markup("1. x\n2. y\n\nz", None) == "1. x<br>  2. y<br><br>z"
     assert cell_markup("- first\n说明：x", "说明：") == "- first<br> 说明：x"
     assert cell_markup("a|b", None) == "a\\|b"
+
+
+# -- generated/upstream/OWNER/NAME/PATH -------------------------------------------------------------------
+
+
+def test_generate_writes_each_timelines_newest_repository_page_with_upstreams_bytes(upstream, tmp_path):
+    repo, catalog, commit = upstream
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", catalog, "--out", out).code == 0
+    written = sorted(p.relative_to(out / "generated" / "upstream").as_posix()
+                     for p in (out / "generated" / "upstream").rglob("*") if p.is_file())
+    assert written == ["demo/repo/docs/cpp.md", "demo/repo/docs/demo.md", "demo/repo/docs/en/demo.md"]
+    for path in written:
+        shown = subprocess.run(["git", "-C", str(repo.path), "show", f"{commit}:{path.split('/', 2)[2]}"],
+                               capture_output=True, check=True).stdout
+        assert (out / "generated" / "upstream" / path).read_bytes() == shown, path
+    manifest = json.loads((out / "generated" / "manifest" / "demo.json").read_text(encoding="utf-8"))
+    assert "generated/upstream/demo/repo/docs/demo.md" in json.dumps(manifest)
+
+
+def test_check_reports_a_hand_edit_of_an_upstream_page(upstream, tmp_path):
+    _, catalog, _ = upstream
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", catalog, "--out", out).code == 0
+    page = out / "generated" / "upstream" / "demo" / "repo" / "docs" / "demo.md"
+    page.write_bytes(page.read_bytes().replace("繁忙".encode(), "很忙".encode()))
+    result = run_cli("check", "--catalog", catalog, "--out", out, "--full")
+    assert result.code == 1 and "generated/upstream/demo/repo/docs/demo.md" in result.out + result.err
+
+
+def test_only_the_newest_repository_edition_of_a_timeline_is_written(upstream, tmp_path):
+    """A newer version of the page whose file is not described (an HTML-era file, say) means
+    no file for that timeline: never an older edition's page in its place."""
+    _, _, commit = upstream
+    doc = catalog_doc(commit)
+    newer = {"version": "3.0-new", "based_on": "2.0-new", "texts": ["zh", "en"], "order": "page",
+             "sources": [{"repo": "demo/repo", "path": "docs/demo.md", "commit": commit, "tags": ["v3.0"], "lang": "zh"}]}
+    doc["versions"]["new"].append(newer)
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", write_catalog(doc, tmp_path), "--out", out).code == 0
+    written = sorted(p.name for p in (out / "generated" / "upstream").rglob("*.md"))
+    assert written == ["cpp.md", "demo.md"]  # the English page (2.0-new's, newest in en) and the C++ page
+    assert (out / "generated" / "upstream" / "demo" / "repo" / "docs" / "en" / "demo.md").is_file()
+
+
+def test_git_never_rewrites_the_upstream_pages():
+    attributes = (ROOT / ".gitattributes").read_text(encoding="utf-8")
+    assert "generated/upstream/** -text" in attributes.splitlines()

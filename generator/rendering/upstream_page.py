@@ -10,6 +10,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition, Row, Source
 from generator.domain.family import Family
 from generator.domain.layout import CodeBlock, PageLayout
+from generator.rendering.output import Planned
 
 BOM = "\ufeff"
 ITEM = re.compile(r"^(- |\d+\. )")
@@ -132,3 +133,34 @@ def cell_markup(text: str, note: Optional[str]) -> str:
             line = ITEM_SPACES + line
         parts.append(line)
     return "<br>".join(parts).replace("|", "\\|")
+
+
+# -- generated/upstream/OWNER/NAME/PATH: the newest repository edition of each timeline ----------------
+
+UPSTREAM_DIR = "generated/upstream"
+
+
+def adoptable(family: Family) -> list[tuple[Edition, str, Source]]:
+    """Per timeline and language: its newest edition whose page is a file of a repository, when
+    that file is a described pipe table (an HTML-era one is not written)."""
+    found = []
+    for timeline in family.timelines:
+        for lang in family.languages:
+            for edition in reversed(family.timeline_editions(timeline)):
+                repo = [s for s in edition.sources if s.kind == "repo" and s.lang in (lang, None)]
+                if repo:
+                    source = next((s for s in repo if s.layout is not None), None)
+                    if source is not None:
+                        found.append((edition, lang, source))
+                    break
+    return found
+
+
+def upstream_path(source: Source) -> str:
+    return f"{UPSTREAM_DIR}/{source.repo}/{source.path}"
+
+
+def plan_upstream(catalog, family: Family, digests) -> list[Planned]:
+    return [Planned(upstream_path(source), lambda stamp, e=edition, lang=lang: render_upstream_page(family, e, lang),
+                    item=edition.id, lang=lang)
+            for edition, lang, source in adoptable(family)]
