@@ -290,7 +290,8 @@ def test_only_the_newest_repository_edition_of_a_timeline_is_written(upstream, t
     _, _, commit = upstream
     doc = catalog_doc(commit)
     newer = {"version": "3.0-new", "based_on": "2.0-new", "texts": ["zh", "en"], "order": "page",
-             "sources": [{"repo": "demo/repo", "path": "docs/demo.md", "commit": commit, "tags": ["v3.0"], "lang": "zh"}]}
+             "sources": [{"repo": "demo/repo", "path": "docs/demo.md", "commit": commit, "tags": ["v3.0"],
+                          "lang": "zh"}]}
     doc["versions"]["new"].append(newer)
     out = tmp_path / "out"
     assert run_cli("generate", "--catalog", write_catalog(doc, tmp_path), "--out", out).code == 0

@@ -155,7 +155,8 @@ def _index_texts(code: Code) -> tuple[dict[str, tuple], dict[tuple[str, str], tu
     shown: dict[tuple[str, str], list] = {}
     for field_name, items in code.texts:
         for entry in items:
-            entries.setdefault(entry.lang, []).append((field_name, entry.editions, entry.text, entry.origin, entry.markup))
+            written = (field_name, entry.editions, entry.text, entry.origin, entry.markup)
+            entries.setdefault(entry.lang, []).append(written)
             for edition in entry.editions:
                 shown.setdefault((edition, entry.lang), []).append((field_name, entry.text, entry.origin, entry.markup))
     return ({lang: tuple(items) for lang, items in entries.items()},

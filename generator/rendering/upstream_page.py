@@ -4,7 +4,7 @@ the source's `page`: framing and dialect). Only for pages upstream writes as pip
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from generator.domain.codes import Code
 from generator.domain.editions import Edition, Row, Source
@@ -142,15 +142,17 @@ UPSTREAM_DIR = "generated/upstream"
 
 def adoptable(family: Family) -> list[tuple[Edition, str, Source]]:
     """Per timeline and language: its newest edition whose page is a file of a repository, when
-    that file is a described pipe table (an HTML-era one is not written)."""
-    found = []
+    that file is a described pipe table whose texts are known (an HTML-era one is not written).
+    A file is written once (a source that names no language gives every language one file)."""
+    found, paths = [], set()
     for timeline in family.timelines:
         for lang in family.languages:
             for edition in reversed(family.timeline_editions(timeline)):
                 repo = [s for s in edition.sources if s.kind == "repo" and s.lang in (lang, None)]
                 if repo:
                     source = next((s for s in repo if s.layout is not None), None)
-                    if source is not None:
+                    if source is not None and edition.has_texts(lang) and upstream_path(source) not in paths:
+                        paths.add(upstream_path(source))
                         found.append((edition, lang, source))
                     break
     return found
@@ -161,6 +163,9 @@ def upstream_path(source: Source) -> str:
 
 
 def plan_upstream(catalog, family: Family, digests) -> list[Planned]:
-    return [Planned(upstream_path(source), lambda stamp, e=edition, lang=lang: render_upstream_page(family, e, lang),
-                    item=edition.id, lang=lang)
+    return [Planned(upstream_path(source), _renderer(family, edition, lang), item=edition.id, lang=lang)
             for edition, lang, source in adoptable(family)]
+
+
+def _renderer(family: Family, edition: Edition, lang: str) -> Callable[[str], str]:
+    return lambda stamp: render_upstream_page(family, edition, lang)
