@@ -303,3 +303,23 @@ def test_only_the_newest_repository_edition_of_a_timeline_is_written(upstream, t
 def test_git_never_rewrites_the_upstream_pages():
     attributes = (ROOT / ".gitattributes").read_text(encoding="utf-8")
     assert "generated/upstream/** -text" in attributes.splitlines()
+
+
+# -- audit by regeneration --------------------------------------------------------------------------------
+
+
+def test_audit_upstream_compares_a_pipe_table_page_by_regeneration(upstream, tmp_path):
+    repo, catalog, commit = upstream
+    clean = run_cli("audit", "--catalog", catalog, "--upstream", f"demo/repo={repo.path}")
+    assert clean.code == 0, clean.out + clean.err
+    # the link lost from the catalog's text: every reader that keeps only the text a reader sees
+    # agrees with the catalog; writing the page back does not
+    doc = catalog_doc(commit)
+    doc["codes"][1]["solution"][0].update(zh="稍后重试，参见retry：\n- 等待；\n- 再试。\n说明： 预留。", markdown=False)
+    directory = tmp_path / "lost"
+    directory.mkdir()
+    result = run_cli("audit", "--catalog", write_catalog(doc, directory), "--upstream", f"demo/repo={repo.path}")
+    assert result.code == 1, result.out
+    differences = [line for line in result.out.splitlines() if "regenerated line structure differs" in line]
+    assert len(differences) == 1 and "docs/demo.md" in differences[0] and ":14: DEMO_BUSY" not in differences[0]
+    assert "[retry](retry.md)" in differences[0] and ":14: regenerated line" in differences[0]
