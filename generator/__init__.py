@@ -23,5 +23,5 @@ lines):
 
 On top, the entry points: ``cli`` (parses arguments, holds no logic), ``commands`` and
 ``commands_upstream`` (what each verb does), ``sphinx`` (the Sphinx extension) and
-``bench`` (``make bench``).
+``bench`` (``make bench``, its synthetic catalogs in ``bench_catalog``).
 """

@@ -27,18 +27,26 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="python -m generator",
-                    description="Generate status-code outputs (Python, C/C++, JSON, docs site) from one catalog, and check them.")
+    parser = Parser(
+        prog="python -m generator",
+        description="Generate status-code outputs (Python, C/C++, JSON, docs site) from one catalog, and check them.",
+    )
     parser.add_argument("--version", action="store_true", help="print the generator's version and the catalog's hashes")
     parser.add_argument("--catalog", type=Path, default=None, metavar="PATH", help=argparse.SUPPRESS)
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=Parser)
-    for name, help_text in (("generate", "write every output that changed, atomically; remove orphaned outputs"),
-                            ("check", "compare the outputs with the catalog; list stale, missing and orphaned ones; write nothing")):
+    for name, help_text in (
+        ("generate", "write every output that changed, atomically; remove orphaned outputs"),
+        ("check", "compare the outputs with the catalog; list stale, missing and orphaned ones; write nothing"),
+    ):
         sub = _verb(verbs, name, help_text)
         _out_option(sub, "root under which outputs are written or compared (default: the repository)")
-        sub.add_argument("--family", action="append", metavar="NAME", help="only this family's outputs (and the shared files)")
+        sub.add_argument(
+            "--family", action="append", metavar="NAME", help="only this family's outputs (and the shared files)"
+        )
         sub.add_argument("--full", action="store_true", help="render every output, without the cache")
-        sub.add_argument("--jobs", type=int, default=None, metavar="N", help="processes to render with (default: the CPUs)")
+        sub.add_argument(
+            "--jobs", type=int, default=None, metavar="N", help="processes to render with (default: the CPUs)"
+        )
     _verb(verbs, "validate", "check the catalog only")
     _verb(verbs, "targets", "print the table of outputs and where each goes")
     _reading_verbs(verbs)
@@ -58,14 +66,20 @@ def _verb(verbs, name: str, help_text: str, catalog: bool = True) -> argparse.Ar
 
 
 def _out_option(parser: argparse.ArgumentParser, help_text: str) -> None:
-    parser.add_argument("--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR", help=help_text)
+    parser.add_argument(
+        "--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR", help=help_text
+    )
 
 
 def _reading_verbs(verbs) -> None:
     explain = _verb(verbs, "explain", "print one code (by name, C name, hex, decimal or logged message)")
     explain.add_argument("key")
     explain.add_argument("--lang", default=None, help="a language of the family (default: its first)")
-    explain.add_argument("--edition", default=None, help="the edition whose texts to show (default: the one the generated module answers from)")
+    explain.add_argument(
+        "--edition",
+        default=None,
+        help="the edition whose texts to show (default: the one the generated module answers from)",
+    )
     explain.add_argument("--family", default=None, metavar="NAME", help="the family to look in (default: every family)")
 
     diff = _verb(verbs, "diff", "what changed between two editions")
@@ -81,8 +95,12 @@ def _upstream_verbs(verbs) -> None:
     audit.add_argument("--edition", help="the edition whose page (and the sources) the files are")
     audit.add_argument("--family", default=None, metavar="NAME", help="the family (default: the one the edition is in)")
     audit.add_argument("--python", type=Path, metavar="FILE", help="a Python source defining the enum or constants")
-    audit.add_argument("--binding", type=Path, metavar="FILE", help="upstream's pybind source binding the wrapper constants")
-    audit.add_argument("--header", type=Path, action="append", metavar="FILE", help="a C/C++ header (repeat for several)")
+    audit.add_argument(
+        "--binding", type=Path, metavar="FILE", help="upstream's pybind source binding the wrapper constants"
+    )
+    audit.add_argument(
+        "--header", type=Path, action="append", metavar="FILE", help="a C/C++ header (repeat for several)"
+    )
     audit.add_argument("--page", type=Path, metavar="FILE", help="a documentation page (Markdown or HTML)")
     audit.add_argument("--upstream", action="append", metavar="OWNER/NAME=DIR",
                        help="a clone or bare git directory of an upstream repository: audit every edition and source")
@@ -98,7 +116,9 @@ def _upstream_verbs(verbs) -> None:
     imp.add_argument("--lang", help="the page's language (one page)")
     imp.add_argument("--family", default=None, metavar="NAME")
     imp.add_argument("--page", type=Path, metavar="FILE", help="the page, as a file")
-    imp.add_argument("--upstream", metavar="OWNER/NAME=DIR", help="read the page from this repository instead (with --ref, --path)")
+    imp.add_argument(
+        "--upstream", metavar="OWNER/NAME=DIR", help="read the page from this repository instead (with --ref, --path)"
+    )
     imp.add_argument("--ref", metavar="TAG", help="the tag (or branch) to read the page at")
     imp.add_argument("--path", metavar="PATH", help="the page's path in the repository")
     imp.add_argument("--url", help="the URL of the published page the file is a copy of")
@@ -116,14 +136,22 @@ def _publishing_verbs(verbs) -> None:
     verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
     verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")
 
-    publish = _verb(verbs, "publish", "build the site for SITE_URL and push it to a branch of a remote (as mkdocs gh-deploy)")
-    publish.add_argument("--remote", default="origin", help="a remote of this checkout, a URL, or a path (default: origin)")
-    publish.add_argument("--branch", default="gh-pages", help="the branch to push the built site to (default: gh-pages)")
+    publish = _verb(
+        verbs, "publish", "build the site for SITE_URL and push it to a branch of a remote (as mkdocs gh-deploy)"
+    )
+    publish.add_argument(
+        "--remote", default="origin", help="a remote of this checkout, a URL, or a path (default: origin)"
+    )
+    publish.add_argument(
+        "--branch", default="gh-pages", help="the branch to push the built site to (default: gh-pages)"
+    )
     publish.add_argument("--site-url", default="", metavar="URL",
                          help="where the site will be served (default: GitHub Pages' address for a GitHub remote)")
     _out_option(publish, "the checkout whose site/ to publish (default: the repository)")
 
-    docs = _verb(verbs, "docs", "build the site into site/build/ (for $SITE_URL when it is set), as `make docs`", catalog=False)
+    docs = _verb(
+        verbs, "docs", "build the site into site/build/ (for $SITE_URL when it is set), as `make docs`", catalog=False
+    )
     _out_option(docs, "the tree whose site/ to build (default: the repository)")
 
     serve = _verb(verbs, "serve", "serve the site, regenerating it whenever the catalog changes")
@@ -198,7 +226,8 @@ def _where_unnamed(error: OSError) -> str:
         return ""
     import tempfile
 
-    return f" (writing a temporary file in {tempfile.gettempdir()}: free some space there, or set TMPDIR to a directory with room)"
+    return (f" (writing a temporary file in {tempfile.gettempdir()}: free some space there, "
+            "or set TMPDIR to a directory with room)")
 
 
 def _nothing_changed(args) -> Optional[int]:

@@ -72,28 +72,31 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
 # -- generate, check, validate, targets --------------------------------------------------------------
 
 
-def _plan_and_survey(args, full: bool):
+def _plan_and_survey(args, full: bool, every_family: bool = False):
+    """The outputs planned and the tree surveyed, with the inputs' key of the catalog as read
+    (the families of --family, or all of them for `every_family`)."""
     from generator.writing.parallel import hashing, renderer
 
-    jobs = getattr(args, "jobs", None)
+    jobs = None if every_family else getattr(args, "jobs", None)
+    wanted = None if every_family else getattr(args, "family", None)
     out = out_of(args)
     cache = Cache() if full else Cache.load(out)
     # the files the cache says were written are hashed on another core while this one reads
     with hashing(out, sorted(cache.entries), jobs) as hashed:
         catalog = catalog_of(args)
-        args.inputs_key = fastpath.key_of(catalog.source_hash, args.family)  # of the very bytes that were read
-        families = families_of(catalog, args.family)
+        inputs_key = fastpath.key_of(catalog.source_hash, wanted)  # of the very bytes that were read
+        families = families_of(catalog, wanted)
         outputs, owners = plan_outputs(catalog, families)
         result = survey(out, outputs, owners, cache, full, renderer(jobs), hashed)
-    return out, outputs, cache, result
+    return out, outputs, cache, result, inputs_key
 
 
 def cmd_generate(args) -> int:
     with run_lock(out_of(args)):  # from the survey to the last write: concurrent runs take turns
-        out, outputs, cache, result = _plan_and_survey(args, args.full)
+        out, outputs, cache, result, inputs_key = _plan_and_survey(args, args.full)
         for warning in result.warnings:
             safe_print(f"warning: {warning}", sys.stderr)
-        actions = write_survey(out, result, outputs, cache, args.inputs_key)
+        actions = write_survey(out, result, outputs, cache, inputs_key)
     for action, path in actions:
         safe_print(f"{action} {path}")
     for path in result.edited_orphans:
@@ -108,7 +111,7 @@ def cmd_generate(args) -> int:
 
 
 def cmd_check(args) -> int:
-    out, outputs, _cache, result = _plan_and_survey(args, args.full)
+    out, outputs, _cache, result, _key = _plan_and_survey(args, args.full)
     for warning in result.warnings:
         safe_print(f"warning: {warning}", sys.stderr)
     if not result:
@@ -138,9 +141,12 @@ def cmd_validate(args) -> int:
         safe_print(str(warning), sys.stderr)
     for family in catalog.families:
         texts = sum(len(entries) for code in family.codes for _, entries in code.texts)
-        safe_print(f"{family.id}: {counted(len(family.codes), 'code')} ({len(family.python_codes)} in Python, "
-                   f"{len(family.c_codes)} in C/C++), {counted(len(family.pages), 'page')}, "
-                   f"{counted(len(family.timelines), 'timeline')}, {counted(len(family.editions), 'edition')}, {counted(texts, 'text')}")
+        safe_print(
+            f"{family.id}: {counted(len(family.codes), 'code')} ({len(family.python_codes)} in Python, "
+            f"{len(family.c_codes)} in C/C++), {counted(len(family.pages), 'page')}, "
+            f"{counted(len(family.timelines), 'timeline')}, {counted(len(family.editions), 'edition')}, "
+            f"{counted(texts, 'text')}"
+        )
     safe_print(f"{display_path(args.catalog)}: valid")
     return EXIT_OK
 
@@ -159,7 +165,9 @@ def version_text(location: Optional[Path]) -> str:
         try:
             catalog = load_catalog(location)
         except Exception as error:  # noqa: BLE001 - --version must say something useful, not fail
-            lines.append(f"catalog at {display_path(location)}: cannot be read ({type(error).__name__}); run `validate`")
+            lines.append(
+                f"catalog at {display_path(location)}: cannot be read ({type(error).__name__}); run `validate`"
+            )
         else:
             lines.append(f"catalog at {display_path(location)}, CATALOG_HASH of each family:")
             for family in catalog.families:
@@ -214,7 +222,9 @@ def language_of(family: Family, lang: Optional[str]) -> str:
 def edition_of(family: Family, edition_id: str):
     edition = family.edition(edition_id)  # an id once published resolves to the edition that holds its version
     if edition is None:
-        raise UsageError(f"no edition {edition_id!r} in {family.id}; editions: {', '.join(e.id for e in family.editions)}")
+        raise UsageError(
+            f"no edition {edition_id!r} in {family.id}; editions: {', '.join(e.id for e in family.editions)}"
+        )
     return edition
 
 
@@ -260,7 +270,7 @@ def cmd_verify_vendored(args) -> int:
 
 def _site_is_current(args) -> None:
     """Publishing or serving stale pages would show readers what the catalog no longer says."""
-    _out, _outputs, _cache, result = _plan_and_survey(args, full=False)
+    _out, _outputs, _cache, result, _key = _plan_and_survey(args, full=False, every_family=True)
     stale = sorted(result.stale + result.missing)
     if stale:
         more = f" and {len(stale) - 3} more" if len(stale) > 3 else ""
@@ -271,7 +281,6 @@ def _site_is_current(args) -> None:
 def cmd_publish(args) -> int:
     from generator.shipping.publish import PublishError, publish
 
-    args.family, args.jobs = None, None
     _site_is_current(args)
     try:
         published = publish(out_of(args), out_of(args) / "site", args.remote, args.branch, args.site_url or "")

@@ -20,7 +20,8 @@ def cmd_audit(args) -> int:
     if args.upstream:
         if args.edition or args.python or args.binding or args.header or args.page:
             raise UsageError("--upstream audits everything the catalog records; give it alone (with --json)")
-        from generator.tracking.audit_repos import audit_upstream, parse_upstream_args
+        from generator.tracking.audit_repos import audit_upstream
+        from generator.tracking.git import parse_upstream_args
 
         report = audit_upstream(catalog, parse_upstream_args(args.upstream, catalog))
         if args.json:
@@ -100,7 +101,9 @@ def cmd_import(args) -> int:
             family = family_of(catalog, args.family) if args.family else _family_for_new_edition(catalog, args.edition)
             lang = language_of(family, args.lang)
             existing_file(args.page, "--page")
-            source = read_source(catalog, page=args.page, url=args.url, upstream=args.upstream, ref=args.ref, path=args.path)
+            source = read_source(
+                catalog, page=args.page, url=args.url, upstream=args.upstream, ref=args.ref, path=args.path
+            )
             report = import_page(args.catalog, catalog, family, args.edition, lang, source)
     except ImportProblem as problem:
         safe_print(str(problem), sys.stderr)
@@ -111,12 +114,15 @@ def cmd_import(args) -> int:
     for line in report.todo:
         safe_print(f"for a person: {line}")
     written = sum(1 for line in report.done if line.startswith("wrote "))
-    safe_print(f"import: {written} file(s) changed" + ("; run `make generate`" if written else "; the catalog already records it"))
+    safe_print(
+        f"import: {written} file(s) changed"
+        + ("; run `make generate`" if written else "; the catalog already records it")
+    )
     return EXIT_OK
 
 
 def _import_release(catalog: Catalog, args):
-    from generator.tracking.audit_repos import parse_upstream_args
+    from generator.tracking.git import parse_upstream_args
     from generator.tracking.import_release import import_release
 
     if not args.ref:

@@ -42,7 +42,9 @@ from generator.domain.blocks import blocks
 
 CHECKOUT_CATALOG = Path(__file__).resolve().parent.parent / "catalog"
 SETTING = "llm_status_codes_catalog"
-HOW_TO_SET = f"set {SETTING} in conf.py to the catalog directory, relative to conf.py (for example {SETTING} = \"../catalog\")"
+HOW_TO_SET = (
+    f'set {SETTING} in conf.py to the catalog directory, relative to conf.py (for example {SETTING} = "../catalog")'
+)
 # Without a catalog the directives' names are unknown; a document's use of one named as the
 # README's are (`.. NAME-status-codes::`) is defined as it is read, to say why it has no table.
 _DIRECTIVE_USE = re.compile(r"^[ \t]*\.\.[ \t]+([a-z0-9]+(?:-[a-z0-9]+)*-status-codes)::", re.M)
@@ -94,7 +96,11 @@ class StatusCodesDirective(SphinxDirective):
         family = catalog.family_by_id.get(self.family_id)
         if family is None:
             known = ", ".join(f".. {f.sphinx_directive}::" for f in catalog.families)
-            return [self._error(f"{self.name}: the catalog at {location} has no family with this directive; its directives: {known}")]
+            return [
+                self._error(
+                    f"{self.name}: the catalog at {location} has no family with this directive; its directives: {known}"
+                )
+            ]
         edition = self._edition(family)
         if edition is None:
             known = ", ".join(e.id for e in family.editions)

@@ -110,15 +110,23 @@ def flow_list(items) -> str:
 
 def write_source(source: dict, indent: str) -> list[str]:
     if "repo" in source:
-        lines = [f"{indent}- repo: {source['repo']}", f"{indent}  path: {source['path']}", f"{indent}  commit: {source['commit']}"]
+        lines = [
+            f"{indent}- repo: {source['repo']}",
+            f"{indent}  path: {source['path']}",
+            f"{indent}  commit: {source['commit']}",
+        ]
         if "tags" in source:
             lines.append(f"{indent}  tags: {flow_list(source['tags'])}")
         if "branch" in source:
             lines.append(f"{indent}  branch: {source['branch']}")
     else:
         kind = next(k for k in ("url", "seed", "document") if k in source)
-        lines = [f"{indent}- {kind}: {sq(source[kind])}"] if len(source[kind]) < 90 or kind != "document" else \
-            [f"{indent}- {kind}: >-"] + [f"{indent}    {line}" for line in textwrap.wrap(source[kind], 90, break_on_hyphens=False)]
+        lines = (
+            [f"{indent}- {kind}: {sq(source[kind])}"]
+            if len(source[kind]) < 90 or kind != "document"
+            else [f"{indent}- {kind}: >-"]
+            + [f"{indent}    {line}" for line in textwrap.wrap(source[kind], 90, break_on_hyphens=False)]
+        )
     if "lang" in source:
         lines.append(f"{indent}  lang: {source['lang']}")
     return lines
@@ -155,7 +163,9 @@ def rows_diff(base: list[tuple[str, object]], rows: list[tuple[str, object]]):
 
 
 def write_notes(notes: dict, indent: str) -> list[str]:
-    return [f"{indent}notes:"] + [f"{indent}  {k}: {q(v) if k != 'translated' else flow_list(v)}" for k, v in notes.items()]
+    return [f"{indent}notes:"] + [
+        f"{indent}  {k}: {q(v) if k != 'translated' else flow_list(v)}" for k, v in notes.items()
+    ]
 
 
 def notes_source(family: Family, edition: dict) -> list[str]:
@@ -279,8 +289,10 @@ def new_entries(family: Family, code_node, field: str, version_of: dict[str, str
             for group in groups:
                 values = {at.get((e["id"], lang)) for e in group} - {None}
                 if len(values) > 1:
-                    raise SystemExit(f"{field} of {plain(code_node).get('python') or plain(code_node).get('c')} differs "
-                                     f"between editions of version {group[0]['id']} ({lang})")
+                    raise SystemExit(
+                        f"{field} of {plain(code_node).get('python') or plain(code_node).get('c')} differs "
+                        f"between editions of version {group[0]['id']} ({lang})"
+                    )
                 if not values:
                     continue
                 value = values.pop()
@@ -352,8 +364,14 @@ def migrate_directory(directory: Path) -> None:
     family_text = (directory / "family.yaml").read_text(encoding="utf-8")
     editions_path, codes_path = directory / "editions.yaml", directory / "codes.yaml"
     editions_text, codes_text = editions_path.read_text(encoding="utf-8"), codes_path.read_text(encoding="utf-8")
-    family = Family(family_text, mapping(compose(family_text))["family"][1], editions_text,
-                    mapping(compose(editions_text))["editions"][1], codes_text, mapping(compose(codes_text))["codes"][1])
+    family = Family(
+        family_text,
+        mapping(compose(family_text))["family"][1],
+        editions_text,
+        mapping(compose(editions_text))["editions"][1],
+        codes_text,
+        mapping(compose(codes_text))["codes"][1],
+    )
     start, end = section_span(editions_text, "editions")
     editions_path.write_text(editions_text[:start] + write_versions(family) + editions_text[end:], encoding="utf-8")
     codes_path.write_text(migrate_codes(family), encoding="utf-8")

@@ -46,10 +46,12 @@ def cited_paths(catalog) -> dict[str, set[str]]:
 
 
 def record(repos: dict[str, GitRepo], catalog) -> dict:
-    out = {"$comment": "Recorded by `python scripts/record_upstream.py OWNER/NAME=DIR ...` from upstream's repositories "
-                       "with git alone: release tags and their commits, the default branch's head, and the blob id of "
-                       "each file the catalog cites at each of them. Do not edit by hand: run the script again.",
-           "repositories": {}}
+    out = {
+        "$comment": "Recorded by `python scripts/record_upstream.py OWNER/NAME=DIR ...` from upstream's repositories "
+        "with git alone: release tags and their commits, the default branch's head, and the blob id of "
+        "each file the catalog cites at each of them. Do not edit by hand: run the script again.",
+        "repositories": {},
+    }
     for name, repo in sorted(repos.items()):
         refs = {tag: repo.commit(tag) for tag in repo.release_tags()}
         head = {"branch": repo.head_branch(), "commit": repo.commit("HEAD")}

@@ -64,8 +64,14 @@ WORDING = [
     ("  name: {zh: 演示状态码, en: Demo codes}", "  name: {{zh: {q}, en: {q}}}"),
     ("      name: {zh: Python 页面, en: Python page}", "      name: {{zh: {q}, en: {q}}}"),
     ("      title: {zh: DemoCode, en: DemoCode}", "      title: {{zh: {q}, en: {q}}}"),
-    ("      intro: {zh: 演示用的状态码。, en: Status codes for a demonstration., translated: [en]}", "      intro: {{zh: {q}, en: {q}}}"),
-    ("        meaning: {zh: [含义], en: [Meaning]}\n        recoverable", "        meaning: {{zh: [{q}], en: [{q}]}}\n        recoverable"),
+    (
+        "      intro: {zh: 演示用的状态码。, en: Status codes for a demonstration., translated: [en]}",
+        "      intro: {{zh: {q}, en: {q}}}",
+    ),
+    (
+        "        meaning: {zh: [含义], en: [Meaning]}\n        recoverable",
+        "        meaning: {{zh: [{q}], en: [{q}]}}\n        recoverable",
+    ),
     ("{id: new, suffix: -new, name: {zh: 新页面, en: New page}", "{{id: new, suffix: -new, name: {{zh: {q}, en: {q}}}"),
     ('    "yes": {zh: [是], en: ["Yes"]}', '    "yes": {{zh: [{q}], en: [{q}]}}'),
     ("        - document: the published demo documentation, read for its rows only", "        - document: {q}"),

@@ -133,7 +133,9 @@ def mutations(catalog: Path, files: Optional[Iterable[str]] = None) -> list[Muta
             source = scalar.text[start:end]
             if node.style in ("|", ">"):  # a block scalar's span ends with its line break(s)
                 after += "\n" * (len(source) - len(source.rstrip("\n")))
-            out.append(Mutation(file, node.start_mark.line + 1, node.start_mark.column + 1, scalar.place, start, end, after))
+            out.append(
+                Mutation(file, node.start_mark.line + 1, node.start_mark.column + 1, scalar.place, start, end, after)
+            )
     return out
 
 

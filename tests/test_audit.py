@@ -33,7 +33,10 @@ STATUS_PY, BINDING = "python", "binding"
 ERROR_CODES_H = us.ERROR_CODES_HEADER
 DATADIST_H = us.DATADIST_HEADER
 # Where upstream keeps them: audit tells a family's headers by their path.
-HEADER_PATHS = {ERROR_CODES_H: "include/llm_datadist/llm_error_codes.h", DATADIST_H: "include/llm_datadist/llm_datadist.h"}
+HEADER_PATHS = {
+    ERROR_CODES_H: "include/llm_datadist/llm_error_codes.h",
+    DATADIST_H: "include/llm_datadist/llm_datadist.h",
+}
 
 
 @lru_cache(maxsize=None)
@@ -222,9 +225,13 @@ def test_the_deprecated_page_reads_its_cause_column_and_is_chinese(llm):
         table = read_table(text, page_def.headings, is_html=False)
         assert table.lang == "zh"
         assert table.columns == page_def.columns
-        assert [r.by_column["name"].text for r in table.rows] == [str(llm.code_by_name[r.code].value) for r in edition.rows]
+        assert [r.by_column["name"].text for r in table.rows] == [
+            str(llm.code_by_name[r.code].value) for r in edition.rows
+        ]
         assert not failing(audit_copy(llm, edition, text))
-    row = next(r for r in edition.rows if llm.code_by_name[r.code].entry("cause", edition.id, "zh").text not in ("-", ""))
+    row = next(
+        r for r in edition.rows if llm.code_by_name[r.code].entry("cause", edition.id, "zh").text not in ("-", "")
+    )
     cause = llm.code_by_name[row.code].text("cause", edition.id, "zh")
     page = uf.pipe_page(llm, edition, "zh")
     escaped = uf._pipe_text(cause)
@@ -255,7 +262,9 @@ def test_an_unknown_heading_is_reported_and_its_column_not_compared(llm):
     page = uf.pipe_page(llm, edition, "zh")
     heading = edition.page.heading("meaning", "zh")
     findings = failing(audit_copy(llm, edition, page.replace(f"| {heading} |", "| 意思 |", 1)))
-    assert [(f.kind, f.line) for f in findings] == [("unknown heading", uf.line_of(page, f"| {heading} |"))], show(findings)
+    assert [(f.kind, f.line) for f in findings] == [("unknown heading", uf.line_of(page, f"| {heading} |"))], show(
+        findings
+    )
 
 
 # -- malformed rows -------------------------------------------------------------------------------------
@@ -294,7 +303,9 @@ def test_an_unclosed_cell_is_read_as_a_browser_shows_it(llm):
     first_other = row[:cell_start] + '<td class="cellrowborder"><p>另一侧的文本。</p>\n' + row[cell_start:]
     findings = failing(audit_copy(llm, edition, page[:start] + first_other + page[end:]))
     assert [(f.kind, f.code) for f in findings][0] == ("row does not fit", code), show(findings)
-    assert [(f.kind in ("text differs", "structure differs"), f.field) for f in findings[1:]] == [(True, "solution")], show(findings)
+    assert [(f.kind in ("text differs", "structure differs"), f.field) for f in findings[1:]] == [(True, "solution")], (
+        show(findings)
+    )
 
 
 def _with_conflict(family, edition, page: str, code_name: str, malformation) -> str:
@@ -306,7 +317,8 @@ def _with_conflict(family, edition, page: str, code_name: str, malformation) -> 
     cell = row.rindex("<td ")
     sides = dict(malformation.sides)
     other = next(label for label in sides if label != malformation.shown)
-    paragraphs = lambda text: "".join(f"<p>{line}</p>" for line in text.split("\n"))
+    def paragraphs(text: str) -> str:
+        return "".join(f"<p>{line}</p>" for line in text.split("\n"))
     conflict = (f"<<<<<<< {malformation.shown}\n<td class=\"cellrowborder\">{paragraphs(sides[malformation.shown])}\n"
                 f"=======\n<td class=\"cellrowborder\">{paragraphs(sides[other])}\n>>>>>>> {other}\n</td>\n</tr>\n")
     return page[:start] + row[:cell] + conflict + page[end:]
@@ -320,7 +332,10 @@ def test_a_merge_conflict_an_edition_records_is_known_and_elsewhere_fails(llm):
     assert not failing(findings), show(findings)
     assert {f.kind for f in findings if f.known} >= {"merge conflict", "row does not fit"}, show(findings)
     # The shown side is the text compared: it is the edition's.
-    assert llm.code_by_name[malformation.code].text(malformation.field, edition.id, "zh") == dict(malformation.sides)[malformation.shown]
+    assert (
+        llm.code_by_name[malformation.code].text(malformation.field, edition.id, "zh")
+        == dict(malformation.sides)[malformation.shown]
+    )
 
     other = next(e for e in llm.timeline_editions(edition.timeline) if not e.malformations and e.has_texts("zh")
                  and malformation.code in e.row_by_code and e.page.columns == edition.page.columns)
@@ -412,8 +427,14 @@ def test_the_value_layout_is_ges_macro_and_no_base_is_written_in_the_code(llm):
     for layout in (define, errorno):
         assert [a for a in layout.arguments if a not in ("name", "message")] == GE_ARGUMENTS
         for args in ((1, 1, 0, 8, 11, 26), (2, 1, 1, 9, 12, 4095), (0, 0, 0, 0, 0, 0), (3, 3, 7, 255, 31, 4095)):
-            expected = ((args[0] & 0xFF) << 30 | (args[1] & 0xFF) << 28 | (args[2] & 0xFF) << 25 | (args[3] & 0xFF) << 17
-                        | (args[4] & 0xFF) << 12 | (args[5] & 0x0FFF)) & 0xFFFFFFFF
+            expected = (
+                (args[0] & 0xFF) << 30
+                | (args[1] & 0xFF) << 28
+                | (args[2] & 0xFF) << 25
+                | (args[3] & 0xFF) << 17
+                | (args[4] & 0xFF) << 12
+                | (args[5] & 0x0FFF)
+            ) & 0xFFFFFFFF
             assert layout.compute(dict(zip(GE_ARGUMENTS, args))) == expected
     for module in sorted((ROOT / "generator" / "tracking").glob("*.py")):
         assert not re.search(r"5010[bB]", module.read_text()), module.name
@@ -431,7 +452,10 @@ def test_a_header_of_another_family_is_not_this_familys(catalog, llm):
 
 def test_constants_of_another_namespace_are_not_this_headers(llm):
     """Names are matched within the header's namespace: hixl::FAILED beside llm_datadist:: is not LLM_FAILED."""
-    text = faithful(DATADIST_H) + "\nnamespace hixl {\nconstexpr Status SUCCESS = 0U;\nconstexpr Status FAILED = 503900U;\n}\n"
+    text = (
+        faithful(DATADIST_H)
+        + "\nnamespace hixl {\nconstexpr Status SUCCESS = 0U;\nconstexpr Status FAILED = 503900U;\n}\n"
+    )
     findings, constants = audit_header(llm, HEADER_PATHS[DATADIST_H], text)
     assert {c.qualified for c in constants} >= {"hixl::SUCCESS", "hixl::FAILED"}
     assert not findings, show(findings)
@@ -454,10 +478,15 @@ def test_ge_errorno_lines_give_values_and_messages(llm):
     assert 'SUCCESS, 0, "success");' in text
     findings, constants = audit_header(llm, "inc/external/" + GE_API_H, text)
     assert not failing(findings), show(findings)
-    assert {(c.name, c.value, c.message) for c in constants} >= {("SUCCESS", 0, "success"), ("FAILED", 0xFFFFFFFF, "failed")}
+    assert {(c.name, c.value, c.message) for c in constants} >= {
+        ("SUCCESS", 0, "success"),
+        ("FAILED", 0xFFFFFFFF, "failed"),
+    }
     changed = text.replace('"failed"', '"failed, \\"badly\\""')
     findings, _ = audit_header(llm, "inc/external/" + GE_API_H, changed)
-    assert [(f.kind, f.field, f.upstream) for f in failing(findings)] == [("text differs", "log_message", 'failed, "badly"')]
+    assert [(f.kind, f.field, f.upstream) for f in failing(findings)] == [
+        ("text differs", "log_message", 'failed, "badly"')
+    ]
 
 
 # -- every deliberate change is reported once, at its line ---------------------------------------------
@@ -614,7 +643,11 @@ def swap_a_wrapper_in_status_py(family, files):
     text = faithful(STATUS_PY)
     changed = text.replace(f"{code.python_name} = llm_wrapper.{code.wrapper}\n",
                            f"{code.python_name} = llm_wrapper.{other.wrapper}\n", 1)
-    return "python", changed, Change("value differs", code.name, uf.line_of(text, f"{code.python_name} = llm_wrapper"), changed)
+    return (
+        "python",
+        changed,
+        Change("value differs", code.name, uf.line_of(text, f"{code.python_name} = llm_wrapper"), changed),
+    )
 
 
 def swap_two_members(family, files):
@@ -668,8 +701,11 @@ def make_header_deletion(header: str, namespace: str):
     return delete_a_constant
 
 
-SOURCE_CHANGES = ([swap_a_wrapper_in_status_py, swap_two_members, swap_a_binding] + [make_ge_argument_change(a) for a in GE_ARGUMENTS]
-                  + [make_header_deletion(ERROR_CODES_H, "ge"), make_header_deletion(DATADIST_H, "llm_datadist")])
+SOURCE_CHANGES = (
+    [swap_a_wrapper_in_status_py, swap_two_members, swap_a_binding]
+    + [make_ge_argument_change(a) for a in GE_ARGUMENTS]
+    + [make_header_deletion(ERROR_CODES_H, "ge"), make_header_deletion(DATADIST_H, "llm_datadist")]
+)
 
 
 @pytest.mark.parametrize("make_change", SOURCE_CHANGES, ids=lambda f: f.__name__)
@@ -756,7 +792,11 @@ def test_an_unreadable_file_is_a_difference_with_its_line(llm, tmp_path):
     page = tmp_path / "page.md"
     page.write_bytes(b"# LLMStatusCode\n\xff\xfe not UTF-8\n")
     result = run_cli("audit", "--catalog", ROOT / "catalog", "--edition", edition.id, "--page", page)
-    assert result.code == 1 and f"{page}:2: unreadable (upstream: 'not UTF-8 text: byte 0xFF at byte 1 of the line'; catalog: —)" in result.out, result
+    assert (
+        result.code == 1
+        and f"{page}:2: unreadable (upstream: 'not UTF-8 text: byte 0xFF at byte 1 of the line'; catalog: —)"
+        in result.out
+    ), result
     source = tmp_path / "status.py"
     source.write_text("class LLMStatusCode(IntEnum):\n    LLM_SUCCESS = (\n")
     result = run_cli("audit", "--catalog", ROOT / "catalog", "--python", source)
@@ -765,18 +805,28 @@ def test_an_unreadable_file_is_a_difference_with_its_line(llm, tmp_path):
 
 def test_a_pipe_cell_is_compared_space_for_space_and_an_html_cell_as_laid_out():
     """The six cells the shared reader once hid: upstream's pipe tables write "说明： 本"."""
-    exact = compare_text("p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。", exact=True)
+    exact = compare_text(
+        "p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。", exact=True
+    )
     assert [(f.kind, f.line) for f in exact] == [("text differs", 3)]
-    assert not compare_text("p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。")
+    assert not compare_text(
+        "p.md", 3, "LLM_X", "solution", "获取。\n说明： 本错误码为预留。", "获取。\n说明：本错误码为预留。"
+    )
     assert not compare_text("p.md", 3, "LLM_X", "solution", "a  b\n说明： 本", "a b\n说明： 本", exact=True)
 
 
 def test_the_enums_base_class_is_checked_against_the_release_that_ships_it(llm):
     """hicann/hixl's LLMStatusCode became an IntEnum at 9.1.0-beta.2.pre; an Enum before."""
     [hixl] = [u for u in llm.upstream if u.kind == "python" and u.repo == "hicann/hixl"]
-    assert (hixl.base_at("9.1.0-beta.1"), hixl.base_at("9.1.0-beta.2.pre"), hixl.base_at("9.2.0-beta.1")) == ("Enum", "IntEnum", "IntEnum")
+    assert (hixl.base_at("9.1.0-beta.1"), hixl.base_at("9.1.0-beta.2.pre"), hixl.base_at("9.2.0-beta.1")) == (
+        "Enum",
+        "IntEnum",
+        "IntEnum",
+    )
     source = faithful(STATUS_PY)  # written as hixl's newest: class LLMStatusCode(IntEnum)
     assert not failing(audit_python(llm, "status.py", source, None, base="IntEnum"))
     found = failing(audit_python(llm, "status.py", source, None, base="Enum"))
     line = uf.line_of(source, "class LLMStatusCode(")
-    assert [(f.kind, f.field, f.upstream, f.catalog, f.line) for f in found] == [("value differs", "base class", "IntEnum", "Enum", line)]
+    assert [(f.kind, f.field, f.upstream, f.catalog, f.line) for f in found] == [
+        ("value differs", "base class", "IntEnum", "Enum", line)
+    ]

@@ -17,8 +17,19 @@ import pytest
 
 from generator.reading.load import load_catalog
 from tests.helpers import run_cli
-from tests.upstream_formats import (CPP_PAGE_900, PYTHON_PAGE_900, CPP_PAGE_910, ENGLISH_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO,
-                                    STATUS_PY, Upstream, build_upstream as build, git_env)
+from tests.upstream_formats import (
+    CPP_PAGE_900,
+    PYTHON_PAGE_900,
+    CPP_PAGE_910,
+    ENGLISH_PAGE_910,
+    ERROR_CODES_H,
+    PYTHON_PAGE_910,
+    REPO,
+    STATUS_PY,
+    Upstream,
+    build_upstream as build,
+    git_env,
+)
 
 pytestmark = pytest.mark.slow  # builds git repositories; make test-fast leaves it out
 
@@ -37,7 +48,9 @@ def expected_edition_rows(upstream: Upstream) -> list[tuple[str, str]]:
     """(version, file label) of every repository source the catalog records, from its model:
     each file once, however many editions show it."""
     family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
-    return [(v.id, f"{s.repo}:{s.path}@{s.commit[:12]}") for v in family.versions for s in v.sources if s.kind == "repo"]
+    return [
+        (v.id, f"{s.repo}:{s.path}@{s.commit[:12]}") for v in family.versions for s in v.sources if s.kind == "repo"
+    ]
 
 
 def failing_rows(output: str) -> list[tuple[str, str, str]]:
@@ -53,7 +66,9 @@ def test_a_faithful_repository_audits_clean(tmp_path, bare):
     directory = None
     if bare:
         directory = tmp_path / "hixl.git"
-        subprocess.run(["git", "clone", "-q", "--bare", str(upstream.repo.path), str(directory)], check=True, env=git_env())
+        subprocess.run(
+            ["git", "clone", "-q", "--bare", str(upstream.repo.path), str(directory)], check=True, env=git_env()
+        )
     result = upstream.audit(directory=directory)
     assert (result.code, result.err) == (0, ""), result.out + result.err
     rows = table_rows(result.out)
@@ -140,7 +155,9 @@ def test_what_upstream_has_that_the_catalog_lacks(tmp_path):
     result = upstream.audit()
     assert result.code == 1
     # The pages v9.2.0 ships unchanged: their sources lack the tag. The changed one: an edition to import.
-    assert [w for w, _, _ in failing_rows(result.out)] == ["9.1.0-v2", "9.1.0-cpp-v2", "timeline v2", "new pages"], result.out
+    assert [w for w, _, _ in failing_rows(result.out)] == ["9.1.0-v2", "9.1.0-cpp-v2", "timeline v2", "new pages"], (
+        result.out
+    )
     for path in (ENGLISH_PAGE_910, CPP_PAGE_910):
         assert re.search(rf"{REPO}:{path}@\w+:1: tags missing from catalog \(upstream: 'v9.2.0 ships this version too'",
                          result.out), result.out
@@ -159,10 +176,17 @@ def edit_source(upstream, path: str, key: str, value: str) -> None:
     file.write_text("\n".join(lines), encoding="utf-8")
 
 
-@pytest.mark.parametrize("tags, finding", [
-    ("[v9.0.0-rc.1, v9.0.0]", "tags missing from catalog (upstream: 'v9.0.1 ships this version too'"),
-    ("[v9.0.0-beta.1, v9.0.0-rc.1, v9.0.0, v9.0.1]", "tags value differs (upstream: 'v9.0.0-beta.1 ships another version (or none)'"),
-], ids=["a tag left out", "a tag that does not ship it"])
+@pytest.mark.parametrize(
+    "tags, finding",
+    [
+        ("[v9.0.0-rc.1, v9.0.0]", "tags missing from catalog (upstream: 'v9.0.1 ships this version too'"),
+        (
+            "[v9.0.0-beta.1, v9.0.0-rc.1, v9.0.0, v9.0.1]",
+            "tags value differs (upstream: 'v9.0.0-beta.1 ships another version (or none)'",
+        ),
+    ],
+    ids=["a tag left out", "a tag that does not ship it"],
+)
 def test_the_tags_a_source_claims_are_checked(tmp_path, tags, finding):
     upstream = build(tmp_path)
     edit_source(upstream, PYTHON_PAGE_900, "tags", tags)
@@ -179,7 +203,10 @@ def test_the_commit_a_source_claims_is_the_first_tag_that_ships_it(tmp_path):
     result = upstream.audit()
     assert result.code == 1
     assert [w for w, _, _ in failing_rows(result.out)] == ["9.0.0-cpp-v2"], result.out
-    assert f"commit value differs (upstream: 'v9.0.0-rc.1, the first tag that ships it, is {first}'; catalog: '{later}')" in result.out
+    assert (
+        f"commit value differs (upstream: 'v9.0.0-rc.1, the first tag that ships it, is {first}'; catalog: '{later}')"
+        in result.out
+    )
 
 
 def test_a_file_missing_at_the_recorded_commit_is_unreadable(tmp_path):
@@ -188,7 +215,10 @@ def test_a_file_missing_at_the_recorded_commit_is_unreadable(tmp_path):
     result = upstream.audit()
     assert result.code == 1
     assert [w for w, _, _ in failing_rows(result.out)] == ["9.1.0-v2", "new pages"], result.out
-    assert f"unreadable (upstream: 'no docs/en/python/LLMStatusCode2.md at commit {upstream.commits['v9.1.0']}'" in result.out
+    assert (
+        f"unreadable (upstream: 'no docs/en/python/LLMStatusCode2.md at commit {upstream.commits['v9.1.0']}'"
+        in result.out
+    )
     # ... and the page that is there is one no source names any more.
     assert f"{REPO}:{ENGLISH_PAGE_910}:1: missing from catalog (upstream: 'a page at v9.1.0, HEAD'" in result.out
 
@@ -240,9 +270,12 @@ def test_a_cited_header_gone_at_a_newer_tag_is_reported_with_where_it_went(tmp_p
     upstream.repo.commit("move the header", "v9.2.0")
     result = upstream.audit()
     assert result.code == 1, result.out
-    line = next(l for l in result.out.splitlines() if "missing upstream" in l and ERROR_CODES_H in l)
+    line = next(ln for ln in result.out.splitlines() if "missing upstream" in ln and ERROR_CODES_H in ln)
     assert "gone at v9.2.0" in line and "dflow/v1/llm_error_codes_v1.h" in line, line
-    upstream.edit_catalog(f"path: {ERROR_CODES_H}, header", f"paths: [{ERROR_CODES_H}, dflow/v1/llm_error_codes_v1.h], header",
-                          name="family.yaml")
+    upstream.edit_catalog(
+        f"path: {ERROR_CODES_H}, header",
+        f"paths: [{ERROR_CODES_H}, dflow/v1/llm_error_codes_v1.h], header",
+        name="family.yaml",
+    )
     again = upstream.audit()
     assert "gone at" not in again.out, again.out

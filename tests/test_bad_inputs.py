@@ -49,7 +49,9 @@ def test_every_message_has_a_position():
 
 def test_object_building_tag_runs_nothing(tmp_path):
     marker = tmp_path / "pwned"
-    text = MINI.read_text(encoding="utf-8").replace("    value: 0x11", f"    value: !!python/object/apply:os.system ['touch {marker}']")
+    text = MINI.read_text(encoding="utf-8").replace(
+        "    value: 0x11", f"    value: !!python/object/apply:os.system ['touch {marker}']"
+    )
     catalog = tmp_path / "catalog.yaml"
     catalog.write_text(text, encoding="utf-8")
     assert run_cli("validate", "--catalog", catalog).code == 3
@@ -107,8 +109,14 @@ def test_a_billion_laughs_is_refused_in_bounded_memory_and_time():
     def limit_memory():
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
-    result = subprocess.run([sys.executable, "-m", "generator", "validate", "--catalog", str(BAD / "billion_laughs.yaml")], cwd=ROOT,
-                            capture_output=True, text=True, timeout=60, preexec_fn=limit_memory)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "validate", "--catalog", str(BAD / "billion_laughs.yaml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit_memory,
+    )
     assert result.returncode == 3, result.stderr
     assert "anchors (&a) are not allowed" in result.stderr and "Traceback" not in result.stderr
 
@@ -116,8 +124,13 @@ def test_a_billion_laughs_is_refused_in_bounded_memory_and_time():
 @pytest.mark.parametrize("case", ["deep_nesting", "deep_block_nesting"])
 def test_deep_nesting_is_refused_in_a_subprocess_that_survives(case):
     """libyaml's composer recurses: 50,000 levels crashed it (exit 139). Refused before composing."""
-    result = subprocess.run([sys.executable, "-m", "generator", "validate", "--catalog", str(BAD / f"{case}.yaml")], cwd=ROOT,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "validate", "--catalog", str(BAD / f"{case}.yaml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 3 and "nests deeper than" in result.stderr
 
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from generator.bench import add_one_edition, change_one_text, synthetic_catalog
+from generator.bench_catalog import add_one_edition, change_one_text, synthetic_catalog
 from tests.helpers import ROOT, run_cli
 
 
@@ -29,8 +29,11 @@ def test_the_benchmark_prints_every_row_with_its_ratios():
                             cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stderr
     text = result.stdout
-    assert re.search(r"real catalog .*: no-op generate [\d.]+ s; import jinja2, ruamel.yaml [\d.]+ s; check --full [\d.]+ s; "
-                     r"check --full --jobs 1 [\d.]+ s", text)
+    assert re.search(
+        r"real catalog .*: no-op generate [\d.]+ s; import jinja2, ruamel.yaml [\d.]+ s; check --full [\d.]+ s; "
+        r"check --full --jobs 1 [\d.]+ s",
+        text,
+    )
     guards = [line for line in text.splitlines() if line.startswith(("holds ", "BROKEN", "not measured"))]
     assert len(guards) == 5, text  # each guard says whether it holds, with its figures
     assert sum(line.startswith("not measured") for line in guards) == 3  # the 10,000-code guards need 10,000 codes

@@ -27,17 +27,25 @@ def project(tmp_path: Path) -> Path:
         "    name = 'probe-0-py3-none-any.whl'\n"
         "    with zipfile.ZipFile(os.path.join(d, name), 'w') as z:\n"
         "        z.writestr('probe-0.dist-info/METADATA', 'Metadata-Version: 2.1\\nName: probe\\nVersion: 0\\n')\n"
-        "        z.writestr('probe-0.dist-info/WHEEL', 'Wheel-Version: 1.0\\nGenerator: probe\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n')\n"
+        "        z.writestr('probe-0.dist-info/WHEEL', 'Wheel-Version: 1.0\\nGenerator: probe\\nRoot-Is-Purelib: "
+        "true\\nTag: py3-none-any\\n')\n"
         "        z.writestr('probe-0.dist-info/RECORD', '')\n"
         "    return name\n"
         "def build_wheel(d, c=None, m=None): return _wheel(d)\n"
-        "def build_editable(d, c=None, m=None): return _wheel(d)\n")
+        "def build_editable(d, c=None, m=None): return _wheel(d)\n"
+    )
     return tmp_path
 
 
 def bootstrap(cwd: Path, *python):
-    return subprocess.run([str(BOOTSTRAP), ".venv", ".venv/.installed", *python], cwd=cwd, capture_output=True,
-                          text=True, timeout=600, env={**os.environ, "PIP_NO_INDEX": "1", "PIP_NO_BUILD_ISOLATION": "0"})
+    return subprocess.run(
+        [str(BOOTSTRAP), ".venv", ".venv/.installed", *python],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PIP_NO_INDEX": "1", "PIP_NO_BUILD_ISOLATION": "0"},
+    )
 
 
 @pytest.mark.skipif(not OLD, reason="no Python older than 3.11 on this machine (pyenv)")
@@ -57,8 +65,11 @@ def test_a_venv_of_an_old_python_is_rebuilt(tmp_path):
     result = bootstrap(cwd, sys.executable)
     assert result.returncode == 0, result.stderr
     assert "rebuilding" in result.stdout
-    version = subprocess.run([str(cwd / ".venv" / "bin" / "python"), "-c", "import sys; print(sys.version_info >= (3, 11))"],
-                             capture_output=True, text=True)
+    version = subprocess.run(
+        [str(cwd / ".venv" / "bin" / "python"), "-c", "import sys; print(sys.version_info >= (3, 11))"],
+        capture_output=True,
+        text=True,
+    )
     assert version.stdout.strip() == "True" and (cwd / ".venv" / ".installed").exists()
 
 
@@ -74,5 +85,7 @@ def test_a_directory_that_is_no_venv_is_left_alone(tmp_path):
 def test_make_passes_its_python_to_the_bootstrap():
     """Through the environment: the bootstrap gets the path as it is (and refuses one that is missing
     before it creates or changes anything)."""
-    run = subprocess.run(["make", "-B", "venv", "PYTHON_BOOT=/opt/no such/python3.12"], cwd=ROOT, capture_output=True, text=True)
+    run = subprocess.run(
+        ["make", "-B", "venv", "PYTHON_BOOT=/opt/no such/python3.12"], cwd=ROOT, capture_output=True, text=True
+    )
     assert run.returncode != 0 and "/opt/no such/python3.12 is none" in run.stderr, run.stderr

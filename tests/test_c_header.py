@@ -33,7 +33,9 @@ def families(catalog):
 def expected_lines(family) -> str:
     lines = []
     for code in family.c_codes:
-        message = code.log_message.encode().hex() if code.log_message is not None and family.c.message_function else "NULL"
+        message = (
+            code.log_message.encode().hex() if code.log_message is not None and family.c.message_function else "NULL"
+        )
         lines.append(f"{code.c_name} {code.value} {code.c_name.encode().hex()} {message}")
     lines.append("unknown NULL NULL")
     return "\n".join(lines) + "\n"
@@ -78,8 +80,12 @@ def test_cpp11_program_prints_the_catalog(tmp_path, catalog):
 
 def test_c_macros_work_in_preprocessor_conditions(tmp_path, catalog):
     for family in families(catalog):
-        checks = "\n".join(f"#if {family.c.macro_prefix}{c.c_name} != {c.value}UL\n#error {c.c_name}\n#endif" for c in family.c_codes)
-        compile_and_run(tmp_path, C_FLAGS, f'#include "{family.c.header}.h"\n{checks}\nint main(void) {{ return 0; }}\n', ".c")
+        checks = "\n".join(
+            f"#if {family.c.macro_prefix}{c.c_name} != {c.value}UL\n#error {c.c_name}\n#endif" for c in family.c_codes
+        )
+        compile_and_run(
+            tmp_path, C_FLAGS, f'#include "{family.c.header}.h"\n{checks}\nint main(void) {{ return 0; }}\n', ".c"
+        )
 
 
 def test_all_headers_together_in_one_c_unit(tmp_path, catalog):
@@ -87,14 +93,18 @@ def test_all_headers_together_in_one_c_unit(tmp_path, catalog):
     includes = "".join(f'#include "{f.c.header}.h"\n' for f in catalog.families)
     source = includes + "int main(void) { return (int)(HIXL_SUCCESS + ADXL_SUCCESS + LLM_SUCCESS); }\n"
     compile_and_run(tmp_path, C_FLAGS, source, ".c")
-    compile_and_run(tmp_path, CXX_FLAGS, includes + "int main(void) { return (int)hixl_status_codes::SUCCESS; }\n", ".cpp")
+    compile_and_run(
+        tmp_path, CXX_FLAGS, includes + "int main(void) { return (int)hixl_status_codes::SUCCESS; }\n", ".cpp"
+    )
 
 
 @pytest.mark.parametrize("flags,suffix", [(C_FLAGS, ".c"), (CXX_FLAGS, ".cpp")], ids=["c99", "c++11"])
 def test_included_twice_and_unused_compiles_clean(tmp_path, catalog, flags, suffix):
     for family in families(catalog):
         name = f"{family.c.header}.h"
-        compile_and_run(tmp_path, flags, f'#include "{name}"\n#include "{name}"\nint main(void) {{ return 0; }}\n', suffix)
+        compile_and_run(
+            tmp_path, flags, f'#include "{name}"\n#include "{name}"\nint main(void) {{ return 0; }}\n', suffix
+        )
 
 
 def test_llm_header_beside_upstreams_llm_datadist_and_ge_headers(tmp_path, llm):
@@ -109,15 +119,22 @@ def test_llm_header_beside_upstreams_llm_datadist_and_ge_headers(tmp_path, llm):
     written = us.write_sources(tmp_path / "upstream", llm, "hicann/hixl", kinds=("header",))
     ge_api = tmp_path / "upstream" / "ge_api_error_codes.h"  # ge's, which declares ge::SUCCESS and ge::FAILED
     ge_api.write_text(us.source_text(llm, "header", us.GE_API_HEADER, us.codes_at(llm, "hicann/ge")), encoding="utf-8")
-    prefix = (f'#include "{ge_api}"\n#include "{written[us.ERROR_CODES_HEADER]}"\n#include "{written[us.DATADIST_HEADER]}"\n'
-              "using namespace llm_datadist;\n")
+    prefix = (
+        f'#include "{ge_api}"\n#include "{written[us.ERROR_CODES_HEADER]}"\n#include "{written[us.DATADIST_HEADER]}"\n'
+        "using namespace llm_datadist;\n"
+    )
     ns = llm.c.namespace + "::"
     checks = "\n".join(f'static_assert({n.name} == {ns}{code.c_name}, "{n.name}");'
                        for code in llm.c_codes for n in code.cpp if n.header)
     source = program(llm, ns, "", prefix=prefix).replace(
-        "int main(void) {", f"{checks}\nstatic_assert(LLM_SUCCESS == 0x0U, \"unqualified names stay upstream's\");\nint main(void) {{", 1)
+        "int main(void) {",
+        f'{checks}\nstatic_assert(LLM_SUCCESS == 0x0U, "unqualified names stay upstream\'s");\nint main(void) {{',
+        1,
+    )
     # upstream's GE headers write binary literals (0b01): C++14, as upstream builds them
-    out = compile_and_run(tmp_path, CXX_FLAGS[:1] + ["-std=c++14"] + CXX_FLAGS[2:], source, ".cpp", includes=[tmp_path / "include"])
+    out = compile_and_run(
+        tmp_path, CXX_FLAGS[:1] + ["-std=c++14"] + CXX_FLAGS[2:], source, ".cpp", includes=[tmp_path / "include"]
+    )
     assert out == expected_lines(llm)
 
 
@@ -125,8 +142,12 @@ def test_hixl_header_beside_upstreams_hixl_types(tmp_path, catalog):
     hixl = catalog.family_by_id["hixl"]
     written = us.write_sources(tmp_path / "upstream", hixl, "hicann/hixl", kinds=("header",))
     prefix = f'#include "{written["hixl/hixl_types.h"]}"\nusing namespace hixl;\n'
-    checks = "\n".join(f'static_assert(hixl::{c.c_name} == hixl_status_codes::{c.c_name}, "{c.c_name}");' for c in hixl.c_codes)
-    source = program(hixl, "hixl_status_codes::", "", prefix=prefix).replace("int main(void) {", f"{checks}\nint main(void) {{", 1)
+    checks = "\n".join(
+        f'static_assert(hixl::{c.c_name} == hixl_status_codes::{c.c_name}, "{c.c_name}");' for c in hixl.c_codes
+    )
+    source = program(hixl, "hixl_status_codes::", "", prefix=prefix).replace(
+        "int main(void) {", f"{checks}\nint main(void) {{", 1
+    )
     assert compile_and_run(tmp_path, CXX_FLAGS, source, ".cpp") == expected_lines(hixl)
 
 
@@ -139,7 +160,9 @@ def test_hixl_header_beside_upstreams_hixl_cs(tmp_path, catalog):
     assert {n.name for _, n in cs} >= {"::HIXL_SUCCESS", "::HIXL_PARAM_INVALID", "::HIXL_TIMEOUT", "::HIXL_FAILED"}
     prefix = f'#include "{written[us.HIXL_CS_HEADER]}"\n#include "{written["hixl/hixl_types.h"]}"\n'
     checks = "\n".join(f'static_assert({n.name} == hixl_status_codes::{c.c_name}, "{n.name}");' for c, n in cs)
-    source = program(hixl, "hixl_status_codes::", "", prefix=prefix).replace("int main(void) {", f"{checks}\nint main(void) {{", 1)
+    source = program(hixl, "hixl_status_codes::", "", prefix=prefix).replace(
+        "int main(void) {", f"{checks}\nint main(void) {{", 1
+    )
     assert compile_and_run(tmp_path, CXX_FLAGS, source, ".cpp") == expected_lines(hixl)
 
 

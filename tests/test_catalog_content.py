@@ -39,7 +39,9 @@ def test_c_only_and_python_only_codes(llm):
 def test_public_cpp_api_is_recorded_with_its_header(llm):
     public = [c.c_name for c in llm.codes for n in c.cpp if n.name == f"llm_datadist::{c.c_name}"]
     assert set(facts.fact_public_api()) <= set(public)
-    assert all(n.header == "llm_datadist/llm_datadist.h" for c in llm.codes for n in c.cpp if n.namespace == "llm_datadist")
+    assert all(
+        n.header == "llm_datadist/llm_datadist.h" for c in llm.codes for n in c.cpp if n.namespace == "llm_datadist"
+    )
 
 
 def test_every_c_code_has_its_ge_name(llm):
@@ -125,7 +127,9 @@ def test_english_is_upstream_only_where_upstream_wrote_it(catalog):
     """An English text is upstream's only on an edition whose zh file upstream's English page
     translates, or where its zh text is the zh of a cell with upstream English (that English)."""
     for family in catalog.families:
-        direct = {e.id for e in family.editions if any(s.lang == "en" and s.kind in ("repo", "seed") for s in e.sources)}
+        direct = {
+            e.id for e in family.editions if any(s.lang == "en" and s.kind in ("repo", "seed") for s in e.sources)
+        }
         upstream_en = {}
         for code in family.codes:
             for field_name, entries in code.texts:

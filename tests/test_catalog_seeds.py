@@ -37,14 +37,20 @@ def test_seed_000_is_the_v1_page_at_v9_2_0_beta_1(llm):
     assert [r.code for r in rows] == [name for name, _ in seed]
     for row, (name, segment) in zip(rows, seed):
         code = llm.code_by_name[row.code]
-        joined = code.text("meaning", "9.2.0-beta.1-v1", "zh") + ZH[row.recoverable] + code.text("solution", "9.2.0-beta.1-v1", "zh")
+        joined = (
+            code.text("meaning", "9.2.0-beta.1-v1", "zh")
+            + ZH[row.recoverable]
+            + code.text("solution", "9.2.0-beta.1-v1", "zh")
+        )
         assert facts.letters_only(joined) == facts.letters_only(segment), name
 
 
 def test_the_9_0_0_v1_page_is_the_released_one_not_seed_000(llm):
     """Release 9.0.0 shipped 错误码 and "uncorrect error"; the v9.2.0-beta.1 page says error-code, incorrect."""
     link = llm.code_by_name["LLM_LINK_FAILED"]
-    assert "错误码" in link.text("solution", "9.0.0-v1", "zh") and "error-code" in link.text("solution", "9.2.0-beta.1-v1", "zh")
+    assert "错误码" in link.text("solution", "9.0.0-v1", "zh") and "error-code" in link.text(
+        "solution", "9.2.0-beta.1-v1", "zh"
+    )
     mem = llm.code_by_name["LLM_DEVICE_MEM_ERROR"]
     assert "uncorrect error" in mem.text("meaning", "9.0.0-v1", "zh")
     assert "incorrect error" in mem.text("meaning", "9.2.0-beta.1-v1", "zh")
@@ -57,5 +63,8 @@ def test_texts_shared_by_editions_are_written_once(catalog):
                 seen = {}
                 for entry in entries:
                     key = (entry.lang, entry.written, entry.origin)  # with its markup: a link makes another text
-                    assert key not in seen, f"{code.name} {field_name} {entry.lang} written twice (lines {seen.get(key)} and {entry.pos.line})"
+                    assert key not in seen, (
+                        f"{code.name} {field_name} {entry.lang} written twice (lines {seen.get(key)} and "
+                        f"{entry.pos.line})"
+                    )
                     seen[key] = entry.pos.line

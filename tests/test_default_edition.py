@@ -134,7 +134,9 @@ def test_a_code_only_the_deprecated_page_lists_answers_from_it(llm, modules):
     assert listing and not [e for e in listing if e.page.id == llm.python.default_page]  # upstream's fact
     finals = [e for e in listing if is_final_release(e.release)]
     edition = default_edition(llm, code)
-    assert edition.page.id == "cpp-deprecated" and release_key(edition.release) == max(release_key(e.release) for e in finals)
+    assert edition.page.id == "cpp-deprecated" and release_key(edition.release) == max(
+        release_key(e.release) for e in finals
+    )
     member = modules["llm_status_codes"].LLMStatusCode.LLM_REQUEST_ALREADY_COMPLETED
     assert member.recoverable() is not modules["llm_status_codes"].UNKNOWN
     assert member.recoverable() == {"yes": True, "no": False, "n/a": None}[edition.row_by_code[code.name].recoverable]
@@ -157,10 +159,15 @@ def modules():
 def test_the_generated_modules_use_the_rule(catalog, modules):
     for family in catalog.families:
         module = modules[family.python.module]
-        expected = {c.python_name: default_edition(family, c).id for c in family.python_codes if default_edition(family, c)}
+        expected = {
+            c.python_name: default_edition(family, c).id for c in family.python_codes if default_edition(family, c)
+        }
         assert module._DEFAULT_EDITION == expected
-        assert all(is_final_release(family.edition_by_id[e].release) or family.edition_by_id[e].page.id == family.python.default_page
-                   for e in expected.values())
+        assert all(
+            is_final_release(family.edition_by_id[e].release)
+            or family.edition_by_id[e].page.id == family.python.default_page
+            for e in expected.values()
+        )
 
 
 def test_the_site_lists_codes_with_the_default_meaning(llm):

@@ -19,8 +19,14 @@ VARIANTS = {
 def generate(catalog, out, env_extra, cwd, extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONHASHSEED", "TZ"))}
     env.update(env_extra, PYTHONPATH=str(ROOT))
-    result = subprocess.run([sys.executable, "-m", "generator", "generate", "--catalog", str(catalog), "--out", str(out),
-                             *extra], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--catalog", str(catalog), "--out", str(out), *extra],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr
     return tree(out, outputs_only=True)
 
@@ -53,7 +59,8 @@ def test_a_warm_incremental_run_gives_the_bytes_of_a_cold_one(tmp_path):
 DIGEST_PROBE = (
     "import sys; sys.path.insert(0, sys.argv[1]); "
     "from generator.rendering.inputs import digest; "
-    "v = ('LLM_TIMEOUT', '请求超时，请重试。', None, True, False, 0, -1, 0x5010B01A, 2 ** 70, ('a', ('b',)), (('k', ('v', 1)),)); "
+    "v = ('LLM_TIMEOUT', '请求超时，请重试。', None, True, False, 0, -1, 0x5010B01A, 2 ** 70, "
+    "('a', ('b',)), (('k', ('v', 1)),)); "
     "print(digest(v))"
 )
 

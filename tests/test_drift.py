@@ -50,7 +50,9 @@ def test_every_committed_file_under_the_output_folders_is_an_output():
 
 def test_a_hand_edited_output_fails_check_and_stays_as_it_was(copy_of_outputs):
     target = copy_of_outputs / "generated" / "c" / "llm_status_codes.h"
-    target.write_bytes(target.read_bytes().replace(b"#define LLM_TIMEOUT 0x5010B01AU", b"#define LLM_TIMEOUT 0x5010B01BU"))
+    target.write_bytes(
+        target.read_bytes().replace(b"#define LLM_TIMEOUT 0x5010B01AU", b"#define LLM_TIMEOUT 0x5010B01BU")
+    )
     before = tree(copy_of_outputs)
     result = run_cli("check", "--out", copy_of_outputs)
     assert result.code == 1
@@ -102,8 +104,12 @@ def test_generate_writes_only_what_changed(copy_of_outputs):
 
 
 def test_files_the_generator_did_not_write_are_never_touched(copy_of_outputs):
-    mine = {"generated/README.md": b"my notes\n", "site/docs/img/logo.png": b"\x89PNG...", "generated/catalog/x.yaml": b"a: 1\n",
-            "site/docs/codes/MY_PAGE.zh.md": b"# mine\n"}
+    mine = {
+        "generated/README.md": b"my notes\n",
+        "site/docs/img/logo.png": b"\x89PNG...",
+        "generated/catalog/x.yaml": b"a: 1\n",
+        "site/docs/codes/MY_PAGE.zh.md": b"# mine\n",
+    }
     for path, data in mine.items():
         (copy_of_outputs / path).parent.mkdir(parents=True, exist_ok=True)
         (copy_of_outputs / path).write_bytes(data)
@@ -157,7 +163,9 @@ def test_generating_one_family_never_touches_anothers_files(tmp_path):
             other = order[0] if index else None
             if other:
                 own_other = {p for p in alone[other] if not _shared(p)}
-                assert {p: after[p] for p in own_other} == {p: before[p] for p in own_other}, "another family's files changed"
+                assert {p: after[p] for p in own_other} == {p: before[p] for p in own_other}, (
+                    "another family's files changed"
+                )
         for family in families:
             for path, data in alone[family].items():
                 if not _shared(path):

@@ -42,8 +42,13 @@ def test_llm_timeout_shows_each_timeline_apart_and_is_never_dropped(llm, catalog
     out = explain("LLM_TIMEOUT", "--lang", lang)
     blocks = history_blocks(out)
     code = llm.code_by_name["LLM_TIMEOUT"]
-    expected = [f"{page.name[lang]} · {t.name[lang]}" for page in llm.pages if code.name_on(page) for t in page.timelines
-                if any(e.timeline is t for e in llm.editions)]
+    expected = [
+        f"{page.name[lang]} · {t.name[lang]}"
+        for page in llm.pages
+        if code.name_on(page)
+        for t in page.timelines
+        if any(e.timeline is t for e in llm.editions)
+    ]
     assert list(blocks) == expected
     assert len(expected) >= 3  # Python v1, Python v2 and a C++ timeline at least
     dropped = catalog.site.label("dropped", lang)

@@ -33,14 +33,19 @@ def english_out(tmp_path_factory):
 
 
 def python(out, code):
-    return subprocess.run([sys.executable, "-s", "-c", code], cwd=out / "generated" / "python", capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-s", "-c", code], cwd=out / "generated" / "python", capture_output=True, text=True
+    )
 
 
 def test_an_english_only_module_answers_with_no_argument(english_out):
-    probe = python(english_out, "import widget_codes as w\n"
-                                "c = w.lookup(w.BUSY)\n"
-                                "print(type(w.BUSY).__name__, w.BUSY, c.meaning(), '|', c.solution(edition='1.0'), c.recoverable(), "
-                                "w.LANGUAGES)\n")
+    probe = python(
+        english_out,
+        "import widget_codes as w\n"
+        "c = w.lookup(w.BUSY)\n"
+        "print(type(w.BUSY).__name__, w.BUSY, c.meaning(), '|', c.solution(edition='1.0'), c.recoverable(), "
+        "w.LANGUAGES)\n",
+    )
     assert probe.returncode == 0, probe.stderr
     assert probe.stdout.strip() == "int 196609 The widget is busy | Retry later. False ('en',)"
     zh = python(english_out, "import widget_codes as w\nw.lookup(w.BUSY).meaning('zh')\n")
@@ -77,15 +82,32 @@ def test_a_layout_other_than_ges_audits_correctly(tmp_path):
 
 def test_nothing_in_the_generator_names_a_family():
     """The check the issue asks for: family-specific names only in comments."""
-    result = subprocess.run(["git", "grep", "-n", "-i", "-w", "-E", "llm_datadist|LLMStatusCode|LLMException|LLM-DataDist|hixl|adxl|0x5010B000",
-                             "--", "generator/", "templates/"], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [
+            "git",
+            "grep",
+            "-n",
+            "-i",
+            "-w",
+            "-E",
+            "llm_datadist|LLMStatusCode|LLMException|LLM-DataDist|hixl|adxl|0x5010B000",
+            "--",
+            "generator/",
+            "templates/",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     offending = []
     for line in result.stdout.splitlines():
         path, _, text = line.split(":", 2)
         stripped = text.strip()
         if stripped.startswith(("#", "//", "/*", "*", '"""', "{#")) or path.endswith((".md", ".json")):
             continue
-        if "#" in text and text.index("#") < min(text.lower().find(w) for w in ("llm", "hixl", "adxl") if w in text.lower()):
+        if "#" in text and text.index("#") < min(
+            text.lower().find(w) for w in ("llm", "hixl", "adxl") if w in text.lower()
+        ):
             continue  # a trailing comment
         offending.append(line)
     assert not offending, "family-specific logic in the generator:\n" + "\n".join(offending)

@@ -90,7 +90,14 @@ def test_mypy_would_see_a_wrong_use(tmp_path):
 # -- the project's own code ---------------------------------------------------------------------
 
 PROJECT_RUFF = [sys.executable, "-m", "ruff", "check", "--no-cache", "--select", "E,F,W", "--line-length", "120"]
-PROJECT_MYPY = [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", "/dev/null"]  # [tool.mypy] in pyproject
+PROJECT_MYPY = [
+    sys.executable,
+    "-m",
+    "mypy",
+    "--no-incremental",
+    "--cache-dir",
+    "/dev/null",
+]  # [tool.mypy] in pyproject
 
 
 def test_ruff_passes_the_generator_and_the_tests():

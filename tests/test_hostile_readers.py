@@ -120,7 +120,9 @@ def test_audit_of_a_large_header_is_quick(tmp_path):
     start = time.perf_counter()
     result = run_cli("audit", "--header", header)
     assert time.perf_counter() - start < LIMIT_SECONDS
-    assert result.code == 1 and f"{header}:100002: ge::LLM_NEW: missing from catalog" in result.out, result.out + result.err
+    assert result.code == 1 and f"{header}:100002: ge::LLM_NEW: missing from catalog" in result.out, (
+        result.out + result.err
+    )
 
 
 # -- 1. what an upstream file may be ----------------------------------------------------------------------
@@ -130,7 +132,9 @@ def test_audit_refuses_dev_zero_without_reading_it():
     result = child("audit", "--edition", "9.0.0-v2", "--page", "/dev/zero", memory_mb=1024)
     assert result.returncode == 1, result.stderr
     no_traceback(result.stderr)
-    assert result.stdout.splitlines()[0].startswith("/dev/zero:1: unreadable (upstream: 'not a regular file"), result.stdout
+    assert result.stdout.splitlines()[0].startswith("/dev/zero:1: unreadable (upstream: 'not a regular file"), (
+        result.stdout
+    )
 
 
 def test_audit_refuses_a_fifo_without_waiting_for_a_writer(tmp_path):
@@ -165,7 +169,9 @@ def test_the_limit_is_documented():
 
 def test_import_refuses_a_device_too():
     result = child("import", "--edition", "9.9.0-v2", "--lang", "zh", "--page", "/dev/zero")
-    assert result.returncode == 1 and result.stderr.startswith("/dev/zero:1: cannot read the page: not a regular file"), result.stderr
+    assert result.returncode == 1 and result.stderr.startswith(
+        "/dev/zero:1: cannot read the page: not a regular file"
+    ), result.stderr
 
 
 @pytest.mark.slow
@@ -183,8 +189,10 @@ def test_audit_upstream_reads_no_blob_over_the_limit_and_names_the_line_of_bad_u
     assert result.code == 1 and result.err == "", result.out + result.err
     details = sorted(line for line in result.out.splitlines() if "unreadable" in line)
     assert details == [
-        f"llm_datadist sources: {REPO}:{ERROR_CODES_H}:1: unreadable (upstream: 'larger than 4 MiB, the most an upstream file may be'; catalog: —)",
-        f"llm_datadist sources: {REPO}:{STATUS_PY}:5: unreadable (upstream: 'not UTF-8 text: byte 0xFF at byte {len(lines[4])} of the line'; catalog: —)",
+        f"llm_datadist sources: {REPO}:{ERROR_CODES_H}:1: unreadable (upstream: 'larger than 4 MiB, the most an "
+        "upstream file may be'; catalog: —)",
+        f"llm_datadist sources: {REPO}:{STATUS_PY}:5: unreadable (upstream: 'not UTF-8 text: byte 0xFF at byte "
+        f"{len(lines[4])} of the line'; catalog: —)",
     ], result.out
 
 
@@ -224,11 +232,18 @@ def test_audit_reports_a_deep_page_as_unreadable(tmp_path):
     page = tmp_path / "page.md"
     page.write_text(PIPE_HEAD + "| LLM_SUCCESS | " + "<span>" * 5000 + " | 是 | 无 |\n", encoding="utf-8")
     result = run_cli("audit", "--edition", "9.0.0-v2", "--page", page)
-    assert result.code == 1 and result.err == "" and result.out.startswith(f"{page}:3: unreadable (upstream: 'elements nested"), result.out
+    assert (
+        result.code == 1
+        and result.err == ""
+        and result.out.startswith(f"{page}:3: unreadable (upstream: 'elements nested")
+    ), result.out
 
 
-@pytest.mark.parametrize("expression", ["+".join(["1"] * 300_000), "-" * 1_000_000 + "1", "(" * 100_000 + "1" + ")" * 100_000],
-                         ids=["300,000 terms", "a million signs", "100,000 parentheses"])
+@pytest.mark.parametrize(
+    "expression",
+    ["+".join(["1"] * 300_000), "-" * 1_000_000 + "1", "(" * 100_000 + "1" + ")" * 100_000],
+    ids=["300,000 terms", "a million signs", "100,000 parentheses"],
+)
 def test_audit_of_a_python_source_too_deep_to_parse(tmp_path, expression):
     source = tmp_path / "status.py"
     source.write_text(f"class LLMStatusCode(IntEnum):\n    LLM_SUCCESS = {expression}\n")
@@ -321,7 +336,14 @@ def test_digits_only_are_decimal_and_hex_digits_that_name_a_code_are_the_name(tm
     assert module.lookup("a") is module.DemoCode.DEMO_TEN  # hex 0xA
     with pytest.raises(KeyError, match="'fade' is FADE .*exists only in C/C\\+\\+"):
         module.lookup("fade")  # the name, not 0xFADE
-    for key, name in (("FADE", "FADE"), ("fade", "FADE"), ("0xFADE", None), ("12", None), ("0x12", "FADE"), ("10", "DEMO_TEN")):
+    for key, name in (
+        ("FADE", "FADE"),
+        ("fade", "FADE"),
+        ("0xFADE", None),
+        ("12", None),
+        ("0x12", "FADE"),
+        ("10", "DEMO_TEN"),
+    ):
         result = run_cli("explain", key, "--catalog", catalog)
         if name is None:
             assert result.code == 2 and "has the value" in result.err, (key, result.err)
@@ -339,7 +361,9 @@ def _closest_named(err: str) -> list[str]:
 def test_explain_of_a_misspelt_name_suggests_across_every_family():
     result = run_cli("explain", "LLM_TIMEOT")
     assert result.code == 2 and result.out == ""
-    assert result.err.startswith("error: no code of any family is named or logged as 'LLM_TIMEOT'; closest: "), result.err
+    assert result.err.startswith("error: no code of any family is named or logged as 'LLM_TIMEOT'; closest: "), (
+        result.err
+    )
     assert _closest_named(result.err)[0] == "LLM_TIMEOUT (llm_datadist)"
 
 
@@ -363,9 +387,11 @@ def test_explain_of_a_value_no_family_has():
 # -- 5. names the language around an output owns -----------------------------------------------------------
 
 CONSTANTS_SHAPE = (
-    "  python: {module: demo_codes, shape: enum, class: DemoCode, lookup: lookup, default_page: py, exception: DemoException,\n"
+    "  python: {module: demo_codes, shape: enum, class: DemoCode, lookup: lookup, default_page: py, exception: "
+    "DemoException,\n"
     "           default_status: DEMO_OK, status: DemoStatus, code_2_status: code_2_status, unknown_status: DEMO_BUSY}",
-    "  python: {module: demo_codes, shape: constants, class: DemoCode, lookup: lookup, default_page: py}")
+    "  python: {module: demo_codes, shape: constants, class: DemoCode, lookup: lookup, default_page: py}",
+)
 
 
 def _mini_with(tmp_path, text: str):
@@ -377,7 +403,11 @@ def _mini_with(tmp_path, text: str):
 def _constants_mini() -> str:
     text = (FIXTURES / "mini" / "catalog.yaml").read_text(encoding="utf-8")
     assert CONSTANTS_SHAPE[0] in text
-    return text.replace(CONSTANTS_SHAPE[0], CONSTANTS_SHAPE[1]).replace("    wrapper: kOk\n", "").replace("    wrapper: kBusy\n", "")
+    return (
+        text.replace(CONSTANTS_SHAPE[0], CONSTANTS_SHAPE[1])
+        .replace("    wrapper: kOk\n", "")
+        .replace("    wrapper: kBusy\n", "")
+    )
 
 
 def test_the_constants_shaped_mini_catalog_is_valid(tmp_path):
@@ -390,9 +420,12 @@ def test_a_constant_named_as_a_python_builtin_is_refused(tmp_path, name):
     catalog = _mini_with(tmp_path, _constants_mini().replace("DEMO_ODD", name))
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3
-    assert re.fullmatch(rf"{re.escape(str(catalog))}:\d+:\d+: {name}: a built-in of Python; as a module-level constant it "
-                        r"would replace the built-in that the generated module and its importers call; rename the code's "
-                        r"Python name\n1 problem\(s\) in the catalog; nothing was written\n", result.err), result.err
+    assert re.fullmatch(
+        rf"{re.escape(str(catalog))}:\d+:\d+: {name}: a built-in of Python; as a module-level constant it "
+        r"would replace the built-in that the generated module and its importers call; rename the code's "
+        r"Python name\n1 problem\(s\) in the catalog; nothing was written\n",
+        result.err,
+    ), result.err
 
 
 def test_an_enum_member_may_take_a_builtins_name(tmp_path):
@@ -441,21 +474,28 @@ def test_a_c_name_of_the_standard_library_is_refused(tmp_path, name):
     catalog = _mini_with(tmp_path, text)
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3
-    assert re.fullmatch(rf"{re.escape(str(catalog))}:\d+:\d+: {name}: <[a-z]+\.h> defines or reserves this name; the "
-                        rf"generated header would not compile beside it \(C macro {name}, C\+\+ constant demo_codes::{name}\); "
-                        r"rename the code's C name\n1 problem\(s\) in the catalog; nothing was written\n", result.err), result.err
+    assert re.fullmatch(
+        rf"{re.escape(str(catalog))}:\d+:\d+: {name}: <[a-z]+\.h> defines or reserves this name; the "
+        rf"generated header would not compile beside it \(C macro {name}, C\+\+ constant demo_codes::{name}\); "
+        r"rename the code's C name\n1 problem\(s\) in the catalog; nothing was written\n",
+        result.err,
+    ), result.err
 
 
 def test_a_macro_prefix_that_makes_a_library_name_is_refused_too(tmp_path):
     text = (FIXTURES / "mini" / "catalog.yaml").read_text(encoding="utf-8")
-    text = text.replace("namespace: demo_codes,", "namespace: demo_codes, macro_prefix: LC_,").replace("DEMO_C_ONLY", "ALL")
+    text = text.replace("namespace: demo_codes,", "namespace: demo_codes, macro_prefix: LC_,").replace(
+        "DEMO_C_ONLY", "ALL"
+    )
     result = run_cli("validate", "--catalog", _mini_with(tmp_path, text))
     assert result.code == 3 and ": ALL: <locale.h> defines or reserves LC_ALL; " in result.err, result.err
 
 
-STANDARD_HEADERS = ("assert complex ctype errno fenv float inttypes iso646 limits locale math setjmp signal stdalign stdarg "
-                    "stdatomic stdbool stddef stdint stdio stdlib stdnoreturn string tgmath threads time uchar wchar "
-                    "wctype").split()
+STANDARD_HEADERS = (
+    "assert complex ctype errno fenv float inttypes iso646 limits locale math setjmp signal stdalign stdarg "
+    "stdatomic stdbool stddef stdint stdio stdlib stdnoreturn string tgmath threads time uchar wchar "
+    "wctype"
+).split()
 
 
 def test_every_macro_of_the_standard_headers_is_refused(tmp_path):
@@ -480,7 +520,9 @@ def test_the_refused_names_do_break_the_header_when_allowed(tmp_path):
     out = tmp_path / "out"
     assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
     header = (out / "generated" / "c" / "demo_codes.h").read_text(encoding="utf-8")
-    includes = "".join(f"#include <{h}.h>\n" for h in ("errno", "stdio", "stdlib", "string", "limits", "stdarg", "assert"))
+    includes = "".join(
+        f"#include <{h}.h>\n" for h in ("errno", "stdio", "stdlib", "string", "limits", "stdarg", "assert")
+    )
     for name in ("EOF", "errno", "stdin", "EINVAL", "BUFSIZ", "CHAR_BIT", "RAND_MAX", "EXIT_FAILURE"):
         broken = tmp_path / f"{name}.c"
         broken.write_text(includes + header.replace("DEMO_BUSY_C", name) + "int main(void) { return 0; }\n")
@@ -528,7 +570,12 @@ def test_a_ref_that_looks_like_an_option_never_reaches_git(small_repo, ref, monk
 
     monkeypatch.chdir(small_repo)
     repo = GitRepo("demo/repo", small_repo)
-    for call in (lambda: repo.commit(ref), lambda: repo.tree(ref), lambda: repo.read_blob(ref), lambda: repo.read_text(ref)):
+    for call in (
+        lambda: repo.commit(ref),
+        lambda: repo.tree(ref),
+        lambda: repo.read_blob(ref),
+        lambda: repo.read_text(ref),
+    ):
         with pytest.raises(GitError, match="is not a tag, branch or commit: a name never begins with -"):
             call()
     assert not (small_repo / "PWNED").exists()
@@ -553,8 +600,10 @@ def test_names_and_paths_from_upstream_are_printed_escaped():
 
     finding = Finding("hicann/hixl:docs/\x1b]0;owned\x07/LLMStatusCode.md", 3, "missing from catalog",
                       "LLM_\x1b[2JX\u202e", upstream="listed\x1b[1m")
-    assert str(finding) == ("hicann/hixl:docs/\\x1b]0;owned\\x07/LLMStatusCode.md:3: LLM_\\x1b[2JX\\u202e: missing from "
-                            "catalog (upstream: 'listed\\x1b[1m'; catalog: —)")
+    assert str(finding) == (
+        "hicann/hixl:docs/\\x1b]0;owned\\x07/LLMStatusCode.md:3: LLM_\\x1b[2JX\\u202e: missing from "
+        "catalog (upstream: 'listed\\x1b[1m'; catalog: —)"
+    )
 
 
 def test_audit_prints_a_name_cell_with_an_escape_sequence_escaped(tmp_path):
@@ -569,7 +618,9 @@ def test_audit_prints_a_name_cell_with_an_escape_sequence_escaped(tmp_path):
 @pytest.mark.parametrize("command", ["audit", "import"])
 def test_bad_utf8_is_reported_at_its_line(tmp_path, command):
     page = tmp_path / "page.md"
-    page.write_bytes(PIPE_HEAD.encode() + "| LLM_SUCCESS | 成功 | 是 | 无 |\n".encode() + b"| LLM_FAILED | \xc3\x28 | x | y |\n")
+    page.write_bytes(
+        PIPE_HEAD.encode() + "| LLM_SUCCESS | 成功 | 是 | 无 |\n".encode() + b"| LLM_FAILED | \xc3\x28 | x | y |\n"
+    )
     if command == "audit":
         result = run_cli("audit", "--edition", "9.0.0-v2", "--page", page)
         column = len(b"| LLM_FAILED | ") + 1

@@ -39,15 +39,21 @@ def files(catalog: Path) -> dict[str, str]:
 
 def changed_lines(before: str, after: str) -> list[tuple[str, list[str], list[str]]]:
     old, new = before.splitlines(), after.splitlines()
-    return [(op, old[a:b], new[c:d]) for op, a, b, c, d in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
-            if op != "equal"]
+    return [
+        (op, old[a:b], new[c:d])
+        for op, a, b, c, d in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+        if op != "equal"
+    ]
 
 
 def import_page(catalog: Path, page: Path, edition: str, lang: str = "zh", *extra: str):
     return run_cli("import", "--catalog", catalog, "--edition", edition, "--lang", lang, "--page", page, *extra)
 
 
-RENDER = {"html": lambda f, e, lang: uf.html_page(f, e, lang), "pipe": lambda f, e, lang: uf.pipe_page(f, e, lang, bom=True)}
+RENDER = {
+    "html": lambda f, e, lang: uf.html_page(f, e, lang),
+    "pipe": lambda f, e, lang: uf.pipe_page(f, e, lang, bom=True),
+}
 
 
 def write_page(tmp_path: Path, family, edition_id: str, fmt: str, lang: str = "zh") -> Path:
@@ -90,7 +96,9 @@ def test_an_unchanged_page_published_for_a_new_release_is_a_short_version_and_no
     assert "      based_on: '9.1.0-v2'" in inserted and not any("rows" in line for line in inserted)
     family = family_of(catalog)
     edition, model = family.edition_by_id["9.2.0-v2"], family.edition_by_id["9.1.0-v2"]
-    assert edition.rows == model.rows and [(s.url, s.lang) for s in edition.sources] == [("https://example.org/920.html", "zh")]
+    assert edition.rows == model.rows and [(s.url, s.lang) for s in edition.sources] == [
+        ("https://example.org/920.html", "zh")
+    ]
     for row in edition.rows:  # every text holds on, its English with it
         code = family.code_by_name[row.code]
         for field in edition.page.text_fields:
@@ -111,12 +119,17 @@ def test_a_changed_text_is_one_entry_whose_english_is_untranslated(tmp_path):
     assert result.code == 0, result.err
     assert "translate: LLM_PARAM_INVALID meaning (en) from 9.2.0-v2" in result.out, result.out
     [(op, _, inserted)] = changed_lines(before["llm_datadist/codes.yaml"], files(catalog)["llm_datadist/codes.yaml"])
-    assert (op, inserted) == ("insert", ["      - from: ['9.2.0-v2']", "        zh: 参数不对", "        untranslated: [en]"])
+    assert (op, inserted) == (
+        "insert",
+        ["      - from: ['9.2.0-v2']", "        zh: 参数不对", "        untranslated: [en]"],
+    )
     family = family_of(catalog)
     code = family.code_by_name["LLM_PARAM_INVALID"]
     assert code.text("meaning", "9.2.0-v2", "zh") == "参数不对" and code.text("meaning", "9.1.0-v2", "zh") == "参数错误"
     assert code.entry("meaning", "9.2.0-v2", "en").origin == UNTRANSLATED
-    assert code.entry("solution", "9.2.0-v2", "en") == code.entry("solution", "9.1.0-v2", "en")  # unchanged: its English
+    assert code.entry("solution", "9.2.0-v2", "en") == code.entry(
+        "solution", "9.1.0-v2", "en"
+    )  # unchanged: its English
     assert run_cli("validate", "--catalog", catalog).err.count("is not translated yet") == 1
 
 
@@ -226,12 +239,19 @@ def test_an_english_page_no_tag_ships_gives_the_english_of_its_version(tmp_path)
 # -- refused --------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--ref", "v9.0.1"], "--upstream needs --ref TAG and --path PATH"),
-    (["--path", PYTHON_PAGE_900], "--upstream needs --ref TAG and --path PATH"),
-    (["--ref", "v7.0.0", "--path", PYTHON_PAGE_900], "--ref v7.0.0: no such tag, branch or commit in hicann/hixl"),
-    (["--ref", "v9.0.1", "--path", "docs/python/nope.md"], "--path docs/python/nope.md: no such file at v9.0.1 in hicann/hixl"),
-], ids=["no path", "no ref", "no such ref", "no such path"])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--ref", "v9.0.1"], "--upstream needs --ref TAG and --path PATH"),
+        (["--path", PYTHON_PAGE_900], "--upstream needs --ref TAG and --path PATH"),
+        (["--ref", "v7.0.0", "--path", PYTHON_PAGE_900], "--ref v7.0.0: no such tag, branch or commit in hicann/hixl"),
+        (
+            ["--ref", "v9.0.1", "--path", "docs/python/nope.md"],
+            "--path docs/python/nope.md: no such file at v9.0.1 in hicann/hixl",
+        ),
+    ],
+    ids=["no path", "no ref", "no such ref", "no such path"],
+)
 def test_wrong_upstream_usage_is_exit_2_in_one_line(tmp_path, args, message):
     upstream = build_upstream(tmp_path)
     before = files(upstream.catalog)

@@ -10,7 +10,7 @@ from typing import Callable
 
 import pytest
 
-from generator.bench import change_one_text, synthetic_catalog
+from generator.bench_catalog import change_one_text, synthetic_catalog
 from generator.writing.fastpath import CACHE
 from tests.helpers import run_cli, tree
 
@@ -49,19 +49,29 @@ def _swap_rows(catalog: Path, edition: str, first: str, second: str) -> None:
 EDITS: dict[str, Callable[[Path], None]] = {
     "an English text": change_one_text,
     "a Chinese text": lambda c: _sub(
-        c / "bench" / "codes.yaml", r"(- python: LLM_CODE_00100\n(?:    .*\n)*?        zh: )(.*)", r"\1改过的\2"),
+        c / "bench" / "codes.yaml", r"(- python: LLM_CODE_00100\n(?:    .*\n)*?        zh: )(.*)", r"\1改过的\2"
+    ),
     "a text of the newest editions": lambda c: _sub(  # the second text of a field: its newer wording
-        c / "bench" / "codes.yaml", r"(- python: LLM_CODE_00110\n(?:    .*\n)*?        en: .*\n(?:    .*\n)*?        en: )(.*)",
-        r"\1Reworded, \2"),
-    "a recoverability": lambda c: _edition_row(c, "8.0.0-v2", "LLM_CODE_00070", '        LLM_CODE_00070: "not known"\n'),
+        c / "bench" / "codes.yaml",
+        r"(- python: LLM_CODE_00110\n(?:    .*\n)*?        en: .*\n(?:    .*\n)*?        en: )(.*)",
+        r"\1Reworded, \2",
+    ),
+    "a recoverability": lambda c: _edition_row(
+        c, "8.0.0-v2", "LLM_CODE_00070", '        LLM_CODE_00070: "not known"\n'
+    ),
     "a row dropped": lambda c: _edition_row(c, "8.0.0-v1", "LLM_CODE_00101", ""),  # an edition without texts
     "a code's value": lambda c: _sub(c / "bench" / "codes.yaml", r"value: 0x50000030$", "value: 0x5000FF30"),
-    "a code renamed": lambda c: [_sub(c / "bench" / f, r"\bLLM_CODE_00120\b", "LLM_CODE_X0120", count=0)
-                                 for f in ("codes.yaml", "editions.yaml")],
-    "two rows swapped": lambda c: _swap_rows(c, "8.0.0-v2", "LLM_CODE_00002", "LLM_CODE_00003"),  # its order is the page's
+    "a code renamed": lambda c: [
+        _sub(c / "bench" / f, r"\bLLM_CODE_00120\b", "LLM_CODE_X0120", count=0) for f in ("codes.yaml", "editions.yaml")
+    ],
+    "two rows swapped": lambda c: _swap_rows(
+        c, "8.0.0-v2", "LLM_CODE_00002", "LLM_CODE_00003"
+    ),  # its order is the page's
     "the site's name": lambda c: _sub(c / "site.yaml", r"en: Benchmark codes", "en: Renamed benchmark codes"),
     "a column heading": lambda c: _sub(c / "bench" / "family.yaml", r"en: \[Meaning\]", "en: [What it means]"),
-    "an edition's notes": lambda c: _sub(c / "bench" / "editions.yaml", r"en: Notes of edition 5\.", "en: Other notes."),
+    "an edition's notes": lambda c: _sub(
+        c / "bench" / "editions.yaml", r"en: Notes of edition 5\.", "en: Other notes."
+    ),
 }
 
 
@@ -152,7 +162,9 @@ def test_a_damaged_cache_is_ignored(work, tmp_path, damage):
     change_one_text(catalog)
     summary = _generate(catalog, out)
     assert tree(out, outputs_only=True) == _full_render(catalog, tmp_path)
-    assert _rendered(summary) == int(re.search(r"(\d+) outputs", summary).group(1)), "a cache it cannot trust renders all"
+    assert _rendered(summary) == int(re.search(r"(\d+) outputs", summary).group(1)), (
+        "a cache it cannot trust renders all"
+    )
 
 
 def test_a_hand_edited_page_is_rendered_again(work, tmp_path):

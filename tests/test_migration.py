@@ -17,8 +17,20 @@ OLD = FIXTURES / "format2" / "catalog.yaml"
 def resolved(path):
     """Every edition (all it says) and every text of a catalog, by edition."""
     family = load_catalog(path).families[0]
-    editions = [(e.id, e.release, e.timeline.id, e.sources, e.languages, e.order_known,
-                 [(r.code, r.recoverable, r.disagreements) for r in e.rows], e.not_known, e.notes) for e in family.editions]
+    editions = [
+        (
+            e.id,
+            e.release,
+            e.timeline.id,
+            e.sources,
+            e.languages,
+            e.order_known,
+            [(r.code, r.recoverable, r.disagreements) for r in e.rows],
+            e.not_known,
+            e.notes,
+        )
+        for e in family.editions
+    ]
     texts = {(c.name, f, e.id, lang): (c.entry(f, e.id, lang).text, c.entry(f, e.id, lang).origin)
              for c in family.codes for e in family.editions for f in TEXT_FIELDS for lang in family.languages
              if c.entry(f, e.id, lang) is not None}

@@ -5,12 +5,57 @@ import pytest
 
 from tests.helpers import MINI, run_cli
 
-PYTHON_NAMES = ["property", "mro", "meaning", "solution", "cause", "c_name", "editions", "recoverable", "text_origin", "name",
-                "value", "_X_", "__X__", "__bar", "_DemoCode__x", "bit_length", "to_bytes", "is_integer", "lookup",
-                "DemoException", "CATALOG_HASH", "EDITIONS", "UNKNOWN"]
-C_NAMES = ["xor", "bitand", "compl", "asm", "catch", "decltype", "wchar_t", "alignof", "static_assert", "UINT32_MAX", "SIZE_MAX",
-           "INT8_C", "offsetof", "uint32_t", "code", "defined", "__cplusplus", "main", "DEMO_CODES_H", "demo_status_name",
-           "DEMO_CODES_CATALOG_HASH", "_Reserved", "int64_t", "NULL"]
+PYTHON_NAMES = [
+    "property",
+    "mro",
+    "meaning",
+    "solution",
+    "cause",
+    "c_name",
+    "editions",
+    "recoverable",
+    "text_origin",
+    "name",
+    "value",
+    "_X_",
+    "__X__",
+    "__bar",
+    "_DemoCode__x",
+    "bit_length",
+    "to_bytes",
+    "is_integer",
+    "lookup",
+    "DemoException",
+    "CATALOG_HASH",
+    "EDITIONS",
+    "UNKNOWN",
+]
+C_NAMES = [
+    "xor",
+    "bitand",
+    "compl",
+    "asm",
+    "catch",
+    "decltype",
+    "wchar_t",
+    "alignof",
+    "static_assert",
+    "UINT32_MAX",
+    "SIZE_MAX",
+    "INT8_C",
+    "offsetof",
+    "uint32_t",
+    "code",
+    "defined",
+    "__cplusplus",
+    "main",
+    "DEMO_CODES_H",
+    "demo_status_name",
+    "DEMO_CODES_CATALOG_HASH",
+    "_Reserved",
+    "int64_t",
+    "NULL",
+]
 
 
 def line_of(catalog, text: str) -> int:
@@ -29,7 +74,11 @@ def mutated(tmp_path, old, new, count=1):
 @pytest.mark.parametrize("name", PYTHON_NAMES)
 def test_python_member_names_that_would_break_the_module(tmp_path, name):
     catalog = mutated(tmp_path, "  - python: DEMO_ODD", f"  - python: {name}")
-    text = catalog.read_text(encoding="utf-8").replace("        DEMO_ODD:", f"        {name}:").replace("[DEMO_ODD]", f"[{name}]")
+    text = (
+        catalog.read_text(encoding="utf-8")
+        .replace("        DEMO_ODD:", f"        {name}:")
+        .replace("[DEMO_ODD]", f"[{name}]")
+    )
     catalog.write_text(text, encoding="utf-8")
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3, result.out
@@ -39,7 +88,9 @@ def test_python_member_names_that_would_break_the_module(tmp_path, name):
 @pytest.mark.parametrize("name", C_NAMES)
 def test_c_names_that_would_break_the_header(tmp_path, name):
     catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", f"  - c: {name}")
-    catalog.write_text(catalog.read_text(encoding="utf-8").replace("        DEMO_C_ONLY: {", f"        {name}: {{"), encoding="utf-8")
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8").replace("        DEMO_C_ONLY: {", f"        {name}: {{"), encoding="utf-8"
+    )
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3, result.out
     assert f"catalog.yaml:{line_of(catalog, f'  - c: {name}')}:" in result.err and "Traceback" not in result.err
@@ -57,14 +108,18 @@ def test_the_exception_named_like_the_enum(tmp_path):
 
 def test_two_names_with_one_anchor(tmp_path):
     catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", "  - c: demo_ok")
-    catalog.write_text(catalog.read_text(encoding="utf-8").replace("        DEMO_C_ONLY: {", "        demo_ok: {"), encoding="utf-8")
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8").replace("        DEMO_C_ONLY: {", "        demo_ok: {"), encoding="utf-8"
+    )
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3 and "only in case" in result.err
 
 
 def test_a_code_named_index(tmp_path):
     catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", "  - c: index")
-    catalog.write_text(catalog.read_text(encoding="utf-8").replace("        DEMO_C_ONLY: {", "        index: {"), encoding="utf-8")
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8").replace("        DEMO_C_ONLY: {", "        index: {"), encoding="utf-8"
+    )
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3 and "codes/index/" in result.err
 
@@ -72,8 +127,12 @@ def test_a_code_named_index(tmp_path):
 def test_the_accepted_names_really_work(tmp_path):
     """What validates imports and compiles: a member called `_`-free but odd, as Python allows."""
     catalog = mutated(tmp_path, "  - python: DEMO_ODD", "  - python: match")
-    catalog.write_text(catalog.read_text(encoding="utf-8").replace("        DEMO_ODD:", "        match:").replace("[DEMO_ODD]", "[match]"),
-                       encoding="utf-8")
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8")
+        .replace("        DEMO_ODD:", "        match:")
+        .replace("[DEMO_ODD]", "[match]"),
+        encoding="utf-8",
+    )
     out = tmp_path / "out"
     assert run_cli("generate", "--catalog", catalog, "--out", out).code == 0
     import importlib.util

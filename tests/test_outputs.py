@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator.writing import tree as outputs
-from generator.bench import change_one_text, synthetic_catalog
+from generator.bench_catalog import change_one_text, synthetic_catalog
 from generator.writing import fastpath
 from generator.writing.files import TEMP_MARK
 from generator.writing.fastpath import CACHE, JOURNAL
@@ -30,11 +30,17 @@ def two_catalogs(tmp_path_factory):
     old = synthetic_catalog(400, base / "old")
     new = synthetic_catalog(400, base / "new")
     codes = new / "bench" / "codes.yaml"
-    codes.write_text(codes.read_text(encoding="utf-8").replace("log_message: code", "log_message: status code"), encoding="utf-8")
+    codes.write_text(
+        codes.read_text(encoding="utf-8").replace("log_message: code", "log_message: status code"), encoding="utf-8"
+    )
     editions = new / "bench" / "editions.yaml"
-    editions.write_text(editions.read_text(encoding="utf-8").replace("Notes of edition", "The notes of edition"), encoding="utf-8")
+    editions.write_text(
+        editions.read_text(encoding="utf-8").replace("Notes of edition", "The notes of edition"), encoding="utf-8"
+    )
     site = new / "site.yaml"
-    site.write_text(site.read_text(encoding="utf-8").replace("Benchmark codes", "Benchmark status codes"), encoding="utf-8")
+    site.write_text(
+        site.read_text(encoding="utf-8").replace("Benchmark codes", "Benchmark status codes"), encoding="utf-8"
+    )
     return old, new
 
 
@@ -93,8 +99,12 @@ def test_a_temp_file_is_removed_when_its_write_fails(tmp_path, monkeypatch):
 
 
 def _start_generate(catalog_dir, out, *extra):
-    return subprocess.Popen([sys.executable, "-m", "generator", "generate", "--catalog", str(catalog_dir), "--out", str(out), *extra],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", "generate", "--catalog", str(catalog_dir), "--out", str(out), *extra],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
 
 
 def _wait_for_writes(out: Path, old: dict, new: dict, process, minimum=5):
@@ -283,7 +293,11 @@ def test_an_output_replaced_by_a_directory(mini_out):
     target.mkdir()
     for verb in ("check", "generate"):
         result = run_cli(verb, "--catalog", MINI, "--out", mini_out)
-        assert result.code == 1 and "generated/c/demo_codes.h is a directory" in result.err and "Traceback" not in result.err
+        assert (
+            result.code == 1
+            and "generated/c/demo_codes.h is a directory" in result.err
+            and "Traceback" not in result.err
+        )
 
 
 def test_out_naming_a_file_is_wrong_usage(tmp_path):
@@ -297,8 +311,14 @@ def test_a_file_size_limit_is_a_clear_error(tmp_path):
     def limit():
         resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
 
-    result = subprocess.run([sys.executable, "-m", "generator", "generate", "--catalog", str(MINI), "--out", str(tmp_path / "out")],
-                            capture_output=True, text=True, cwd=ROOT, preexec_fn=limit, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--catalog", str(MINI), "--out", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        preexec_fn=limit,
+        timeout=120,
+    )
     assert result.returncode == 1 and "File too large" in result.stderr and "ulimit -f" in result.stderr
     assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
 

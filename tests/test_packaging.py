@@ -37,7 +37,9 @@ def installed(tmp_path_factory):
 def run(env_dir, *argv, cwd=None):
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["PATH"] = f"{env_dir / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-    return subprocess.run([str(a) for a in argv], capture_output=True, text=True, cwd=cwd or env_dir, env=env, timeout=600)
+    return subprocess.run(
+        [str(a) for a in argv], capture_output=True, text=True, cwd=cwd or env_dir, env=env, timeout=600
+    )
 
 
 def test_the_installed_console_script_validates_and_generates(installed, tmp_path):
@@ -68,7 +70,9 @@ def test_sphinx_uses_the_directive_from_the_installed_package(installed, tmp_pat
                                  f"llm_status_codes_catalog = {str(ROOT / 'catalog')!r}\n", encoding="utf-8")
     (src / "index.rst").write_text("Codes\n=====\n\n.. llm-status-codes::\n   :edition: 9.0.0-v2\n   :lang: en\n",
                                    encoding="utf-8")
-    result = run(installed, installed / "bin" / "python", "-m", "sphinx", "-b", "html", "-q", "-W", src, tmp_path / "html")
+    result = run(
+        installed, installed / "bin" / "python", "-m", "sphinx", "-b", "html", "-q", "-W", src, tmp_path / "html"
+    )
     assert result.returncode == 0, result.stderr
     html = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
     assert 'id="llm_timeout"' in html and "LLM_WAIT_PROC_TIMEOUT" not in html.split("<tbody>")[0]

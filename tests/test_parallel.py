@@ -36,15 +36,22 @@ def _pid_text(stamp: str, i: int, seconds: float = 0.0) -> str:
 
 
 def test_two_workers_give_the_texts_of_one_in_the_same_order():
-    outputs = [Output(f"dir/{i:04d}", "o", "t", str(i), (lambda stamp, i=i: f"text {i}\n"), 100) for i in range(1999, -1, -1)]
+    outputs = [
+        Output(f"dir/{i:04d}", "o", "t", str(i), (lambda stamp, i=i: f"text {i}\n"), 100) for i in range(1999, -1, -1)
+    ]
     one, two = renderer(1)(outputs), renderer(2)(outputs)
     assert list(two) == sorted(two)
     assert one == two
 
 
 def test_both_processes_take_work_and_a_slow_output_leaves_the_rest_to_the_other():
-    slow = Output("slow", "o", "t", "s", (lambda stamp: _pid_text(stamp, -1, 3.0)), 100)  # long beside the rest, under load too
-    light = [Output(f"l{i:04d}", "o", "t", str(i), (lambda stamp, i=i: _pid_text(stamp, i, 0.0005)), 100) for i in range(2000)]
+    slow = Output(
+        "slow", "o", "t", "s", (lambda stamp: _pid_text(stamp, -1, 3.0)), 100
+    )  # long beside the rest, under load too
+    light = [
+        Output(f"l{i:04d}", "o", "t", str(i), (lambda stamp, i=i: _pid_text(stamp, i, 0.0005)), 100)
+        for i in range(2000)
+    ]
     rendered = renderer(2)(light[:50] + [slow] + light[50:])
     pids = {path: data.split()[1] for path, data in rendered.items()}
     slow_pid = pids.pop("slow")

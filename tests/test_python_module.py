@@ -56,7 +56,8 @@ PROBE = textwrap.dedent("""
             "members": [(m.name, int(m)) for m in enum],
             "str": [str(m) for m in enum],
             "intenum": issubclass(enum, __import__("enum").IntEnum),
-            "code_2_status": [str(module.code_2_status(i)) for i in ints] + [str(module.code_2_status(m)) for m in enum],
+            "code_2_status": [str(module.code_2_status(i)) for i in ints]
+            + [str(module.code_2_status(m)) for m in enum],
             "status_ok": [module.Status(i).is_ok() for i in ints] + [module.Status(m).is_ok() for m in enum],
             "status_code": [module.Status(m).status_code is m for m in enum],
             "exception": [str(module.LLMException("x").status_code), isinstance(module.LLMException("x"), RuntimeError),
@@ -70,7 +71,9 @@ PROBE = textwrap.dedent("""
 
 @pytest.mark.parametrize("python", interpreters(), ids=lambda p: p.split("/versions/")[-1].split("/")[0])
 def test_the_module_behaves_like_upstreams_status_py(python, upstream_package):
-    result = subprocess.run([python, "-c", PROBE, str(upstream_package), str(GENERATED)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [python, "-c", PROBE, str(upstream_package), str(GENERATED)], capture_output=True, text=True, timeout=60
+    )
     if "f-string" in result.stderr or "SyntaxError" in result.stderr:
         pytest.skip("upstream's own status.py does not run on this Python")  # upstream needs 3.6+; we run on 3.9+
     assert result.returncode == 0, result.stderr
@@ -91,7 +94,8 @@ def test_every_module_imports_and_documents_under_every_python(python):
         import llm_status_codes as l, hixl_status_codes as h, adxl_status_codes as a
         m = l.LLMStatusCode.LLM_TIMEOUT
         assert m.recoverable() is True and m.recoverable("9.1.0-cpp-v2") is False
-        f = l.LLMStatusCode.LLM_ENGINE_FINALIZED  # only the deprecated C++ page lists it: its newest final release answers
+        # only the deprecated C++ page lists it: its newest final release answers
+        f = l.LLMStatusCode.LLM_ENGINE_FINALIZED
         finals = [e for e in f.editions if e.endswith("-cpp-deprecated") and e.count("-") == 2 and e[0].isdigit()]
         assert f.recoverable() is f.recoverable(finals[-1]) is not l.UNKNOWN
         assert l.code_2_status(int(f)).recoverable() in (True, False, None)
@@ -123,10 +127,15 @@ def test_defaults_come_from_the_newest_final_python_edition(modules, llm):
     timeout = module.LLMStatusCode.LLM_TIMEOUT
     assert timeout.solution("en") == timeout.solution("en", "9.1.0-v2")  # 9.1.0-v2 is the newest released v2 edition
     wait = module.LLMStatusCode.LLM_WAIT_PROCESS_TIMEOUT
-    code = llm.code_by_name["LLM_WAIT_PROCESS_TIMEOUT"]  # on no v2 edition: the newest final v1 one, not its pre-release
+    code = llm.code_by_name[
+        "LLM_WAIT_PROCESS_TIMEOUT"
+    ]  # on no v2 edition: the newest final v1 one, not its pre-release
     v1 = [e for e in llm.editions_listing(code) if e.timeline.id == "v1" and is_final_release(e.release)]
     assert wait.meaning() == wait.meaning("zh", v1[-1].id)
-    assert module.LLMStatusCode.LLM_SUCCESS.solution() == "无" and module.LLMStatusCode.LLM_SUCCESS.solution("en") == "None"
+    assert (
+        module.LLMStatusCode.LLM_SUCCESS.solution() == "无"
+        and module.LLMStatusCode.LLM_SUCCESS.solution("en") == "None"
+    )
 
 
 def test_unknown_is_not_no(modules):
@@ -149,7 +158,9 @@ def test_members_no_python_page_lists_answer_from_the_deprecated_page(modules, l
         assert {e.page.id for e in finals} == {"cpp-deprecated"}
         newest = finals[-1].id
         assert member.recoverable() is member.recoverable(newest) is not module.UNKNOWN
-        assert member.meaning() == member.meaning("zh", newest) and member.solution("en") == member.solution("en", newest)
+        assert member.meaning() == member.meaning("zh", newest) and member.solution("en") == member.solution(
+            "en", newest
+        )
         assert module.code_2_status(int(member)).recoverable() in (True, False, None)
 
 
@@ -175,7 +186,16 @@ def test_errors_name_the_problem(modules):
 def test_lookup_by_every_kind_of_key(modules):
     module = modules[0]
     timeout = module.LLMStatusCode.LLM_TIMEOUT
-    for key in (1343270938, "0x5010B01A", "0x5010b01a", "1343270938", "LLM_TIMEOUT", "llm_timeout", "LLMStatusCode.LLM_TIMEOUT", timeout):
+    for key in (
+        1343270938,
+        "0x5010B01A",
+        "0x5010b01a",
+        "1343270938",
+        "LLM_TIMEOUT",
+        "llm_timeout",
+        "LLMStatusCode.LLM_TIMEOUT",
+        timeout,
+    ):
         assert module.lookup(key) is timeout
     assert module.lookup("LLM_WAIT_PROC_TIMEOUT") is module.LLMStatusCode.LLM_WAIT_PROCESS_TIMEOUT
     assert module.lookup("ge::LLM_WAIT_PROC_TIMEOUT") is module.LLMStatusCode.LLM_WAIT_PROCESS_TIMEOUT
@@ -191,15 +211,27 @@ def test_lookup_by_every_kind_of_key(modules):
 
 def test_hixl_constants_are_a_drop_in_for_the_hixl_package(modules):
     hixl = modules[1]
-    expected = {"SUCCESS": 0, "PARAM_INVALID": 103900, "TIMEOUT": 103901, "NOT_CONNECTED": 103902, "ALREADY_CONNECTED": 103903,
-                "NOTIFY_FAILED": 103904, "UNSUPPORTED": 103905, "FAILED": 503900, "RESOURCE_EXHAUSTED": 203900}
+    expected = {
+        "SUCCESS": 0,
+        "PARAM_INVALID": 103900,
+        "TIMEOUT": 103901,
+        "NOT_CONNECTED": 103902,
+        "ALREADY_CONNECTED": 103903,
+        "NOTIFY_FAILED": 103904,
+        "UNSUPPORTED": 103905,
+        "FAILED": 503900,
+        "RESOURCE_EXHAUSTED": 203900,
+    }
     for name, value in expected.items():
         assert getattr(hixl, name) == value and type(getattr(hixl, name)) is int
         assert name in hixl.__all__
     code = hixl.lookup(hixl.TIMEOUT)
     assert (code.name, int(code), code.recoverable()) == ("TIMEOUT", 103901, False)
     assert code.solution("en") == "Preserve the environment, collect Host/Device logs, and back them up."
-    assert hixl.lookup("UNSUPPORTED").solution("zh", "9.2.0-beta.1") == "根据接口返回信息确认是否支持当前配置或特性，若不支持，请使用已经支持的参数或接口。"
+    assert (
+        hixl.lookup("UNSUPPORTED").solution("zh", "9.2.0-beta.1")
+        == "根据接口返回信息确认是否支持当前配置或特性，若不支持，请使用已经支持的参数或接口。"
+    )
     assert not hasattr(hixl, "TransferStatus")
     # the C++ names of hixl_types.h and of the C interface's header (hixl_cs.h), as they are written
     for key in ("hixl::TIMEOUT", "::HIXL_TIMEOUT", "HIXL_TIMEOUT", "hixl_timeout"):

@@ -43,7 +43,11 @@ def _numstat(catalog: Path) -> tuple[int, int]:
 
 
 def _commit_catalog(catalog: Path) -> None:
-    for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "catalog"]):
+    for args in (
+        ["init", "-q"],
+        ["add", "-A"],
+        ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "catalog"],
+    ):
         subprocess.run(["git", "-C", str(catalog), *args], check=True, capture_output=True)
 
 
@@ -105,7 +109,9 @@ def test_a_release_that_changes_one_text(released, tmp_path):
     code = module.LLMStatusCode
     for member in code:
         if member.name != "LLM_PARAM_INVALID" and family.code_by_name[member.name].text("solution", "9.1.0-v2", "en"):
-            assert member.solution("en", edition="9.2.0-v2") == family.code_by_name[member.name].text("solution", "9.1.0-v2", "en")
+            assert member.solution("en", edition="9.2.0-v2") == family.code_by_name[member.name].text(
+                "solution", "9.1.0-v2", "en"
+            )
     assert code.LLM_TIMEOUT.solution("en") == family.code_by_name["LLM_TIMEOUT"].text("solution", "9.1.0-v2", "en")
     assert code.LLM_PARAM_INVALID.solution("zh") == NEW_SOLUTION
     assert code.LLM_PARAM_INVALID.solution("en") is None
@@ -114,7 +120,11 @@ def test_a_release_that_changes_one_text(released, tmp_path):
     assert code.LLM_PARAM_INVALID.meaning("en") is not None  # its meaning did not change
 
     # the English pages show the new Chinese text, marked as not translated yet: never "not known"
-    shown = [p for p in (tmp_path / "out" / "site" / "docs").rglob("*.en.md") if NEW_SOLUTION in p.read_text(encoding="utf-8")]
+    shown = [
+        p
+        for p in (tmp_path / "out" / "site" / "docs").rglob("*.en.md")
+        if NEW_SOLUTION in p.read_text(encoding="utf-8")
+    ]
     assert {p.name for p in shown} >= {"LLM_PARAM_INVALID.en.md", "9.2.0-v2.en.md"}, shown
     for page in shown:
         row = next(line for line in page.read_text(encoding="utf-8").splitlines() if NEW_SOLUTION in line)
@@ -129,16 +139,28 @@ def test_a_release_that_changes_one_text(released, tmp_path):
 def test_a_release_that_adds_a_code(released, tmp_path):
     upstream = released
     assert _import(upstream, "v9.2.0").code == 0
-    subprocess.run(["git", "-C", str(upstream.catalog), "commit", "-qam", "9.2.0", "--author", "t <t@t>"], check=True,
-                   capture_output=True, env={"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"})
+    subprocess.run(
+        ["git", "-C", str(upstream.catalog), "commit", "-qam", "9.2.0", "--author", "t <t@t>"],
+        check=True,
+        capture_output=True,
+        env={"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"},
+    )
     repo = upstream.repo.path
     edits = {
-        STATUS_PY: [(r"^    LLM_TIMEOUT = llm_wrapper\.kLLMTimeout$", "    LLM_QUEUE_FULL = llm_wrapper.kLLMQueueFull\n"),
-                    (r"^    llm_wrapper\.kLLMTimeout: LLMStatusCode\.LLM_TIMEOUT,$",
-                     "    llm_wrapper.kLLMQueueFull: LLMStatusCode.LLM_QUEUE_FULL,\n")],
+        STATUS_PY: [
+            (r"^    LLM_TIMEOUT = llm_wrapper\.kLLMTimeout$", "    LLM_QUEUE_FULL = llm_wrapper.kLLMQueueFull\n"),
+            (
+                r"^    llm_wrapper\.kLLMTimeout: LLMStatusCode\.LLM_TIMEOUT,$",
+                "    llm_wrapper.kLLMQueueFull: LLMStatusCode.LLM_QUEUE_FULL,\n",
+            ),
+        ],
         BINDING: [(r'^  m\.attr\("kLLMTimeout"\).*$', '  m.attr("kLLMQueueFull") = py::int_(ge::LLM_QUEUE_FULL);\n')],
-        ERROR_CODES_H: [(r"^GE_ERRORNO_DEFINE\(.*, LLM_TIMEOUT, 26\);$",
-                         "GE_ERRORNO_DEFINE(0b01, 0b01, 0b000, 8, 11, LLM_QUEUE_FULL, 29);\n")],
+        ERROR_CODES_H: [
+            (
+                r"^GE_ERRORNO_DEFINE\(.*, LLM_TIMEOUT, 26\);$",
+                "GE_ERRORNO_DEFINE(0b01, 0b01, 0b000, 8, 11, LLM_QUEUE_FULL, 29);\n",
+            )
+        ],
         DATADIST_H: [(r"^constexpr Status LLM_TIMEOUT = .*$", "constexpr Status LLM_QUEUE_FULL = 0x5010B01DU;\n")],
         MESSAGES: [(r"^namespace \{$", 'GE_ERRORNO_EXTERNAL(LLM_QUEUE_FULL, "Queue is full.");\n')],
         PYTHON_PAGE_910: [(r"^\| LLM_TIMEOUT \|.*$", "| LLM_QUEUE_FULL | 队列已满 | 是 | 稍后重试。 |\n")],
@@ -164,7 +186,9 @@ def test_a_release_that_adds_a_code(released, tmp_path):
     assert new.added == (("hicann/hixl", "9.3.0"),)
     names = [c.name for c in family.python_codes]
     assert names.index("LLM_QUEUE_FULL") == names.index("LLM_TIMEOUT") + 1
-    assert new.text("meaning", "9.3.0-v2", "zh") == "队列已满" and new.text("meaning", "9.3.0-cpp-v2", "zh") == "队列已满"
+    assert (
+        new.text("meaning", "9.3.0-v2", "zh") == "队列已满" and new.text("meaning", "9.3.0-cpp-v2", "zh") == "队列已满"
+    )
     assert new.text("meaning", "9.2.0-v2", "zh") is None
 
     _generate(upstream, tmp_path / "out")

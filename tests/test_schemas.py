@@ -149,16 +149,44 @@ def full_catalog() -> dict:
                           {"repo": "demo/repo", "path": "python/status.py", "kind": "python"}]
     family["discover"] = [r"(?i)^docs/.*demo.*\.md$"]
     versions = doc["versions"]
-    versions["old"][0]["sources"] += [{"url": "https://example.org/demo/1.0/codes.html", "lang": "zh"}, {"seed": "000", "lang": "en"}]
+    versions["old"][0]["sources"] += [
+        {"url": "https://example.org/demo/1.0/codes.html", "lang": "zh"},
+        {"seed": "000", "lang": "en"},
+    ]
     versions["old"][0]["notes"] = {"zh": "只读了行", "en": "rows only"}
-    versions["old"][0]["editions"] = {"1.0": {"sources": [{"seed": "001", "lang": "zh"}], "notes": {"zh": "一版", "en": "one"}}}
-    versions["new"][0]["malformations"] = [{"kind": "merge conflict", "code": "DEMO_BUSY", "field": "solution", "line": 12,
-                                            "shown": "HEAD", "sides": {"HEAD": "稍后重试", "abc1234": "请稍后再试"}}]
-    versions["new"][0]["superseded"] = [{"edition": "unreleased-new", "commit": "0123456789abcdef0123456789abcdef01234567"}]
-    versions["new"].append({
-        "version": "unreleased-new", "based_on": "2.0-new",
-        "sources": [{"repo": "demo/repo", "path": "docs/demo.md", "commit": "0123456789abcdef0123456789abcdef01234567", "branch": "main"}],
-        "texts": "not known", "order": "page", "rows": {"DEMO_OK": "dropped", "DEMO_ODD": {"recoverable": "no", "before": "DEMO_BUSY"}}})
+    versions["old"][0]["editions"] = {
+        "1.0": {"sources": [{"seed": "001", "lang": "zh"}], "notes": {"zh": "一版", "en": "one"}}
+    }
+    versions["new"][0]["malformations"] = [
+        {
+            "kind": "merge conflict",
+            "code": "DEMO_BUSY",
+            "field": "solution",
+            "line": 12,
+            "shown": "HEAD",
+            "sides": {"HEAD": "稍后重试", "abc1234": "请稍后再试"},
+        }
+    ]
+    versions["new"][0]["superseded"] = [
+        {"edition": "unreleased-new", "commit": "0123456789abcdef0123456789abcdef01234567"}
+    ]
+    versions["new"].append(
+        {
+            "version": "unreleased-new",
+            "based_on": "2.0-new",
+            "sources": [
+                {
+                    "repo": "demo/repo",
+                    "path": "docs/demo.md",
+                    "commit": "0123456789abcdef0123456789abcdef01234567",
+                    "branch": "main",
+                }
+            ],
+            "texts": "not known",
+            "order": "page",
+            "rows": {"DEMO_OK": "dropped", "DEMO_ODD": {"recoverable": "no", "before": "DEMO_BUSY"}},
+        }
+    )
     page = next(p for p in family["pages"] if any(t["id"] == "new" for t in p["timelines"]))
     versions["new"][-1]["sources"][0]["page"] = {
         "title": "演示错误码", "table": "spaced", "header": [f"列{n}" for n in range(len(page["columns"]))],
@@ -197,7 +225,9 @@ def test_full_catalog_is_valid_for_the_loader_and_the_schema_and_so_is_its_expor
     export = json.loads((tmp_path / "generated" / "json" / "demo_codes.json").read_text(encoding="utf-8"))
     assert errors(EXPORT, export) == []
     kinds = {s["kind"] for e in export["editions"] for s in e["sources"]}
-    assert kinds == {"repo", "url", "seed", "document"} and any("branch" in s for e in export["editions"] for s in e["sources"])
+    assert kinds == {"repo", "url", "seed", "document"} and any(
+        "branch" in s for e in export["editions"] for s in e["sources"]
+    )
     assert export["family"]["value_layouts"] and any(c["obsolete"] for c in export["codes"])
 
 
@@ -230,9 +260,13 @@ def test_catalog_schema_required_fields_and_choices_are_the_loaders():
     assert defs["recoverable"]["enum"] == list(RECOVERABLE_VALUES)
     assert defs["column"]["enum"] == list(COLUMN_KEYS)
     assert defs["textEntry"]["properties"]["origin"]["enum"] == list(TEXT_ORIGINS)
-    assert sorted(defs["code"]["properties"][f]["$ref"] for f in TEXT_FIELDS) == ["#/$defs/textEntries"] * len(TEXT_FIELDS)
+    assert sorted(defs["code"]["properties"][f]["$ref"] for f in TEXT_FIELDS) == ["#/$defs/textEntries"] * len(
+        TEXT_FIELDS
+    )
     assert defs["malformation"]["properties"]["field"]["enum"] == ["name", "recoverable", *TEXT_FIELDS]
-    assert defs["family"]["properties"]["upstream"]["items"]["properties"]["kind"]["enum"] == list(catalog_family.UPSTREAM_KINDS)
+    assert defs["family"]["properties"]["upstream"]["items"]["properties"]["kind"]["enum"] == list(
+        catalog_family.UPSTREAM_KINDS
+    )
     assert defs["site"]["properties"]["labels"]["propertyNames"]["enum"] == list(default_labels())
 
 
@@ -256,8 +290,14 @@ def test_catalog_schema_patterns_are_the_loaders(ref, regex):
 
 def test_length_limits_and_ranges_are_the_loaders():
     defs = CATALOG_SCHEMA["$defs"]
-    assert defs["editionId"]["maxLength"] == EXPORT_SCHEMA["$defs"]["editionId"]["maxLength"] == catalog_versions.MAX_EDITION_ID
-    assert defs["identifier"]["maxLength"] == EXPORT_SCHEMA["$defs"]["identifier"]["maxLength"] == fields_module.MAX_NAME
+    assert (
+        defs["editionId"]["maxLength"]
+        == EXPORT_SCHEMA["$defs"]["editionId"]["maxLength"]
+        == catalog_versions.MAX_EDITION_ID
+    )
+    assert (
+        defs["identifier"]["maxLength"] == EXPORT_SCHEMA["$defs"]["identifier"]["maxLength"] == fields_module.MAX_NAME
+    )
     value = defs["code"]["properties"]["value"]
     assert (value["minimum"], value["maximum"]) == catalog_codes.PYTHON_RANGE
     c_value = defs["code"]["then"]["properties"]["value"]
@@ -421,66 +461,240 @@ COMMIT = "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678"
 BROKEN_CATALOGS = [
     ("unknown key in a code", _set(("codes", 0, "colour"), "red"), ("codes", 0), "unknown field 'colour'"),
     ("unknown top-level section", _set(("sites",), {}), (), "unknown field 'sites'"),
-    ("unknown key in a source", _set(("versions", "new", 0, "sources", 0, "sha"), COMMIT), ("versions", "new", 0, "sources", 0), "unknown field 'sha'"),
-    ("wrong recoverable value", _set(("versions", "new", 0, "rows", "DEMO_BUSY"), "maybe"), ("versions", "new", 0, "rows", "DEMO_BUSY"), "'maybe'"),
-    ("recoverable as a YAML 1.1 boolean", _set(("versions", "new", 0, "rows", "DEMO_BUSY"), True), ("versions", "new", 0, "rows", "DEMO_BUSY"), "must be text"),
-    ("wrong recoverable in another language", _set(("versions", "cpp", 0, "rows", "DEMO_C_ONLY", "en"), "yes!"),
-     ("versions", "cpp", 0, "rows", "DEMO_C_ONLY"), "'yes!'"),
-    ("commit of 39 hex digits", _set(("versions", "new", 0, "sources", 0, "commit"), COMMIT[:39]), ("versions", "new", 0, "sources", 0), "commit must be 40"),
-    ("commit of 41 hex digits", _set(("versions", "new", 0, "sources", 0, "commit"), COMMIT + "0"), ("versions", "new", 0, "sources", 0), "commit must be 40"),
-    ("commit in upper case", _set(("versions", "new", 0, "sources", 0, "commit"), COMMIT.upper()), ("versions", "new", 0, "sources", 0), "commit must be 40"),
-    ("repository source without tags or branch", _set(("versions", "new", 0, "sources", 0, "tags"), _DELETE), ("versions", "new", 0, "sources", 0),
-     "names the tags that ship the file"),
-    ("source of two kinds", _set(("versions", "new", 0, "sources", 0, "url"), "https://example.org/x"), ("versions", "new", 0, "sources", 0),
-     "exactly one of"),
-    ("missing texts of a version", _set(("versions", "old", 0, "texts"), _DELETE), ("versions", "old", 0), "missing field 'texts'"),
+    (
+        "unknown key in a source",
+        _set(("versions", "new", 0, "sources", 0, "sha"), COMMIT),
+        ("versions", "new", 0, "sources", 0),
+        "unknown field 'sha'",
+    ),
+    (
+        "wrong recoverable value",
+        _set(("versions", "new", 0, "rows", "DEMO_BUSY"), "maybe"),
+        ("versions", "new", 0, "rows", "DEMO_BUSY"),
+        "'maybe'",
+    ),
+    (
+        "recoverable as a YAML 1.1 boolean",
+        _set(("versions", "new", 0, "rows", "DEMO_BUSY"), True),
+        ("versions", "new", 0, "rows", "DEMO_BUSY"),
+        "must be text",
+    ),
+    (
+        "wrong recoverable in another language",
+        _set(("versions", "cpp", 0, "rows", "DEMO_C_ONLY", "en"), "yes!"),
+        ("versions", "cpp", 0, "rows", "DEMO_C_ONLY"),
+        "'yes!'",
+    ),
+    (
+        "commit of 39 hex digits",
+        _set(("versions", "new", 0, "sources", 0, "commit"), COMMIT[:39]),
+        ("versions", "new", 0, "sources", 0),
+        "commit must be 40",
+    ),
+    (
+        "commit of 41 hex digits",
+        _set(("versions", "new", 0, "sources", 0, "commit"), COMMIT + "0"),
+        ("versions", "new", 0, "sources", 0),
+        "commit must be 40",
+    ),
+    (
+        "commit in upper case",
+        _set(("versions", "new", 0, "sources", 0, "commit"), COMMIT.upper()),
+        ("versions", "new", 0, "sources", 0),
+        "commit must be 40",
+    ),
+    (
+        "repository source without tags or branch",
+        _set(("versions", "new", 0, "sources", 0, "tags"), _DELETE),
+        ("versions", "new", 0, "sources", 0),
+        "names the tags that ship the file",
+    ),
+    (
+        "source of two kinds",
+        _set(("versions", "new", 0, "sources", 0, "url"), "https://example.org/x"),
+        ("versions", "new", 0, "sources", 0),
+        "exactly one of",
+    ),
+    (
+        "missing texts of a version",
+        _set(("versions", "old", 0, "texts"), _DELETE),
+        ("versions", "old", 0),
+        "missing field 'texts'",
+    ),
     ("missing value of a code", _set(("codes", 1, "value"), _DELETE), ("codes", 1), "missing field 'value'"),
-    ("missing shape of the Python module", _set(("family", "python", "shape"), _DELETE), ("family", "python"), "missing field 'shape'"),
-    ("missing recoverable label", _set(("family", "recoverable_labels", "not known"), _DELETE), ("family", "recoverable_labels"),
-     "missing field 'not known'"),
+    (
+        "missing shape of the Python module",
+        _set(("family", "python", "shape"), _DELETE),
+        ("family", "python"),
+        "missing field 'shape'",
+    ),
+    (
+        "missing recoverable label",
+        _set(("family", "recoverable_labels", "not known"), _DELETE),
+        ("family", "recoverable_labels"),
+        "missing field 'not known'",
+    ),
     ("code with neither name", _set(("codes", 2, "c"), _DELETE), ("codes", 2), "needs a python name, a c name"),
     ("old catalog format", _set(("format",), 1), ("format",), "format 1 is not supported"),
-    ("the format before page versions", _set(("format",), 2), ("format",), "run `python scripts/migrate_to_versions.py"),
-    ("exception in a constants module", _set(("family", "python", "shape"), "constants"), ("family", "python"), "belongs to the enum shape"),
-    ("exception without default_status", _set(("family", "python", "default_status"), _DELETE), ("family", "python"), "exception needs default_status"),
+    (
+        "the format before page versions",
+        _set(("format",), 2),
+        ("format",),
+        "run `python scripts/migrate_to_versions.py",
+    ),
+    (
+        "exception in a constants module",
+        _set(("family", "python", "shape"), "constants"),
+        ("family", "python"),
+        "belongs to the enum shape",
+    ),
+    (
+        "exception without default_status",
+        _set(("family", "python", "default_status"), _DELETE),
+        ("family", "python"),
+        "exception needs default_status",
+    ),
     ("C value beyond uint32_t", _set(("codes", 2, "value"), 2**32), ("codes", 2, "value"), "out of range"),
     ("negative C value", _set(("codes", 0, "value"), -1), ("codes", 0, "value"), "out of range"),
-    ("number where text is meant", _set(("family", "pages", 0, "title", "zh"), 8.1), ("family", "pages", 0, "title", "zh"), "must be text"),
+    (
+        "number where text is meant",
+        _set(("family", "pages", 0, "title", "zh"), 8.1),
+        ("family", "pages", 0, "title", "zh"),
+        "must be text",
+    ),
     ("empty text", _set(("codes", 0, "meaning", 0, "zh"), "  "), ("codes", 0, "meaning", 0, "zh"), "must not be empty"),
-    ("translated outside upstream words", _set(("family", "name", "translated"), ["en"]), ("family", "name"), "unknown field 'translated'"),
-    ("text entry without text", _set(("codes", 0, "meaning", 0), {"from": ["2.0-new"], "origin": "translation"}),
-     ("codes", 0, "meaning", 0), "gives no text"),
-    ("unknown text origin", _set(("codes", 1, "cause", 1, "origin"), "machine"), ("codes", 1, "cause", 1, "origin"), "'machine'"),
-    ("columns without recoverable", _set(("family", "pages", 0, "columns"), ["name", "meaning", "solution"]),
-     ("family", "pages", 0, "columns"), "must include name and recoverable"),
-    ("timeline in a repository without paths", _set(("family", "pages", 0, "timelines", 1, "paths"), _DELETE),
-     ("family", "pages", 0, "timelines", 1), "lists its `paths`"),
-    ("version id with a space", _set(("versions", "old", 0, "version"), "1.0 old"), ("versions", "old", 0, "version"),
-     "may hold only letters"),
-    ("version id too long", _set(("versions", "old", 0, "version"), "1." + "0" * 63), ("versions", "old", 0, "version"), "at most 64"),
-    ("release that is no release", _set(("versions", "old", 0, "release"), "v1.0"), ("versions", "old", 0, "release"), "is no release"),
-    ("text entry starting nowhere", _set(("codes", 0, "meaning", 0, "from"), []), ("codes", 0, "meaning", 0, "from"),
-     "starts at no version"),
-    ("untranslated of no language", _set(("codes", 1, "meaning", 1, "untranslated"), ["English"]),
-     ("codes", 1, "meaning", 1, "untranslated", 0), "'English'"),
-    ("superseded commit too short", _set(("versions", "new", 0, "superseded", 0, "commit"), "0123"),
-     ("versions", "new", 0, "superseded", 0, "commit"), "40 lower-case hex"),
-    ("repository not OWNER/NAME", _set(("repositories", "demo"), {"url": "https://example.org/demo", "default_branch": "main"}),
-     ("repositories",), "must be OWNER/NAME"),
-    ("url with a space", _set(("repositories", "demo/repo", "url"), "https://example.org/demo repo"), ("repositories", "demo/repo", "url"),
-     "http(s) URL"),
-    ("qualified C++ name unqualified", _set(("codes", 2, "cpp", 0), "DEMO_C_ONLY"), ("codes", 2, "cpp", 0), "must be qualified"),
-    ("value_layout without name", _set(("family", "value_layouts", 0, "arguments"), ["kind", "value"]), ("family", "value_layouts", 0, "arguments"),
-     "must name the argument `name`"),
-    ("shift beyond 31", _set(("family", "value_layouts", 0, "fields", "kind", "shift"), 32), ("family", "value_layouts", 0, "fields", "kind", "shift"),
-     "shift must be 0..31"),
-    ("upstream header without header", _set(("family", "upstream", 0, "header"), _DELETE), ("family", "upstream", 0), "a header needs `header:`"),
-    ("malformation with one side", _set(("versions", "new", 0, "malformations", 0, "sides"), {"HEAD": "x"}),
-     ("versions", "new", 0, "malformations", 0, "sides"), "at least two sides"),
-    ("obsolete without since", _set(("codes", 3, "obsolete", "since"), _DELETE), ("codes", 3, "obsolete"), "missing field 'since'"),
-    ("added in no release", _set(("codes", 3, "added"), {"demo/repo": "v2"}), ("codes", 3, "added", "demo/repo"), "is no release"),
-    ("label override of no label", _set(("site", "labels", "homepage"), {"en": "Start"}), ("site", "labels"), "no label 'homepage'"),
-    ("language that is no ISO code", _set(("site", "languages"), ["zh", "English"]), ("site", "languages", 1), "lower-case ISO 639"),
+    (
+        "translated outside upstream words",
+        _set(("family", "name", "translated"), ["en"]),
+        ("family", "name"),
+        "unknown field 'translated'",
+    ),
+    (
+        "text entry without text",
+        _set(("codes", 0, "meaning", 0), {"from": ["2.0-new"], "origin": "translation"}),
+        ("codes", 0, "meaning", 0),
+        "gives no text",
+    ),
+    (
+        "unknown text origin",
+        _set(("codes", 1, "cause", 1, "origin"), "machine"),
+        ("codes", 1, "cause", 1, "origin"),
+        "'machine'",
+    ),
+    (
+        "columns without recoverable",
+        _set(("family", "pages", 0, "columns"), ["name", "meaning", "solution"]),
+        ("family", "pages", 0, "columns"),
+        "must include name and recoverable",
+    ),
+    (
+        "timeline in a repository without paths",
+        _set(("family", "pages", 0, "timelines", 1, "paths"), _DELETE),
+        ("family", "pages", 0, "timelines", 1),
+        "lists its `paths`",
+    ),
+    (
+        "version id with a space",
+        _set(("versions", "old", 0, "version"), "1.0 old"),
+        ("versions", "old", 0, "version"),
+        "may hold only letters",
+    ),
+    (
+        "version id too long",
+        _set(("versions", "old", 0, "version"), "1." + "0" * 63),
+        ("versions", "old", 0, "version"),
+        "at most 64",
+    ),
+    (
+        "release that is no release",
+        _set(("versions", "old", 0, "release"), "v1.0"),
+        ("versions", "old", 0, "release"),
+        "is no release",
+    ),
+    (
+        "text entry starting nowhere",
+        _set(("codes", 0, "meaning", 0, "from"), []),
+        ("codes", 0, "meaning", 0, "from"),
+        "starts at no version",
+    ),
+    (
+        "untranslated of no language",
+        _set(("codes", 1, "meaning", 1, "untranslated"), ["English"]),
+        ("codes", 1, "meaning", 1, "untranslated", 0),
+        "'English'",
+    ),
+    (
+        "superseded commit too short",
+        _set(("versions", "new", 0, "superseded", 0, "commit"), "0123"),
+        ("versions", "new", 0, "superseded", 0, "commit"),
+        "40 lower-case hex",
+    ),
+    (
+        "repository not OWNER/NAME",
+        _set(("repositories", "demo"), {"url": "https://example.org/demo", "default_branch": "main"}),
+        ("repositories",),
+        "must be OWNER/NAME",
+    ),
+    (
+        "url with a space",
+        _set(("repositories", "demo/repo", "url"), "https://example.org/demo repo"),
+        ("repositories", "demo/repo", "url"),
+        "http(s) URL",
+    ),
+    (
+        "qualified C++ name unqualified",
+        _set(("codes", 2, "cpp", 0), "DEMO_C_ONLY"),
+        ("codes", 2, "cpp", 0),
+        "must be qualified",
+    ),
+    (
+        "value_layout without name",
+        _set(("family", "value_layouts", 0, "arguments"), ["kind", "value"]),
+        ("family", "value_layouts", 0, "arguments"),
+        "must name the argument `name`",
+    ),
+    (
+        "shift beyond 31",
+        _set(("family", "value_layouts", 0, "fields", "kind", "shift"), 32),
+        ("family", "value_layouts", 0, "fields", "kind", "shift"),
+        "shift must be 0..31",
+    ),
+    (
+        "upstream header without header",
+        _set(("family", "upstream", 0, "header"), _DELETE),
+        ("family", "upstream", 0),
+        "a header needs `header:`",
+    ),
+    (
+        "malformation with one side",
+        _set(("versions", "new", 0, "malformations", 0, "sides"), {"HEAD": "x"}),
+        ("versions", "new", 0, "malformations", 0, "sides"),
+        "at least two sides",
+    ),
+    (
+        "obsolete without since",
+        _set(("codes", 3, "obsolete", "since"), _DELETE),
+        ("codes", 3, "obsolete"),
+        "missing field 'since'",
+    ),
+    (
+        "added in no release",
+        _set(("codes", 3, "added"), {"demo/repo": "v2"}),
+        ("codes", 3, "added", "demo/repo"),
+        "is no release",
+    ),
+    (
+        "label override of no label",
+        _set(("site", "labels", "homepage"), {"en": "Start"}),
+        ("site", "labels"),
+        "no label 'homepage'",
+    ),
+    (
+        "language that is no ISO code",
+        _set(("site", "languages"), ["zh", "English"]),
+        ("site", "languages", 1),
+        "lower-case ISO 639",
+    ),
 ]
 
 
@@ -490,7 +704,9 @@ def test_broken_catalog_is_refused_by_the_schema_and_the_loader(what, mutate, wh
     mutate(doc)
     found = list(CATALOG.iter_errors(doc))
     assert found, f"the schema accepts a catalog with {what}"
-    assert all(tuple(e.absolute_path)[:len(where)] == where for e in found), [(list(e.absolute_path), e.message) for e in found]
+    assert all(tuple(e.absolute_path)[: len(where)] == where for e in found), [
+        (list(e.absolute_path), e.message) for e in found
+    ]
     with pytest.raises(CatalogError) as refused:
         load_catalog(write_catalog(doc, tmp_path))
     assert message in str(refused.value), str(refused.value)
@@ -499,29 +715,69 @@ def test_broken_catalog_is_refused_by_the_schema_and_the_loader(what, mutate, wh
 BROKEN_EXPORTS = [
     ("unknown key in a code", lambda d: d["codes"][0].update(colour="red"), ("codes", 0)),
     ("unknown top-level key", lambda d: d.update(site={}), ()),
-    ("wrong recoverable value", lambda d: d["editions"][1]["rows"][0].update(recoverable="maybe"), ("editions", 1, "rows", 0, "recoverable")),
-    ("wrong recoverable in a code's edition", lambda d: d["codes"][0]["editions"]["2.0-new"].update(recoverable="No"),
-     ("codes", 0, "editions", "2.0-new", "recoverable")),
-    ("commit of 39 hex digits", lambda d: d["editions"][1]["sources"][0].update(commit=COMMIT[:39]), ("editions", 1, "sources", 0)),
-    ("url source with a commit", lambda d: d["editions"][0]["sources"][0].update(kind="url", url="https://example.org/x", commit=COMMIT),
-     ("editions", 0, "sources", 0)),
-    ("source of no kind", lambda d: d["editions"][0]["sources"][0].update(kind="mirror"), ("editions", 0, "sources", 0)),
+    (
+        "wrong recoverable value",
+        lambda d: d["editions"][1]["rows"][0].update(recoverable="maybe"),
+        ("editions", 1, "rows", 0, "recoverable"),
+    ),
+    (
+        "wrong recoverable in a code's edition",
+        lambda d: d["codes"][0]["editions"]["2.0-new"].update(recoverable="No"),
+        ("codes", 0, "editions", "2.0-new", "recoverable"),
+    ),
+    (
+        "commit of 39 hex digits",
+        lambda d: d["editions"][1]["sources"][0].update(commit=COMMIT[:39]),
+        ("editions", 1, "sources", 0),
+    ),
+    (
+        "url source with a commit",
+        lambda d: d["editions"][0]["sources"][0].update(kind="url", url="https://example.org/x", commit=COMMIT),
+        ("editions", 0, "sources", 0),
+    ),
+    (
+        "source of no kind",
+        lambda d: d["editions"][0]["sources"][0].update(kind="mirror"),
+        ("editions", 0, "sources", 0),
+    ),
     ("missing hex", lambda d: d["codes"][0].pop("hex"), ("codes", 0)),
-    ("missing texts of a listed code", lambda d: d["codes"][0]["editions"]["2.0-new"].pop("texts"), ("codes", 0, "editions", "2.0-new")),
+    (
+        "missing texts of a listed code",
+        lambda d: d["codes"][0]["editions"]["2.0-new"].pop("texts"),
+        ("codes", 0, "editions", "2.0-new"),
+    ),
     ("missing generator", lambda d: d.pop("generator"), ()),
     ("old export format", lambda d: d.update(format=1), ("format",)),
-    ("exception in a constants module", lambda d: d["family"]["python"].update(shape="constants"), ("family", "python")),
+    (
+        "exception in a constants module",
+        lambda d: d["family"]["python"].update(shape="constants"),
+        ("family", "python"),
+    ),
     ("lower-case hex", lambda d: d["codes"][2].update(hex="0x0000001a", value=26), ("codes", 2, "hex")),
     ("C value beyond uint32_t", lambda d: d["codes"][2].update(value=2**32, hex="0x100000000"), ("codes", 2)),
     ("code with neither name", lambda d: d["codes"][2].update(c=None), ("codes", 2)),
     ("released unreleased edition", lambda d: d["editions"][0].update(release="unreleased"), ("editions", 0)),
     ("repository copy without -repo", lambda d: d["editions"][0].update(repository_copy=True), ("editions", 0)),
-    ("edition id with a space", lambda d: d["codes"][0]["listing_not_known"].append("2.0 new"), ("codes", 0, "listing_not_known", 0)),
-    ("position 0", lambda d: d["codes"][0]["editions"]["2.0-new"].update(position=0), ("codes", 0, "editions", "2.0-new", "position")),
-    ("text without origin", lambda d: d["codes"][0]["editions"]["2.0-new"]["texts"]["meaning"]["zh"].pop("origin"),
-     ("codes", 0, "editions", "2.0-new", "texts", "meaning")),
-    ("text column that is no column", lambda d: d["codes"][0]["editions"]["2.0-new"]["texts"].update(reason=None),
-     ("codes", 0, "editions", "2.0-new", "texts")),
+    (
+        "edition id with a space",
+        lambda d: d["codes"][0]["listing_not_known"].append("2.0 new"),
+        ("codes", 0, "listing_not_known", 0),
+    ),
+    (
+        "position 0",
+        lambda d: d["codes"][0]["editions"]["2.0-new"].update(position=0),
+        ("codes", 0, "editions", "2.0-new", "position"),
+    ),
+    (
+        "text without origin",
+        lambda d: d["codes"][0]["editions"]["2.0-new"]["texts"]["meaning"]["zh"].pop("origin"),
+        ("codes", 0, "editions", "2.0-new", "texts", "meaning"),
+    ),
+    (
+        "text column that is no column",
+        lambda d: d["codes"][0]["editions"]["2.0-new"]["texts"].update(reason=None),
+        ("codes", 0, "editions", "2.0-new", "texts"),
+    ),
 ]
 
 
@@ -532,4 +788,6 @@ def test_broken_export_is_refused(what, mutate, where, mini_export):
     mutate(doc)
     found = list(EXPORT.iter_errors(doc))
     assert found, f"the schema accepts an export with {what}"
-    assert all(tuple(e.absolute_path)[:len(where)] == where for e in found), [(list(e.absolute_path), e.message) for e in found]
+    assert all(tuple(e.absolute_path)[: len(where)] == where for e in found), [
+        (list(e.absolute_path), e.message) for e in found
+    ]

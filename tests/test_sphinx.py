@@ -32,7 +32,9 @@ def sphinx_build(src, out, *extra):
 def cells(html: str) -> list[list[str]]:
     body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
-    return [[unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)] for r in rows]
+    return [
+        [unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)] for r in rows
+    ]
 
 
 def test_the_llm_directive_renders_an_edition_in_its_own_order_with_row_ids(tmp_path, llm):
@@ -67,7 +69,9 @@ def test_a_catalog_edit_shows_after_a_rebuild_and_hostile_text_is_escaped(tmp_pa
     assert sphinx_build(src, out).returncode == 0
     assert "Busy" in (out / "index.html").read_text(encoding="utf-8")
     text = catalog.read_text(encoding="utf-8")
-    catalog.write_text(text.replace("en: Busy", "en: 'Busy <script>alert(1)</script> & overloaded'", 1), encoding="utf-8")
+    catalog.write_text(
+        text.replace("en: Busy", "en: 'Busy <script>alert(1)</script> & overloaded'", 1), encoding="utf-8"
+    )
     result = sphinx_build(src, out)  # incremental: only the catalog changed
     assert result.returncode == 0, result.stderr
     html = (out / "index.html").read_text(encoding="utf-8")

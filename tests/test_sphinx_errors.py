@@ -41,7 +41,11 @@ def sphinx_build(src, out, *extra, cwd=ROOT, env=None):
 def test_a_wrong_catalog_path_is_one_warning_naming_the_setting_and_the_path(tmp_path):
     src, out = project(tmp_path, ".. llm-status-codes::\n   :lang: en\n", "nope/catalog")
     result = sphinx_build(src, out)
-    assert "Traceback" not in result.stderr and "sphinx-doc" not in result.stderr and "Extension error" not in result.stderr
+    assert (
+        "Traceback" not in result.stderr
+        and "sphinx-doc" not in result.stderr
+        and "Extension error" not in result.stderr
+    )
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert "llm_status_codes_catalog = 'nope/catalog' in conf.py" in lines[0]
@@ -96,8 +100,12 @@ def _long_texts_catalog(tmp_path):
     catalog = tmp_path / "catalog.yaml"
     text = MINI.read_text(encoding="utf-8")
     assert "en: Busy" in text
-    catalog.write_text(text.replace("en: Busy", f"en: 'Busy: see {LONG_URL} or call transfer_cache_async_with_retries_and_timeout'", 1),
-                       encoding="utf-8")
+    catalog.write_text(
+        text.replace(
+            "en: Busy", f"en: 'Busy: see {LONG_URL} or call transfer_cache_async_with_retries_and_timeout'", 1
+        ),
+        encoding="utf-8",
+    )
     return catalog
 
 
@@ -130,8 +138,10 @@ def test_the_table_fits_alabaster_at_1280_px(tmp_path):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto((out / "index.html").as_uri())
-        widths = page.evaluate("() => [document.documentElement.scrollWidth, document.querySelector('table').scrollWidth,"
-                               " document.querySelector('div.body').clientWidth]")
+        widths = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.querySelector('table').scrollWidth,"
+            " document.querySelector('div.body').clientWidth]"
+        )
         browser.close()
     page_width, table_width, body_width = widths
     assert page_width <= 1280 and table_width <= body_width, widths

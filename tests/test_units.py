@@ -177,8 +177,17 @@ def test_release_order_of_the_contract():
     assert sorted(shuffled, key=versions.release_key) == releases
 
 
-@pytest.mark.parametrize("tag, release", [("v9.0.0", "9.0.0"), ("V8.0.RC3", "8.0.RC3"), ("9.1.0", "9.1.0"),
-                                          ("latest", None), ("vunreleased", None), ("v9.0.0-beta.2.pre", "9.0.0-beta.2.pre")])
+@pytest.mark.parametrize(
+    "tag, release",
+    [
+        ("v9.0.0", "9.0.0"),
+        ("V8.0.RC3", "8.0.RC3"),
+        ("9.1.0", "9.1.0"),
+        ("latest", None),
+        ("vunreleased", None),
+        ("v9.0.0-beta.2.pre", "9.0.0-beta.2.pre"),
+    ],
+)
 def test_tag_release(tag, release):
     assert versions.tag_release(tag) == release
 

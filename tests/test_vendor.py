@@ -37,10 +37,16 @@ def test_vendor_writes_the_module_and_header_stamped_and_working(tmp_path):
     assert re.search(r'^CATALOG_HASH = "[0-9a-f]{12,}"$', text, re.M)
     assert re.search(r'^__version__ = "\d+\.\d+\.\d+"$', text, re.M)
     assert "do not edit" in text.lower()
-    probe = subprocess.run([sys.executable, "-s", "-c", "import demo_codes as m; print(m.DemoCode.DEMO_BUSY.meaning('en'))"],
-                           cwd=to, capture_output=True, text=True)
+    probe = subprocess.run(
+        [sys.executable, "-s", "-c", "import demo_codes as m; print(m.DemoCode.DEMO_BUSY.meaning('en'))"],
+        cwd=to,
+        capture_output=True,
+        text=True,
+    )
     assert probe.returncode == 0 and probe.stdout.strip() == "Busy", probe.stderr
-    assert "#define DEMO_CATALOG_HASH" in header.read_text(encoding="utf-8") or "CATALOG_HASH" in header.read_text(encoding="utf-8")
+    assert "#define DEMO_CATALOG_HASH" in header.read_text(encoding="utf-8") or "CATALOG_HASH" in header.read_text(
+        encoding="utf-8"
+    )
     again = run_cli("vendor", "--catalog", MINI, "--to", to, "--header")
     assert again.code == 0 and again.out.count("unchanged") == 2
 
@@ -99,7 +105,10 @@ def test_vendor_to_a_file_is_wrong_usage(tmp_path):
 
 
 def hooks():
-    return {hook["id"]: hook for hook in YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
+    return {
+        hook["id"]: hook
+        for hook in YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    }
 
 
 def run_hook(hook, cwd, files=()):
@@ -107,7 +116,9 @@ def run_hook(hook, cwd, files=()):
     argv = shlex.split(hook["entry"]) + list(hook.get("args", []))
     assert argv[0] == "llm-status-codes"  # the console script pyproject.toml installs
     chosen = [f for f in files if re.search(hook.get("files", ""), f)] if hook.get("pass_filenames", True) else []
-    return subprocess.run([sys.executable, "-m", "generator", *argv[1:], *chosen], cwd=cwd, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *argv[1:], *chosen], cwd=cwd, capture_output=True, text=True
+    )
 
 
 def test_the_hook_file_names_both_hooks_and_the_console_script_exists():

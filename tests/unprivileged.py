@@ -117,6 +117,8 @@ def copy_runtime(into: Path) -> Path:
 def run_as_nobody(runtime: Path, args: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess:
     """`python -m generator ARGS` as nobody, from the copy in `runtime`."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    env.update(PYTHONPATH=f"{runtime}{os.pathsep}{runtime / 'site-packages'}", PYTHONDONTWRITEBYTECODE="1", HOME=str(runtime))
+    env.update(
+        PYTHONPATH=f"{runtime}{os.pathsep}{runtime / 'site-packages'}", PYTHONDONTWRITEBYTECODE="1", HOME=str(runtime)
+    )
     return subprocess.run([*NOBODY, interpreter(), "-s", "-m", "generator", *args],
                           capture_output=True, text=True, cwd=cwd or runtime, env=env, timeout=120)

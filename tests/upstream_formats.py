@@ -68,8 +68,10 @@ def _html_text(text: str, counter: list[int]) -> str:
         counter[0] += 1
         anchor = f"p{counter[0]}"
         if line.startswith("说明："):
-            parts.append(f'<div class="note" id="note{counter[0]}"><span class="notetitle"> 说明： </span><div class="notebody">'
-                         f'<p id="{anchor}"><a name="{anchor}"></a>{_link(line[3:])}</p>\n</div></div>')
+            parts.append(
+                f'<div class="note" id="note{counter[0]}"><span class="notetitle"> 说明： </span><div class="notebody">'
+                f'<p id="{anchor}"><a name="{anchor}"></a>{_link(line[3:])}</p>\n</div></div>'
+            )
         else:
             parts.append(f'<p id="{anchor}"><a name="{anchor}"></a><a name="{anchor}"></a>{_link(line)}</p>')
         i += 1
@@ -84,8 +86,11 @@ def html_page(family: Family, edition: Edition, lang: str = "zh") -> str:
     columns = _columns(family, edition, lang)
     width = f"{100 / len(columns):.4f}%"
     counter = [0]
-    head = "".join(f'<th class="cellrowborder" valign="top" width="{width}" id="mcps1.1.5.1.{i}"><p id="h{i}">'
-                   f'<a name="h{i}"></a><a name="h{i}"></a>{html.escape(label)}</p>\n</th>\n' for i, (_, label) in enumerate(columns, 1))
+    head = "".join(
+        f'<th class="cellrowborder" valign="top" width="{width}" id="mcps1.1.5.1.{i}"><p id="h{i}">'
+        f'<a name="h{i}"></a><a name="h{i}"></a>{html.escape(label)}</p>\n</th>\n'
+        for i, (_, label) in enumerate(columns, 1)
+    )
     rows = []
     for index, row in enumerate(edition.rows):
         code = family.code_by_name[row.code]
@@ -98,12 +103,18 @@ def html_page(family: Family, edition: Edition, lang: str = "zh") -> str:
                 content = _html_text((LABELS_ZH if lang == "zh" else LABELS_EN)[value], counter)
             else:
                 content = _html_text(code.text(column, edition.id, lang), counter)
-            cells.append(f'<td class="cellrowborder" valign="top" width="{width}" headers="mcps1.1.5.1.{i} ">{content}\n</td>\n')
+            cells.append(
+                f'<td class="cellrowborder" valign="top" width="{width}" headers="mcps1.1.5.1.{i} ">{content}\n</td>\n'
+            )
         rows.append(f'<tr id="row{index}">' + "".join(cells) + "</tr>\n")
     title = edition.page.title[lang]
     intro = edition.page.intro[lang] if edition.page.intro else ""
-    return (f'# {title}<a name="ZH-CN_TOPIC_0000001"></a>\n\n{intro}\n\n<a name="table1"></a>\n'
-            f'<table><thead align="left"><tr id="row_head">{head}</tr>\n</thead>\n<tbody>' + "".join(rows) + "</tbody>\n</table>\n")
+    return (
+        f'# {title}<a name="ZH-CN_TOPIC_0000001"></a>\n\n{intro}\n\n<a name="table1"></a>\n'
+        f'<table><thead align="left"><tr id="row_head">{head}</tr>\n</thead>\n<tbody>'
+        + "".join(rows)
+        + "</tbody>\n</table>\n"
+    )
 
 
 # -- pipe tables ------------------------------------------------------------------------------------------------
@@ -117,7 +128,9 @@ def _pipe_text(text: str, english: bool = False) -> str:
         body = body.replace("\\", "\\\\").replace("|", "\\|")
         body = _api_marked(body, english)
         if line.startswith("说明："):
-            body = " " + body  # upstream writes "<br> 说明： ..."; the catalog's text says whether a space follows the colon
+            body = (
+                " " + body
+            )  # upstream writes "<br> 说明： ..."; the catalog's text says whether a space follows the colon
         lines.append(("  " if n else "") + (marker.group() if marker else "") + body)
     return "<br>".join(lines)
 
@@ -177,7 +190,10 @@ def line_of(text: str, needle: str) -> int:
 CATALOG = FIXTURES / "upstream" / "catalog"
 REPO = "hicann/hixl"
 # The fixture catalog's placeholder commits, by the tag whose commit replaces them.
-PLACEHOLDERS = {"v9.0.0": "c0ffee9000000000000000000000000000000000", "v9.1.0": "c0ffee9100000000000000000000000000000000"}
+PLACEHOLDERS = {
+    "v9.0.0": "c0ffee9000000000000000000000000000000000",
+    "v9.1.0": "c0ffee9100000000000000000000000000000000",
+}
 PYTHON_PAGE_900 = "docs/python/LLMStatusCode.md"
 CPP_PAGE_900 = "docs/cpp/LLM-DataDist错误码.md"
 PYTHON_PAGE_910 = "docs/zh/api/python/LLMStatusCode.md"
@@ -231,7 +247,9 @@ class Upstream:
     commits: dict[str, str] = field(default_factory=dict)  # tag -> commit
 
     def audit(self, *extra: str, directory: Optional[Path] = None):
-        return run_cli("audit", "--catalog", self.catalog, "--upstream", f"{REPO}={directory or self.repo.path}", *extra)
+        return run_cli(
+            "audit", "--catalog", self.catalog, "--upstream", f"{REPO}={directory or self.repo.path}", *extra
+        )
 
     def edit_catalog(self, old: str, new: str, name: str = "editions.yaml") -> None:
         path = self.catalog / "llm_datadist" / name

@@ -71,25 +71,58 @@ def status_py(family: Family, codes: Sequence[Code], banner: str = "") -> str:
     for code in members:
         value = f"llm_wrapper.{code.wrapper}" if code.wrapper else str(code.value)
         lines.append(f"    {code.python_name} = {value}")
-    lines += ["", "    def __str__(self):", '        return f"{self.__class__.__name__}.{self.name}"', "", "",
-              "class LLMException(RuntimeError):",
-              "    def __init__(self, *args, status_code=LLMStatusCode.LLM_SUCCESS):",
-              "        super().__init__(*args)", "        self._status_code = status_code", "",
-              "    @property", "    def status_code(self):", '        """', "        获取异常的错误码", "        Returns:",
-              "            异常的错误码", '        """', "        return self._status_code", "", "", "_code_2_status = {"]
+    lines += [
+        "",
+        "    def __str__(self):",
+        '        return f"{self.__class__.__name__}.{self.name}"',
+        "",
+        "",
+        "class LLMException(RuntimeError):",
+        "    def __init__(self, *args, status_code=LLMStatusCode.LLM_SUCCESS):",
+        "        super().__init__(*args)",
+        "        self._status_code = status_code",
+        "",
+        "    @property",
+        "    def status_code(self):",
+        '        """',
+        "        获取异常的错误码",
+        "        Returns:",
+        "            异常的错误码",
+        '        """',
+        "        return self._status_code",
+        "",
+        "",
+        "_code_2_status = {",
+    ]
     wrapped = [c for c in members if c.wrapper]
     lines += [f"    llm_wrapper.{c.wrapper}: LLMStatusCode.{c.python_name}," for c in wrapped]
     if wrapped:
         lines[-1] = lines[-1].rstrip(",")  # upstream's last entry has no comma
-    lines += ["}", "", "", "class Status():", "    def __init__(self, status):", "        self._status_code = status", "",
-              "    def is_ok(self):", "        return self._status_code == LLMStatusCode.LLM_SUCCESS", "",
-              "    @property", "    def status_code(self):", "        return self._status_code", "", "",
-              "def code_2_status(status) -> LLMStatusCode:",
-              "    return _code_2_status[status] if status in _code_2_status else LLMStatusCode.LLM_FAILED", "", "",
-              "def handle_llm_status(status, func_name, other_info):",
-              "    if status != int(llm_wrapper.kSuccess):",
-              '        raise LLMException(f"{func_name} failed, error code is {code_2_status(status)}, {other_info}.",',
-              "                           status_code=code_2_status(status))"]
+    lines += [
+        "}",
+        "",
+        "",
+        "class Status():",
+        "    def __init__(self, status):",
+        "        self._status_code = status",
+        "",
+        "    def is_ok(self):",
+        "        return self._status_code == LLMStatusCode.LLM_SUCCESS",
+        "",
+        "    @property",
+        "    def status_code(self):",
+        "        return self._status_code",
+        "",
+        "",
+        "def code_2_status(status) -> LLMStatusCode:",
+        "    return _code_2_status[status] if status in _code_2_status else LLMStatusCode.LLM_FAILED",
+        "",
+        "",
+        "def handle_llm_status(status, func_name, other_info):",
+        "    if status != int(llm_wrapper.kSuccess):",
+        '        raise LLMException(f"{func_name} failed, error code is {code_2_status(status)}, {other_info}.",',
+        "                           status_code=code_2_status(status))",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -98,7 +131,9 @@ def binding_cc(family: Family, codes: Sequence[Code], banner: str = "") -> str:
     lines += ['#include "pybind11/pybind11.h"', '#include "acl/acl.h"', '#include "llm_datadist/llm_error_codes.h"', "",
               "namespace py = pybind11;", "", "PYBIND11_MODULE(llm_datadist_wrapper, m) {",
               '  m.doc() = "llm datadist wrapper";  // not a status code']
-    lines += [f'  m.attr("{c.wrapper}") = py::int_({_bound_to(family, c)});' for c in codes if c.python_name and c.wrapper]
+    lines += [
+        f'  m.attr("{c.wrapper}") = py::int_({_bound_to(family, c)});' for c in codes if c.python_name and c.wrapper
+    ]
     lines += ['  m.attr("DT_FLOAT") = py::int_(static_cast<int32_t>(ge::DataType::DT_FLOAT));', "}"]
     return "\n".join(lines) + "\n"
 
@@ -106,8 +141,11 @@ def binding_cc(family: Family, codes: Sequence[Code], banner: str = "") -> str:
 def ge_arguments(value: int) -> str:
     """GE_ERRORNO_DEFINE's arguments before the name, as upstream writes them (api_error_codes.h:
     runtime << 30 | type << 28 | level << 25 | sysid << 17 | modid << 12 | value)."""
-    return (f"0b{format(value >> 30 & 0x3, '02b')}, 0b{format(value >> 28 & 0x3, '02b')}, 0b{format(value >> 25 & 0x7, '03b')}, "
-            f"{value >> 17 & 0xFF}, {value >> 12 & 0x1F}")
+    return (
+        f"0b{format(value >> 30 & 0x3, '02b')}, 0b{format(value >> 28 & 0x3, '02b')}, "
+        f"0b{format(value >> 25 & 0x7, '03b')}, "
+        f"{value >> 17 & 0xFF}, {value >> 12 & 0x1F}"
+    )
 
 
 def error_codes_h(family: Family, codes: Sequence[Code], banner: str = "") -> str:
@@ -139,8 +177,13 @@ def datadist_h(family: Family, codes: Sequence[Code], banner: str = "") -> str:
 
 def messages_cc(family: Family, codes: Sequence[Code], banner: str = "") -> str:
     lines = [f"/* {banner} */"] if banner else []
-    lines += ['#include "llm_datadist/llm_error_codes.h"', '#include "common/ge_common/ge_errors.h"', "", "namespace ge {",
-              "namespace {"]
+    lines += [
+        '#include "llm_datadist/llm_error_codes.h"',
+        '#include "common/ge_common/ge_errors.h"',
+        "",
+        "namespace ge {",
+        "namespace {",
+    ]
     lines += [f"GE_ERRORNO_EXTERNAL({_named(c, GE_NAMESPACE, ERROR_CODES_HEADER).short}, {_c_string(c.log_message)});"
               for c in codes if c.log_message is not None and _named(c, GE_NAMESPACE, ERROR_CODES_HEADER) is not None]
     lines += ["}  // namespace", "}  // namespace ge"]
@@ -152,15 +195,32 @@ def types_h(family: Family, codes: Sequence[Code], namespace: str, banner: str =
     whose member names are also status names (TIMEOUT, FAILED)."""
     guard = f"{namespace.upper()}_TYPES_H_"
     lines = [f"/* {banner} */"] if banner else []
-    lines += [f"#ifndef {guard}", f"#define {guard}", "#include <cstdint>", "", f"namespace {namespace} {{",
-              "using Status = uint32_t;", "", "// options", 'constexpr const char OPTION_BUFFER_POOL[] = "BufferPool";', "",
-              "// status codes"]
+    lines += [
+        f"#ifndef {guard}",
+        f"#define {guard}",
+        "#include <cstdint>",
+        "",
+        f"namespace {namespace} {{",
+        "using Status = uint32_t;",
+        "",
+        "// options",
+        'constexpr const char OPTION_BUFFER_POOL[] = "BufferPool";',
+        "",
+        "// status codes",
+    ]
     for code in codes:
         name = _named(code, namespace)
         if name is not None:
             lines.append(f"constexpr Status {name.short} = {code.value}U;")
-    lines += ["", "constexpr int32_t FEATURE_SUPPORTED = 1;", "constexpr int32_t FEATURE_NOT_SUPPORTED = 0;", "",
-              "enum class TransferStatus { WAITING, COMPLETED, TIMEOUT, FAILED };", f"}}  // namespace {namespace}", "#endif"]
+    lines += [
+        "",
+        "constexpr int32_t FEATURE_SUPPORTED = 1;",
+        "constexpr int32_t FEATURE_NOT_SUPPORTED = 0;",
+        "",
+        "enum class TransferStatus { WAITING, COMPLETED, TIMEOUT, FAILED };",
+        f"}}  // namespace {namespace}",
+        "#endif",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -187,16 +247,37 @@ def hixl_cs_h(family: Family, codes: Sequence[Code], banner: str = "") -> str:
     """hixl's include/cs/hixl_cs.h: HIXL_CS's C API (C++ only: its structs have member
     initializers), whose return codes are `static const uint32_t` in the global namespace."""
     lines = [f"/* {banner} */"] if banner else []
-    lines += ["#ifndef CANN_HIXL_INCLUDE_CS_HIXL_CS_H_", "#define CANN_HIXL_INCLUDE_CS_HIXL_CS_H_", "", "#include <cstdint>", "",
-              "#ifdef __cplusplus", 'extern "C" {', "#endif", "", "typedef void *HixlServerHandle;",
-              "typedef uint32_t HixlStatus;"]
+    lines += [
+        "#ifndef CANN_HIXL_INCLUDE_CS_HIXL_CS_H_",
+        "#define CANN_HIXL_INCLUDE_CS_HIXL_CS_H_",
+        "",
+        "#include <cstdint>",
+        "",
+        "#ifdef __cplusplus",
+        'extern "C" {',
+        "#endif",
+        "",
+        "typedef void *HixlServerHandle;",
+        "typedef uint32_t HixlStatus;",
+    ]
     for code in codes:
         name = _named(code, "", HIXL_CS_HEADER)
         if name is not None:
             lines.append(f"static const uint32_t {name.short} = {code.value}U;")
-    lines += ["", "struct HixlServerConfig {", "  const char *global_resource_config = nullptr;", "  uint8_t reserved[120] = {};",
-              "};", "", "HixlStatus HixlCSServerCreate(const HixlServerConfig *config, HixlServerHandle *server);", "",
-              "#ifdef __cplusplus", "}", "#endif", "#endif"]
+    lines += [
+        "",
+        "struct HixlServerConfig {",
+        "  const char *global_resource_config = nullptr;",
+        "  uint8_t reserved[120] = {};",
+        "};",
+        "",
+        "HixlStatus HixlCSServerCreate(const HixlServerConfig *config, HixlServerHandle *server);",
+        "",
+        "#ifdef __cplusplus",
+        "}",
+        "#endif",
+        "#endif",
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -120,7 +120,9 @@ def compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff:
         recoverable_changes += r
         known += k
         texts += t
-    return EditionDiff(old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages)
+    return EditionDiff(
+        old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages
+    )
 
 
 def shared_text_fields(old: Edition, new: Edition) -> tuple[str, ...]:
@@ -147,7 +149,9 @@ def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None)
             a, b = code.text(field_name, old.id, lang), code.text(field_name, new.id, lang)
             if a is not None and b is not None and a != b:
                 entry = code.entry(field_name, new.id, lang)
-                texts.append(TextChange(code.name, field_name, lang, a, b, entry is not None and entry.origin == UNTRANSLATED))
+                texts.append(
+                    TextChange(code.name, field_name, lang, a, b, entry is not None and entry.origin == UNTRANSLATED)
+                )
     return [], changed, known, texts
 
 
@@ -183,8 +187,14 @@ def _events(family: Family, code: Code, previous: Edition, edition: Edition, sta
     if before == Presence.NOT_LISTED and state == Presence.LISTED:
         return [Event.LISTED_AGAIN]
     if before == state == Presence.LISTED:
-        _, changed, known, texts = compare_code(code, previous, edition, comparable_languages(family, previous, edition))
-        return [Event.BECAME_KNOWN] * bool(known) + [Event.RECOVERABLE_CHANGED] * bool(changed) + [Event.TEXTS_CHANGED] * bool(texts)
+        _, changed, known, texts = compare_code(
+            code, previous, edition, comparable_languages(family, previous, edition)
+        )
+        return (
+            [Event.BECAME_KNOWN] * bool(known)
+            + [Event.RECOVERABLE_CHANGED] * bool(changed)
+            + [Event.TEXTS_CHANGED] * bool(texts)
+        )
     return []
 
 

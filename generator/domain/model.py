@@ -73,6 +73,15 @@ class Repository:
 
 
 @dataclass(frozen=True)
+class SearchLanguage:
+    """How the site's search reads one language (generator/search.yaml)."""
+
+    lang: str
+    script: str  # "cjk" or "latin"
+    synonyms: tuple[tuple[str, ...], ...]  # groups of words or phrases that mean the same
+
+
+@dataclass(frozen=True)
 class Site:
     languages: tuple[str, ...]
     language_names: Localized
@@ -80,9 +89,16 @@ class Site:
     description: Localized
     families: tuple[str, ...]  # ids, in the site's order
     labels: dict[str, Localized]  # every key of generator/labels.yaml, with the catalog's overrides
+    search: tuple[SearchLanguage, ...] = ()  # one per site language, in its order
 
     def label(self, key: str, lang: str) -> str:
         return self.labels[key][lang]
+
+    def search_language(self, lang: str) -> SearchLanguage:
+        for entry in self.search:
+            if entry.lang == lang:
+                return entry
+        return SearchLanguage(lang, "latin", ())
 
 
 # -- families, pages, timelines ---------------------------------------------------------

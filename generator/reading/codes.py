@@ -52,7 +52,11 @@ def read_codes(section, languages, headers, rep: Reporter) -> Optional[Codes]:
             continue
         if code.value in values:
             other = values[code.value]
-            f.error(item, f"{code.name}: value {code.hex} already used by {other.name} (line {other.pos.line}); every value is used once")
+            f.error(
+                item,
+                f"{code.name}: value {code.hex} already used by {other.name} (line {other.pos.line}); every value is "
+                "used once",
+            )
             codes.flawed.update(filter(None, (code.python_name, code.c_name)))
             continue
         if code.wrapper is not None and code.wrapper in wrappers:
@@ -73,7 +77,8 @@ def _name_clash(code: Code, names: dict[str, Code]) -> Optional[str]:
     for name in filter(None, (code.python_name, code.c_name)):
         other = names.get(name)
         if other is not None:
-            return f"{code.name}: name {name} is already used by {other.name} (line {other.pos.line}); names identify one code"
+            return (f"{code.name}: name {name} is already used by {other.name} (line {other.pos.line}); "
+                    "names identify one code")
     return None
 
 
@@ -178,8 +183,10 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
     entries: list[TextEntry] = []
     ok = True
     for item in f.sequence(node, what) or ():
-        fields = f.mapping(item, f"{what} entry", required=("from",),
-                           optional=("origin", "untranslated", "markdown") + tuple(languages))
+        fields = f.mapping(
+            item, f"{what} entry", required=("from",),
+            optional=("origin", "untranslated", "markdown") + tuple(languages)
+        )
         if not fields or "from" not in fields:
             ok = False
             continue

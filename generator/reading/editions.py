@@ -81,7 +81,9 @@ def derive(f: Fields, family_id: str, first_language: str, drafts: list[Draft]) 
         for release in releases:
             copy = draft.release is None and (draft.timeline.id, release) in published
             ident = edition_id(release, draft.timeline.suffix, copy)
-            planned.append((edition_order(release, draft.page.index, draft.timeline.index, copy), ident, release, draft))
+            planned.append(
+                (edition_order(release, draft.page.index, draft.timeline.index, copy), ident, release, draft)
+            )
     if not ok:
         return None
     planned.sort(key=lambda p: p[0])

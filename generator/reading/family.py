@@ -28,8 +28,23 @@ from generator.reading.texts import resolve_texts
 from generator.reading.family_pages import read_headings, read_pages, read_pattern
 
 
-_FAMILY_FIELDS = ("id", "name", "description", "languages", "site_path", "python", "c", "sphinx_directive",
-                  "value_layouts", "runtime_constants", "headers", "upstream", "discover", "recoverable_labels", "pages")
+_FAMILY_FIELDS = (
+    "id",
+    "name",
+    "description",
+    "languages",
+    "site_path",
+    "python",
+    "c",
+    "sphinx_directive",
+    "value_layouts",
+    "runtime_constants",
+    "headers",
+    "upstream",
+    "discover",
+    "recoverable_labels",
+    "pages",
+)
 _REQUIRED = ("id", "name", "description", "languages", "python", "c", "recoverable_labels", "pages")
 _PYTHON_FIELDS = ("module", "shape", "class", "lookup", "default_page", "exception", "status", "default_status",
                   "code_2_status", "unknown_status")
@@ -61,15 +76,34 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     pages = read_pages(f, fields["pages"][1], languages, repositories)
     python = _python_names(f, fields["python"][1], pages)
     c = _c_names(f, fields["c"][1])
-    directive = read_pattern(f, fields["sphinx_directive"][1], "family.sphinx_directive", DIRECTIVE,
-                         "lower-case words joined by -") if "sphinx_directive" in fields else (ident or "codes").replace("_", "-")
+    directive = (
+        read_pattern(
+            f, fields["sphinx_directive"][1], "family.sphinx_directive", DIRECTIVE, "lower-case words joined by -"
+        )
+        if "sphinx_directive" in fields
+        else (ident or "codes").replace("_", "-")
+    )
     layouts = _value_layouts(f, fields["value_layouts"][1]) if "value_layouts" in fields else ()
     constants = _runtime_constants(f, fields["runtime_constants"][1]) if "runtime_constants" in fields else ()
     headers = _headers(f, fields["headers"][1]) if "headers" in fields else ()
     upstream = _upstream(f, fields["upstream"][1], repositories, headers or ()) if "upstream" in fields else ()
     labels = _recoverable_labels(f, fields["recoverable_labels"][1], languages)
     discover = _patterns(f, fields["discover"][1]) if "discover" in fields else ()
-    parts = (ident, site_path, name, description, pages, python, c, directive, constants, headers, upstream, labels, discover)
+    parts = (
+        ident,
+        site_path,
+        name,
+        description,
+        pages,
+        python,
+        c,
+        directive,
+        constants,
+        headers,
+        upstream,
+        labels,
+        discover,
+    )
     if any(part is None for part in parts) or ("value_layouts" in fields and layouts is None):
         return None
     codes = read_codes(sections["codes"], languages, headers, rep)
@@ -89,12 +123,23 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
 
 
 def _python_names(f: Fields, node: Node, pages) -> Optional[PythonNames]:
-    fields = f.mapping(node, "family.python", required=("module", "shape", "class", "default_page"), optional=_PYTHON_FIELDS)
+    fields = f.mapping(
+        node, "family.python", required=("module", "shape", "class", "default_page"), optional=_PYTHON_FIELDS
+    )
     if fields is None or len([k for k in ("module", "shape", "class", "default_page") if k in fields]) < 4:
         return None
     shape = f.choice(fields["shape"][1], "family.python.shape", ("enum", "constants"))
     names: dict[str, Optional[str]] = {}
-    for key in ("module", "class", "lookup", "exception", "status", "default_status", "code_2_status", "unknown_status"):
+    for key in (
+        "module",
+        "class",
+        "lookup",
+        "exception",
+        "status",
+        "default_status",
+        "code_2_status",
+        "unknown_status",
+    ):
         if key in fields:
             names[key] = f.identifier(fields[key][1], f"family.python.{key}")
     default_page = f.text(fields["default_page"][1], "family.python.default_page")
@@ -124,13 +169,22 @@ def _c_names(f: Fields, node: Node) -> Optional[CNames]:
     fields = f.mapping(node, "family.c", required=("header", "guard", "namespace", "name_function"), optional=_C_FIELDS)
     if fields is None or len([k for k in ("header", "guard", "namespace", "name_function") if k in fields]) < 4:
         return None
-    names = {key: f.identifier(value, f"family.c.{key}") for key, (_, value) in fields.items() if key not in ("macro_prefix", "literals")}
-    literals = f.choice(fields["literals"][1], "family.c.literals", ("hex", "decimal")) if "literals" in fields else "hex"
+    names = {
+        key: f.identifier(value, f"family.c.{key}")
+        for key, (_, value) in fields.items()
+        if key not in ("macro_prefix", "literals")
+    }
+    literals = (
+        f.choice(fields["literals"][1], "family.c.literals", ("hex", "decimal")) if "literals" in fields else "hex"
+    )
     prefix = ""
     if "macro_prefix" in fields:
         prefix = f.text(fields["macro_prefix"][1], "family.c.macro_prefix", allow_empty=True) or ""
         if prefix and not re.match(r"^[A-Z][A-Z0-9]*_$", prefix):
-            f.error(fields["macro_prefix"][1], f"family.c.macro_prefix {prefix!r} must be upper-case letters and digits ending in _ (HIXL_)")
+            f.error(
+                fields["macro_prefix"][1],
+                f"family.c.macro_prefix {prefix!r} must be upper-case letters and digits ending in _ (HIXL_)",
+            )
             return None
     if any(value is None for value in names.values()) or literals is None:
         return None
@@ -159,15 +213,24 @@ def _value_layout(f: Fields, node: Node) -> Optional[ValueLayout]:
     macro = f.identifier(fields["macro"][1], "family.value_layouts.macro", c_too=False)
     arguments = [a for a, _ in f.text_list(fields["arguments"][1], "family.value_layouts.arguments") or ()]
     if "name" not in arguments:
-        f.error(fields["arguments"][1], "family.value_layouts.arguments must name the argument `name` (the constant's name)")
+        f.error(
+            fields["arguments"][1], "family.value_layouts.arguments must name the argument `name` (the constant's name)"
+        )
         return None
     if arguments.count("message") > 1 or arguments.count("name") > 1:
-        f.error(fields["arguments"][1], "family.value_layouts.arguments: `name` and `message` (the registered text) once each")
+        f.error(
+            fields["arguments"][1],
+            "family.value_layouts.arguments: `name` and `message` (the registered text) once each",
+        )
         return None
     parts = []
-    for part, (key, value) in (f.mapping(fields["fields"][1], "family.value_layouts.fields", free_keys=True) or {}).items():
+    for part, (key, value) in (
+        f.mapping(fields["fields"][1], "family.value_layouts.fields", free_keys=True) or {}
+    ).items():
         if part not in arguments or part in ("name", "message"):
-            f.error(key, f"family.value_layouts.fields: {part!r} is no numeric argument of {macro}({', '.join(arguments)})")
+            f.error(
+                key, f"family.value_layouts.fields: {part!r} is no numeric argument of {macro}({', '.join(arguments)})"
+            )
             continue
         spec = f.mapping(value, f"family.value_layouts.fields.{part}", required=("shift", "mask"))
         if spec and len(spec) == 2:
@@ -211,7 +274,9 @@ def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[Up
     result = []
     known_headers = {h.path for h in headers}
     for item in f.sequence(node, "family.upstream") or ():
-        fields = f.mapping(item, "family.upstream item", required=("repo", "kind"), optional=("path", "paths", "header", "base"))
+        fields = f.mapping(
+            item, "family.upstream item", required=("repo", "kind"), optional=("path", "paths", "header", "base")
+        )
         if not fields or any(k not in fields for k in ("repo", "kind")):
             continue
         if ("path" in fields) == ("paths" in fields):
@@ -229,10 +294,17 @@ def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[Up
         kind = f.choice(fields["kind"][1], "family.upstream: kind", UPSTREAM_KINDS)
         header = f.text(fields["header"][1], "family.upstream: header") if "header" in fields else None
         if repo is not None and repo not in repositories:
-            f.error(fields["repo"][1], f"family.upstream: repository {repo!r} is not in repositories{closest(repo, repositories)}")
+            f.error(
+                fields["repo"][1],
+                f"family.upstream: repository {repo!r} is not in repositories{closest(repo, repositories)}",
+            )
             repo = None
         if kind == "header" and header not in known_headers:
-            f.error(item, f"family.upstream: a header needs `header:`, one of family.headers ({', '.join(sorted(known_headers)) or 'none'})")
+            f.error(
+                item,
+                "family.upstream: a header needs `header:`, one of family.headers "
+                f"({', '.join(sorted(known_headers)) or 'none'})",
+            )
             kind = None
         bases = _bases(f, fields["base"][1]) if "base" in fields else ()
         if "base" in fields and kind != "python":
@@ -251,7 +323,9 @@ def _bases(f: Fields, node: Node) -> Optional[tuple[tuple[str, str], ...]]:
     for base, (key, value) in (f.mapping(node, "family.upstream: base", free_keys=True) or {}).items():
         since = f.text(value, f"family.upstream: base {base}")
         if not IDENTIFIER.match(base) or since is None or release_key(since) is None:
-            f.error(key, f"family.upstream: base: {base}: give a class name and the release it is the base from ('9.1.0')")
+            f.error(
+                key, f"family.upstream: base: {base}: give a class name and the release it is the base from ('9.1.0')"
+            )
             return None
         result.append((base, since))
     keys = [release_key(s) or () for _, s in result]  # each one checked above

@@ -63,7 +63,9 @@ def read_pages(f: Fields, node: Node, languages, repositories) -> Optional[tuple
         f.error(node, "family.pages must declare at least one page")
     ok = items is not None
     for item in items or ():
-        page = _page(f, item, languages, repositories, len(pages), timeline_ids, suffixes, sum(len(p.timelines) for p in pages))
+        page = _page(
+            f, item, languages, repositories, len(pages), timeline_ids, suffixes, sum(len(p.timelines) for p in pages)
+        )
         if page is None:
             ok = False
         elif page.id in {p.id for p in pages}:
@@ -74,7 +76,9 @@ def read_pages(f: Fields, node: Node, languages, repositories) -> Optional[tuple
     return tuple(pages) if ok and pages else None
 
 
-def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, suffixes, first_timeline) -> Optional[Page]:
+def _page(
+    f: Fields, node: Node, languages, repositories, index, timeline_ids, suffixes, first_timeline
+) -> Optional[Page]:
     label = f"page {f.peek(node, 'id') or index + 1}"
     fields = f.mapping(node, label, required=("id", "name", "title", "rows", "columns", "headings", "timelines"),
                        optional=PAGE_FIELDS)
@@ -90,10 +94,17 @@ def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, s
         row_prefix = f.identifier(fields["row_prefix"][1], f"{label}: row_prefix", c_too=False) or ""
         if rows != "c":
             f.error(fields["row_prefix"][1], f"{label}: row_prefix goes before C names: give it with `rows: c`")
-    first = f.choice(fields["first_column"][1], f"{label}: first_column", ("name", "decimal")) if "first_column" in fields else "name"
+    first = (
+        f.choice(fields["first_column"][1], f"{label}: first_column", ("name", "decimal"))
+        if "first_column" in fields
+        else "name"
+    )
     columns = f.choice_list(fields["columns"][1], f"{label}: columns", COLUMN_KEYS) if "columns" in fields else None
     if columns is not None and ("name" not in [c for c, _ in columns] or "recoverable" not in [c for c, _ in columns]):
-        f.error(fields["columns"][1], f"{label}: columns must include name and recoverable, and may hold {', '.join(TEXT_FIELDS)}")
+        f.error(
+            fields["columns"][1],
+            f"{label}: columns must include name and recoverable, and may hold {', '.join(TEXT_FIELDS)}",
+        )
         columns = None
     headings: Optional[dict[str, Optional[dict[str, tuple[str, ...]]]]] = None
     if columns is not None and "headings" in fields:
@@ -103,8 +114,13 @@ def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, s
             headings[column] = read_headings(f, value, f"{label}: headings.{column}", languages)
         if len(mapping) < len(columns) or any(v is None for v in headings.values()):
             headings = None
-    timelines = _timelines(f, fields["timelines"][1], label, ident, languages, repositories, timeline_ids, suffixes, first_timeline) \
-        if "timelines" in fields else None
+    timelines = (
+        _timelines(
+            f, fields["timelines"][1], label, ident, languages, repositories, timeline_ids, suffixes, first_timeline
+        )
+        if "timelines" in fields
+        else None
+    )
     parts = (ident, name, title, rows, first, columns, headings, timelines)
     if columns is None or any(part is None for part in parts) or ("intro" in fields and intro is None):
         return None
@@ -112,7 +128,9 @@ def _page(f: Fields, node: Node, languages, repositories, index, timeline_ids, s
                 index, f.pos(node), row_prefix)
 
 
-def _timelines(f: Fields, node: Node, label, page_id, languages, repositories, ids, suffixes, first) -> Optional[tuple[Timeline, ...]]:
+def _timelines(
+    f: Fields, node: Node, label, page_id, languages, repositories, ids, suffixes, first
+) -> Optional[tuple[Timeline, ...]]:
     result: list[Timeline] = []
     items = f.sequence(node, f"{label}: timelines")
     if items == []:
@@ -127,9 +145,16 @@ def _timelines(f: Fields, node: Node, label, page_id, languages, repositories, i
         suffix = read_pattern(f, fields["suffix"][1], f"{label}: timeline suffix", SUFFIX, "'' or -word (-v1, -cpp-v2)")
         name = f.localized(fields["name"][1], f"{label}: timeline name", languages)
         repo = f.text(fields["repo"][1], f"{label}: timeline repo") if "repo" in fields else None
-        paths = tuple(p for p, _ in f.text_list(fields["paths"][1], f"{label}: timeline paths") or ()) if "paths" in fields else ()
+        paths = (
+            tuple(p for p, _ in f.text_list(fields["paths"][1], f"{label}: timeline paths") or ())
+            if "paths" in fields
+            else ()
+        )
         if repo is not None and repo not in repositories:
-            f.error(fields["repo"][1], f"{label}: repository {repo!r} is not declared in repositories{closest(repo, repositories)}")
+            f.error(
+                fields["repo"][1],
+                f"{label}: repository {repo!r} is not declared in repositories{closest(repo, repositories)}",
+            )
             repo = None
             ok = False
         if repo is not None and not paths:
@@ -137,7 +162,11 @@ def _timelines(f: Fields, node: Node, label, page_id, languages, repositories, i
             ok = False
         for value, table, what in ((ident, ids, "timeline id"), (suffix, suffixes, "suffix")):
             if value is not None and value in table:
-                f.error(item, f"{label}: {what} {value!r} is already used at line {table[value].start_mark.line + 1}; it must be unique in the family")
+                f.error(
+                    item,
+                    f"{label}: {what} {value!r} is already used at line {table[value].start_mark.line + 1}; it must be "
+                    "unique in the family",
+                )
                 ok = False
             elif value is not None:
                 table[value] = item

@@ -89,7 +89,9 @@ class Fields:
                 self.error(key, f"{what}: duplicate key {name!r} (first at line {first}); keep one")
                 continue
             if not free_keys and name not in known:
-                self.error(key, f"{what}: unknown field {name!r}{closest(name, known)}; valid fields: {', '.join(known)}")
+                self.error(
+                    key, f"{what}: unknown field {name!r}{closest(name, known)}; valid fields: {', '.join(known)}"
+                )
                 continue
             result[name] = (key, value)
         for name in required:
@@ -128,7 +130,9 @@ class Fields:
             return None
         kind = scalar_type(node)
         if kind != "str":
-            self.error(node, f"{what} must be text, but {node.value!r} reads as {_TYPE_NAMES[kind]}; quote it: '{node.value}'")
+            self.error(
+                node, f"{what} must be text, but {node.value!r} reads as {_TYPE_NAMES[kind]}; quote it: '{node.value}'"
+            )
             return None
         if not allow_empty and not visible(node.value):
             what_is = "empty" if not node.value.strip() else "made only of invisible characters"
@@ -165,7 +169,9 @@ class Fields:
             self.error(node, f"{what} is {len(name)} characters long; names are at most {MAX_NAME} (they name files)")
             return None
         if not IDENTIFIER.match(name) or keyword.iskeyword(name) or (c_too and name in C_KEYWORDS):
-            self.error(node, f"{what} {name!r} is not a valid identifier in Python and C (letters, digits, _; not a keyword)")
+            self.error(
+                node, f"{what} {name!r} is not a valid identifier in Python and C (letters, digits, _; not a keyword)"
+            )
             return None
         return name
 
@@ -180,13 +186,17 @@ class Fields:
                 result.append((value, item))
         return result
 
-    def localized(self, node: Node, what: str, languages: tuple[str, ...], upstream: bool = False) -> Optional[Localized]:
+    def localized(
+        self, node: Node, what: str, languages: tuple[str, ...], upstream: bool = False
+    ) -> Optional[Localized]:
         """{lang: text} for every language. With `upstream`, the words are upstream's and
         `translated: [en]` marks the languages whose text this project translated."""
         fields = self.mapping(node, what, required=languages, optional=("translated",) if upstream else ())
         if fields is None:
             return None
-        texts = {lang: self.text(value, f"{what} ({lang})") for lang, (_, value) in fields.items() if lang != "translated"}
+        texts = {
+            lang: self.text(value, f"{what} ({lang})") for lang, (_, value) in fields.items() if lang != "translated"
+        }
         translated: list[str] = []
         if "translated" in fields:
             for lang, item in self.text_list(fields["translated"][1], f"{what}: translated") or ():

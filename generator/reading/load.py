@@ -63,11 +63,18 @@ def catalog_files(location: Path) -> list[Path]:
 def load_catalog(location: Path) -> Catalog:
     """Read and validate the catalog at a directory or file; raises CatalogError."""
     rep = Reporter()
-    journal = location / ".import-journal.json" if location.is_dir() else location.parent / f".{location.name}.import-journal.json"
+    journal = (
+        location / ".import-journal.json"
+        if location.is_dir()
+        else location.parent / f".{location.name}.import-journal.json"
+    )
     if os.path.lexists(journal):
-        rep.error(Pos(display_path(journal)), "an `import` was stopped part-way, so the catalog's files may be a mix of "
-                  "before and after it: run any `python -m generator import` to finish it (or remove this file "
-                  "and restore the catalog with `git checkout`)")
+        rep.error(
+            Pos(display_path(journal)),
+            "an `import` was stopped part-way, so the catalog's files may be a mix of "
+            "before and after it: run any `python -m generator import` to finish it (or remove this file "
+            "and restore the catalog with `git checkout`)",
+        )
         rep.raise_if_any()
     source = hashlib.sha256()  # of the bytes read, as fastpath.inputs_key hashes them
     groups = [_read_group(directory, files, rep, source) for directory, files in catalog_groups(location)]
@@ -83,7 +90,10 @@ def read_catalog_bytes(path: Path, shown: str, rep: Reporter) -> Optional[bytes]
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):
-            rep.error(Pos(shown), "this is not a regular file (a FIFO, a device, a directory?); pass a catalog file or directory")
+            rep.error(
+                Pos(shown),
+                "this is not a regular file (a FIFO, a device, a directory?); pass a catalog file or directory",
+            )
             return None
         if info.st_size > MAX_FILE_BYTES:
             rep.error(Pos(shown), f"the file is {info.st_size:,} bytes; catalog files are at most {MAX_FILE_BYTES:,}")
@@ -113,13 +123,19 @@ def _read_group(directory: str, files: list[Path], rep: Reporter, source) -> Gro
         if problems:
             continue
         if doc.root is None:
-            rep.error(Pos(shown), "the file is empty; it needs one of the sections " + ", ".join(CATALOG_SECTIONS + FAMILY_SECTIONS))
+            rep.error(
+                Pos(shown),
+                "the file is empty; it needs one of the sections " + ", ".join(CATALOG_SECTIONS + FAMILY_SECTIONS),
+            )
             continue
         reader = Fields(doc, rep)
         former = reader.peek_key(doc.root, "editions")
         if former is not None:  # format 2's section: say how to convert, not just "unknown field"
-            reader.error(former, "`editions:` is the catalog's former shape (format 2, one entry per edition); this "
-                                 "generator reads format 3: run `python scripts/migrate_to_versions.py CATALOG` to convert it")
+            reader.error(
+                former,
+                "`editions:` is the catalog's former shape (format 2, one entry per edition); this "
+                "generator reads format 3: run `python scripts/migrate_to_versions.py CATALOG` to convert it",
+            )
             continue
         top = reader.mapping(doc.root, "the catalog file", optional=CATALOG_SECTIONS + FAMILY_SECTIONS)
         for name, (key, value) in (top or {}).items():
@@ -128,7 +144,9 @@ def _read_group(directory: str, files: list[Path], rep: Reporter, source) -> Gro
                 reader.error(key, f"section {name!r} is already defined at {other.reader.pos(other.key)}; keep one")
                 continue
             if directory and name in CATALOG_SECTIONS:
-                reader.error(key, f"section {name!r} belongs to the whole catalog: move it to a file at the catalog's top level")
+                reader.error(
+                    key, f"section {name!r} belongs to the whole catalog: move it to a file at the catalog's top level"
+                )
                 continue
             group.sections[name] = Section(name, reader, key, value)
     return group
@@ -144,10 +162,15 @@ def build_catalog(groups: list[Group], rep: Reporter) -> Catalog:
         section = top.sections["format"]
         version = section.reader.integer(section.value, "format")
         if version == 2:
-            section.reader.error(section.value, "format 2 (one entry per edition) is the catalog's former shape; this generator "
-                                                "reads format 3: run `python scripts/migrate_to_versions.py CATALOG` to convert it")
+            section.reader.error(
+                section.value,
+                "format 2 (one entry per edition) is the catalog's former shape; this generator "
+                "reads format 3: run `python scripts/migrate_to_versions.py CATALOG` to convert it",
+            )
         elif version is not None and version != FORMAT:
-            section.reader.error(section.value, f"format {version} is not supported; this generator reads format {FORMAT}")
+            section.reader.error(
+                section.value, f"format {version} is not supported; this generator reads format {FORMAT}"
+            )
     site = read_site(top.sections["site"], rep) if "site" in top.sections else None
     repositories = read_repositories(top.sections.get("repositories"), rep)
     families: list[Family] = []
@@ -155,11 +178,16 @@ def build_catalog(groups: list[Group], rep: Reporter) -> Catalog:
         present = [name for name in FAMILY_SECTIONS if name in group.sections]
         if not present:
             if group.directory:
-                rep.error(Pos(group.files[0]), f"this directory holds no family; give it the sections {', '.join(FAMILY_SECTIONS)}")
+                rep.error(
+                    Pos(group.files[0]),
+                    f"this directory holds no family; give it the sections {', '.join(FAMILY_SECTIONS)}",
+                )
             continue
         for name in FAMILY_SECTIONS:
             if name not in group.sections:
-                rep.error(Pos(group.files[0]), f"the family in {group.directory or 'the top level'} has no {name!r} section")
+                rep.error(
+                    Pos(group.files[0]), f"the family in {group.directory or 'the top level'} has no {name!r} section"
+                )
         if len(present) == len(FAMILY_SECTIONS) and site is not None:
             family = read_family(group.sections, group.files, site, repositories, rep)
             if family is not None:
@@ -175,32 +203,49 @@ def _site_order(site, families: list[Family], top: Group, rep: Reporter) -> list
     by_id: dict[str, Family] = {}
     for family in families:
         if family.id in by_id:
-            rep.error(family.pos, f"family id {family.id!r} is already used by the family at {by_id[family.id].pos}; ids are unique")
+            rep.error(
+                family.pos,
+                f"family id {family.id!r} is already used by the family at {by_id[family.id].pos}; ids are unique",
+            )
         by_id[family.id] = family
     paths: dict[str, Family] = {}
     for family in families:
         if family.site_path in paths:
-            rep.error(family.pos, f"site_path {family.site_path!r} is already used by family {paths[family.site_path].id}")
+            rep.error(
+                family.pos, f"site_path {family.site_path!r} is already used by family {paths[family.site_path].id}"
+            )
         paths[family.site_path] = family
     outputs: dict[str, Family] = {}
     for family in families:
         for name in (f"python/{family.python.module}", f"c/{family.c.header}"):
             if name in outputs:
-                rep.error(family.pos, f"{family.id}: output {name} is also family {outputs[name].id}'s; give each family its own module and header names")
+                rep.error(
+                    family.pos,
+                    f"{family.id}: output {name} is also family {outputs[name].id}'s; give each family its own module "
+                    "and header names",
+                )
             outputs[name] = family
     section = top.sections["site"]
     if not site.families:
         if len(families) > 1:
-            rep.error(section.reader.pos(section.key), "site.families must list the families in the order the site shows them: "
-                      + ", ".join(sorted(by_id)))
+            rep.error(
+                section.reader.pos(section.key),
+                "site.families must list the families in the order the site shows them: " + ", ".join(sorted(by_id)),
+            )
         return families
     ordered = []
     for family_id in site.families:
         if family_id not in by_id:
-            rep.error(section.reader.pos(section.value), f"site.families names {family_id!r}, which no directory of the catalog holds")
+            rep.error(
+                section.reader.pos(section.value),
+                f"site.families names {family_id!r}, which no directory of the catalog holds",
+            )
         else:
             ordered.append(by_id[family_id])
     for family_id in by_id:
         if family_id not in site.families:
-            rep.error(by_id[family_id].pos, f"family {family_id!r} is not in site.families; add it where the site should show it")
+            rep.error(
+                by_id[family_id].pos,
+                f"family {family_id!r} is not in site.families; add it where the site should show it",
+            )
     return ordered

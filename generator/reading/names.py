@@ -35,7 +35,11 @@ def _python(family: Family, f: Fields, fields, flawed) -> None:
     python = family.python
     node = fields["python"][1]
     if python.module in sys.stdlib_module_names:
-        f.error(node, f"family.python.module {python.module!r} is a standard-library module; vendoring it would shadow that module")
+        f.error(
+            node,
+            f"family.python.module {python.module!r} is a standard-library module; vendoring it would shadow that "
+            "module",
+        )
     api = [n for n in (python.class_name, python.exception, python.status, python.lookup, python.code_2_status) if n]
     if len(set(api)) < len(api):
         f.error(node, f"family.python: the names {', '.join(api)} must all differ")
@@ -47,21 +51,32 @@ def _python(family: Family, f: Fields, fields, flawed) -> None:
     for code in family.python_codes:
         name = code.python_name or ""
         if name.startswith("_"):
-            f.rep.error(code.pos, f"{name}: a Python name must not start with _ (Enum reserves such names, and a module hides them)")
+            f.rep.error(
+                code.pos,
+                f"{name}: a Python name must not start with _ (Enum reserves such names, and a module hides them)",
+            )
         elif name in PYTHON_RESERVED:
-            f.rep.error(code.pos, f"{name}: this Python name would shadow an attribute of int, Enum or the generated class; rename it")
+            f.rep.error(
+                code.pos,
+                f"{name}: this Python name would shadow an attribute of int, Enum or the generated class; rename it",
+            )
         elif name in api or name in MODULE_GLOBALS or name == python.module:
             f.rep.error(code.pos, f"{name}: this Python name is also a name of the generated module's own API")
         elif python.shape == "constants" and name in PYTHON_BUILTINS:
-            f.rep.error(code.pos, f"{name}: a built-in of Python; as a module-level constant it would replace the built-in "
-                                  "that the generated module and its importers call; rename the code's Python name")
+            f.rep.error(
+                code.pos,
+                f"{name}: a built-in of Python; as a module-level constant it would replace the built-in "
+                "that the generated module and its importers call; rename the code's Python name",
+            )
 
 
 def _c(family: Family, f: Fields, fields) -> None:
     c = family.c
     node = fields["c"][1]
     own = {c.namespace, c.name_function, c.message_function, "code", "std", "uint32_t", *c.own_macros} - {None}
-    if len({c.guard, c.namespace, c.name_function, c.message_function} - {None}) < len([n for n in (c.guard, c.namespace, c.name_function, c.message_function) if n]):
+    if len({c.guard, c.namespace, c.name_function, c.message_function} - {None}) < len(
+        [n for n in (c.guard, c.namespace, c.name_function, c.message_function) if n]
+    ):
         f.error(node, "family.c: guard, namespace and function names must all differ")
     for name in (c.guard, c.namespace, c.name_function, c.message_function):
         if name and (name in C_KEYWORDS or C_RESERVED.match(name) or c_library_header(name)):
@@ -71,15 +86,25 @@ def _c(family: Family, f: Fields, fields) -> None:
         macro = c.macro_prefix + code.c_name
         library = [(n, c_library_header(n)) for n in dict.fromkeys((macro, code.c_name)) if c_library_header(n)]
         if macro in C_KEYWORDS or C_RESERVED.match(macro):
-            f.rep.error(code.pos, f"{code.c_name}: {macro} is a C/C++ keyword or a name <stdint.h>/<stddef.h> defines or reserves; rename it")
+            f.rep.error(
+                code.pos,
+                f"{code.c_name}: {macro} is a C/C++ keyword or a name <stdint.h>/<stddef.h> defines or reserves; "
+                "rename it",
+            )
         elif library:
             name, header = library[0]
             what = "this name" if name == code.c_name else name
-            f.rep.error(code.pos, f"{code.c_name}: <{header}> defines or reserves {what}; the generated header "
-                                  f"would not compile beside it (C macro {macro}, C++ constant {c.namespace}::{code.c_name}); "
-                                  "rename the code's C name")
+            f.rep.error(
+                code.pos,
+                f"{code.c_name}: <{header}> defines or reserves {what}; the generated header "
+                f"would not compile beside it (C macro {macro}, C++ constant {c.namespace}::{code.c_name}); "
+                "rename the code's C name",
+            )
         elif macro in own or code.c_name in own:
-            f.rep.error(code.pos, f"{code.c_name}: the generated header already uses the name {macro} (guard, namespace, functions)")
+            f.rep.error(
+                code.pos,
+                f"{code.c_name}: the generated header already uses the name {macro} (guard, namespace, functions)",
+            )
 
 
 def _slugs(family: Family, rep: Reporter) -> None:
@@ -90,13 +115,20 @@ def _slugs(family: Family, rep: Reporter) -> None:
             if slug in RESERVED_SLUGS:
                 rep.error(code.pos, f"{name}: its page would be codes/{slug}/, a name the site reserves; rename it")
             elif slug in seen and seen[slug] != code.name:
-                rep.error(code.pos, f"{name}: differs from {seen[slug]} only in case; both would have the anchor and URL {slug!r}")
+                rep.error(
+                    code.pos,
+                    f"{name}: differs from {seen[slug]} only in case; both would have the anchor and URL {slug!r}",
+                )
             seen.setdefault(slug, code.name)
     editions: dict[str, str] = {}
     for edition in family.editions:
         slug = edition.id.lower()
         if slug in RESERVED_SLUGS:
-            rep.error(edition.pos, f"edition {edition.id}: its page would be editions/{slug}/, a name the site reserves")
+            rep.error(
+                edition.pos, f"edition {edition.id}: its page would be editions/{slug}/, a name the site reserves"
+            )
         elif slug in editions:
-            rep.error(edition.pos, f"edition {edition.id} differs from {editions[slug]} only in case; both would have one URL")
+            rep.error(
+                edition.pos, f"edition {edition.id} differs from {editions[slug]} only in case; both would have one URL"
+            )
         editions[slug] = edition.id

@@ -38,19 +38,19 @@ _C_LIBRARY = {
     "assert.h": "assert NDEBUG static_assert",
     "complex.h": "complex imaginary I CMPLX CMPLXF CMPLXL",
     "ctype.h": "isalnum isalpha isblank iscntrl isdigit isgraph islower isprint ispunct isspace isupper isxdigit "
-               "tolower toupper",
+    "tolower toupper",
     "errno.h": "errno EDOM EILSEQ ERANGE EINVAL ENOMEM EAGAIN EACCES EBADF EBUSY EEXIST EINTR EIO ENOENT ENOSPC EPERM "
-               "EPIPE ETIMEDOUT ENOTSUP EOVERFLOW",
+    "EPIPE ETIMEDOUT ENOTSUP EOVERFLOW",
     "fenv.h": "fenv_t fexcept_t feclearexcept fegetexceptflag feraiseexcept fesetexceptflag fetestexcept fegetround "
-              "fesetround fegetenv feholdexcept fesetenv feupdateenv",
+    "fesetround fegetenv feholdexcept fesetenv feupdateenv",
     "float.h": "DECIMAL_DIG FLT_EVAL_METHOD FLT_RADIX FLT_ROUNDS",
     "inttypes.h": "imaxdiv_t imaxabs imaxdiv strtoimax strtoumax wcstoimax wcstoumax",
     "limits.h": "CHAR_BIT SCHAR_MIN SCHAR_MAX UCHAR_MAX CHAR_MIN CHAR_MAX MB_LEN_MAX SHRT_MIN SHRT_MAX USHRT_MAX "
-                "INT_MIN INT_MAX UINT_MAX LONG_MIN LONG_MAX ULONG_MAX LLONG_MIN LLONG_MAX ULLONG_MAX BITINT_MAXWIDTH",
+    "INT_MIN INT_MAX UINT_MAX LONG_MIN LONG_MAX ULONG_MAX LLONG_MIN LLONG_MAX ULLONG_MAX BITINT_MAXWIDTH",
     "locale.h": "lconv setlocale localeconv",
     "math.h": "HUGE_VAL HUGE_VALF HUGE_VALL INFINITY NAN MATH_ERRNO MATH_ERREXCEPT math_errhandling float_t double_t "
-              "fpclassify isfinite isinf isnan isnormal signbit isgreater isgreaterequal isless islessequal "
-              "islessgreater isunordered",
+    "fpclassify isfinite isinf isnan isnormal signbit isgreater isgreaterequal isless islessequal "
+    "islessgreater isunordered",
     "setjmp.h": "jmp_buf setjmp longjmp",
     "signal.h": "sig_atomic_t signal raise",
     "stdalign.h": "alignas alignof",
@@ -59,31 +59,34 @@ _C_LIBRARY = {
     "stdbool.h": "bool true false",
     "stddef.h": "NULL offsetof ptrdiff_t size_t max_align_t wchar_t nullptr_t unreachable",
     "stdio.h": "FILE fpos_t BUFSIZ EOF FOPEN_MAX FILENAME_MAX L_tmpnam SEEK_CUR SEEK_END SEEK_SET TMP_MAX stderr stdin "
-               "stdout remove rename tmpfile tmpnam fclose fflush fopen freopen setbuf setvbuf fprintf fscanf printf "
-               "scanf snprintf sprintf sscanf vfprintf vfscanf vprintf vscanf vsnprintf vsprintf vsscanf fgetc fgets "
-               "fputc fputs getc getchar gets putc putchar puts ungetc fread fwrite fgetpos fseek fsetpos ftell rewind "
-               "clearerr feof ferror perror fileno fdopen popen pclose getline",
+    "stdout remove rename tmpfile tmpnam fclose fflush fopen freopen setbuf setvbuf fprintf fscanf printf "
+    "scanf snprintf sprintf sscanf vfprintf vfscanf vprintf vscanf vsnprintf vsprintf vsscanf fgetc fgets "
+    "fputc fputs getc getchar gets putc putchar puts ungetc fread fwrite fgetpos fseek fsetpos ftell rewind "
+    "clearerr feof ferror perror fileno fdopen popen pclose getline",
     "stdlib.h": "EXIT_FAILURE EXIT_SUCCESS MB_CUR_MAX RAND_MAX div_t ldiv_t lldiv_t atof atoi atol atoll rand srand "
-                "aligned_alloc calloc free malloc realloc abort atexit at_quick_exit exit getenv quick_exit system "
-                "bsearch qsort abs labs llabs div ldiv lldiv mblen mbtowc wctomb mbstowcs wcstombs",
+    "aligned_alloc calloc free malloc realloc abort atexit at_quick_exit exit getenv quick_exit system "
+    "bsearch qsort abs labs llabs div ldiv lldiv mblen mbtowc wctomb mbstowcs wcstombs",
     "stdnoreturn.h": "noreturn",
     "threads.h": "thread_local ONCE_FLAG_INIT TSS_DTOR_ITERATIONS once_flag call_once",
     "time.h": "CLOCKS_PER_SEC clock_t time_t timespec tm clock difftime mktime time timespec_get asctime ctime gmtime "
-              "localtime",
+    "localtime",
     "uchar.h": "char8_t char16_t char32_t mbstate_t mbrtoc8 c8rtomb mbrtoc16 c16rtomb mbrtoc32 c32rtomb",
-    "wchar.h": "wint_t WEOF WCHAR_MIN WCHAR_MAX btowc fgetwc fgetws fputwc fputws fwide fwprintf fwscanf getwc getwchar "
-               "mbrlen mbrtowc mbsinit mbsrtowcs putwc putwchar swprintf swscanf ungetwc vfwprintf vfwscanf vswprintf "
-               "vswscanf vwprintf vwscanf wcrtomb wctob wmemchr wmemcmp wmemcpy wmemmove wmemset wprintf wscanf",
+    "wchar.h": "wint_t WEOF WCHAR_MIN WCHAR_MAX btowc fgetwc fgetws fputwc fputws fwide fwprintf fwscanf getwc "
+               "getwchar "
+    "mbrlen mbrtowc mbsinit mbsrtowcs putwc putwchar swprintf swscanf ungetwc vfwprintf vfwscanf vswprintf "
+    "vswscanf vwprintf vwscanf wcrtomb wctob wmemchr wmemcmp wmemcpy wmemmove wmemset wprintf wscanf",
     "wctype.h": "wctrans_t wctype_t wctrans wctype",
     "unistd.h": "STDIN_FILENO STDOUT_FILENO STDERR_FILENO PATH_MAX NAME_MAX SSIZE_MAX ssize_t",
 }
 # The math and complex functions, each also with the suffixes f (float) and l (long double).
 _COMPLEX = ("cabs cacos cacosh carg casin casinh catan catanh ccos ccosh cexp cimag clog conj cpow cproj creal csin "
             "csinh csqrt ctan ctanh").split()
-_MATH = ("acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2 expm1 frexp ilogb ldexp log log10 "
-         "log1p log2 logb modf scalbn scalbln cbrt fabs hypot pow sqrt erf erfc lgamma tgamma ceil floor nearbyint rint "
-         "lrint llrint round lround llround trunc fmod remainder remquo copysign nan nextafter nexttoward fdim fmax fmin "
-         "fma").split()
+_MATH = (
+    "acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2 expm1 frexp ilogb ldexp log log10 "
+    "log1p log2 logb modf scalbn scalbln cbrt fabs hypot pow sqrt erf erfc lgamma tgamma ceil floor nearbyint rint "
+    "lrint llrint round lround llround trunc fmod remainder remquo copysign nan nextafter nexttoward fdim fmax fmin "
+    "fma"
+).split()
 C_LIBRARY_NAMES: dict[str, str] = {name: header for header, names in _C_LIBRARY.items() for name in names.split()}
 C_LIBRARY_NAMES.update({name + suffix: "math.h" for name in _MATH for suffix in ("", "f", "l")})
 C_LIBRARY_NAMES.update({name + suffix: "complex.h" for name in _COMPLEX for suffix in ("", "f", "l")})

@@ -9,34 +9,64 @@ from typing import Optional
 from ruamel.yaml.nodes import Node
 
 from generator.reading.fields import Fields
-from generator.domain.model import Localized, Repository, Site
+from generator.domain.model import Localized, Repository, SearchLanguage, Site
 from generator.core.problems import CatalogError, Pos, Reporter
 from generator.reading.yaml_source import read_document
 
 LABELS_FILE = Path(__file__).resolve().parent.parent / "labels.yaml"
+SCRIPTS = ("cjk", "latin")
 REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$")
 URL = re.compile(r"^https?://[^\s<>\"'`]+$")
 _SITE_FIELDS = ("languages", "language_names", "name", "description", "families", "labels")
 
 
 @lru_cache(maxsize=1)
-def default_labels() -> dict[str, dict[str, str]]:
-    """The wording the generator ships: labels.yaml, {key: {lang: text}}."""
+def _shipped() -> tuple[dict[str, dict[str, str]], dict[str, SearchLanguage]]:
+    """What labels.yaml ships: the labels, {key: {lang: text}}, and how the search reads each
+    language, {lang: SearchLanguage}."""
     rep = Reporter()
     doc, problems = read_document(str(LABELS_FILE), LABELS_FILE.read_bytes())
     rep.problems.extend(problems)
     rep.raise_if_any()
     reader = Fields(doc, rep)
     assert doc.root is not None
-    top = reader.mapping(doc.root, "labels file", required=("labels",)) or {}
+    top = reader.mapping(doc.root, "labels file", required=("labels",), optional=("search",)) or {}
     table: dict[str, dict[str, str]] = {}
     for key, (_, node) in (reader.mapping(top["labels"][1], "labels", free_keys=True) or {}).items():
         texts = reader.mapping(node, f"labels.{key}", free_keys=True) or {}
         table[key] = {lang: text for lang, (_, value) in texts.items()
                       if (text := reader.text(value, f"labels.{key}.{lang}")) is not None}
+    search = _search_languages(reader, top["search"][1]) if "search" in top else {}
     if rep.problems:  # pragma: no cover - the shipped file is tested
         raise CatalogError(rep.problems)
+    return table, search
+
+
+def _search_languages(reader: Fields, node: Node) -> dict[str, SearchLanguage]:
+    table: dict[str, SearchLanguage] = {}
+    for lang, (_, entry) in (reader.mapping(node, "search", free_keys=True) or {}).items():
+        fields = reader.mapping(entry, f"search.{lang}", required=("script",), optional=("synonyms",)) or {}
+        script = reader.choice(fields["script"][1], f"search.{lang}.script", SCRIPTS) if "script" in fields else None
+        groups: list[tuple[str, ...]] = []
+        for group in (
+            (reader.sequence(fields["synonyms"][1], f"search.{lang}.synonyms") or []) if "synonyms" in fields else []
+        ):
+            words = tuple(word.lower() for word, _ in reader.text_list(group, f"search.{lang}.synonyms") or ())
+            if len(words) < 2:
+                reader.error(group, f"search.{lang}.synonyms: a group holds at least two words or phrases")
+            groups.append(words)
+        table[lang] = SearchLanguage(lang, script or "latin", tuple(groups))
     return table
+
+
+def default_labels() -> dict[str, dict[str, str]]:
+    """The wording the generator ships: labels.yaml, {key: {lang: text}}."""
+    return _shipped()[0]
+
+
+def default_search() -> dict[str, SearchLanguage]:
+    """How the search reads each language the generator ships (labels.yaml's `search`)."""
+    return _shipped()[1]
 
 
 def read_site(section, rep: Reporter) -> Optional[Site]:
@@ -49,12 +79,16 @@ def read_site(section, rep: Reporter) -> Optional[Site]:
         return None
     texts = {k: f.localized(fields[k][1], f"site.{k}", languages) if k in fields else None
              for k in ("language_names", "name", "description")}
-    families = tuple(v for v, _ in f.text_list(fields["families"][1], "site.families") or ()) if "families" in fields else ()
+    families = (
+        tuple(v for v, _ in f.text_list(fields["families"][1], "site.families") or ()) if "families" in fields else ()
+    )
     labels = _labels(f, fields.get("labels"), languages)
     if texts["language_names"] is None or texts["name"] is None or labels is None:
         return None
     description = texts["description"] or texts["name"]
-    return Site(languages, texts["language_names"], texts["name"], description, families, labels)
+    shipped = default_search()
+    search = tuple(shipped.get(lang) or SearchLanguage(lang, "latin", ()) for lang in languages)
+    return Site(languages, texts["language_names"], texts["name"], description, families, labels, search)
 
 
 def read_languages(f: Fields, node: Node, what: str) -> Optional[tuple[str, ...]]:
@@ -96,7 +130,8 @@ def _labels(f: Fields, pair, languages) -> Optional[dict[str, Localized]]:
             if text is None:
                 complete = False
                 where = override if override is not None else (pair[1] if pair is not None else None)
-                message = f"site.labels.{key}: no {lang} text; the generator ships labels in {', '.join(_shipped_languages())} only"
+                in_labels = ", ".join(_shipped_languages())
+                message = f"site.labels.{key}: no {lang} text; the generator ships labels in {in_labels} only"
                 if where is not None:
                     f.error(where, message)
                 else:

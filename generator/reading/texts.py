@@ -83,10 +83,14 @@ class _Context:
         first = [e for e in resolved if e.lang == self.languages[0] and e.origin != UNTRANSLATED]
         result: list[TextEntry] = []
         for entry in resolved:
-            result.extend(self._untranslated(code, field_name, entry, first) if entry.origin == UNTRANSLATED else [entry])
+            result.extend(
+                self._untranslated(code, field_name, entry, first) if entry.origin == UNTRANSLATED else [entry]
+            )
         return tuple(result)
 
-    def _start(self, code: Code, field_name: str, entry: TextEntry, ident: str, pos: Pos, where: str) -> Optional[Version]:
+    def _start(
+        self, code: Code, field_name: str, entry: TextEntry, ident: str, pos: Pos, where: str
+    ) -> Optional[Version]:
         version = self.versions.get(ident)
         if version is None and ident in self.broken:
             return None
@@ -95,12 +99,17 @@ class _Context:
             hint = f": it is an edition of version {held}; write that" if held else closest(ident, self.versions)
             self.rep.error(pos, f"{where}: no version {ident!r} in editions.yaml{hint}")
         elif code.name not in version.row_by_code:
-            self.rep.error(pos, f"{where}: version {ident} does not list {code.name}; start the text at a version that lists it")
+            self.rep.error(
+                pos, f"{where}: version {ident} does not list {code.name}; start the text at a version that lists it"
+            )
         elif field_name not in version.page.text_fields:
             self.rep.error(pos, f"{where}: page {version.page.id} (version {ident}) has no {field_name} column")
         elif not version.has_texts(entry.lang):
-            self.rep.error(pos, f"{where} ({entry.lang}): version {ident} has no known {entry.lang} texts (an unread "
-                                f"version): add {entry.lang} to its `texts`, or start this text at a version that was read")
+            self.rep.error(
+                pos,
+                f"{where} ({entry.lang}): version {ident} has no known {entry.lang} texts (an unread "
+                f"version): add {entry.lang} to its `texts`, or start this text at a version that was read",
+            )
         else:
             return version
         return None
@@ -111,12 +120,20 @@ class _Context:
         for ident in entry.editions:
             original = next((e for e in first if ident in e.editions), None)
             if original is None:
-                self.rep.error(entry.pos, f"{code.name}: {field_name} ({entry.lang}): untranslated, but edition {ident} "
-                                          f"has no {self.languages[0]} text to show")
+                self.rep.error(
+                    entry.pos,
+                    f"{code.name}: {field_name} ({entry.lang}): untranslated, but edition {ident} "
+                    f"has no {self.languages[0]} text to show",
+                )
                 continue
             shown.setdefault((original.text, original.markup), []).append(ident)
-        self.warnings.append(Problem(entry.pos, f"warning: {code.name}: {field_name} ({entry.lang}) is not translated yet "
-                                                f"(from {', '.join(entry.starts)}); write its {entry.lang} text here"))
+        self.warnings.append(
+            Problem(
+                entry.pos,
+                f"warning: {code.name}: {field_name} ({entry.lang}) is not translated yet "
+                f"(from {', '.join(entry.starts)}); write its {entry.lang} text here",
+            )
+        )
         return [replace(entry, editions=tuple(group), text=text, markup=markup)
                 for (text, markup), group in shown.items()]
 
@@ -136,12 +153,18 @@ class _Context:
                             continue
                         near = next((e for e in entries if version.editions[0] in e.editions), None)
                         if near is not None:
-                            self.rep.error(near.pos, f"{code.name}: {field_name}: no {lang} text for version {version.id}, "
-                                                     f"whose page lists it; this entry gives {near.lang} only: add "
-                                                     f"{lang}: ... (or untranslated: [{lang}])")
+                            self.rep.error(
+                                near.pos,
+                                f"{code.name}: {field_name}: no {lang} text for version {version.id}, "
+                                f"whose page lists it; this entry gives {near.lang} only: add "
+                                f"{lang}: ... (or untranslated: [{lang}])",
+                            )
                         else:
-                            self.rep.error(code.pos, f"{code.name}: no {lang} {field_name} for version {version.id}, whose "
-                                                     f"page lists it; add an entry with from: ['{version.id}'] and {lang}: ...")
+                            self.rep.error(
+                                code.pos,
+                                f"{code.name}: no {lang} {field_name} for version {version.id}, whose "
+                                f"page lists it; add an entry with from: ['{version.id}'] and {lang}: ...",
+                            )
 
 
 def _shows(version: Version, code: Code, field_name: str, lang: str) -> bool:

@@ -42,7 +42,9 @@ def read_versions(section, family_id, languages, pages, codes, repositories, rep
     if not by_timeline:
         f.error(section.value, "versions must list at least one timeline's versions")
     drafts: list[Draft] = []
-    declared = {v for _, (_, value) in by_timeline.items() for item in ye_items(value) if (v := f.peek(item, "version"))}
+    declared = {
+        v for _, (_, value) in by_timeline.items() for item in ye_items(value) if (v := f.peek(item, "version"))
+    }
     for name, (key, value) in by_timeline.items():
         if name not in timelines:
             f.error(key, f"versions: no timeline {name!r}{closest(name, timelines)} in family.yaml; "
@@ -82,8 +84,11 @@ class _Reader(RowsReader):
             if draft is None:
                 continue
             if draft.ident in seen:
-                f.error(item, f"version {draft.ident!r} is already declared at line {f.pos(seen[draft.ident].node).line}; "
-                              "ids are unique")
+                f.error(
+                    item,
+                    f"version {draft.ident!r} is already declared at line {f.pos(seen[draft.ident].node).line}; "
+                    "ids are unique",
+                )
                 continue
             seen[draft.ident] = draft
             drafts.append(draft)
@@ -101,7 +106,9 @@ class _Reader(RowsReader):
         if "release" in fields:
             release = f.text(fields["release"][1], f"{what}: release")
             if release is not None and (release_key(release) is None or release == UNRELEASED):
-                f.error(fields["release"][1], f"{what}: release {release!r} is no release (8.0.RC3, 9.0.0, 9.2.0-beta.1)")
+                f.error(
+                    fields["release"][1], f"{what}: release {release!r} is no release (8.0.RC3, 9.0.0, 9.2.0-beta.1)"
+                )
                 release = None
         base = self._based_on(fields.get("based_on"), what, earlier)
         self.columns = len(page.columns)
@@ -199,7 +206,9 @@ class _Reader(RowsReader):
         if kind == "url" and not re.match(r"^https?://[^\s<>\"'`]+$", values["url"] or ""):
             f.error(fields["url"][1], f"{what}: source url must be an http(s) URL without spaces or quotes")
             return None
-        return Source(kind, lang, url=values.get("url"), seed=values.get("seed"), document=values.get("document"), pos=f.pos(node))
+        return Source(
+            kind, lang, url=values.get("url"), seed=values.get("seed"), document=values.get("document"), pos=f.pos(node)
+        )
 
     def _repo_source(self, node, fields, values, lang, what) -> Optional[Source]:
         f = self.f
@@ -212,11 +221,16 @@ class _Reader(RowsReader):
                                        f"{closest(values['repo'], self.repositories)}")
             return None
         if not COMMIT.match(values["commit"]):
-            f.error(fields["commit"][1], f"{what}: commit must be 40 lower-case hex digits (git rev-parse TAG^{{commit}})")
+            f.error(
+                fields["commit"][1], f"{what}: commit must be 40 lower-case hex digits (git rev-parse TAG^{{commit}})"
+            )
             return None
         tags = tuple(t for t, _ in f.text_list(fields["tags"][1], f"{what}: tags") or ()) if "tags" in fields else ()
         if "tags" not in fields and "branch" not in fields:
-            f.error(node, f"{what}: a repository source names the tags that ship the file, or the branch of an unreleased one")
+            f.error(
+                node,
+                f"{what}: a repository source names the tags that ship the file, or the branch of an unreleased one",
+            )
             return None
         layout = read_layout(f, fields["page"][1], what, self.columns) if "page" in fields else None
         if "page" in fields and layout is None:
@@ -239,7 +253,11 @@ class _Reader(RowsReader):
                 ok = False
                 continue
             sources = self._sources(fields.get("sources"), f"{what}: edition {ident}")
-            notes = f.localized(fields["notes"][1], f"{what}: edition {ident}: notes", self.languages) if "notes" in fields else None
+            notes = (
+                f.localized(fields["notes"][1], f"{what}: edition {ident}: notes", self.languages)
+                if "notes" in fields
+                else None
+            )
             if sources is None or ("notes" in fields and notes is None):
                 ok = False
                 continue

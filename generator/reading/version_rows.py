@@ -127,12 +127,17 @@ class RowsReader:
                 return None
             return None if value is None else Row(code.name, value, (), f.pos(key))
         places = ("after", "before") if allow_place else ()
-        fields = f.mapping(node, what, required=("recoverable",), optional=("recoverable",) + places + tuple(self.languages))
+        fields = f.mapping(
+            node, what, required=("recoverable",), optional=("recoverable",) + places + tuple(self.languages)
+        )
         if fields is None or "recoverable" not in fields:
             return None
         value = f.choice(fields["recoverable"][1], what, RECOVERABLE_VALUES)
-        others = tuple((lang, f.choice(v, f"{what} ({lang} page)", RECOVERABLE_VALUES)) for lang, (_, v) in fields.items()
-                       if lang not in ("recoverable",) + places)
+        others = tuple(
+            (lang, f.choice(v, f"{what} ({lang} page)", RECOVERABLE_VALUES))
+            for lang, (_, v) in fields.items()
+            if lang not in ("recoverable",) + places
+        )
         if value is None or any(v is None for _, v in others):
             return None
         for lang, other in others:
@@ -154,7 +159,9 @@ class RowsReader:
             if code is None:
                 ok = False
             elif code.name in listed:
-                self.f.error(item, f"{what}: {name} is in rows, so its listing is known; remove it from not_listed_not_known")
+                self.f.error(
+                    item, f"{what}: {name} is in rows, so its listing is known; remove it from not_listed_not_known"
+                )
                 ok = False
             elif code.name in result:
                 self.f.error(item, f"{what}: {name} is named twice in not_listed_not_known")
@@ -170,11 +177,15 @@ class RowsReader:
         listed = {row.code for row in rows}
         result, ok = [], True
         for item in f.sequence(pair[1], f"{what}: malformations") or ():
-            fields = f.mapping(item, f"{what}: malformation", required=("kind", "code", "field", "line", "shown", "sides"))
+            fields = f.mapping(
+                item, f"{what}: malformation", required=("kind", "code", "field", "line", "shown", "sides")
+            )
             if fields is None or len(fields) < 6:
                 ok = False
                 continue
-            kind = f.choice(fields["kind"][1], f"{what}: malformation kind", ("merge conflict", "unclosed cell", "extra cell"))
+            kind = f.choice(
+                fields["kind"][1], f"{what}: malformation kind", ("merge conflict", "unclosed cell", "extra cell")
+            )
             name = f.text(fields["code"][1], f"{what}: malformation code")
             code = self._code(fields["code"][1], name, what, page) if name and page else None
             if code is not None and code.name not in listed:
@@ -183,10 +194,15 @@ class RowsReader:
             field = f.choice(fields["field"][1], f"{what}: malformation field", ("name", "recoverable") + TEXT_FIELDS)
             line = f.integer(fields["line"][1], f"{what}: malformation line")
             shown = f.text(fields["shown"][1], f"{what}: malformation shown")
-            sides = [(label, f.text(v, f"{what}: malformation side {label}"))
-                     for label, (_, v) in (f.mapping(fields["sides"][1], f"{what}: malformation sides", free_keys=True) or {}).items()]
+            sides = [
+                (label, f.text(v, f"{what}: malformation side {label}"))
+                for label, (_, v) in (
+                    f.mapping(fields["sides"][1], f"{what}: malformation sides", free_keys=True) or {}
+                ).items()
+            ]
             if shown is not None and shown not in [label for label, _ in sides]:
-                f.error(fields["shown"][1], f"{what}: shown must name one of the sides ({', '.join(l for l, _ in sides)})")
+                names = ", ".join(side for side, _ in sides)
+                f.error(fields["shown"][1], f"{what}: shown must name one of the sides ({names})")
                 shown = None
             if None in (kind, code, field, line, shown) or len(sides) < 2 or any(t is None for _, t in sides):
                 if len(sides) < 2:

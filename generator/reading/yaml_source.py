@@ -182,11 +182,15 @@ def _event_hazards(path: str, text: str) -> list[Problem]:
             mark = event.start_mark
             pos = Pos(path, mark.line + 1, mark.column + 1)
             if getattr(event, "anchor", None) is not None and kind != "AliasEvent":
-                problems.append(Problem(pos, f"anchors (&{event.anchor}) are not allowed: write the value out, without the anchor"))
+                problems.append(
+                    Problem(pos, f"anchors (&{event.anchor}) are not allowed: write the value out, without the anchor")
+                )
             if kind in ("SequenceStartEvent", "MappingStartEvent"):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    return problems + [Problem(pos, f"the file nests deeper than {MAX_DEPTH} levels; a catalog needs about 6")]
+                    return problems + [
+                        Problem(pos, f"the file nests deeper than {MAX_DEPTH} levels; a catalog needs about 6")
+                    ]
             elif kind in ("SequenceEndEvent", "MappingEndEvent"):
                 depth -= 1
     except MarkedYAMLError as exc:
@@ -217,22 +221,44 @@ def _raw_characters(path: str, text: str) -> list[Problem]:
     line = text.count("\n", 0, match.start()) + 1
     col = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
     code = ord(match.group())
-    return [Problem(Pos(path, line, col), f"control character U+{code:04X} in the file; remove it (write \\u{code:04x} in a double-quoted text if it is meant)")]
+    return [
+        Problem(
+            Pos(path, line, col),
+            f"control character U+{code:04X} in the file; remove it (write \\u{code:04x} in a double-quoted text if it "
+            "is meant)",
+        )
+    ]
 
 
 # What libyaml's messages mean in this catalog, and how to fix the line they point at.
 _YAML_HINTS = (
-    (("tab character", "'\\t'", "\t"), "YAML indents with spaces, never tabs: replace the tab on this line with spaces"),
-    (("expected '-' indicator", "expected <block end>", "did not find expected key"),
-     "this line is indented differently from the lines around it: indent it as its siblings are "
-     "(each level two spaces deeper than its parent)"),
-    (("mapping values are not allowed",),
-     "a `key: value` is indented deeper than the value above it, or a plain text holds `: `: indent the line as its "
-     "siblings are, or put the text in quotes"),
+    (
+        ("tab character", "'\\t'", "\t"),
+        "YAML indents with spaces, never tabs: replace the tab on this line with spaces",
+    ),
+    (
+        ("expected '-' indicator", "expected <block end>", "did not find expected key"),
+        "this line is indented differently from the lines around it: indent it as its siblings are "
+        "(each level two spaces deeper than its parent)",
+    ),
+    (
+        ("mapping values are not allowed",),
+        "a `key: value` is indented deeper than the value above it, or a plain text holds `: `: indent the line as its "
+        "siblings are, or put the text in quotes",
+    ),
     (("could not find expected ':'",), "a `key: value` lacks its colon, or a quoted text runs on: close the quote"),
-    (("found unexpected end of stream", "found unexpected end of file"), "a quote or a bracket opened here is never closed"),
-    (("found undefined alias", "found character '*'"), "`*` starts an alias: put a text that begins with `*` in quotes"),
-    (("found character '@'", "found character '`'"), "`@` and `` ` `` cannot begin a plain text: put the text in quotes"),
+    (
+        ("found unexpected end of stream", "found unexpected end of file"),
+        "a quote or a bracket opened here is never closed",
+    ),
+    (
+        ("found undefined alias", "found character '*'"),
+        "`*` starts an alias: put a text that begins with `*` in quotes",
+    ),
+    (
+        ("found character '@'", "found character '`'"),
+        "`@` and `` ` `` cannot begin a plain text: put the text in quotes",
+    ),
     (("found character '%'",), "`%` cannot begin a plain text: put the text in quotes"),
 )
 

@@ -85,8 +85,14 @@ def environment() -> jinja2.Environment:
         autoescape=False,  # each target escapes through its own named filter
     )
     env.filters.update(
-        py_str=escape.py_str, py_opt=escape.py_opt, py_doc=escape.py_doc, c_str=escape.c_str,
-        c_comment=escape.c_comment, html=escape.html_text, html_jinja=escape.html_in_jinja,
+        py_str=escape.py_str,
+        py_opt=escape.py_opt,
+        py_doc=escape.py_doc,
+        c_str=escape.c_str,
+        c_comment=escape.c_comment,
+        html=escape.html_text,
+        html_jinja=escape.html_in_jinja,
+        json_jinja=escape.json_in_jinja,
         yaml_str=lambda text: json.dumps(text, ensure_ascii=False),  # JSON strings are YAML scalars
         # MkDocs themes put config strings (site_name, nav titles) into HTML unescaped: escape them here
         yaml_html=lambda text: json.dumps(escape.html_text(text), ensure_ascii=False),

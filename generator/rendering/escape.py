@@ -6,6 +6,7 @@ Unicode database, so the same catalog gives the same bytes everywhere.
 from __future__ import annotations
 
 import html as _html
+import json
 import re
 
 # Python literals keep readable: printable ASCII, Latin-1 letters and signs,
@@ -83,6 +84,14 @@ def html_in_jinja(text: str) -> str:
     """Text for HTML inside a template that MkDocs renders with Jinja (the theme's overrides):
     escaped for HTML, and no brace left to open a {{ }}, {% %} or {# #}."""
     return html_text(text).replace("{", "&#123;").replace("}", "&#125;")
+
+
+def json_in_jinja(value) -> str:
+    """A value as JSON inside a <script> of a template that MkDocs renders with Jinja: no <
+    (no </script>), and no brace that opens a {{ }}, {% %} or {# #} (JSON's own braces never
+    do: a key follows each; one inside a string is written as \\u007b)."""
+    text = json.dumps(value, ensure_ascii=True, sort_keys=True, separators=(",", ":"))
+    return re.sub(r"\{(?=[{%#])", r"\\u007b", text).replace("<", "\\u003c")
 
 
 # Inline Markdown syntax (Python-Markdown with tables and attr_list): backslash

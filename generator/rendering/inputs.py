@@ -176,10 +176,14 @@ _COMPUTE = {
     Input.EDITIONS: lambda digests, family, item, lang: values((family.versions, family.editions, family.aliases)),
     Input.CODES: lambda digests, family, item, lang: tuple(digests.identity(family, c) for c in family.codes),
     Input.TEXTS: lambda digests, family, item, lang: tuple(digests.texts(family, c, lang) for c in family.codes),
-    Input.CODE: lambda digests, family, item, lang: (digests.identity(family, family.code_by_name[item]),
-                                                     digests.texts(family, family.code_by_name[item], lang)),
+    Input.CODE: lambda digests, family, item, lang: (
+        digests.identity(family, family.code_by_name[item]),
+        digests.texts(family, family.code_by_name[item], lang),
+    ),
     Input.EDITION: lambda digests, family, item, lang: values(family.edition_by_id[item]),
-    Input.EDITION_TEXTS: lambda digests, family, item, lang: _edition_texts(digests, family, family.edition_by_id[item], lang),
+    Input.EDITION_TEXTS: lambda digests, family, item, lang: _edition_texts(
+        digests, family, family.edition_by_id[item], lang
+    ),
 }
 
 

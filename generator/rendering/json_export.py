@@ -23,7 +23,11 @@ def json_path(family: Family) -> str:
 
 
 def plan_json(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
-    return [Planned(json_path(family), lambda stamp: layout_json(family_as_data(catalog, family, digests.family(family), stamp)))]
+    return [
+        Planned(
+            json_path(family), lambda stamp: layout_json(family_as_data(catalog, family, digests.family(family), stamp))
+        )
+    ]
 
 
 def _dump(value) -> str:
@@ -94,31 +98,50 @@ def _site_data(catalog: Catalog) -> dict:
 
 def _family_data(family: Family) -> dict:
     return {
-        "id": family.id, "name": _loc(family.name), "description": _loc(family.description),
-        "languages": list(family.languages), "site_path": family.site_path,
+        "id": family.id,
+        "name": _loc(family.name),
+        "description": _loc(family.description),
+        "languages": list(family.languages),
+        "site_path": family.site_path,
         # the catalog's own keys (`class`), not the model's attribute names
         "python": {("class" if k == "class_name" else k): v for k, v in vars(family.python).items()},
         "c": {k: v for k, v in vars(family.c).items()},
         "sphinx_directive": family.sphinx_directive,
-        "value_layouts": [{"macro": layout.macro, "arguments": list(layout.arguments),
-                           "fields": {f.name: {"shift": f.shift, "mask": f.mask} for f in layout.fields}}
-                          for layout in family.value_layouts],
+        "value_layouts": [
+            {
+                "macro": layout.macro,
+                "arguments": list(layout.arguments),
+                "fields": {f.name: {"shift": f.shift, "mask": f.mask} for f in layout.fields},
+            }
+            for layout in family.value_layouts
+        ],
         "runtime_constants": dict(family.runtime_constants),
         "headers": [{"path": h.path, "namespace": h.namespace} for h in family.headers],
-        "upstream": [{"repo": u.repo, "paths": list(u.paths), "kind": u.kind, "header": u.header} for u in family.upstream],
+        "upstream": [
+            {"repo": u.repo, "paths": list(u.paths), "kind": u.kind, "header": u.header} for u in family.upstream
+        ],
         "discover": list(family.discover),
-        "recoverable_labels": {v: {lang: list(texts) for lang, texts in per.items()}
-                               for v, per in family.recoverable_labels.items()},
+        "recoverable_labels": {
+            v: {lang: list(texts) for lang, texts in per.items()} for v, per in family.recoverable_labels.items()
+        },
     }
 
 
 def _page_data(family: Family, page) -> dict:
     return {
-        "id": page.id, "name": _loc(page.name), "title": _loc(page.title), "intro": _loc(page.intro),
-        "rows": page.row_names, "row_prefix": page.row_prefix, "first_column": page.first_column, "columns": list(page.columns),
+        "id": page.id,
+        "name": _loc(page.name),
+        "title": _loc(page.title),
+        "intro": _loc(page.intro),
+        "rows": page.row_names,
+        "row_prefix": page.row_prefix,
+        "first_column": page.first_column,
+        "columns": list(page.columns),
         "headings": {c: {lang: list(t) for lang, t in per.items()} for c, per in page.headings.items()},
-        "timelines": [{"id": t.id, "suffix": t.suffix, "name": _loc(t.name), "repo": t.repo, "paths": list(t.paths)}
-                      for t in page.timelines],
+        "timelines": [
+            {"id": t.id, "suffix": t.suffix, "name": _loc(t.name), "repo": t.repo, "paths": list(t.paths)}
+            for t in page.timelines
+        ],
     }
 
 
@@ -203,15 +226,30 @@ def _code_data(family: Family, code: Code) -> dict:
             "position": edition.position[code.name] if edition.order_known else None, "texts": texts,
         }
     return {
-        "name": code.name, "python": code.python_name, "c": code.c_name, "value": code.value, "hex": code.hex,
-        "wrapper": code.wrapper, "cpp": [{"name": n.name, "header": n.header} for n in code.cpp],
+        "name": code.name,
+        "python": code.python_name,
+        "c": code.c_name,
+        "value": code.value,
+        "hex": code.hex,
+        "wrapper": code.wrapper,
+        "cpp": [{"name": n.name, "header": n.header} for n in code.cpp],
         "log_message": code.log_message,
         "added": dict(code.added),
         "obsolete": {"since": code.obsolete.since, "reason": _loc(code.obsolete.reason)} if code.obsolete else None,
         "notes": _loc(code.notes),
-        "entries": {name: [{"from": list(e.starts), "lang": e.lang, "text": None if e.origin == UNTRANSLATED else e.text,
-                            "markup": None if e.origin == UNTRANSLATED else e.markup, "origin": e.origin}
-                           for e in _written(entries)] for name, entries in code.texts},
+        "entries": {
+            name: [
+                {
+                    "from": list(e.starts),
+                    "lang": e.lang,
+                    "text": None if e.origin == UNTRANSLATED else e.text,
+                    "markup": None if e.origin == UNTRANSLATED else e.markup,
+                    "origin": e.origin,
+                }
+                for e in _written(entries)
+            ]
+            for name, entries in code.texts
+        },
         "editions": listed,
         "listing_not_known": [e.id for e in family.editions_not_known(code)],
     }

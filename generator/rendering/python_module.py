@@ -50,7 +50,9 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
     members = [{"name": c.python_name or "", "literal": literal(family, c)} for c in family.python_codes]
     example = names.unknown_status or family.python_codes[0].python_name if family.python_codes else None
     example_code = family.code_by_name.get(example) if example else None
-    exports: list[str] = [n for n in (names.class_name, names.exception, names.status, names.code_2_status, names.lookup) if n]
+    exports: list[str] = [
+        n for n in (names.class_name, names.exception, names.status, names.code_2_status, names.lookup) if n
+    ]
     exports += ["CATALOG_HASH", "EDITIONS", "LANGUAGES", "UNKNOWN"]
     if names.shape == "constants":
         exports = [m["name"] for m in members] + exports
@@ -115,8 +117,11 @@ def _default_rule(family: Family) -> str:
     text = f"Without an edition, a code answers from the newest final release of the {page.name[lang]} that lists it"
     text += f" (its {', then '.join([main.id + ' copy first', *others])})" if others else ""
     text += ", else from the page's newest pre-release"
-    later = [p.name[lang] + (f" ({', then '.join(t.id for t in reversed(p.timelines))})" if len(p.timelines) > 1 else "")
-             for p in family.pages if p is not page]
+    later = [
+        p.name[lang] + (f" ({', then '.join(t.id for t in reversed(p.timelines))})" if len(p.timelines) > 1 else "")
+        for p in family.pages
+        if p is not page
+    ]
     text += f", else from the newest final release of another page: the {', then the '.join(later)}" if later else ""
     text += ("; never from an unreleased edition. A code that no such edition lists answers UNKNOWN "
              "and None, as one that no page lists.")
@@ -171,7 +176,9 @@ def _data(family: Family) -> str:
     out.append("# The C/C++ name of each member that has one.")
     out.append(table("_C_NAMES", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {py_str(c.c_name or '')},\n"
                                                  for c in family.python_codes if c.c_name) + "}")
-    out.append("# The C++ names of members as upstream's headers declare them, qualified and not (lookup() reads them).")
+    out.append(
+        "# The C++ names of members as upstream's headers declare them, qualified and not (lookup() reads them)."
+    )
     out.append(table("_CPP_NAMES", "{\n") + "".join(f"    {py_str(name)}: {py_str(python_name)},\n"
                                                    for name, python_name in cpp_lookup_names(family)) + "}")
     out.append("# Codes that exist only in C/C++: not members, but lookup() names them.")
@@ -182,9 +189,20 @@ def _data(family: Family) -> str:
             for c in family.python_codes]
     out.append(table("_ROWS", "{\n") + _rows_lines(rows) + "}")
     out.append("# Editions for which it is not known whether their page lists the member.")
-    out.append(table("_NOT_KNOWN", "{\n") + "".join(
-        _packed(f"    {py_str(c.python_name or '')}: (", [py_str(e.id) for e in family.editions_not_known(c)], "),", tuple_=True)
-        for c in family.python_codes if family.editions_not_known(c)) + "}")
+    out.append(
+        table("_NOT_KNOWN", "{\n")
+        + "".join(
+            _packed(
+                f"    {py_str(c.python_name or '')}: (",
+                [py_str(e.id) for e in family.editions_not_known(c)],
+                "),",
+                tuple_=True,
+            )
+            for c in family.python_codes
+            if family.editions_not_known(c)
+        )
+        + "}"
+    )
     out.append("# The edition each member answers from by default, by the rule the module's docstring says.")
     defaults = ((c, default_edition(family, c)) for c in family.python_codes)
     out.append(table("_DEFAULT_EDITION", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {py_str(e.id)},\n"
@@ -243,8 +261,10 @@ def _string_lines(text: str, indent: str) -> str:
 
 
 def _rows_lines(chunk) -> str:
-    return "".join(_packed(f"    {py_str(name)}: {{", [f"{py_str(e)}: {_RECOVERABLE[value]}" for e, value in rows], "},")
-                   for name, rows in chunk)
+    return "".join(
+        _packed(f"    {py_str(name)}: {{", [f"{py_str(e)}: {_RECOVERABLE[value]}" for e, value in rows], "},")
+        for name, rows in chunk
+    )
 
 
 def _texts(family: Family) -> tuple[dict[str, int], list]:
@@ -273,7 +293,10 @@ def _texts_lines(chunk) -> str:
     parts = []
     for name, editions in chunk:
         for edition, langs in editions:
-            lines = "".join(f"        {py_str(lang)}: ({', '.join('None' if f is None else f'({f[0]}, {f[1]})' for f in fields)}),\n"
-                            for lang, fields in langs)
+            lines = "".join(
+                f"        {py_str(lang)}: "
+                f"({', '.join('None' if f is None else f'({f[0]}, {f[1]})' for f in fields)}),\n"
+                for lang, fields in langs
+            )
             parts.append(f"    ({py_str(name)}, {py_str(edition)}): {{\n{lines}    }},\n")
     return "".join(parts)

@@ -41,39 +41,133 @@ class Target:
 
 
 TARGETS = (
-    Target("python", "family", "generated/python/{python.module}.py",
-           "the Python module to vendor (an IntEnum, or constants and lookup())", WHOLE_FAMILY,
-           ("python/enum_module.py.j2", "python/constants_module.py.j2", "runtime/documented.py"), plan_python),
+    Target(
+        "python",
+        "family",
+        "generated/python/{python.module}.py",
+        "the Python module to vendor (an IntEnum, or constants and lookup())",
+        WHOLE_FAMILY,
+        ("python/enum_module.py.j2", "python/constants_module.py.j2", "runtime/documented.py"),
+        plan_python,
+    ),
     Target("c", "family", "generated/c/{c.header}.h", "the C/C++ header", WHOLE_FAMILY, ("c/header.h.j2",), plan_c),
-    Target("json", "family", "generated/json/{python.module}.json", "the family's catalog, resolved, for other tools",
-           (I.SITE, *WHOLE_FAMILY), (), plan_json),
-    Target("site-family", "family", "site/docs/{site_path}/index.{lang}.md",
-           "the family's overview page (not for the family at the site's root)", (I.SITE, I.FAMILY, I.EDITIONS), (),
-           site_pages.plan_family_page),
-    Target("site-code-list", "family", "site/docs/{prefix}codes/index.{lang}.md", "the list of codes",
-           (I.SITE, *WHOLE_FAMILY), (), site_pages.plan_code_list),
-    Target("site-codes", "family", "site/docs/{prefix}codes/{NAME}.{lang}.md", "one page per code",
-           (I.SITE, I.FAMILY, I.EDITIONS, I.CODE), (), site_pages.plan_code_pages),
-    Target("site-edition-list", "family", "site/docs/{prefix}editions/index.{lang}.md", "the list of editions",
-           (I.SITE, I.FAMILY, I.EDITIONS), (), site_pages.plan_edition_list),
-    Target("site-editions", "family", "site/docs/{prefix}editions/{ID}.{lang}.md", "one page per edition",
-           (I.SITE, I.FAMILY, I.CODES, I.EDITION, I.EDITION_TEXTS), (), site_pages.plan_edition_pages),
-    Target("site-differences", "family", "site/docs/{prefix}differences.{lang}.md",
-           "what changed between editions, with the presence pictures", (I.SITE, *WHOLE_FAMILY), (),
-           site_pages.plan_differences),
-    Target("upstream", "family", UPSTREAM_DIR + "/{repo}/{path}",
-           "each timeline's newest repository page, as upstream's own file (no banner: upstream's bytes)",
-           (I.FAMILY, I.CODES, I.EDITION, I.EDITION_TEXTS), (), plan_upstream),
+    Target(
+        "json",
+        "family",
+        "generated/json/{python.module}.json",
+        "the family's catalog, resolved, for other tools",
+        (I.SITE, *WHOLE_FAMILY),
+        (),
+        plan_json,
+    ),
+    Target(
+        "site-family",
+        "family",
+        "site/docs/{site_path}/index.{lang}.md",
+        "the family's overview page (not for the family at the site's root)",
+        (I.SITE, I.FAMILY, I.EDITIONS),
+        (),
+        site_pages.plan_family_page,
+    ),
+    Target(
+        "site-code-list",
+        "family",
+        "site/docs/{prefix}codes/index.{lang}.md",
+        "the list of codes",
+        (I.SITE, *WHOLE_FAMILY),
+        (),
+        site_pages.plan_code_list,
+    ),
+    Target(
+        "site-codes",
+        "family",
+        "site/docs/{prefix}codes/{NAME}.{lang}.md",
+        "one page per code",
+        (I.SITE, I.FAMILY, I.EDITIONS, I.CODE),
+        (),
+        site_pages.plan_code_pages,
+    ),
+    Target(
+        "site-edition-list",
+        "family",
+        "site/docs/{prefix}editions/index.{lang}.md",
+        "the list of editions",
+        (I.SITE, I.FAMILY, I.EDITIONS),
+        (),
+        site_pages.plan_edition_list,
+    ),
+    Target(
+        "site-editions",
+        "family",
+        "site/docs/{prefix}editions/{ID}.{lang}.md",
+        "one page per edition",
+        (I.SITE, I.FAMILY, I.CODES, I.EDITION, I.EDITION_TEXTS),
+        (),
+        site_pages.plan_edition_pages,
+    ),
+    Target(
+        "site-differences",
+        "family",
+        "site/docs/{prefix}differences.{lang}.md",
+        "what changed between editions, with the presence pictures",
+        (I.SITE, *WHOLE_FAMILY),
+        (),
+        site_pages.plan_differences,
+    ),
+    Target(
+        "upstream",
+        "family",
+        UPSTREAM_DIR + "/{repo}/{path}",
+        "each timeline's newest repository page, as upstream's own file (no banner: upstream's bytes)",
+        (I.FAMILY, I.CODES, I.EDITION, I.EDITION_TEXTS),
+        (),
+        plan_upstream,
+    ),
     Target("manifest", "family", f"{manifest_path('{id}')}", "what the generator wrote for the family", (), (), None),
-    Target("site-home", "site", "site/docs/index.{lang}.md", "the home page: every family, how to look a code up",
-           (I.SITE, I.FAMILY, I.EDITIONS), (), site_shared.plan_home),
-    Target("site-config", "site", "site/mkdocs.yml  site/overrides/*  site/hooks/*  site/docs/assets/*.{css,js}",
-           "the MkDocs config, theme overrides, hooks, styles and scripts", (I.SITE, I.FAMILY, I.EDITIONS, I.CODES),
-           ("site/mkdocs.yml.j2", "site/overrides/main.html.j2", "site/overrides/404.html.j2", "site/hooks/site.py.j2",
-            "site/assets/extra.css", "site/assets/extra.js.j2", "site/assets/search-worker.js.j2"), site_shared.plan_assets),
-    Target("site-search", "site", "site/docs/assets/search/index-{lang}.json", "the search index of each language",
-           (I.SITE, *WHOLE_FAMILY), (), site_shared.plan_search),
-    Target("site-manifest", "site", manifest_path(SITE), "what the generator wrote for the site's shared files", (), (), None),
+    Target(
+        "site-home",
+        "site",
+        "site/docs/index.{lang}.md",
+        "the home page: every family, how to look a code up",
+        (I.SITE, I.FAMILY, I.EDITIONS),
+        (),
+        site_shared.plan_home,
+    ),
+    Target(
+        "site-config",
+        "site",
+        "site/mkdocs.yml  site/overrides/*  site/hooks/*  site/docs/assets/*.{css,js}",
+        "the MkDocs config, theme overrides, hooks, styles and scripts",
+        (I.SITE, I.FAMILY, I.EDITIONS, I.CODES),
+        (
+            "site/mkdocs.yml.j2",
+            "site/overrides/main.html.j2",
+            "site/overrides/404.html.j2",
+            "site/hooks/site.py.j2",
+            "site/assets/extra.css",
+            "site/assets/extra.js.j2",
+            "site/assets/search-worker.js.j2",
+        ),
+        site_shared.plan_assets,
+    ),
+    Target(
+        "site-search",
+        "site",
+        "site/docs/assets/search/index-{lang}.json",
+        "the search index of each language",
+        (I.SITE, *WHOLE_FAMILY),
+        (),
+        site_shared.plan_search,
+    ),
+    Target(
+        "site-manifest",
+        "site",
+        manifest_path(SITE),
+        "what the generator wrote for the site's shared files",
+        (),
+        (),
+        None,
+    ),
 )
 
 
@@ -81,7 +175,9 @@ def output_stamp(target: Target, planned: Planned, families: Iterable[Family], d
     """A short hash of exactly what an output is rendered from: the parts its target reads
     (of its family, or of every family for the site's files), the target's templates, the
     output's code or edition and language, and the project's version."""
-    parts = tuple(digests.part(part, family, planned.item, planned.lang) for family in families for part in target.reads)
+    parts = tuple(
+        digests.part(part, family, planned.item, planned.lang) for family in families for part in target.reads
+    )
     templates = tuple(template_digest(t) for t in target.templates)
     text = repr((project_version(), target.name, templates, planned.item, planned.lang, parts))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
@@ -102,10 +198,13 @@ def plan_outputs(catalog: Catalog, families: Optional[Iterable[str]] = None) -> 
             planned = [(family.id, p, (family,)) for family in chosen for p in target.plan(catalog, family, digests)]
         for owner, item, read in planned:
             if item.path in outputs:
-                raise AssertionError(f"two targets render {item.path}")  # pragma: no cover - paths come from unique names
+                raise AssertionError(
+                    f"two targets render {item.path}"
+                )  # pragma: no cover - paths come from unique names
             scale = 1 if I.CODE in target.reads else sum(len(f.codes) for f in read)
-            outputs[item.path] = Output(item.path, owner, target.name, output_stamp(target, item, read, digests), item.render,
-                                        scale)
+            outputs[item.path] = Output(
+                item.path, owner, target.name, output_stamp(target, item, read, digests), item.render, scale
+            )
     owners = [f.id for f in chosen] + [SITE]
     return sorted(outputs.values(), key=lambda o: o.path), owners
 
@@ -126,6 +225,12 @@ def describe_targets(catalog: Optional[Catalog] = None) -> str:
 
 def family_paths(family: Family) -> str:
     # a family under its own prefix has an overview page there; the root family's is the site's home
-    return ", ".join((f"generated/python/{family.python.module}.py", f"generated/c/{family.c.header}.h",
-                      f"generated/json/{family.python.module}.json",
-                      f"site/docs/{family.prefix}" + ("{index,codes,editions,differences}" if family.prefix else "{codes,editions,differences}")))
+    return ", ".join(
+        (
+            f"generated/python/{family.python.module}.py",
+            f"generated/c/{family.c.header}.h",
+            f"generated/json/{family.python.module}.json",
+            f"site/docs/{family.prefix}"
+            + ("{index,codes,editions,differences}" if family.prefix else "{codes,editions,differences}"),
+        )
+    )

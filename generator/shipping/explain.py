@@ -20,6 +20,10 @@ class NotFound(LookupError):
     """No code matches a key; the message names the closest ones."""
 
 
+
+def _exists_key(code) -> str:
+    return "exists_both" if code.in_python and code.in_c else "exists_python" if code.in_python else "exists_c"
+
 def find_codes(families: Sequence[Family], key: str) -> list[tuple[Family, Code]]:
     """The code a key names in each of `families` that has one; NotFound, naming the closest
     names of all of them, when none has."""
@@ -86,7 +90,9 @@ def _closest(families: Sequence[Family], text: str) -> str:
 
 def width(text: str) -> int:
     """Display width in a terminal: East Asian wide and full-width characters take two columns."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 0 if unicodedata.combining(ch) else 1 for ch in text)
+    return sum(
+        2 if unicodedata.east_asian_width(ch) in ("W", "F") else 0 if unicodedata.combining(ch) else 1 for ch in text
+    )
 
 
 def pad(text: str, columns: int) -> str:
@@ -99,13 +105,18 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
 
     listing = family.editions_listing(code)
     shown = edition or default_edition(family, code)
-    lines = [f"{code.name}  ({family.name[lang]})",
-             f"  {label('python_name')}: {code.python_name or '—'}",
-             f"  {label('c_name')}: {family.c.macro_prefix + code.c_name if code.c_name else '—'}",
-             f"  {label('hex')}: {code.hex}   {label('decimal')}: {code.value}",
-             f"  {label('exists_in')}: {label('exists_both' if code.in_python and code.in_c else 'exists_python' if code.in_python else 'exists_c')}"]
+    lines = [
+        f"{code.name}  ({family.name[lang]})",
+        f"  {label('python_name')}: {code.python_name or '—'}",
+        f"  {label('c_name')}: {family.c.macro_prefix + code.c_name if code.c_name else '—'}",
+        f"  {label('hex')}: {code.hex}   {label('decimal')}: {code.value}",
+        f"  {label('exists_in')}: {label(_exists_key(code))}",
+    ]
     if code.cpp:
-        lines.append(f"  {label('cpp_names')}: " + ", ".join(f"{n.name} ({n.header or label('declared_outside')})" for n in code.cpp))
+        lines.append(
+            f"  {label('cpp_names')}: "
+            + ", ".join(f"{n.name} ({n.header or label('declared_outside')})" for n in code.cpp)
+        )
     if code.log_message is not None:
         lines.append(f"  {label('log_message')}: {code.log_message}")
     lines.append(f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('listed_by_none')}")
@@ -128,8 +139,15 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
             value_width = max(width(_recoverable(family, s.recoverable, lang)) for s in steps) + 2
             for step in steps:
                 events = ", ".join(label(e.value) for e in step.events)
-                lines.append(("    " + pad(step.edition.id, id_width) + pad(_presence(step.presence, label), state_width)
-                              + pad(_recoverable(family, step.recoverable, lang), value_width) + events).rstrip())
+                lines.append(
+                    (
+                        "    "
+                        + pad(step.edition.id, id_width)
+                        + pad(_presence(step.presence, label), state_width)
+                        + pad(_recoverable(family, step.recoverable, lang), value_width)
+                        + events
+                    ).rstrip()
+                )
     if code.notes:
         lines += [f"{label('notes')}:", _indent(code.notes[lang])]
     return "\n".join(lines) + "\n"
@@ -144,7 +162,9 @@ def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, labe
     lines.append(f"  {edition.page.heading('recoverable', lang)}: {_recoverable(family, row.recoverable, lang)}")
     for field_name in edition.page.text_fields:
         entry = code.entry(field_name, edition.id, lang)
-        mark = f" ({label(entry.origin)})" if entry is not None and entry.origin in ("translation", "untranslated") else ""
+        mark = (
+            f" ({label(entry.origin)})" if entry is not None and entry.origin in ("translation", "untranslated") else ""
+        )
         lines.append(f"  {edition.page.heading(field_name, lang)}{mark}:")
         lines.append(_indent(entry.text if entry is not None else label("text_not_known"), 4))
     return lines
@@ -192,12 +212,17 @@ def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) 
             lines.append(f"{label(key)}: {', '.join(data[key])}")
     names = {p.value: p for p in Presence}
     for change in data["presence"]:
-        lines.append(f"{change['code']}: {_presence(names[change['before']], label)} → {_presence(names[change['after']], label)}")
+        lines.append(
+            f"{change['code']}: {_presence(names[change['before']], label)} → "
+            f"{_presence(names[change['after']], label)}"
+        )
     for key in ("recoverable", "became_known"):
         if data[key]:
             lines.append(f"{label('recoverable_changed' if key == 'recoverable' else 'became_known')}:")
-            lines += [f"  {c['code']}: {_recoverable(family, c['before'], lang)} → {_recoverable(family, c['after'], lang)}"
-                      for c in data[key]]
+            lines += [
+                f"  {c['code']}: {_recoverable(family, c['before'], lang)} → {_recoverable(family, c['after'], lang)}"
+                for c in data[key]
+            ]
     if data["texts"]:
         lines.append(f"{label('texts_changed')}:")
         for change in data["texts"]:

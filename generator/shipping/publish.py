@@ -18,7 +18,10 @@ from pathlib import Path
 from typing import Optional
 
 from generator.core.exits import UsageError
-from generator.shipping.sitebuild import checked_site_url, mkdocs_build  # mkdocs_build: also the tests' way to build a site
+from generator.shipping.sitebuild import (
+    checked_site_url,
+    mkdocs_build,
+)  # mkdocs_build: also the tests' way to build a site
 from generator.core.project import project_version
 
 
@@ -138,7 +141,9 @@ def list_branch(url: str, ref: str, git_dir: Optional[Path] = None) -> subproces
     if url.startswith("/") and not Path(url).exists():  # git's words for this end in "and the repository exists."
         raise PublishError(f"cannot reach {url}: no such directory; check PUBLISH_REMOTE "
                            f"(`git init --bare {url}` creates a repository there)")
-    listed = _git("ls-remote", "--", url, ref, git_dir=git_dir, check=False, cwd=None if git_dir else Path(tempfile.gettempdir()))
+    listed = _git(
+        "ls-remote", "--", url, ref, git_dir=git_dir, check=False, cwd=None if git_dir else Path(tempfile.gettempdir())
+    )
     if listed.returncode != 0:
         raise PublishError(f"cannot reach {url}: {git_says(listed)}; check PUBLISH_REMOTE and your access to it")
     return listed

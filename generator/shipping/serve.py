@@ -38,8 +38,11 @@ def snapshot(catalog: Path) -> Snapshot:
 def regenerate(catalog: Path, out: Path, changed: bool = True) -> int:
     """`generate`, and one line on what it did: `changed` when a catalog file was saved, else
     (at the start) whether the pages were already current."""
-    result = subprocess.run([sys.executable, "-m", "generator", "generate", "--catalog", str(catalog), "--out", str(out)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--catalog", str(catalog), "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
     lines = result.stdout.strip().splitlines()
     if result.returncode == 0:
         summary = lines[-1] if lines else "generate done"
@@ -66,8 +69,20 @@ def serve(catalog: Path, out: Path, dev_addr: str, interval: float = 0.3) -> int
     # A shell starts a background job (`make serve &`) with SIGINT ignored, and MkDocs would
     # inherit that and ignore the SIGINT that stops it (then a kill, ten seconds later): it gets
     # the default back, and stops as it does on Ctrl-C, removing its temporary site.
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--config-file", str(out / "site" / "mkdocs.yml"),
-                               "--dev-addr", dev_addr], env=env, preexec_fn=_default_sigint)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "serve",
+            "--config-file",
+            str(out / "site" / "mkdocs.yml"),
+            "--dev-addr",
+            dev_addr,
+        ],
+        env=env,
+        preexec_fn=_default_sigint,
+    )
     print(f"serve: watching {catalog} for changes", flush=True)
     before = snapshot(catalog)
     try:

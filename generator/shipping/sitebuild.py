@@ -62,8 +62,10 @@ def refuse_links(site_dir: Path, skip: tuple[str, ...] = ("build",)) -> None:
     """OutputError unless site_dir (but its top-level `skip` entries: the built site) holds only
     directories and regular files, none of them a symbolic link."""
     def refuse(path: Path, what: str) -> None:
-        raise OutputError(f"{_shown(path)} is {what}; the site is built only from the checkout's own files "
-                          "(MkDocs would copy what it points to into the site): remove it, or put the file itself there")
+        raise OutputError(
+            f"{_shown(path)} is {what}; the site is built only from the checkout's own files "
+            "(MkDocs would copy what it points to into the site): remove it, or put the file itself there"
+        )
 
     if site_dir.is_symlink():
         refuse(site_dir, "a symbolic link")
@@ -122,8 +124,23 @@ def mkdocs_build(site_dir: Path, dest: Path, site_url: Optional[str], timeout: O
     env.pop("SITE_URL", None)
     if site_url:
         env["SITE_URL"] = site_url
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(site_dir / "mkdocs.yml"),
-                           "--site-dir", str(dest)], capture_output=capture, text=True, env=env, timeout=timeout)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "--config-file",
+            str(site_dir / "mkdocs.yml"),
+            "--site-dir",
+            str(dest),
+        ],
+        capture_output=capture,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )
 
 
 def build_docs(site_dir: Path, site_url: str) -> int:

@@ -55,7 +55,9 @@ def vendor(catalog: Catalog, family: Family, to: Path, header: bool = False, for
             atomic_write(target, text.encode("utf-8"))
         except OSError as error:
             raise _write_problem(target, error) from None
-        lines.append(f"{'updated' if current is not None else 'wrote'} {target} ({family.id}, catalog {catalog_hash(family)})")
+        lines.append(
+            f"{'updated' if current is not None else 'wrote'} {target} ({family.id}, catalog {catalog_hash(family)})"
+        )
     return lines
 
 
@@ -91,7 +93,9 @@ def _read(path: Path, follow: bool = True) -> Optional[str]:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_VENDORED_BYTES:
-            raise OutputError(f"{path} grew past {MAX_VENDORED_BYTES:,} bytes as it was read; a vendored file is smaller")
+            raise OutputError(
+                f"{path} grew past {MAX_VENDORED_BYTES:,} bytes as it was read; a vendored file is smaller"
+            )
         data = b"".join(chunks)
     except OSError as error:
         raise OutputError(f"cannot read {path}: {error.strerror or error}") from None
@@ -147,7 +151,9 @@ def expected_files(against: Path) -> dict[str, Expected]:
             expected = Expected(str(family["id"]), str(data["catalog_hash"]))
             return {f"{family['python']['module']}.py": expected, f"{family['c']['header']}.h": expected}
         except (OSError, ValueError, KeyError, TypeError):
-            raise UsageError(f"--against {against}: not a JSON export of this generator (generated/json/*.json)") from None
+            raise UsageError(
+                f"--against {against}: not a JSON export of this generator (generated/json/*.json)"
+            ) from None
     from generator.rendering.targets import plan_outputs  # (the table of targets imports the renderers)
 
     catalog = load_catalog(against)
@@ -170,10 +176,14 @@ def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
             continue
         intact = seal_intact(text)
         if intact is None:
-            problems.append(f"{path}: no generator checksum: this is not a file the generator wrote (or its banner was removed)")
+            problems.append(
+                f"{path}: no generator checksum: this is not a file the generator wrote (or its banner was removed)"
+            )
             continue
         if not intact:
-            problems.append(f"{path}: edited by hand since it was generated: restore it, or {vendor_again(path, force=True)}")
+            problems.append(
+                f"{path}: edited by hand since it was generated: restore it, or {vendor_again(path, force=True)}"
+            )
             continue
         if against is None:
             continue
@@ -183,8 +193,10 @@ def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
         if expected is None:
             problems.append(f"{path}: {against} generates no file of this name ({', '.join(sorted(table))})")
         elif ours != expected.catalog_hash:
-            problems.append(f"{path}: out of date: generated from catalog {ours}, the catalog is now {expected.catalog_hash}; "
-                            f"{vendor_again(path, expected.family_id)}")
+            problems.append(
+                f"{path}: out of date: generated from catalog {ours}, the catalog is now {expected.catalog_hash}; "
+                f"{vendor_again(path, expected.family_id)}"
+            )
         elif expected.render is not None and text != expected.render():
             problems.append(f"{path}: {_why_other(text)}, so it is not what {against} generates; "
                             f"{vendor_again(path, expected.family_id, force=True)}")

@@ -28,7 +28,9 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
     page_family = family
     repos = {s.repo for s in edition.sources if s.repo} if edition is not None and edition.released else set()
     if repos and edition is not None:
-        family = replace(family, codes=tuple(c for c in family.codes if any(c.present_at(r, edition.release) for r in repos)))
+        family = replace(
+            family, codes=tuple(c for c in family.codes if any(c.present_at(r, edition.release) for r in repos))
+        )
     header_constants: list[c_sources.Constant] = []
     for path in headers:
         source, problem = read_text(path)
@@ -48,9 +50,13 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
             findings += found
     if python:
         source, problem = read_text(python)
-        findings += audit_python(family, str(python), source, bound) if source is not None else [problem] if problem else []
+        findings += (
+            audit_python(family, str(python), source, bound) if source is not None else [problem] if problem else []
+        )
     if page:
         assert edition is not None, "a page is audited against an edition"
         source, problem = read_text(page)
-        findings += audit_page(page_family, edition, str(page), source) if source is not None else [problem] if problem else []
+        findings += (
+            audit_page(page_family, edition, str(page), source) if source is not None else [problem] if problem else []
+        )
     return findings

@@ -35,10 +35,20 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
         if code is None:
             continue
         if code.name not in edition.row_by_code:
-            findings.append(Finding(file, row.line, "missing from catalog", code.name, upstream="listed", catalog="not listed"))
+            findings.append(
+                Finding(file, row.line, "missing from catalog", code.name, upstream="listed", catalog="not listed")
+            )
         elif code.name in on_page:
-            findings.append(Finding(file, row.line, "listed twice", code.name, f"again (first at line {on_page[code.name]})",
-                                    "listed once"))
+            findings.append(
+                Finding(
+                    file,
+                    row.line,
+                    "listed twice",
+                    code.name,
+                    f"again (first at line {on_page[code.name]})",
+                    "listed once",
+                )
+            )
         else:
             on_page[code.name] = row.line
             findings += _row(family, edition, file, row, code, lang, table)
@@ -46,8 +56,16 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
     after = max(cell.line for cell in table.rows[-1].cells) + 1 if table.rows[-1].cells else table.rows[-1].line + 1
     for listed in edition.rows:
         if listed.code not in on_page:  # reported where the page would have it
-            findings.append(Finding(file, expected_line(order, on_page, listed.code, after), "missing upstream", listed.code,
-                                    upstream="not listed", catalog="listed"))
+            findings.append(
+                Finding(
+                    file,
+                    expected_line(order, on_page, listed.code, after),
+                    "missing upstream",
+                    listed.code,
+                    upstream="not listed",
+                    catalog="listed",
+                )
+            )
     if edition.order_known:
         findings += order_findings(file, list(on_page), order, on_page)
     findings += _code_blocks(family, file, table)
@@ -55,7 +73,9 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
 
 
 def _is_html(file: str, source: str) -> bool:
-    return file.lower().endswith((".html", ".htm")) or source.lstrip("\ufeff \n").lower().startswith(("<!doctype", "<html"))
+    return file.lower().endswith((".html", ".htm")) or source.lstrip("\ufeff \n").lower().startswith(
+        ("<!doctype", "<html")
+    )
 
 
 def _conflicts(file: str, edition: Edition, table) -> list[Finding]:
@@ -77,8 +97,16 @@ def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> 
         code = by_value.get(key) if page.first_column == "decimal" else by_name.get(key)
         if code is None:
             other = next((c for c in family.codes if key in (c.python_name, c.c_name, str(c.value))), None)
-            findings.append(Finding(file, row.line, "missing from catalog", key, upstream="listed",
-                                    catalog=f"{other.name} exists, named otherwise on this page" if other else "no such code"))
+            findings.append(
+                Finding(
+                    file,
+                    row.line,
+                    "missing from catalog",
+                    key,
+                    upstream="listed",
+                    catalog=f"{other.name} exists, named otherwise on this page" if other else "no such code",
+                )
+            )
         result.append((row, code))
     return result
 
@@ -95,7 +123,11 @@ def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str
     cell = row.by_column.get("recoverable")
     value = recoverable_value(family, cell.text if cell else "", lang)
     if cell is not None and expected != "not known" and value != expected:  # no cell: the row does not fit
-        findings.append(Finding(file, row.line, "recoverable differs", code.name, cell.text, family.recoverable_label(expected, lang)))
+        findings.append(
+            Finding(
+                file, row.line, "recoverable differs", code.name, cell.text, family.recoverable_label(expected, lang)
+            )
+        )
     for field_name in edition.page.text_fields:
         cell = row.by_column.get(field_name)
         if cell is None:
@@ -104,8 +136,17 @@ def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str
         if entry is None:
             continue
         if entry.origin == "translation":
-            findings.append(Finding(file, cell.line, "translation, not compared", code.name, field=field_name, known=True,
-                                    catalog="this project's translation"))
+            findings.append(
+                Finding(
+                    file,
+                    cell.line,
+                    "translation, not compared",
+                    code.name,
+                    field=field_name,
+                    known=True,
+                    catalog="this project's translation",
+                )
+            )
             continue
         theirs = _without_markers(cell.text)
         findings += compare_text(file, cell.line, code.name, field_name, theirs, entry.text, exact=table.pipe)

@@ -10,36 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Optional
 
 from generator.tracking.audit_sources import audit_binding, audit_header, audit_messages, audit_python
 from generator.tracking.findings import Finding
-from generator.core.exits import UsageError
 from generator.rendering.escape import terminal
 from generator.tracking.git import GitError, GitRepo
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.tracking.sources import UnreadableFile
 from generator.tracking.upstream_pages import page_findings
-
-
-def parse_upstream_args(values: list[str], catalog: Catalog) -> dict[str, GitRepo]:
-    repos = {}
-    for value in values:
-        name, sep, directory = value.partition("=")
-        if not sep or not name or not directory:
-            raise UsageError(f"--upstream {value!r}: write OWNER/NAME=DIR")
-        if name not in catalog.repositories:
-            raise UsageError(f"--upstream {name}: the catalog cites no such repository; it cites {', '.join(sorted(catalog.repositories))}")
-        path = Path(directory)
-        if not path.is_dir():
-            raise UsageError(f"--upstream {name}={directory}: no such directory")
-        try:
-            repos[name] = GitRepo(name, path)
-        except GitError as error:
-            raise UsageError(str(error)) from None
-    return repos
 
 
 @dataclass
@@ -81,7 +61,9 @@ class Report:
         for row in self.rows:
             for finding in row.findings:
                 if finding.known:
-                    known.setdefault((finding.kind, finding.code, finding.upstream), f"{row.family} {row.subject}: {finding}")
+                    known.setdefault(
+                        (finding.kind, finding.code, finding.upstream), f"{row.family} {row.subject}: {finding}"
+                    )
         details += [f"known: {text}" for text in known.values()]
         checked = sum(1 for row in self.rows if not row.note)
         failing = sum(len(row.failing) for row in self.rows)
@@ -105,7 +87,9 @@ def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
                         catalog="skipped: no release ships files through it", known=True) for tag, kind in odd]))
     for family in catalog.families:
         for version in family.versions:  # each upstream file once, however many releases ship it
-            report.rows += _edition_rows(family, family.edition_by_id[version.editions[0]], version.id, version.sources, repos)
+            report.rows += _edition_rows(
+                family, family.edition_by_id[version.editions[0]], version.id, version.sources, repos
+            )
         report.rows += _source_rows(family, repos)
         report.rows += _lacking_rows(catalog, family, repos)
     return report
@@ -130,8 +114,15 @@ def _edition_rows(family: Family, edition: Edition, version: str, sources, repos
         row = Row(family.id, version, label)
         blob = _blob(repo, source.commit, source.path)
         if not repo.has_commit(source.commit):
-            row.findings.append(Finding(label, 1, "unreadable", upstream=f"commit {source.commit} is not in {repo.directory}",
-                                        catalog="fetch the repository again, or correct the commit"))
+            row.findings.append(
+                Finding(
+                    label,
+                    1,
+                    "unreadable",
+                    upstream=f"commit {source.commit} is not in {repo.directory}",
+                    catalog="fetch the repository again, or correct the commit",
+                )
+            )
         elif blob is None:
             row.findings.append(Finding(label, 1, "unreadable", upstream=f"no {source.path} at commit {source.commit}"))
         else:
@@ -165,13 +156,29 @@ def _tags(repo: GitRepo, source, blob: str, label: str) -> list[Finding]:
     findings = []
     for tag in source.tags:
         if tag not in shipping:
-            findings.append(Finding(label, 1, "value differs", field="tags", upstream=f"{tag} ships another version (or none)",
-                                    catalog=f"{tag} ships this one"))
+            findings.append(
+                Finding(
+                    label,
+                    1,
+                    "value differs",
+                    field="tags",
+                    upstream=f"{tag} ships another version (or none)",
+                    catalog=f"{tag} ships this one",
+                )
+            )
     missing = [t for t in shipping if t not in source.tags]
     if missing and source.tags:
-        findings.append(Finding(label, 1, "missing from catalog", field="tags", upstream=(f"{missing[0]} ships" if len(missing) == 1 else f"{', '.join(missing)} ship")
-                                + " this version too",
-                                catalog=", ".join(source.tags)))
+        findings.append(
+            Finding(
+                label,
+                1,
+                "missing from catalog",
+                field="tags",
+                upstream=(f"{missing[0]} ships" if len(missing) == 1 else f"{', '.join(missing)} ship")
+                + " this version too",
+                catalog=", ".join(source.tags),
+            )
+        )
     if shipping and source.tags and repo.commit(shipping[0]) != source.commit:
         findings.append(Finding(label, 1, "value differs", field="commit",
                                 upstream=f"{shipping[0]}, the first tag that ships it, is {repo.commit(shipping[0])}",
@@ -215,9 +222,16 @@ def _gone_rows(family: Family, repo: GitRepo, files: list) -> Row:
         found = [file_at(repo, ref, item) for _, ref in refs]
         first = next((i for i, (_, blob) in enumerate(found) if blob), None)
         if first is None:
-            row.findings.append(Finding(f"{repo.name}:{item.path}", 1, "missing upstream", field=item.kind,
-                                        upstream=f"at none of {', '.join(item.paths)} at any tag or {repo.head_branch()}",
-                                        catalog="cited in family.yaml"))
+            row.findings.append(
+                Finding(
+                    f"{repo.name}:{item.path}",
+                    1,
+                    "missing upstream",
+                    field=item.kind,
+                    upstream=f"at none of {', '.join(item.paths)} at any tag or {repo.head_branch()}",
+                    catalog="cited in family.yaml",
+                )
+            )
             continue
         gone = [i for i in range(first + 1, len(refs)) if not found[i][1]]
         if not gone:
@@ -270,10 +284,14 @@ def _release_of(repo: GitRepo, label: str) -> str:
 def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> Row:
     """The files of one set of file versions, against the codes upstream has at those refs
     (a code added later, or gone, is not expected there)."""
-    family = replace(family, codes=tuple(c for c in family.codes if c.present_at(repo.name, _release_of(repo, labels[0]))))
+    family = replace(
+        family, codes=tuple(c for c in family.codes if c.present_at(repo.name, _release_of(repo, labels[0])))
+    )
     present = [(u, path, blob) for u, (path, blob) in at.items() if blob]
     where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
-    row = Row(family.id, "sources", f"{repo.name}@{where}: " + ", ".join(path.rsplit("/", 1)[-1] for _, path, _ in present))
+    row = Row(
+        family.id, "sources", f"{repo.name}@{where}: " + ", ".join(path.rsplit("/", 1)[-1] for _, path, _ in present)
+    )
     texts = {u: _text(repo, blob, f"{repo.name}:{path}", row) for u, path, blob in present}
     paths = {u: path for u, path, _ in present}
     readable = {u: text for u, text in texts.items() if text is not None}
@@ -314,8 +332,15 @@ def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -
         for (path, blob), labels in unrecorded.items():
             first = labels[0]
             suggestion = f"import it as edition {_suggest_id(first, timeline, repo)}"
-            row.findings.append(Finding(f"{repo.name}:{path}", 1, "missing from catalog", upstream=f"{', '.join(labels)} {'ships' if len(labels) == 1 else 'ship'} blob {blob[:8]}",
-                                        catalog=f"no edition records it: {suggestion}"))
+            row.findings.append(
+                Finding(
+                    f"{repo.name}:{path}",
+                    1,
+                    "missing from catalog",
+                    upstream=f"{', '.join(labels)} {'ships' if len(labels) == 1 else 'ship'} blob {blob[:8]}",
+                    catalog=f"no edition records it: {suggestion}",
+                )
+            )
         rows.append(row)
     rows += _new_pages(catalog, family, repos)
     return rows
@@ -359,7 +384,14 @@ def _new_pages(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -> l
                 if path not in known and any(re.search(pattern, path) for pattern in family.discover):
                     found.setdefault(path, []).append(ref)
         for path, refs_ in found.items():
-            row.findings.append(Finding(f"{name}:{path}", 1, "missing from catalog", upstream=f"a page at {', '.join(refs_)}",
-                                        catalog="no timeline names this path: add it to a timeline's paths, or a new page"))
+            row.findings.append(
+                Finding(
+                    f"{name}:{path}",
+                    1,
+                    "missing from catalog",
+                    upstream=f"a page at {', '.join(refs_)}",
+                    catalog="no timeline names this path: add it to a timeline's paths, or a new page",
+                )
+            )
         rows.append(row)
     return rows

@@ -26,14 +26,25 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
         return _audit_exports(family, file, parsed)
     findings: list[Finding] = []
     if base is not None and [b.rsplit(".", 1)[-1] for b in parsed.bases] != [base]:
-        findings.append(Finding(file, parsed.line, "value differs", family.python.class_name, ", ".join(parsed.bases) or "none",
-                                base, field="base class"))
+        findings.append(
+            Finding(
+                file,
+                parsed.line,
+                "value differs",
+                family.python.class_name,
+                ", ".join(parsed.bases) or "none",
+                base,
+                field="base class",
+            )
+        )
     ours = {code.python_name: code for code in family.python_codes}
     by_wrapper = {code.wrapper: code for code in family.python_codes if code.wrapper}
     for member in parsed.members:
         code = ours.get(member.name)
         if code is None:
-            findings.append(Finding(file, member.line, "missing from catalog", member.name, upstream=_value_text(member.value)))
+            findings.append(
+                Finding(file, member.line, "missing from catalog", member.name, upstream=_value_text(member.value))
+            )
             continue
         findings += _member_value(file, member, code, by_wrapper, bound)
     lines = {m.name: m.line for m in parsed.members}
@@ -41,10 +52,21 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
     after = max(lines.values(), default=0) + 1
     for code in family.python_codes:
         if code.python_name not in lines:
-            findings.append(Finding(file, expected_line(order, lines, code.python_name or "", after), "missing upstream",
-                                    code.name, catalog=code.hex))
-    findings += order_findings(file, [m.name for m in parsed.members], [c.python_name or "" for c in family.python_codes],
-                       {m.name: m.line for m in parsed.members})
+            findings.append(
+                Finding(
+                    file,
+                    expected_line(order, lines, code.python_name or "", after),
+                    "missing upstream",
+                    code.name,
+                    catalog=code.hex,
+                )
+            )
+    findings += order_findings(
+        file,
+        [m.name for m in parsed.members],
+        [c.python_name or "" for c in family.python_codes],
+        {m.name: m.line for m in parsed.members},
+    )
     findings += _code_map(family, file, parsed)
     return findings
 
@@ -61,16 +83,42 @@ def _member_value(file, member, code: Code, by_wrapper, bound) -> list[Finding]:
         also = f" (the value of {other.name})" if other is not None and other is not code else ""
         if bound is None:  # nothing to resolve it with: the constant must be the one the catalog records
             if code.wrapper is not None and value.name != code.wrapper:
-                return [Finding(file, member.line, "value differs", code.name, reference + also, f"{value.module}.{code.wrapper}")]
+                return [
+                    Finding(
+                        file,
+                        member.line,
+                        "value differs",
+                        code.name,
+                        reference + also,
+                        f"{value.module}.{code.wrapper}",
+                    )
+                ]
             return []
         if value.name not in bound:
             return [Finding(file, member.line, "unresolved reference", code.name, reference,
                             "a constant the binding does not bind")]
         resolved = bound[value.name]
         if resolved is not None and resolved != code.value:
-            return [Finding(file, member.line, "value differs", code.name, f"{reference} = {hex_value(resolved)}{also}", code.hex)]
+            return [
+                Finding(
+                    file,
+                    member.line,
+                    "value differs",
+                    code.name,
+                    f"{reference} = {hex_value(resolved)}{also}",
+                    code.hex,
+                )
+            ]
         return []
-    return [Finding(file, member.line, "unresolved reference", code.name, "an expression that is neither a number nor a constant")]
+    return [
+        Finding(
+            file,
+            member.line,
+            "unresolved reference",
+            code.name,
+            "an expression that is neither a number nor a constant",
+        )
+    ]
 
 
 def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[Finding]:
@@ -86,8 +134,17 @@ def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[
         key = f"{entry.key.module}.{entry.key.name}"
         code = by_wrapper.get(entry.key.name)
         if code is None:
-            findings.append(Finding(file, entry.line, "missing from catalog", entry.member, f"{key} maps to {entry.member}",
-                                    "no code has this wrapper", field="code_2_status"))
+            findings.append(
+                Finding(
+                    file,
+                    entry.line,
+                    "missing from catalog",
+                    entry.member,
+                    f"{key} maps to {entry.member}",
+                    "no code has this wrapper",
+                    field="code_2_status",
+                )
+            )
             continue
         mapped[code.python_name or ""] = entry.line
         if entry.member != code.python_name:
@@ -97,8 +154,16 @@ def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[
     after = max(mapped.values(), default=0) + 1
     for code in family.python_codes:
         if code.wrapper and code.python_name not in mapped:
-            findings.append(Finding(file, expected_line(order, mapped, code.python_name or "", after), "missing upstream", code.name,
-                                    catalog=f"code_2_status maps {code.wrapper}", field="code_2_status"))
+            findings.append(
+                Finding(
+                    file,
+                    expected_line(order, mapped, code.python_name or "", after),
+                    "missing upstream",
+                    code.name,
+                    catalog=f"code_2_status maps {code.wrapper}",
+                    field="code_2_status",
+                )
+            )
     return findings
 
 
@@ -139,7 +204,9 @@ def order_findings(file: str, theirs: list[str], ours: list[str], lines: dict[st
 # -- the binding ------------------------------------------------------------------------------------
 
 
-def audit_binding(family: Family, file: str, source: str, header_constants) -> tuple[list[Finding], dict[str, Optional[int]]]:
+def audit_binding(
+    family: Family, file: str, source: str, header_constants
+) -> tuple[list[Finding], dict[str, Optional[int]]]:
     """Each binding of a wrapper constant resolved to a value: from the headers given, else
     from the catalog's C++ names, else from the catalog's runtime facts (said so). A header
     constant whose value differs from the catalog's is its header's finding: the binding is
@@ -165,22 +232,49 @@ def audit_binding(family: Family, file: str, source: str, header_constants) -> t
             findings.append(Finding(file, binding.line, "unresolved reference", code.name, binding.expression,
                                     "a name no header given and no catalog record declares"))
         elif value != code.value:
-            findings.append(Finding(file, binding.line, "value differs", code.name,
-                                    f"{binding.expression} = {hex_value(value)}", code.hex, field=f"binding {binding.name}"))
+            findings.append(
+                Finding(
+                    file,
+                    binding.line,
+                    "value differs",
+                    code.name,
+                    f"{binding.expression} = {hex_value(value)}",
+                    code.hex,
+                    field=f"binding {binding.name}",
+                )
+            )
         elif how == "fact":
-            findings.append(Finding(file, binding.line, "checked against the catalog's fact", code.name, binding.expression,
-                                    f"{code.value} (runtime_constants: no cited repository declares it)", known=True))
+            findings.append(
+                Finding(
+                    file,
+                    binding.line,
+                    "checked against the catalog's fact",
+                    code.name,
+                    binding.expression,
+                    f"{code.value} (runtime_constants: no cited repository declares it)",
+                    known=True,
+                )
+            )
     order = [code.wrapper for code in family.codes if code.wrapper]
     after = max(lines.values(), default=0) + 1
     for code in family.codes:
         if code.wrapper and code.wrapper not in lines:
-            findings.append(Finding(file, expected_line(order, lines, code.wrapper, after), "missing upstream", code.name,
-                                    catalog=f"binding of {code.wrapper}"))
+            findings.append(
+                Finding(
+                    file,
+                    expected_line(order, lines, code.wrapper, after),
+                    "missing upstream",
+                    code.name,
+                    catalog=f"binding of {code.wrapper}",
+                )
+            )
             bound[code.wrapper] = None
     return findings, bound
 
 
-def _resolve(expression: str, declared: dict[str, int], by_cpp: dict[str, Code], facts: dict[str, int]) -> tuple[Optional[int], str]:
+def _resolve(
+    expression: str, declared: dict[str, int], by_cpp: dict[str, Code], facts: dict[str, int]
+) -> tuple[Optional[int], str]:
     if expression in declared:
         return declared[expression], "header"
     if expression in by_cpp:
@@ -211,7 +305,9 @@ def audit_messages(family: Family, file: str, source: str) -> list[Finding]:
     last = max((m.line for m in found), default=1)
     for code in family.codes:
         if code.log_message is not None and code.c_name not in registered and code.value not in (0, 0xFFFFFFFF):
-            findings.append(Finding(file, last, "missing upstream", code.name, catalog=f"log_message {code.log_message!r}"))
+            findings.append(
+                Finding(file, last, "missing upstream", code.name, catalog=f"log_message {code.log_message!r}")
+            )
     return findings
 
 

@@ -1,4 +1,6 @@
-"""Readers of upstream's C/C++ files: the binding's constants, registered messages, and header constants with their macros."""
+"""Readers of upstream's C/C++ files: the binding's constants, registered messages, and header
+constants with their macros."""
+
 from __future__ import annotations
 
 import bisect
@@ -121,7 +123,9 @@ def _macro(match: re.Match, lines: LineIndex, spaces: Namespaces,
     line = lines.line(match.start())
     args = _arguments(match["args"])
     if len(args) != len(layout.arguments):
-        return None, Unreadable(line, f"{layout.macro} has {len(args)} arguments here; the layout names {len(layout.arguments)}")
+        return None, Unreadable(
+            line, f"{layout.macro} has {len(args)} arguments here; the layout names {len(layout.arguments)}"
+        )
     values: dict[str, int] = {}
     name = message = None
     for label, arg in zip(layout.arguments, args):

@@ -5,10 +5,14 @@ import re
 import subprocess
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from generator.tracking.sources import MAX_FILE_BYTES, TOO_LARGE, UnreadableFile, decode
+from generator.core.exits import UsageError
 from generator.core.releases import sort_tags, tag_release
+
+if TYPE_CHECKING:
+    from generator.domain.family import Catalog
 
 
 class GitError(OSError):
@@ -32,7 +36,9 @@ class GitRepo:
     def __init__(self, name: str, directory: Path):
         self.name, self.directory = name, directory
         work_tree = (directory / ".git").exists()
-        self._base = ["git", "-c", "core.quotepath=off"] + (["-C", str(directory)] if work_tree else ["--git-dir", str(directory)])
+        self._base = ["git", "-c", "core.quotepath=off"] + (
+            ["-C", str(directory)] if work_tree else ["--git-dir", str(directory)]
+        )
         self._check()
 
     def _check(self) -> None:
@@ -141,3 +147,24 @@ class GitRepo:
     def refs(self) -> list[tuple[str, str]]:
         """(label, ref) for every release tag, then the default branch's head."""
         return [(t, t) for t in self.release_tags()] + [(self.head_branch(), "HEAD")]
+
+
+def parse_upstream_args(values: list[str], catalog: Catalog) -> dict[str, GitRepo]:
+    repos = {}
+    for value in values:
+        name, sep, directory = value.partition("=")
+        if not sep or not name or not directory:
+            raise UsageError(f"--upstream {value!r}: write OWNER/NAME=DIR")
+        if name not in catalog.repositories:
+            raise UsageError(
+                f"--upstream {name}: the catalog cites no such repository; it cites "
+                f"{', '.join(sorted(catalog.repositories))}"
+            )
+        path = Path(directory)
+        if not path.is_dir():
+            raise UsageError(f"--upstream {name}={directory}: no such directory")
+        try:
+            repos[name] = GitRepo(name, path)
+        except GitError as error:
+            raise UsageError(str(error)) from None
+    return repos

@@ -81,7 +81,9 @@ class Plan:
     report: Report
     renamed: dict[str, str] = dataclasses.field(default_factory=dict)  # version id -> its new id
     entries: dict[tuple[str, str], "FieldEdit"] = dataclasses.field(default_factory=dict)
-    new_versions: dict[str, str] = dataclasses.field(default_factory=dict)  # version id added by this import -> its timeline
+    new_versions: dict[str, str] = dataclasses.field(
+        default_factory=dict
+    )  # version id added by this import -> its timeline
 
     def timeline_of(self, version_id: str) -> Optional[str]:
         known = self.family.version_by_id.get(version_id)
@@ -94,8 +96,11 @@ class Plan:
             items = ye.items(found[1]) if found else []
             written = [[str(s.value) for s in ye.items(ye.value(item, "from"))] for item in items]
             marks = [ye.get(item, "untranslated") for item in items]
-            languages = [{k for k, _, _ in ye.pairs(item) if k in self.family.languages}
-                         | ({str(v.value) for v in ye.items(mark[1])} if mark else set()) for item, mark in zip(items, marks)]
+            languages = [
+                {k for k, _, _ in ye.pairs(item) if k in self.family.languages}
+                | ({str(v.value) for v in ye.items(mark[1])} if mark else set())
+                for item, mark in zip(items, marks)
+            ]
             self.entries[key] = FieldEdit(code, field_name, written, languages)
         return self.entries[key]
 
@@ -106,7 +111,9 @@ class FieldEdit:
     field: str
     written: list[list[str]]  # each entry's `from`, as written
     languages: list[set[str]]  # each entry's languages, texts and untranslated marks
-    new: list[dict] = dataclasses.field(default_factory=list)  # entries to add: {from: [...], texts: {lang: text}, untranslated: [...]}
+    new: list[dict] = dataclasses.field(
+        default_factory=list
+    )  # entries to add: {from: [...], texts: {lang: text}, untranslated: [...]}
     starts: dict[int, list[str]] = dataclasses.field(default_factory=dict)  # entry index -> its new `from`
     texts: dict[tuple[int, str], str] = dataclasses.field(default_factory=dict)  # (entry index, lang) -> its text now
 
@@ -162,8 +169,16 @@ def _merged(plan: Plan, new: list[dict]) -> list[dict]:
     the C++ page) written once, starting at each of their versions."""
     out: list[dict] = []
     for entry in new:
-        same = next((o for o in out if o["texts"] == entry["texts"] and o["untranslated"] == entry["untranslated"]
-                     and not {plan.timeline_of(v) for v in o["from"]} & {plan.timeline_of(v) for v in entry["from"]}), None)
+        same = next(
+            (
+                o
+                for o in out
+                if o["texts"] == entry["texts"]
+                and o["untranslated"] == entry["untranslated"]
+                and not {plan.timeline_of(v) for v in o["from"]} & {plan.timeline_of(v) for v in entry["from"]}
+            ),
+            None,
+        )
         if same is None:
             out.append({**entry, "from": list(entry["from"])})
         else:
@@ -297,10 +312,31 @@ def _validate(location: Path, rendered: dict[Path, str]) -> None:
                 shown = ""
                 if p.pos.line:
                     text = Path(p.pos.path).read_text(encoding="utf-8") if Path(p.pos.path).is_file() else ""
-                    at = text.splitlines()[p.pos.line - 1:p.pos.line]
+                    at = text.splitlines()[p.pos.line - 1 : p.pos.line]
                     shown = f" `{at[0].strip()[:100]}`" if at else ""
-                lines.append(f"{where}:{p.pos.line}:{p.pos.col}: {p.message} (in {where} as the import would write it, "
-                             f"at{shown or ' that line'})")
+                lines.append(
+                    f"{where}:{p.pos.line}:{p.pos.col}: {p.message} (in {where} as the import would write it, "
+                    f"at{shown or ' that line'})"
+                )
             if len(error.problems) > MAX_PROBLEMS_SHOWN:
                 lines.append(f"... and {len(error.problems) - MAX_PROBLEMS_SHOWN} more")
-            raise ImportProblem("the page would make the catalog invalid, so nothing was written:\n" + "\n".join(lines)) from None
+            raise ImportProblem(
+                "the page would make the catalog invalid, so nothing was written:\n" + "\n".join(lines)
+            ) from None
+
+
+def source_lines(source: dict, lang: str, indent: int) -> list[str]:
+    pad = " " * indent
+    if "repo" in source:
+        lines = [
+            f"{pad}- repo: {source['repo']}",
+            f"{pad}  path: {ye.scalar(source['path'])}",
+            f"{pad}  commit: {source['commit']}",
+        ]
+        if "branch" in source:
+            lines.append(f"{pad}  branch: {source['branch']}")
+        else:
+            lines.append(f"{pad}  tags: {ye.flow(source.get('tags', []))}")
+    else:
+        lines = [f"{pad}- url: {ye.scalar(source['url'])}"]
+    return lines + [f"{pad}  lang: {lang}"]

@@ -81,8 +81,16 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
         if blob is None:
             continue
         source = shipping_source(name, repo, ref, path, blob)
-        same = [(v, s) for v in versions for s in v.sources
-                if s.repo == name and s.path == path and s.lang == lang and repo.has_commit(s.commit) and repo.blob_at(s.commit, path) == blob]
+        same = [
+            (v, s)
+            for v in versions
+            for s in v.sources
+            if s.repo == name
+            and s.path == path
+            and s.lang == lang
+            and repo.has_commit(s.commit)
+            and repo.blob_at(s.commit, path) == blob
+        ]
         if same:
             version, known = same[0]
             new_tags = [t for t in source.get("tags", []) if t not in known.tags]
@@ -98,7 +106,9 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
         other_language(plan, timeline, target.editions[0], lang, read_rows(family, timeline, lang, page), source)
 
 
-def _translated_version(family: Family, versions: list[Version], release: Optional[str], timeline: Timeline) -> Optional[Version]:
+def _translated_version(
+    family: Family, versions: list[Version], release: Optional[str], timeline: Timeline
+) -> Optional[Version]:
     """The version a translation at a release is of: that release's; for an untagged commit,
     the newest version of a final release."""
     if release is not None:
@@ -113,7 +123,9 @@ def _add_tags(plan: Plan, version: Version, known, new_tags: list[str]) -> None:
     node = plan.files.version_node(version.id)
     item = next(n for n, s in zip(ye.items(ye.value(node, "sources")), version.sources) if s is known)
     plan.files.versions.replace(ye.value(item, "tags"), ye.flow(sort_tags(list(known.tags) + new_tags)))
-    plan.report.done.append(f"{version.id}: {known.path} ({known.lang}) unchanged, shipped by {', '.join(new_tags)} too")
+    plan.report.done.append(
+        f"{version.id}: {known.path} ({known.lang}) unchanged, shipped by {', '.join(new_tags)} too"
+    )
 
 
 # -- the codes of a release ---------------------------------------------------------------------------------------
@@ -266,7 +278,9 @@ def _insert_code(plan: Plan, code: dict, after: Optional[str]) -> None:
         lines += ["    cpp:"] + code["cpp"]
     if code.get("log") is not None:
         lines.append(f"    log_message: {ye.scalar(code['log'])}")
-    lines.append("    added: {" + ", ".join(f"{repo}: {ye.quoted(release)}" for repo, release in code["added"].items()) + "}")
+    lines.append(
+        "    added: {" + ", ".join(f"{repo}: {ye.quoted(release)}" for repo, release in code["added"].items()) + "}"
+    )
     codes = ye.items(ye.value(files.roots[files.codes_path], "codes"))
     if after is None:
         files.codes.insert_before(codes[0], lines)
@@ -291,7 +305,9 @@ def _gone(plan: Plan, now: tuple, before: tuple, name: str, release: str) -> Non
         else:
             plan.files.codes.insert_after(node.value[-1][1], line)
         plan.report.done.append(f"{code.name}: gone from {name} at {release}: obsolete since {release}")
-        plan.report.todo.append(f"{code.name}: word why it is obsolete (codes.yaml: obsolete.reason, in every language)")
+        plan.report.todo.append(
+            f"{code.name}: word why it is obsolete (codes.yaml: obsolete.reason, in every language)"
+        )
 
 
 def _has(family: Family, code: Code, found: _Sources, by_short: dict) -> bool:

@@ -53,8 +53,14 @@ class Report:
 # -- reading a page ----------------------------------------------------------------------------------------
 
 
-def read_source(catalog: Catalog, page: Optional[Path] = None, url: Optional[str] = None, upstream: Optional[str] = None,
-                ref: Optional[str] = None, path: Optional[str] = None) -> PageSource:
+def read_source(
+    catalog: Catalog,
+    page: Optional[Path] = None,
+    url: Optional[str] = None,
+    upstream: Optional[str] = None,
+    ref: Optional[str] = None,
+    path: Optional[str] = None,
+) -> PageSource:
     """The page to import: a file (a copy of a published page at `url`), or a file of an
     upstream repository at a tag, a branch or a commit."""
     if page is not None:
@@ -63,7 +69,7 @@ def read_source(catalog: Catalog, page: Optional[Path] = None, url: Optional[str
         except UnreadableFile as error:
             raise ImportProblem(f"{page}:{error.line}: cannot read the page: {error.message}") from None
         return PageSource(text, str(page), str(page).lower().endswith((".html", ".htm")), {"url": url} if url else {})
-    from generator.tracking.audit_repos import parse_upstream_args
+    from generator.tracking.git import parse_upstream_args
     from generator.core.exits import UsageError
     from generator.tracking.git import GitError
 
@@ -80,7 +86,9 @@ def read_source(catalog: Catalog, page: Optional[Path] = None, url: Optional[str
                          f"its release tags: {', '.join(tags[-5:]) or 'none'}") from None
     blob = repo.blob_at(ref, path)
     if blob is None:
-        raise UsageError(f"--path {path}: no such file at {ref} in {name}; `git ls-tree -r --name-only {ref}` lists its files")
+        raise UsageError(
+            f"--path {path}: no such file at {ref} in {name}; `git ls-tree -r --name-only {ref}` lists its files"
+        )
     return PageSource(blob_text(repo, blob, f"{name}:{path}@{ref}"), f"{name}:{path}@{ref}", False,
                       shipping_source(name, repo, ref, path, blob), repo, blob)
 
@@ -127,7 +135,10 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
         problems.append(f"{page.shown}:{table.conflicts[0][0]}: the page holds merge-conflict markers: "
                         "record the version by hand, with its `malformations`")
     if table.lang and table.rows and table.lang != lang:
-        problems.append(f"{page.shown}:{table.heading_line}: the page's headings are {table.lang}, not {lang}; pass --lang {table.lang}")
+        problems.append(
+            f"{page.shown}:{table.heading_line}: the page's headings are {table.lang}, not {lang}; pass --lang "
+            f"{table.lang}"
+        )
     by_key = {(str(c.value) if page_def.first_column == "decimal" else c.name_on(page_def)): c for c in family.codes
               if c.name_on(page_def)}
     rows: list[ImportedRow] = []
@@ -138,14 +149,23 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
         cell = row.by_column.get("recoverable")
         value = recoverable_value(family, cell.text if cell else "", lang)
         if code is None:
-            problems.append(f"{page.shown}:{row.line}: no code {key!r} of this page's kind in {family.id}; add it to the codes first")
+            problems.append(
+                f"{page.shown}:{row.line}: no code {key!r} of this page's kind in {family.id}; add it to the codes "
+                "first"
+            )
         elif code.name in seen:
             problems.append(f"{page.shown}:{row.line}: {key} is listed twice (first at line {seen[code.name]}); "
                             "a page lists a code once: record the version by hand, with its `malformations`")
         elif value is None:
-            problems.append(f"{page.shown}:{row.line}: {key}: recoverable cell {cell.text if cell else ''!r} is none of the family's labels")
+            problems.append(
+                f"{page.shown}:{row.line}: {key}: recoverable cell {cell.text if cell else ''!r} is none of the "
+                "family's labels"
+            )
         elif len(row.cells) != len(table.columns):
-            problems.append(f"{page.shown}:{row.line}: {key}: the row has {len(row.cells)} cells and the headings {len(table.columns)}")
+            problems.append(
+                f"{page.shown}:{row.line}: {key}: the row has {len(row.cells)} cells and the headings "
+                f"{len(table.columns)}"
+            )
         else:
             seen[code.name] = row.line
             texts = tuple((f, row.by_column[f].text) for f in page_def.text_fields if f in row.by_column)

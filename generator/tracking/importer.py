@@ -30,11 +30,14 @@ from generator.domain.model import UNTRANSLATED, Timeline
 from generator.core.releases import UNRELEASED, edition_order, release_key, sort_tags, tag_release
 from generator.tracking.import_files import FieldEdit, Files, Plan, write
 from generator.tracking.import_source import ImportProblem, ImportedRow, PageSource, Report, edition_place, read_rows
+from generator.tracking.import_files import source_lines
 
 
 # -- one page ---------------------------------------------------------------------------------------------------
 
-def import_page(location: Path, catalog: Catalog, family: Family, edition_id: str, lang: str, page: PageSource) -> Report:
+def import_page(
+    location: Path, catalog: Catalog, family: Family, edition_id: str, lang: str, page: PageSource
+) -> Report:
     """Record one page as edition `edition_id`'s: what was done, and what is left for a person."""
     timeline, release = edition_place(family, edition_id)
     rows = read_rows(family, timeline, lang, page)
@@ -76,7 +79,9 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
     existing = family.edition(edition_id)
     if "url" in source or (not source and existing is None):
         if not source:
-            raise ImportProblem("a new edition needs a source: import with --upstream OWNER/NAME=DIR --ref --path, or give --url")
+            raise ImportProblem(
+                "a new edition needs a source: import with --upstream OWNER/NAME=DIR --ref --path, or give --url"
+            )
         published = next((v for v in versions if v.release == release), None)
         _published(plan, timeline, release, published, rows, source, versions)
         return
@@ -124,19 +129,6 @@ def _previous(versions: list[Version], version: Version) -> Optional[Version]:
 # -- editions.yaml ---------------------------------------------------------------------------------------------
 
 
-def _source_lines(source: dict, lang: str, indent: int) -> list[str]:
-    pad = " " * indent
-    if "repo" in source:
-        lines = [f"{pad}- repo: {source['repo']}", f"{pad}  path: {ye.scalar(source['path'])}", f"{pad}  commit: {source['commit']}"]
-        if "branch" in source:
-            lines.append(f"{pad}  branch: {source['branch']}")
-        else:
-            lines.append(f"{pad}  tags: {ye.flow(source.get('tags', []))}")
-    else:
-        lines = [f"{pad}- url: {ye.scalar(source['url'])}"]
-    return lines + [f"{pad}  lang: {lang}"]
-
-
 def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
     """A version whose content the page has: the release's tag joins its source."""
     files, lang = plan.files, plan.family.languages[0]
@@ -162,8 +154,10 @@ def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
         return
     if sources is None:  # pragma: no cover - a version shipped by a repository has sources
         raise ImportProblem(f"version {version.id} has no sources to add {source.get('path')} to")
-    files.versions.insert_after(ye.items(sources[1])[-1], _source_lines(source, lang, 8))
-    plan.report.done.append(f"{version.id}: unchanged page, also at {source['repo']}:{source['path']} ({', '.join(source.get('tags', []))})")
+    files.versions.insert_after(ye.items(sources[1])[-1], source_lines(source, lang, 8))
+    plan.report.done.append(
+        f"{version.id}: unchanged page, also at {source['repo']}:{source['path']} ({', '.join(source.get('tags', []))})"
+    )
 
 
 def _take_over_head(plan: Plan, head: Version, source: dict, release: str, edition_id: str) -> None:
@@ -178,7 +172,7 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
         if old.commit != source["commit"]:
             files.versions.replace(ye.value(item, "commit"), source["commit"])
         return
-    files.versions.replace_lines(item, item, _source_lines(source, lang, 8))
+    files.versions.replace_lines(item, item, source_lines(source, lang, 8))
     if head.id.startswith(UNRELEASED):
         files.versions.replace(ye.value(node, "version"), ye.quoted(edition_id))
         plan.renamed[head.id] = edition_id
@@ -188,8 +182,10 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
         files.versions.insert_after(node, ["      superseded:", line])
     else:
         files.versions.insert_after(ye.items(superseded[1])[-1], [line])
-    plan.report.done.append(f"{edition_id}: the branch head's page ({head.editions[0]}, {(old.commit or '')[:12]}) is now "
-                            f"release {release}'s; {head.editions[0]} resolves to {edition_id}")
+    plan.report.done.append(
+        f"{edition_id}: the branch head's page ({head.editions[0]}, {(old.commit or '')[:12]}) is now "
+        f"release {release}'s; {head.editions[0]} resolves to {edition_id}"
+    )
 
 
 def _new_version(plan: Plan, timeline: Timeline, edition_id: str, release: str, rows: list[ImportedRow], source: dict,
@@ -204,7 +200,7 @@ def _new_version(plan: Plan, timeline: Timeline, edition_id: str, release: str, 
     if base is not None:
         lines.append(f"      based_on: {ye.quoted(base.id)}")
     lines.append("      sources:")
-    lines += _source_lines(source, family.languages[0], 8)
+    lines += source_lines(source, family.languages[0], 8)
     languages = (base.languages if base is not None and base.languages else (family.languages[0],))
     lines.append(f"      texts: {ye.flow(list(languages))}")
     lines.append("      order: page")
@@ -230,7 +226,9 @@ def _append_version(plan: Plan, timeline: Timeline, lines: list[str]) -> None:
     plan.files.versions.insert_after(ye.items(last)[-1], [f"  {timeline.id}:"] + lines)
 
 
-def _rows_lines(rows: list[tuple[str, str, str]], base: Optional[Version], family: Family, timeline: Timeline) -> list[str]:
+def _rows_lines(
+    rows: list[tuple[str, str, str]], base: Optional[Version], family: Family, timeline: Timeline
+) -> list[str]:
     """The rows of a version, or what differs from its base's."""
     page = family.page_by_id[timeline.page]
     if base is None:
@@ -261,8 +259,11 @@ def _change_content(plan: Plan, version: Version, rows: list[ImportedRow], base:
     family, files = plan.family, plan.files
     node = files.version_node(version.id)
     if _resolved_rows(version) != [(r.code, r.recoverable) for r in rows]:
-        lines = _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, version.timeline) \
-            if version.based_on else _rows_lines([(r.name, r.code, r.recoverable) for r in rows], None, family, version.timeline)
+        lines = (
+            _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, version.timeline)
+            if version.based_on
+            else _rows_lines([(r.name, r.code, r.recoverable) for r in rows], None, family, version.timeline)
+        )
         current = ye.get(node, "rows")
         if current is not None:
             files.versions.replace_lines(current[0], current[1], lines)
@@ -280,7 +281,7 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
     """For each text the page shows: nothing when it holds on from the version before; else
     an entry from this version (its other languages untranslated)."""
     family = plan.family
-    first, others = family.languages[0], [l for l in languages if l != family.languages[0]]
+    first, others = family.languages[0], [lang for lang in languages if lang != family.languages[0]]
     changed = 0
     for row in rows:
         code = family.code_by_name[row.code]
@@ -288,7 +289,11 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
             now = _text_at(family, row.code, field_name, in_place, first) if in_place is not None else None
             if now is not None and now.text == text and now.origin != UNTRANSLATED:
                 continue
-            held = _text_at(family, row.code, field_name, base, first) if base is not None and row.code in base.row_by_code else None
+            held = (
+                _text_at(family, row.code, field_name, base, first)
+                if base is not None and row.code in base.row_by_code
+                else None
+            )
             edit = plan.field_edit(code, field_name)
             if in_place is not None:
                 _stop_at(edit, in_place.id)
@@ -328,11 +333,13 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
     if lang not in (version.languages or ()):
         node = plan.files.version_node(version.id)
         texts = ye.value(node, "texts")
-        plan.files.versions.replace(texts, ye.flow([l for l in family.languages if l in (*(version.languages or ()), lang)]))
+        plan.files.versions.replace(
+            texts, ye.flow([lg for lg in family.languages if lg in (*(version.languages or ()), lang)])
+        )
     if source and not any(s.kind == source_kind(source) and s.lang == lang and s.path == source.get("path")
                           and s.commit == source.get("commit") and s.url == source.get("url") for s in version.sources):
         node = plan.files.version_node(version.id)
-        plan.files.versions.insert_after(ye.items(ye.value(node, "sources"))[-1], _source_lines(source, lang, 8))
+        plan.files.versions.insert_after(ye.items(ye.value(node, "sources"))[-1], source_lines(source, lang, 8))
     changed = 0
     for row in rows:
         code = family.code_by_name[row.code]
@@ -370,7 +377,7 @@ def _published(plan: Plan, timeline: Timeline, release: str, published: Optional
     if base is not None:
         lines.append(f"      based_on: {ye.quoted(base.id)}")
     languages = base.languages if base is not None and base.languages else (family.languages[0],)
-    lines += ["      sources:"] + _source_lines(source, family.languages[0], 8)
+    lines += ["      sources:"] + source_lines(source, family.languages[0], 8)
     lines += [f"      texts: {ye.flow(list(languages))}", "      order: page"]
     lines += _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, timeline)
     after = versions[len(before)] if len(before) < len(versions) else None

@@ -150,7 +150,9 @@ def render_dom(source: str, is_html: bool):
 
 
 def code_blocks(source: str) -> list[CodeBlock]:
-    return [CodeBlock(t.content, t.map[0] + 2) for t in _MD.parse(source) if t.type in ("fence", "code_block") and t.map]
+    return [
+        CodeBlock(t.content, t.map[0] + 2) for t in _MD.parse(source) if t.type in ("fence", "code_block") and t.map
+    ]
 
 
 def conflict_markers(source: str) -> list[tuple[int, str]]:
@@ -293,8 +295,13 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
               for lang, texts in per_lang.items() for text in texts}
     many = too_many_rows(source)
     if many is not None:
-        page.problems.append((many, f"more than {MAX_TABLE_ROWS:,} table rows: upstream's pages have fewer than a hundred, "
-                                    "and reading this many would take minutes; is this the right file?"))
+        page.problems.append(
+            (
+                many,
+                f"more than {MAX_TABLE_ROWS:,} table rows: upstream's pages have fewer than a hundred, "
+                "and reading this many would take minutes; is this the right file?",
+            )
+        )
         return page
     deep = too_deep(source)
     if deep is not None:
@@ -318,18 +325,29 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
         page.lang = max(sorted(set(langs)), key=langs.count)
         unknown = [t for t, c in zip(texts, columns) if c is None]
         if unknown:
-            page.problems.append((page.heading_line, f"headings {', '.join(map(repr, unknown))} name no column this page has; "
-                                                     f"known: {', '.join(sorted(k for k in headings))}"))
+            page.problems.append(
+                (
+                    page.heading_line,
+                    f"headings {', '.join(map(repr, unknown))} name no column this page has; "
+                    f"known: {', '.join(sorted(k for k in headings))}",
+                )
+            )
         page.columns = tuple(c or "?" for c in columns)
         # a pipe table's cell is one typed line, where every space shows; an HTML table's
         # white space is layout, and a line break between ideographs shows as nothing
         lines = source.split("\n")
-        pipe = not is_html and 0 < page.heading_line <= len(lines) and lines[page.heading_line - 1].lstrip().startswith("|")
+        pipe = (
+            not is_html
+            and 0 < page.heading_line <= len(lines)
+            and lines[page.heading_line - 1].lstrip().startswith("|")
+        )
         page.pipe = pipe
         for tr in rows[1:]:
             page.rows.append(_row(tr, page.columns, literal_spaces=pipe))
         return page
-    page.problems.append((1, "no status-code table found: no table has the headings of a name and a recoverable column"))
+    page.problems.append(
+        (1, "no status-code table found: no table has the headings of a name and a recoverable column")
+    )
     return page
 
 

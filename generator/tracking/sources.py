@@ -64,7 +64,9 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise UnreadableFile(line, f"not UTF-8 text: byte 0x{data[error.start]:02X} at byte {column} of the line") from None
+        raise UnreadableFile(
+            line, f"not UTF-8 text: byte 0x{data[error.start]:02X} at byte {column} of the line"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,9 @@ class MapEntry:
 @dataclass
 class PythonSource:
     members: list[Member] = field(default_factory=list)  # in the order they are declared
-    exported: list[tuple[str, int]] = field(default_factory=list)  # names a constants module imports or lists in __all__
+    exported: list[tuple[str, int]] = field(
+        default_factory=list
+    )  # names a constants module imports or lists in __all__
     mapping: list[MapEntry] = field(default_factory=list)  # code_2_status's map, entry by entry
     problems: list[Unreadable] = field(default_factory=list)
     bases: tuple[str, ...] = ()  # the class's base classes, as written (Enum, IntEnum)
@@ -107,7 +111,9 @@ def read_python(source: str, class_name: Optional[str]) -> PythonSource:
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError) as error:
-        result.problems.append(Unreadable(getattr(error, "lineno", None) or 1, f"Python syntax error: {getattr(error, 'msg', error)}"))
+        result.problems.append(
+            Unreadable(getattr(error, "lineno", None) or 1, f"Python syntax error: {getattr(error, 'msg', error)}")
+        )
         return result
     except (RecursionError, MemoryError):  # an expression of a million terms, a million parentheses
         result.problems.append(Unreadable(1, "an expression nested too deeply to parse (no upstream source is): "
@@ -125,7 +131,11 @@ def read_python(source: str, class_name: Optional[str]) -> PythonSource:
     result.bases = tuple(ast.unparse(base) for base in classes[0].bases)
     result.line = classes[0].lineno
     for statement in classes[0].body:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+        ):
             name = statement.targets[0].id
             if not name.startswith("_"):
                 result.members.append(Member(name, _value(statement.value), statement.lineno))
@@ -151,7 +161,11 @@ def _code_map(tree: ast.Module, class_name: str) -> list[MapEntry]:
             attributes = [v for v in values if isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name)
                           and v.value.id == class_name]
             if len(attributes) == len(values):
-                return [MapEntry(_value(k), v.attr, k.lineno) for k, v in zip(statement.value.keys, attributes) if k is not None]
+                return [
+                    MapEntry(_value(k), v.attr, k.lineno)
+                    for k, v in zip(statement.value.keys, attributes)
+                    if k is not None
+                ]
     return []
 
 
@@ -161,7 +175,9 @@ def _exported(tree: ast.Module) -> list[tuple[str, int]]:
         if isinstance(statement, ast.ImportFrom):
             for alias in statement.names:
                 names.setdefault(alias.asname or alias.name, statement.lineno)
-        elif isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets):
+        elif isinstance(statement, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets
+        ):
             if isinstance(statement.value, (ast.List, ast.Tuple)):
                 for element in statement.value.elts:
                     if isinstance(element, ast.Constant) and isinstance(element.value, str):

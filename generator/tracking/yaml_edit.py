@@ -114,15 +114,17 @@ class FileEdit:
 
     def replace_lines(self, first: Node, last: Node, lines: list[str]) -> None:
         """The lines from `first`'s to the end of `last` replaced by `lines`."""
-        self.splices.append((self.line_start(first.start_mark.index), self.end_of(last), "".join(l + "\n" for l in lines)))
+        self.splices.append(
+            (self.line_start(first.start_mark.index), self.end_of(last), "".join(line + "\n" for line in lines))
+        )
 
     def insert_before(self, node: Node, lines: list[str]) -> None:
         at = self.line_start(node.start_mark.index)
-        self.splices.append((at, at, "".join(l + "\n" for l in lines)))
+        self.splices.append((at, at, "".join(line + "\n" for line in lines)))
 
     def insert_after(self, node: Node, lines: list[str]) -> None:
         at = self.end_of(node)
-        self.splices.append((at, at, "".join(l + "\n" for l in lines)))
+        self.splices.append((at, at, "".join(line + "\n" for line in lines)))
 
     def delete_lines(self, first: Node, last: Node) -> None:
         self.replace_lines(first, last, [])
@@ -130,7 +132,9 @@ class FileEdit:
     def result(self) -> str:
         text = self.text
         last_start = len(text) + 1
-        ordered = sorted(((start, end, number, new) for number, (start, end, new) in enumerate(self.splices)), reverse=True)
+        ordered = sorted(
+            ((start, end, number, new) for number, (start, end, new) in enumerate(self.splices)), reverse=True
+        )
         for start, end, _, new in ordered:  # last first; inserts at one place keep the order they were made in
             if end > last_start:
                 raise AssertionError(f"overlapping edits at {start}..{end}")  # pragma: no cover - a bug, not input

@@ -157,7 +157,9 @@ def unchanged(root: Path, key: Optional[str]) -> Optional[int]:
             return None
         parent = os.path.dirname(rel)
         if parent not in checked_dirs:  # no symbolic link on the way: the full path refuses those
-            checked_dirs[parent] = os.path.realpath(os.path.join(root, parent)) == os.path.join(real_root, parent).rstrip("/")
+            checked_dirs[parent] = os.path.realpath(os.path.join(root, parent)) == os.path.join(
+                real_root, parent
+            ).rstrip("/")
         if not checked_dirs[parent]:
             return None
         try:

@@ -1,4 +1,6 @@
-"""Files in the output tree, safely: paths that never pass through a link, atomic writes, the run lock, OS errors as messages."""
+"""Files in the output tree, safely: paths that never pass through a link, atomic writes, the
+run lock, OS errors as messages."""
+
 from __future__ import annotations
 
 import contextlib

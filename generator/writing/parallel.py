@@ -2,10 +2,10 @@
 lists are hashed in a forked process while the catalog is read.
 
 Workers inherit the loaded catalog (fork), take the outputs one at a time from a
-counter they share with this process, which renders too, and send the texts back; the results are put back in the outputs' order, so the
-bytes do not depend on how many workers ran or which took what. An exception in
-a worker is raised here, as it would be without workers; a worker never outlives
-the call that started it.
+counter they share with this process, which renders too, and send the texts back;
+the results are put back in the outputs' order, so the bytes do not depend on how
+many workers ran or which took what. An exception in a worker is raised here, as it
+would be without workers; a worker never outlives the call that started it.
 """
 from __future__ import annotations
 

@@ -35,7 +35,10 @@ def read_manifest(root: Path, owner: str) -> tuple[dict[str, str], Optional[str]
             raise ValueError
         return files, None
     except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
-        return {}, f"{rel} is not a manifest this generator wrote; its old outputs cannot be told apart, none is removed"
+        return (
+            {},
+            f"{rel} is not a manifest this generator wrote; its old outputs cannot be told apart, none is removed",
+        )
 
 
 def render_manifest(owner: str, hashes: dict[str, str]) -> str:
@@ -66,8 +69,11 @@ class Cache:
             return Cache()
 
     def save(self, root: Path) -> None:
-        data = {"fingerprint": generator_fingerprint(), "entries": {k: list(v) for k, v in sorted(self.entries.items())},
-                "unchanged": self.unchanged}
+        data = {
+            "fingerprint": generator_fingerprint(),
+            "entries": {k: list(v) for k, v in sorted(self.entries.items())},
+            "unchanged": self.unchanged,
+        }
         sealed = fastpath.cache_bytes(data)
         if sealed is None or _other_than_a_file(root / CACHE):
             return  # no key, or something not ours in its place: no cache, which only costs time
@@ -139,6 +145,10 @@ def temp_leftovers(root: Path, journal: dict) -> list[Path]:
             continue
         with entries:
             for entry in entries:
-                if entry.name.startswith(prefix) and entry.name[len(prefix):].isdigit() and entry.is_file(follow_symlinks=False):
+                if (
+                    entry.name.startswith(prefix)
+                    and entry.name[len(prefix) :].isdigit()
+                    and entry.is_file(follow_symlinks=False)
+                ):
                     found.append(Path(entry.path))
     return found

@@ -34,7 +34,14 @@ from generator.rendering.output import Output, manifest_path
 from generator.writing.files import (
     TreeReader, atomic_write, make_parents, os_problem, read_output, remove_empty_parents, resolve, sha,
 )
-from generator.writing.state import Cache, previous_run_unfinished, read_journal, read_manifest, render_manifest, temp_leftovers
+from generator.writing.state import (
+    Cache,
+    previous_run_unfinished,
+    read_journal,
+    read_manifest,
+    render_manifest,
+    temp_leftovers,
+)
 
 
 # -- survey ---------------------------------------------------------------------------------
@@ -214,10 +221,14 @@ def _write_journal(root: Path, result: Survey) -> None:
 
 
 def unified_diff(path: str, current: bytes, rendered: bytes, limit: int = 200) -> str:
-    lines = list(difflib.unified_diff(
-        current.decode("utf-8", "replace").splitlines(keepends=True), rendered.decode("utf-8").splitlines(keepends=True),
-        fromfile=f"a/{path} (committed)", tofile=f"b/{path} (generated from the catalog)",
-    ))
+    lines = list(
+        difflib.unified_diff(
+            current.decode("utf-8", "replace").splitlines(keepends=True),
+            rendered.decode("utf-8").splitlines(keepends=True),
+            fromfile=f"a/{path} (committed)",
+            tofile=f"b/{path} (generated from the catalog)",
+        )
+    )
     if len(lines) > limit:
         lines = lines[:limit] + [f"... ({len(lines) - limit} more diff lines)\n"]
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)

@@ -39,14 +39,8 @@ class Context:
 
     def label(self, key: str, family: Optional[Family] = None) -> str:
         target = family or self.family
-        # asked about fifty times a page: answered once per site, language and family
-        memo = self.site.__dict__.setdefault("_worded", {})
-        found = memo.get((key, self.lang, target.id if target is not None else None))
-        if found is None:
-            text = self.site.label(key, self.lang)
-            found = text.replace("{family}", target.name[self.lang]) if target is not None else text
-            memo[key, self.lang, target.id if target is not None else None] = found
-        return found
+        text = self.site.label(key, self.lang)
+        return text.replace("{family}", target.name[self.lang]) if target is not None else text
 
     def l(self, key: str) -> str:  # noqa: E743 - short: used in every template line
         """A label, escaped for HTML and Markdown."""

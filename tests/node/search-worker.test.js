@@ -1,0 +1,197 @@
+// Unit tests of the site's search worker (site/docs/assets/javascripts/search-worker.js, as
+// generated), without a browser: `node --test tests/node/`, run by tests/test_search.py in
+// `make test-fast`. The indexes here are small fixtures written for each rule, so that a test
+// fails when its rule breaks, whatever the catalog holds.
+"use strict"
+
+const test = require("node:test")
+const assert = require("node:assert/strict")
+const path = require("node:path")
+
+const worker = require(path.join(__dirname, "..", "..", "site", "docs", "assets", "javascripts", "search-worker.js"))
+const { words, stem, Index, answer } = worker
+
+const LANGUAGES = [{ lang: "zh", path: "", name: "中文", script: "cjk" }, { lang: "en", path: "en/", name: "English", script: "latin" }]
+const LABELS = {
+  in_language: "in {language}", nothing_found: "Nothing found for “{query}”", searched: "Searched {scope} ({language}).",
+  every_family: "every family", nearest: "Nearest codes:", none_near: "No code comes close.", family_has: "{family} has {count} codes:"
+}
+const FAMILIES = [{ name: "Demo", words: ["demo"], codes: "codes/" }, { name: "Other", words: ["other"], codes: "other/codes/" }]
+
+function code(name, value, fields = {}) {
+  return {
+    l: fields.l || `en/codes/${name}/`, t: name, k: "code", f: fields.f || "Demo", n: [name, ...(fields.names || [])].join(" "),
+    v: [String(value), "x" + value.toString(16)], m: fields.m || "", s: fields.s || "", ...(fields.g ? { g: fields.g } : {})
+  }
+}
+
+const EN = new Index({
+  lang: "en", script: "latin", labels: LABELS, languages: LANGUAGES, families: FAMILIES,
+  synonyms: [["retry", "try again"], ["out of memory", "resource exhausted"]],
+  docs: [
+    code("DEMO_TIMEOUT", 0x5010B01A, { names: ["DEMO_TIME_OUT", "demo::DEMO_TIMEOUT", "kDemoTimeout"], m: "Processing timed out",
+      s: "Increase the timeout interval and try again.", g: "Process timeout." }),
+    code("DEMO_WAIT_PROCESS_TIMEOUT", 0x5010B001, { m: "Processing timeout", s: "Control the load.",
+      g: "request wait to be processed timeout!" }),
+    code("DEMO_LINK_BUSY", 0x5010B01B, { m: "Link busy", s: "Retry later." }),
+    code("DEMO_OUT_OF_MEMORY", 0x5010B01C, { m: "Out of memory" }),
+    code("DEMO_FAR", 0x5010B100, { m: "Far away" }),
+    code("DEMO_UNKNOWN", -1, { m: "Unknown error" }),
+    code("TIMEOUT", 103901, { f: "Other", l: "en/other/codes/TIMEOUT/", names: ["OTHER_TIMEOUT"], m: "Timed out",
+      s: "Collect the logs." }),
+    code("RESOURCE_EXHAUSTED", 203900, { f: "Other", l: "en/other/codes/RESOURCE_EXHAUSTED/", m: "Resources exhausted" }),
+    { l: "en/editions/1.0/", t: "1.0", k: "edition", f: "Demo", x: "Demo page · 1.0" }
+  ]
+})
+
+const ZH = new Index({
+  lang: "zh", script: "cjk", labels: { ...LABELS, in_language: "{language}结果" }, languages: LANGUAGES, families: FAMILIES,
+  synonyms: [["重试", "再试"]],
+  docs: [
+    code("DEMO_TIMEOUT", 0x5010B01A, { l: "codes/DEMO_TIMEOUT/", m: "处理超时", s: "加大超时时间并重试。", g: "Process timeout." }),
+    code("DEMO_LINK_BUSY", 0x5010B01B, { l: "codes/DEMO_LINK_BUSY/", m: "链路繁忙", s: "请稍后再试。" }),
+    code("DEMO_NOT_LINKED", 0x5010B007, { l: "codes/DEMO_NOT_LINKED/", m: "链路未建立", s: "检查链路。" }),
+    code("TIMEOUT", 103901, { f: "Other", l: "other/codes/TIMEOUT/", m: "处理超时", s: "保留现场。" })
+  ]
+})
+
+const load = async lang => ({ en: EN, zh: ZH })[lang] || null
+
+async function locations(index, query) {
+  return (await answer(query, index, load)).items.map(group => group[0].location)
+}
+
+async function first(index, query) {
+  return (await locations(index, query))[0]
+}
+
+// -- reading what readers paste ----------------------------------------------------------------------
+
+test("the wrapping of a log line or a line of code is dropped", () => {
+  const cases = {
+    "0x5010B01AU": ["0x5010B01A"], "0x5010B01A,": ["0x5010B01A"], "1343270938UL": ["1343270938"],
+    "status_code=1343270938": ["status_code", "1343270938"], "ret=-1,": ["ret", "-1"],
+    "LLM_TIMEOUT(1343270938)": ["LLM_TIMEOUT", "1343270938"], "LLMStatusCode.LLM_TIMEOUT": ["LLM_TIMEOUT"],
+    "llm_wrapper.kLLMTimeout": ["kLLMTimeout"], "error code: 0x5010B01A": ["error", "code", "0x5010B01A"],
+    "code:0x5010B01A": ["code", "0x5010B01A"], "ge::FAILED": ["ge::FAILED"], "“重试”": ["重试"],
+    "HIXL内存不足": ["HIXL", "内存不足"], "8.0.RC3": ["8.0.RC3"], "Process timeout.": ["Process", "timeout"]
+  }
+  for (const [query, expected] of Object.entries(cases)) assert.deepEqual(words(query), expected, query)
+})
+
+test("every pasted form of a value or a name finds its code first, and only it when it is a value", async () => {
+  for (const query of ["0x5010B01AU", "0x5010B01A,", "5010b01a", "status_code=1343270938", "ret=1343270938",
+    "DEMO_TIMEOUT(1343270938)", "DemoCode.DEMO_TIMEOUT", "kDemoTimeout", "demo::DEMO_TIMEOUT", "error code: 0x5010B01A",
+    "DEMO_TIME_OUT", "demo_timeout"]) {
+    assert.equal(await first(EN, query), "en/codes/DEMO_TIMEOUT/", query)
+  }
+  assert.deepEqual(await locations(EN, "error code: 0x5010B01A"), ["en/codes/DEMO_TIMEOUT/"])
+  assert.deepEqual(await locations(EN, "ret=-1"), ["en/codes/DEMO_UNKNOWN/"])
+})
+
+test("a namespace no code has is dropped, one a code has is kept", async () => {
+  assert.equal(await first(EN, "zz::DEMO_LINK_BUSY"), "en/codes/DEMO_LINK_BUSY/")
+  assert.deepEqual(await locations(EN, "demo::DEMO_TIMEOUT"), ["en/codes/DEMO_TIMEOUT/"])
+})
+
+test("six hex digits or more find the codes whose value starts so, and nothing else", async () => {
+  assert.deepEqual((await locations(EN, "0x5010b01")).sort(),
+    ["en/codes/DEMO_LINK_BUSY/", "en/codes/DEMO_OUT_OF_MEMORY/", "en/codes/DEMO_TIMEOUT/"])
+  assert.deepEqual((await locations(EN, "5010b1")).sort(), ["en/codes/DEMO_FAR/"])
+  // five digits are too few to be the start of a value: nothing holds them
+  assert.equal((await answer("0x5010b", EN, load)).items[0][0].terms["0x5010b"], undefined)
+  assert.ok(!(await locations(EN, "0x5010b")).includes("en/codes/DEMO_FAR/"))
+})
+
+test("a query that is a code's log message ranks that code first", async () => {
+  // DEMO_WAIT_PROCESS_TIMEOUT's names hold both words; DEMO_TIMEOUT's log message is the query
+  assert.equal(await first(EN, "timeout process"), "en/codes/DEMO_WAIT_PROCESS_TIMEOUT/")
+  assert.equal(await first(EN, "Process timeout."), "en/codes/DEMO_TIMEOUT/")
+  assert.equal(await first(EN, "process timeout"), "en/codes/DEMO_TIMEOUT/")
+  assert.equal(await first(EN, "[ERROR] request wait to be processed timeout!"), "en/codes/DEMO_WAIT_PROCESS_TIMEOUT/")
+})
+
+test("a word of a synonym group finds the others, after the pages that hold the word itself", async () => {
+  assert.deepEqual(await locations(EN, "retry"), ["en/codes/DEMO_LINK_BUSY/", "en/codes/DEMO_TIMEOUT/"])
+  assert.deepEqual(await locations(EN, "try again"), ["en/codes/DEMO_TIMEOUT/", "en/codes/DEMO_LINK_BUSY/"])
+  assert.deepEqual(await locations(ZH, "重试"), ["codes/DEMO_TIMEOUT/", "codes/DEMO_LINK_BUSY/"])
+  assert.deepEqual(await locations(EN, "resource exhausted"), ["en/other/codes/RESOURCE_EXHAUSTED/", "en/codes/DEMO_OUT_OF_MEMORY/"])
+})
+
+test("English words by their Porter stem", () => {
+  const porter = { caresses: "caress", ponies: "poni", agreed: "agre", hopping: "hop", generalizations: "gener",
+    oscillators: "oscil", controlling: "control", rational: "ration", happy: "happi", established: "establish" }
+  for (const [word, expected] of Object.entries(porter)) assert.equal(stem(word), expected, word)
+})
+
+test("a run of Chinese that nothing holds is searched by its pairs, a page holding more first", async () => {
+  // no page holds 链路繁忙重试; DEMO_LINK_BUSY holds 链路 and 繁忙, DEMO_NOT_LINKED holds 链路,
+  // DEMO_TIMEOUT holds 重试
+  const found = await locations(ZH, "链路繁忙重试")
+  assert.equal(found[0], "codes/DEMO_LINK_BUSY/")
+  assert.deepEqual(found.slice(1).sort(), ["codes/DEMO_NOT_LINKED/", "codes/DEMO_TIMEOUT/"])
+  // a run held as written is not split
+  assert.deepEqual(await locations(ZH, "链路繁忙"), ["codes/DEMO_LINK_BUSY/"])
+})
+
+test("a word that names a family limits the search to it", async () => {
+  assert.deepEqual(await locations(ZH, "Other 超时"), ["other/codes/TIMEOUT/"])
+  assert.deepEqual((await locations(ZH, "超时")).sort(), ["codes/DEMO_TIMEOUT/", "other/codes/TIMEOUT/"])
+})
+
+// -- the other language ----------------------------------------------------------------------------
+
+test("a query in the other language searches that language's index, and its results say so", async () => {
+  const zhOnEn = (await answer("超时", EN, load)).items.map(group => group[0])
+  assert.deepEqual(zhOnEn.map(item => item.location).sort(), ["codes/DEMO_TIMEOUT/", "other/codes/TIMEOUT/"])
+  assert.ok(zhOnEn.every(item => item.title.includes('lang="zh"') && item.title.includes("in 中文")), zhOnEn[0].title)
+  const enOnZh = (await answer("timeout", ZH, load)).items.map(group => group[0])
+  assert.ok(enOnZh.length >= 2 && enOnZh.every(item => item.location.startsWith("en/") && item.title.includes("English结果")))
+  // a name or a value belongs to no language: it is searched where it is typed
+  for (const query of ["TIMEOUT", "DEMO_TIMEOUT", "0x5010B01A"]) {
+    const items = (await answer(query, ZH, load)).items.map(group => group[0])
+    assert.ok(items.length && items.every(item => !item.location.startsWith("en/") && !item.title.includes("结果")), query)
+  }
+})
+
+test("without the other language's index, the query is searched where it is typed", async () => {
+  const none = async () => null
+  const items = (await answer("超时", EN, none)).items
+  assert.equal(items.length, 1)
+  assert.match(items[0][0].title, /Nothing found for “超时”/)
+})
+
+// -- nothing found -----------------------------------------------------------------------------------
+
+test("an empty result says what was searched and suggests the nearest codes", async () => {
+  const items = (await answer("DEMO_TIMEOT", EN, load)).items.map(group => group[0])
+  assert.match(items[0].title, /Nothing found for “DEMO_TIMEOT”/)
+  assert.match(items[0].text, /Searched every family \(English\)/)
+  assert.match(items[0].text, /Nearest codes: <code>DEMO_TIMEOUT<\/code>/)
+  assert.equal(items[1].location, "en/codes/DEMO_TIMEOUT/")
+  // Chinese that no page holds, nor any pair of it: the codes whose meanings share its characters
+  const zh = (await answer("忙碌链接", ZH, load)).items.map(group => group[0])
+  assert.match(zh[0].title, /Nothing found/)
+  assert.deepEqual(zh.slice(1).map(item => item.location), ["codes/DEMO_LINK_BUSY/", "codes/DEMO_NOT_LINKED/"])
+})
+
+test("an empty result for a family lists what that family has", async () => {
+  const items = (await answer("Other 磁盘损坏", ZH, load)).items.map(group => group[0])
+  assert.equal(items.length, 1)
+  assert.equal(items[0].location, "other/codes/")
+  assert.match(items[0].text, /Searched Other \(中文\)/)
+  assert.match(items[0].text, /Other has 1 codes: <code>TIMEOUT<\/code>/)
+  assert.match(items[0].text, /No code comes close/)
+})
+
+test("what a query holds is escaped in the answer", async () => {
+  const items = (await answer("<img src=x onerror=alert(1)>", EN, load)).items
+  assert.ok(items.every(group => !/<img/.test(group[0].title + group[0].text)))
+})
+
+test("a name of a C interface finds its code first, written with or without the global namespace", async () => {
+  // HIXL's C interface: ::HIXL_TIMEOUT, written HIXL_TIMEOUT, is the index's OTHER_TIMEOUT here
+  for (const query of ["OTHER_TIMEOUT", "::OTHER_TIMEOUT", "ret = OTHER_TIMEOUT;", "other_timeout"]) {
+    assert.equal(await first(EN, query), "en/other/codes/TIMEOUT/", query)
+  }
+})

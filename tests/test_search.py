@@ -1,0 +1,358 @@
+"""The site's search, as readers use it, and the weight of the pages around it (issue 26).
+
+Fast: the worker's unit tests in Node (tests/node/), the record of the Material blocks and
+bundle the site's copies were checked against, what each search index carries.
+Slow (browser): the committed site built for a sub-path and served as GitHub Pages serves
+it (every missing address answered with the site's root 404.html), searched in headless
+Chromium: what readers paste from a log or a line of code, synonyms, queries in the other
+language, empty results; no page asks for search/search_index.json; the pages' weight and
+English chrome on English pages.
+
+Expectations come from the catalog (the code's names, value, wrapper and log message), with
+the codes the issue names.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import threading
+from importlib.metadata import version
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.helpers import ROOT
+from tests.site_build import build_site
+
+DOCS = ROOT / "site" / "docs"
+NODE_TESTS = ROOT / "tests" / "node"
+PLAYWRIGHT_NODE = Path(__import__("playwright").__file__).parent / "driver" / "node"
+MAX_CODE_PAGE = 46_000  # bytes of codes/LLM_TIMEOUT/index.html (issue 26)
+
+
+# -- the worker without a browser ------------------------------------------------------------------
+
+
+def node() -> str:
+    found = (
+        shutil.which("node") or shutil.which("nodejs") or (str(PLAYWRIGHT_NODE) if PLAYWRIGHT_NODE.exists() else None)
+    )
+    assert found, "no Node.js to run tests/node/: install Debian's nodejs (apt-get install nodejs)"
+    return found
+
+
+def test_the_workers_unit_tests_pass_in_node():
+    tests = sorted(NODE_TESTS.glob("*.test.js"))
+    assert tests, "no tests in tests/node/"
+    result = subprocess.run([node(), "--test", *map(str, tests)], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                            check=False)
+    summary = dict(re.findall(r"^# (pass|fail) (\d+)$", result.stdout, re.MULTILINE))
+    assert result.returncode == 0 and summary.get("fail") == "0", result.stdout[-6000:] + result.stderr[-2000:]
+    assert int(summary["pass"]) >= 10, result.stdout[-2000:]
+
+
+# -- the copies of Material's blocks and protocol -----------------------------------------------------
+
+
+def material_dir() -> Path:
+    import material
+
+    return Path(material.__file__).parent
+
+
+def jinja_block(text: str, name: str) -> str:
+    """The block `name` of a Jinja template, from {% block name %} to its own {% endblock %}."""
+    start = text.index(f"{{% block {name} %}}")
+    depth = 0
+    for match in re.finditer(r"{%-?\s*(block|endblock)\b[^%]*%}", text[start:]):
+        depth += 1 if match.group(1) == "block" else -1
+        if depth == 0:
+            return text[start:start + match.end()]
+    raise AssertionError(f"block {name} does not end")
+
+
+def test_material_is_what_the_copies_were_checked_against():
+    """A new Material fails here until the blocks copied into main.html, the worker's protocol
+    and the answer to the index request are checked against it and the record is updated."""
+    templates = {path: (ROOT / "templates" / path).read_text(encoding="utf-8")
+                 for path in ("site/overrides/main.html.j2", "site/assets/search-worker.js.j2")}
+    blocks = {name: digest for text in templates.values()
+              for name, digest in re.findall(r"material-block (\w+) ([0-9a-f]{12})\b", text)}
+    bundles = {
+        name for text in templates.values() for name in re.findall(r"material-bundle (bundle\.\w+\.min\.js)", text)
+    }
+    assert set(blocks) == {"site_meta", "config"} and len(bundles) == 1, (blocks, bundles)
+    base = (material_dir() / "templates" / "base.html").read_text(encoding="utf-8")
+    installed = {name: hashlib.sha256(jinja_block(base, name).encode("utf-8")).hexdigest()[:12] for name in blocks}
+    changed = {name: (blocks[name], installed[name]) for name in blocks if installed[name] != blocks[name]}
+    assert not changed, (
+        f"mkdocs-material {version('mkdocs-material')}: its blocks {sorted(changed)} changed since they were "
+        f"copied into templates/site/overrides/main.html.j2 (recorded, installed: {changed}); check the "
+        "copies against them, then record the new hashes there"
+    )
+    present = sorted(p.name for p in (material_dir() / "templates" / "assets" / "javascripts").glob("bundle.*.min.js"))
+    assert present == sorted(bundles), (
+        f"mkdocs-material {version('mkdocs-material')} ships {present}, not {sorted(bundles)}: "
+        "check the search worker's protocol and main.html's answer to the request for "
+        "search/search_index.json against it, then record its name in both templates"
+    )
+    checked = set(re.findall(r"Material for MkDocs (\d+\.\d+\.\d+)", templates["site/assets/search-worker.js.j2"]))
+    assert checked == {version("mkdocs-material")}, checked
+
+
+def test_jinja_block_reads_nested_blocks():
+    text = "{% block a %}x{% block b %}y{% endblock %}z{% endblock %} rest"
+    assert jinja_block(text, "a") == "{% block a %}x{% block b %}y{% endblock %}z{% endblock %}"
+    assert jinja_block(text, "b") == "{% block b %}y{% endblock %}"
+
+
+# -- what each index carries -----------------------------------------------------------------------------
+
+
+def test_each_index_carries_how_its_language_is_read(catalog):
+    site = catalog.site
+    for lang in site.languages:
+        data = json.loads((DOCS / "assets" / "search" / f"index-{lang}.json").read_text(encoding="utf-8"))
+        reading = site.search_language(lang)
+        assert data["lang"] == lang and data["script"] == reading.script
+        assert data["synonyms"] == [list(group) for group in reading.synonyms] and data["synonyms"]
+        assert {entry["lang"]: entry["script"] for entry in data["languages"]} == \
+            {other: site.search_language(other).script for other in site.languages}
+        assert all(text == site.label(f"search_{key}", lang) for key, text in data["labels"].items())
+        assert [f["name"] for f in data["families"]] == [f.name[lang] for f in catalog.families]
+        for family, entry in zip(catalog.families, data["families"]):
+            assert family.id in entry["words"] and entry["codes"].endswith(f"{family.prefix}codes/")
+        for family in catalog.families:
+            for code in family.codes:
+                doc = next(d for d in data["docs"] if d["l"].endswith(f"{family.prefix}codes/{code.name}/"))
+                if code.wrapper:
+                    assert code.wrapper in doc["n"].split(" ")
+                # C++ names as a reader writes them: HIXL_TIMEOUT for ::HIXL_TIMEOUT (HIXL's C interface)
+                assert {n.name.removeprefix("::") for n in code.cpp} <= set(doc["n"].split(" ")), doc["n"]
+                assert doc.get("g") == code.log_message
+
+
+def test_the_shipped_search_languages_are_the_sites():
+    from generator.reading.site import default_search
+
+    shipped = default_search()
+    assert {"zh", "en"} <= set(shipped)
+    assert {entry.script for entry in shipped.values()} == {"cjk", "latin"}
+    assert all(len(group) >= 2 and all(word == word.lower() for word in group) for entry in shipped.values()
+               for group in entry.synonyms)
+
+
+# -- in the browser ---------------------------------------------------------------------------------------
+
+browser = [pytest.mark.slow, pytest.mark.browser]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The committed site, built for and served under a sub-path, every missing address
+    answered with the site's root 404.html (as GitHub Pages does); its build directory."""
+    from tests.test_browser import SUB_PATH, QuietServer, SiteHandler
+
+    class GitHubPages(SiteHandler):
+        one_404 = True
+
+    root = tmp_path_factory.mktemp("served")
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(GitHubPages, directory=str(root)))
+    base = f"http://127.0.0.1:{httpd.server_address[1]}{SUB_PATH}"
+    build_site(ROOT / "site", root / SUB_PATH.strip("/"), site_url=base)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield base, root / SUB_PATH.strip("/")
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import CHROMIUM, FLAGS
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def reader(chromium, served):
+    """A reader's browser on the served site; every request it makes is recorded and must
+    stay on the site."""
+    from tests.test_browser import Visit
+
+    visit = Visit(chromium, served[0])
+    yield visit
+    outside = visit.outside()
+    visit.close()
+    assert not outside, outside
+
+
+def results(reader, lang_path: str, query: str) -> list[dict]:
+    """The results of a query typed on a page: each {path, title, text} (path within the site)."""
+    from tests.test_browser import SUB_PATH, search
+
+    search(reader, lang_path, query, everything=True)
+    items = reader.page.locator(".md-search-result__item > a").evaluate_all(
+        "links => links.map(a => ({href: a.href, title: a.querySelector('h1, h2')?.innerHTML || '', text: "
+        "a.textContent}))"
+    )
+    return [{"path": urlsplit(i["href"]).path[len(SUB_PATH):], "title": i["title"], "text": i["text"]} for i in items]
+
+
+def paths(found: list[dict]) -> list[str]:
+    return [item["path"] for item in found]
+
+
+def code_path(family, code, prefix: str = "") -> str:
+    return f"{prefix}{family.prefix}codes/{code.name}/"
+
+
+def pasted_forms(family, code) -> list[str]:
+    """What readers paste from a log or a line of code, for one code (issue 26's list)."""
+    hex_value = code.hex
+    return [
+        f"{hex_value}U",
+        f"{hex_value},",
+        f"status_code={code.value}",
+        f"ret={code.value}",
+        f"{code.name}({code.value})",
+        f"{family.python.class_name}.{code.name}",
+        code.wrapper,
+        f"error code: {hex_value}",
+        code.log_message,
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_what_readers_paste_finds_the_code_first(llm, reader):
+    timeout = llm.code_by_name["LLM_TIMEOUT"]
+    failures = []
+    for query in pasted_forms(llm, timeout):
+        found = paths(results(reader, "en/", query))
+        if not found or found[0] != code_path(llm, timeout, "en/"):
+            failures.append((query, found[:3]))
+    for query in (f"ret={timeout.value}", f"{timeout.name}({timeout.value})"):
+        found = paths(results(reader, "", query))
+        if not found or found[0] != code_path(llm, timeout):
+            failures.append(("zh", query, found[:3]))
+    assert not failures, failures
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_the_start_of_a_hex_value_lists_exactly_the_codes_it_starts(catalog, llm, reader):
+    typed = llm.code_by_name["LLM_TIMEOUT"].hex[:9].lower()  # 0x5010b01: seven digits
+    expected = {code_path(f, c, "en/") for f in catalog.families for c in f.codes
+                if c.value >= 0 and format(c.value, "08x").startswith(typed[2:])}
+    assert code_path(llm, llm.code_by_name["LLM_TIMEOUT"], "en/") in expected and len(expected) > 1
+    assert set(paths(results(reader, "en/", typed))) == expected
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_retry_and_its_synonyms_find_the_codes_that_say_to_try_again(llm, reader):
+    names = ("LLM_TIMEOUT", "LLM_WAIT_PROCESS_TIMEOUT", "LLM_PROCESSING_LINK")
+    for lang_path, query in (("en/", "retry"), ("en/", "try again"), ("", "重试")):
+        top = paths(results(reader, lang_path, query))[:5]
+        assert {code_path(llm, llm.code_by_name[name], lang_path) for name in names} <= set(top), (query, top)
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_a_query_in_the_other_language_finds_its_pages_and_says_so(catalog, llm, reader):
+    site = catalog.site
+    zh, en = site.languages
+    for lang_path, query, other in (("en/", "超时", zh), ("", "timeout", en)):
+        found = results(reader, lang_path, query)
+        prefix = "" if other == site.languages[0] else f"{other}/"
+        wanted = {code_path(llm, llm.code_by_name[n], prefix) for n in ("LLM_TIMEOUT", "LLM_WAIT_PROCESS_TIMEOUT")}
+        assert wanted <= set(paths(found)[:5]), (query, paths(found)[:5])
+        own = site.languages[0] if lang_path == "" else lang_path.rstrip("/")
+        label = site.label("search_in_language", own).format(language=site.language_names[other])
+        assert all(label in item["text"] for item in found), (query, found[0])
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_an_empty_result_says_what_was_searched_and_what_is_near(catalog, llm, reader):
+    hixl = catalog.family_by_id["hixl"]
+    found = results(reader, "", f"{hixl.name['zh']} 磁盘损坏")
+    assert len(found) == 1 and found[0]["path"] == f"{hixl.prefix}codes/", found
+    assert "磁盘损坏" in found[0]["text"] and all(code.name in found[0]["text"] for code in hixl.codes), found[0]
+    assert (
+        catalog.site.label("search_family_has", "zh").format(family=hixl.name["zh"], count=len(hixl.codes))
+        in found[0]["text"]
+    )
+    timeout = llm.code_by_name["LLM_TIMEOUT"]
+    typo = timeout.name[:-2] + timeout.name[-1]  # LLM_TIMEOT
+    found = results(reader, "en/", typo)
+    assert typo in found[0]["text"] and code_path(llm, timeout, "en/") in paths(found)[1:], found[:3]
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_no_page_asks_for_the_empty_index(catalog, llm, reader):
+    edition = llm.editions[-1].id
+    for lang_path in ("", "en/"):
+        for path in ("", "codes/", "codes/LLM_TIMEOUT/", f"editions/{edition}/", "differences/", "no-such-page/"):
+            reader.goto(lang_path + path)
+            reader.page.wait_for_timeout(100)
+    results(reader, "", "LLM_TIMEOUT")
+    results(reader, "en/", "超时")
+    asked = [u for u in reader.requests if "search_index" in u]
+    assert len(reader.requests) > 30 and not asked, asked
+    assert any("assets/search/index-zh.json" in u for u in reader.requests)
+
+
+# -- the pages' weight and language ------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_code_page_is_light_and_lists_no_other_code_in_its_navigation(catalog, served):
+    build = served[1]
+    page = (build / "codes" / "LLM_TIMEOUT" / "index.html").read_bytes()
+    assert len(page) <= MAX_CODE_PAGE, len(page)
+    for family in catalog.families:
+        for lang_path in ("", "en/"):
+            code = family.codes[0]
+            text = (build / lang_path / family.prefix / "codes" / code.name / "index.html").read_text(encoding="utf-8")
+            navigation = text[text.index("md-sidebar--primary"):text.index("md-sidebar--secondary")]
+            linked = [c.name for f in catalog.families for c in f.codes if f"codes/{c.name}/" in navigation]
+            assert not linked, (family.id, lang_path, linked)
+            # its list is marked as where the page belongs
+            assert re.search(r'md-nav__item--active">\s*<a href="\.\./?"', navigation), (family.id, lang_path)
+
+
+CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
+
+
+@pytest.mark.slow
+def test_english_pages_have_english_chrome(catalog, served):
+    """Outside the article, an English page holds no Chinese but the language switch's name
+    of Chinese, in its own language."""
+    build = served[1]
+    zh_name = catalog.site.language_names["zh"]
+    pages = sorted((build / "en").rglob("*.html"))
+    assert len(pages) > 50
+    bad = {}
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        start, end = text.find("<article"), text.find("</article>")
+        chrome = text[:start] + text[end:] if start >= 0 else text
+        if page.name == "404.html":
+            chrome = re.sub(r'<section class="not-found[^"]*" lang="zh".*?</section>', "", chrome, flags=re.DOTALL)
+        found = set(CJK.findall(chrome.replace(zh_name, "")))
+        if found:
+            bad[page.relative_to(build).as_posix()] = "".join(sorted(found))[:40]
+    assert not bad, list(bad.items())[:5]
