@@ -26,7 +26,8 @@ def page_source(edition: Edition, lang: str) -> Source:
     sources = [s for s in edition.sources if s.lang in (lang, None)]
     repo = [s for s in sources if s.kind == "repo"]
     if not sources:
-        raise NotWritable(f"edition {edition.id} has no {lang} source: its {lang} page is not known")
+        raise NotWritable(f"edition {edition.id} has no {lang} source: upstream's {lang} page of it is not known, "
+                          f"so there is no file to write")
     if not repo:
         kinds = " and ".join(sorted({s.kind for s in sources}))
         raise NotWritable(f"edition {edition.id}'s {lang} page is known only from a {kinds} source, not a file in a "
@@ -35,7 +36,8 @@ def page_source(edition: Edition, lang: str) -> Source:
     if not with_layout:
         where = f"{repo[0].repo}:{repo[0].path}"
         raise NotWritable(f"edition {edition.id}'s {lang} page ({where}) is not described as a Markdown pipe table "
-                          f"(its source has no `page`): an HTML-era file, which upstream-page does not write")
+                          f"(its source has no `page`): an HTML-era file, or a section of a larger page, which "
+                          f"upstream-page does not write")
     return with_layout[0]
 
 
