@@ -323,3 +323,13 @@ def test_audit_upstream_compares_a_pipe_table_page_by_regeneration(upstream, tmp
     differences = [line for line in result.out.splitlines() if "regenerated line structure differs" in line]
     assert len(differences) == 1 and "docs/demo.md" in differences[0] and ":14: DEMO_BUSY" not in differences[0]
     assert "[retry](retry.md)" in differences[0] and ":14: regenerated line" in differences[0]
+
+
+@pytest.mark.parametrize("line", ["namespace demo {", "}  // {name}", "{0}", "{}", "{name!x}", "{low:>{name}}"])
+def test_a_code_line_that_is_no_template_is_refused_in_one_line(upstream, tmp_path, line):
+    _, _, commit = upstream
+    doc = catalog_doc(commit)
+    doc["versions"]["cpp"][0]["sources"][0]["page"]["before"][0]["code"]["line"] = line
+    result = run_cli("validate", "--catalog", write_catalog(doc, tmp_path))
+    assert result.code == 3 and "Traceback" not in result.err
+    assert "code line" in result.err and len(result.err.strip().splitlines()) == 2, result.err

@@ -80,7 +80,14 @@ def _code(f: Fields, node: Node, what: str) -> Optional[CodeBlock]:
         return None
     line = f.text(fields["line"][1], f"{what} line")
     if line is not None:
-        places = {name for _, name, _, _ in string.Formatter().parse(line) if name is not None}
+        try:
+            parsed = [(name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(line)
+                      if name is not None]
+            places = {name if not (spec or conversion) else f"{name} with !{conversion or ''}:{spec or ''}"
+                      for name, spec, conversion in parsed}
+        except ValueError as error:  # a lone { or }
+            f.error(fields["line"][1], f"{what} line is no template ({error}): write {{{{ and }}}} for braces")
+            return None
         if not places <= set(CODE_PLACES):
             f.error(fields["line"][1], f"{what} line may name only {{{'}, {'.join(CODE_PLACES)}}}, not "
                                        f"{', '.join(sorted(places - set(CODE_PLACES)))}")
