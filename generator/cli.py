@@ -106,6 +106,11 @@ def _upstream_verbs(verbs) -> None:
                        help="a clone or bare git directory of an upstream repository: audit every edition and source")
     audit.add_argument("--json", action="store_true")
 
+    page = _verb(verbs, "upstream-page", "print an edition's page as upstream's own Markdown file, byte for byte")
+    page.add_argument("--edition", required=True, help="the edition whose page to print")
+    page.add_argument("--lang", default=None, help="the page's language (default: the family's first)")
+    page.add_argument("--family", default=None, metavar="NAME", help="the family (default: the one the edition is in)")
+
     imp = _verb(verbs, "import", "bring an upstream page into the catalog as an edition")
     imp.add_argument("--edition", help="the edition the page is (one page)")
     imp.add_argument("--lang", help="the page's language (one page)")

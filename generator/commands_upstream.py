@@ -55,6 +55,27 @@ def cmd_audit(args) -> int:
     return EXIT_DIFFERENT if failing else EXIT_OK
 
 
+def cmd_upstream_page(args) -> int:
+    from generator.rendering.upstream_page import NotWritable, render_upstream_page
+
+    catalog = catalog_of(args)
+    family = family_of(catalog, args.family, args.edition)
+    edition = edition_of(family, args.edition)
+    lang = language_of(family, args.lang)
+    try:
+        text = render_upstream_page(family, edition, lang)
+    except NotWritable as error:
+        raise UsageError(str(error)) from None
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:  # a text stream (a caller's in-process capture): the same characters
+        sys.stdout.write(text)
+        return EXIT_OK
+    sys.stdout.flush()
+    binary.write(text.encode("utf-8"))  # upstream's bytes: no newline translation, the BOM kept
+    binary.flush()
+    return EXIT_OK
+
+
 def cmd_import(args) -> int:
     from generator.tracking.import_files import finish_stopped_import
     from generator.tracking.import_source import ImportProblem, read_source

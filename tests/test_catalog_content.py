@@ -174,15 +174,23 @@ def test_enum_members_on_the_python_pages_and_c_names_on_the_cpp_pages(llm):
 
 def _non_text_lines(text: str):
     """(line number, line) of each line that is not part of a zh/en text: a text's key line and
-    the lines of its block scalar are text lines."""
+    the lines of its block scalar are text lines, and so are the paragraphs of a source's
+    page (`before`, `after`: upstream's prose around its table)."""
     import re
 
     block_indent = None
+    prose_indent = None
     for number, line in enumerate(text.splitlines(), 1):
         indent = len(line) - len(line.lstrip(" "))
         if block_indent is not None and (not line.strip() or indent > block_indent):
             continue
         block_indent = None
+        if prose_indent is not None and indent > prose_indent and re.match(r"^ *- (?!code:)", line):
+            continue
+        if prose_indent is not None and indent <= prose_indent:
+            prose_indent = None
+        if re.match(r"^ *(before|after):$", line):
+            prose_indent = indent
         match = re.match(r"^( *)(?:- )?(zh|en): ?(.*)$", line)
         if match:
             if match.group(3)[:1] in ("|", ">"):

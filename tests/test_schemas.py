@@ -187,9 +187,17 @@ def full_catalog() -> dict:
             "rows": {"DEMO_OK": "dropped", "DEMO_ODD": {"recoverable": "no", "before": "DEMO_BUSY"}},
         }
     )
+    page = next(p for p in family["pages"] if any(t["id"] == "new" for t in p["timelines"]))
+    versions["new"][-1]["sources"][0]["page"] = {
+        "title": "演示错误码", "table": "spaced", "header": [f"列{n}" for n in range(len(page["columns"]))],
+        "before": ["错误码定义如下。", {"code": {"fence": "cpp", "open": ["namespace demo {"],
+                                                  "line": "constexpr Status {name} = {literal}U;",
+                                                  "close": ["}  // namespace demo"], "values": [0, 255]}}],
+        "after": ["更多信息见 `demo.h`。"], "labels": {"n/a": "不涉及"}, "note": "说明：", "unclosed": ["DEMO_OK"],
+        "bom": True}
     doc["codes"][3]["obsolete"] = {"since": "2.0", "reason": {"zh": "不再使用", "en": "no longer used"}}
     doc["codes"][1]["meaning"][0]["from"] = ["2.0-new"]
-    doc["codes"][1]["meaning"].append({"from": ["2.0-cpp"], "zh": "很忙", "untranslated": ["en"]})
+    doc["codes"][1]["meaning"].append({"from": ["2.0-cpp"], "zh": "很忙", "untranslated": ["en"], "markdown": True})
     # The broken documents below name their places by these positions.
     assert [c.get("python") or c["c"] for c in doc["codes"]] == ["DEMO_OK", "DEMO_BUSY", "DEMO_C_ONLY", "DEMO_ODD"]
     assert [(t, v["version"]) for t, vs in versions.items() for v in vs] == [

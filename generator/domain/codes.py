@@ -23,6 +23,12 @@ class TextEntry:
     pos: Pos
     starts: tuple[str, ...]  # the version ids of its `from`
     start_pos: tuple[Pos, ...]  # where each start is written
+    markup: Optional[str] = None  # the text as upstream's cell writes it (domain.markup), where not `text`
+
+    @property
+    def written(self) -> str:
+        """The text with upstream's inline markup (links, code spans, blank lines)."""
+        return self.text if self.markup is None else self.markup
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import Optional
 
 from generator.core.problems import Pos
+from generator.domain.layout import PageLayout
 from generator.domain.model import Localized, Page, Timeline
 
 # An edition's id: its release, its timeline's suffix, and -repo for a repository copy of a
@@ -38,6 +39,7 @@ class Source:
     seed: Optional[str] = None
     document: Optional[str] = None
     pos: Optional[Pos] = None
+    layout: Optional[PageLayout] = None  # for a pipe-table file: its framing and dialect
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from ruamel.yaml.nodes import MappingNode, Node
 
 from generator.reading.fields import Fields
 from generator.domain.codes import Code, CppName, Obsolete, TextEntry
+from generator.domain.markup import plain
 from generator.domain.model import TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED
 from generator.core.problems import Reporter
 from generator.core.releases import release_key
@@ -183,7 +184,8 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
     ok = True
     for item in f.sequence(node, what) or ():
         fields = f.mapping(
-            item, f"{what} entry", required=("from",), optional=("origin", "untranslated") + tuple(languages)
+            item, f"{what} entry", required=("from",),
+            optional=("origin", "untranslated", "markdown") + tuple(languages)
         )
         if not fields or "from" not in fields:
             ok = False
@@ -193,6 +195,9 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
             f.error(fields["from"][1], f"{what} entry starts at no version; name the versions it holds from")
         origin = f.choice(fields["origin"][1], f"{what}: origin", TEXT_ORIGINS) if "origin" in fields else "upstream"
         untranslated = _untranslated(f, fields.get("untranslated"), what, languages)
+        markdown: Optional[str] = "false"
+        if "markdown" in fields:
+            markdown = f.choice(fields["markdown"][1], f"{what}: markdown", ("true", "false"))
         langs = [lang for lang in languages if lang in fields]
         if not langs and not untranslated:
             f.error(item, f"{what} entry gives no text; add one or more of: {', '.join(languages)}")
@@ -200,7 +205,7 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
             if lang in fields:
                 f.error(fields[lang][0], f"{what} entry gives a {lang} text and marks {lang} untranslated; keep one")
                 ok = False
-        if not starts or origin is None or untranslated is None or not (langs or untranslated):
+        if not starts or origin is None or untranslated is None or markdown is None or not (langs or untranslated):
             ok = False
             continue
         ids = tuple(e for e, _ in starts)
@@ -210,7 +215,9 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
             if text is None:
                 ok = False
             else:
-                entries.append(TextEntry((), lang, text, origin, f.pos(fields[lang][1]), ids, places))
+                shown = plain(text) if markdown == "true" else text
+                entries.append(TextEntry((), lang, shown, origin, f.pos(fields[lang][1]), ids, places,
+                                         markup=None if shown == text else text))
         for lang in untranslated:
             entries.append(TextEntry((), lang, "", UNTRANSLATED, f.pos(fields["untranslated"][1]), ids, places))
     return tuple(entries) if ok else None

@@ -116,7 +116,7 @@ class _Context:
 
     def _untranslated(self, code: Code, field_name: str, entry: TextEntry, first: list[TextEntry]) -> list[TextEntry]:
         """An untranslated text shows, per edition, the text in the family's first language."""
-        shown: dict[str, list[str]] = {}
+        shown: dict[tuple[str, Optional[str]], list[str]] = {}
         for ident in entry.editions:
             original = next((e for e in first if ident in e.editions), None)
             if original is None:
@@ -126,7 +126,7 @@ class _Context:
                     f"has no {self.languages[0]} text to show",
                 )
                 continue
-            shown.setdefault(original.text, []).append(ident)
+            shown.setdefault((original.text, original.markup), []).append(ident)
         self.warnings.append(
             Problem(
                 entry.pos,
@@ -134,7 +134,8 @@ class _Context:
                 f"(from {', '.join(entry.starts)}); write its {entry.lang} text here",
             )
         )
-        return [replace(entry, editions=tuple(group), text=text) for text, group in shown.items()]
+        return [replace(entry, editions=tuple(group), text=text, markup=markup)
+                for (text, markup), group in shown.items()]
 
     def _gaps(self, code: Code, texts: dict[str, tuple[TextEntry, ...]]) -> None:
         """Every version that lists the code has a text per column and known language (unless

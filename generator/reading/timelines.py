@@ -20,6 +20,7 @@ from generator.domain.model import Page, Timeline
 from generator.core.problems import Reporter, closest
 from generator.core.releases import UNRELEASED, release_key
 from generator.reading.editions import Draft, Read, derive
+from generator.reading.page_layout import read_layout
 from generator.reading.version_rows import RowsReader
 
 EDITION_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$")
@@ -28,7 +29,7 @@ COMMIT = re.compile(r"^[0-9a-f]{40}$")
 _VERSION_FIELDS = ("version", "based_on", "release", "sources", "texts", "order", "rows", "not_listed_not_known",
                    "malformations", "notes", "editions", "superseded")
 _SOURCE_KINDS = ("repo", "url", "seed", "document")
-_SOURCE_FIELDS = ("repo", "path", "commit", "tags", "branch", "url", "seed", "document", "lang")
+_SOURCE_FIELDS = ("repo", "path", "commit", "tags", "branch", "url", "seed", "document", "lang", "page")
 
 
 def read_versions(section, family_id, languages, pages, codes, repositories, rep: Reporter) -> Optional[Read]:
@@ -64,6 +65,7 @@ class _Reader(RowsReader):
     def __init__(self, f: Fields, languages, timelines, codes, repositories):
         super().__init__(f, languages, codes)
         self.timelines, self.repositories = timelines, repositories
+        self.columns = 0  # the columns of the page whose version is being read
         self.index_of = {code.name: code.index for code in codes}
 
     def timeline_versions(self, node: Node, timeline: Timeline, page: Page) -> Optional[list[Draft]]:
@@ -109,6 +111,7 @@ class _Reader(RowsReader):
                 )
                 release = None
         base = self._based_on(fields.get("based_on"), what, earlier)
+        self.columns = len(page.columns)
         sources = self._sources(fields.get("sources"), what)
         languages = self._languages(fields["texts"][1], what) if "texts" in fields else None
         order = f.choice(fields["order"][1], f"{what}: order", ("page", "not known")) if "order" in fields else None
@@ -189,10 +192,11 @@ class _Reader(RowsReader):
         lang = f.choice(fields["lang"][1], f"{what}: source lang", self.languages) if "lang" in fields else None
         if "lang" in fields and lang is None:
             return None
-        values = {k: f.text(v, f"{what}: source {k}") for k, (_, v) in fields.items() if k not in ("tags", "lang")}
+        values = {k: f.text(v, f"{what}: source {k}") for k, (_, v) in fields.items()
+                  if k not in ("tags", "lang", "page")}
         if any(v is None for v in values.values()):
             return None
-        allowed = {"repo": ("path", "commit", "tags", "branch"), "url": (), "seed": (), "document": ()}[kind]
+        allowed = {"repo": ("path", "commit", "tags", "branch", "page"), "url": (), "seed": (), "document": ()}[kind]
         for key in fields:
             if key not in allowed and key not in (kind, "lang"):
                 f.error(fields[key][0], f"{what}: a {kind} source has no {key!r}")
@@ -228,8 +232,11 @@ class _Reader(RowsReader):
                 f"{what}: a repository source names the tags that ship the file, or the branch of an unreleased one",
             )
             return None
+        layout = read_layout(f, fields["page"][1], what, self.columns) if "page" in fields else None
+        if "page" in fields and layout is None:
+            return None
         return Source("repo", lang, repo=values["repo"], path=values["path"], commit=values["commit"], tags=tags,
-                      branch=values.get("branch"), pos=f.pos(node))
+                      branch=values.get("branch"), pos=f.pos(node), layout=layout)
 
     def _own(self, pair, what: str) -> Optional[dict]:
         """Per-edition sources and notes: {edition id: (node, sources, notes)}."""

@@ -128,7 +128,7 @@ class Digests:
 
     def texts(self, family: Family, code: Code, lang: Optional[str]) -> str:
         """The digest of a code's texts in `lang` (every language for None): each entry's
-        column, editions, text and origin."""
+        column, editions, text, origin and markup."""
         def compute() -> str:
             if lang is None:
                 return digest(tuple(self.texts(family, code, language) for language in family.languages))
@@ -155,9 +155,10 @@ def _index_texts(code: Code) -> tuple[dict[str, tuple], dict[tuple[str, str], tu
     shown: dict[tuple[str, str], list] = {}
     for field_name, items in code.texts:
         for entry in items:
-            entries.setdefault(entry.lang, []).append((field_name, entry.editions, entry.text, entry.origin))
+            written = (field_name, entry.editions, entry.text, entry.origin, entry.markup)
+            entries.setdefault(entry.lang, []).append(written)
             for edition in entry.editions:
-                shown.setdefault((edition, entry.lang), []).append((field_name, entry.text, entry.origin))
+                shown.setdefault((edition, entry.lang), []).append((field_name, entry.text, entry.origin, entry.markup))
     return ({lang: tuple(items) for lang, items in entries.items()},
             {key: tuple(items) for key, items in shown.items()})
 

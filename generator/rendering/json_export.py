@@ -8,6 +8,7 @@ from typing import Optional
 from generator.rendering.inputs import Digests
 from generator.domain.codes import Code, TextEntry
 from generator.domain.editions import Edition, Source, Version
+from generator.domain.layout import PageLayout
 from generator.domain.family import Catalog, Family
 from generator.domain.model import UNTRANSLATED, Localized
 from generator.rendering.output import Planned
@@ -150,6 +151,8 @@ def source_data(source: Source) -> dict:
         data.update(repo=source.repo, path=source.path, commit=source.commit, tags=list(source.tags))
         if source.branch:
             data["branch"] = source.branch
+        if source.layout is not None:
+            data["layout"] = layout_data(source.layout)
     elif source.kind == "url":
         data["url"] = source.url
     elif source.kind == "seed":
@@ -158,6 +161,18 @@ def source_data(source: Source) -> dict:
         data["document"] = source.document
     data["lang"] = source.lang
     return data
+
+
+def layout_data(layout: PageLayout) -> dict:
+    def blocks(items) -> list:
+        return [b if isinstance(b, str) else {"code": {
+                    "fence": b.fence, "open": list(b.open), "line": b.line, "close": list(b.close),
+                    "values": list(b.values) if b.values else None}} for b in items]
+
+    return {"title": layout.title, "before": blocks(layout.before), "after": blocks(layout.after),
+            "table": layout.table,
+            "header": list(layout.header), "labels": dict(layout.labels), "note": layout.note,
+            "unclosed": list(layout.unclosed), "bom": layout.bom}
 
 
 def _rows_data(rows) -> list[dict]:
@@ -228,6 +243,7 @@ def _code_data(family: Family, code: Code) -> dict:
                     "from": list(e.starts),
                     "lang": e.lang,
                     "text": None if e.origin == UNTRANSLATED else e.text,
+                    "markup": None if e.origin == UNTRANSLATED else e.markup,
                     "origin": e.origin,
                 }
                 for e in _written(entries)

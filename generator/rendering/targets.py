@@ -20,6 +20,7 @@ from generator.rendering.environment import template_digest
 from generator.rendering.c_header import plan_c
 from generator.rendering.json_export import plan_json
 from generator.rendering.python_module import plan_python
+from generator.rendering.upstream_page import UPSTREAM_DIR, plan_upstream
 from generator.rendering.site import pages as site_pages
 from generator.rendering.site import shared as site_shared
 from generator.core.project import project_version
@@ -112,6 +113,15 @@ TARGETS = (
         (I.SITE, *WHOLE_FAMILY),
         (),
         site_pages.plan_differences,
+    ),
+    Target(
+        "upstream",
+        "family",
+        UPSTREAM_DIR + "/{repo}/{path}",
+        "each timeline's newest repository page, as upstream's own file (no banner: upstream's bytes)",
+        (I.FAMILY, I.CODES, I.EDITION, I.EDITION_TEXTS),
+        (),
+        plan_upstream,
     ),
     Target("manifest", "family", f"{manifest_path('{id}')}", "what the generator wrote for the family", (), (), None),
     Target(

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
-from generator.tracking.audit_page import audit_page
 from generator.tracking.audit_sources import audit_binding, audit_header, audit_messages, audit_python
 from generator.tracking.findings import Finding
 from generator.rendering.escape import terminal
@@ -20,6 +19,7 @@ from generator.tracking.git import GitError, GitRepo
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.tracking.sources import UnreadableFile
+from generator.tracking.upstream_pages import page_findings
 
 
 @dataclass
@@ -127,8 +127,8 @@ def _edition_rows(family: Family, edition: Edition, version: str, sources, repos
             row.findings.append(Finding(label, 1, "unreadable", upstream=f"no {source.path} at commit {source.commit}"))
         else:
             text = _text(repo, blob, label, row)
-            if text is not None:
-                row.findings += audit_page(family, edition, label, text)
+            if text is not None:  # a pipe-table file by regeneration, byte for byte; any other cell by cell
+                row.findings += page_findings(family, edition, source, label, text, repo.read_blob(blob))
             row.findings += _tags(repo, source, blob, label)
         rows.append(row)
     return rows

@@ -1,0 +1,97 @@
+"""Upstream's pipe-table pages against the catalog, by regeneration: for every repository
+source that records its page's framing (`page`), the file written back from the catalog
+(rendering.upstream_page) compared byte for byte with the file at the source's commit."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Optional
+
+from generator.domain.family import Catalog
+from generator.rendering.upstream_page import NotWritable, render_upstream_page
+from generator.tracking.audit_page import audit_page
+from generator.tracking.findings import Finding
+from generator.tracking.git import GitError, GitRepo
+
+
+@dataclass(frozen=True)
+class PageCheck:
+    family: str
+    edition: str
+    lang: str
+    repo: str
+    path: str
+    commit: str
+    blob: Optional[str]  # None: the file is not at that commit
+    identical: bool
+    diff: str  # a unified diff of upstream's file (---) and the regenerated one (+++); why not, when not written
+
+
+def check_pages(catalog: Catalog, repos: dict[str, GitRepo]) -> list[PageCheck]:
+    """Every (edition, language) whose page is a described pipe-table file of a repository given."""
+    checks, seen = [], set()
+    for family in catalog.families:
+        for edition in family.editions:
+            for source in edition.sources:
+                repo = repos.get(source.repo or "")
+                if source.layout is None or repo is None:
+                    continue
+                for lang in (source.lang,) if source.lang else family.languages:
+                    key = (family.id, edition.id, lang)
+                    if key not in seen:
+                        seen.add(key)
+                        checks.append(_check(family, edition, lang, source, repo))
+    return checks
+
+
+def _check(family, edition, lang: str, source, repo: GitRepo) -> PageCheck:
+    found = (family.id, edition.id, lang, source.repo, source.path, source.commit)
+    try:
+        blob = repo.blob_at(source.commit, source.path)
+    except GitError:
+        blob = None
+    if blob is None:
+        return PageCheck(*found, None, False, f"{source.path} is not at commit {source.commit}")
+    upstream = repo.read_blob(blob)
+    try:
+        written = render_upstream_page(family, edition, lang).encode("utf-8")
+    except NotWritable as error:
+        return PageCheck(*found, blob, False, str(error))
+    if written == upstream:
+        return PageCheck(*found, blob, True, "")
+    old = upstream.decode("utf-8", "replace").splitlines(keepends=True)
+    new = written.decode("utf-8").splitlines(keepends=True)
+    diff = "".join(difflib.unified_diff(old, new, f"upstream/{source.path}", f"regenerated/{source.path}", n=0))
+    return PageCheck(*found, blob, False, diff or "the bytes differ (line endings or the end of the file)")
+
+
+# -- audit by regeneration -------------------------------------------------------------------------------
+
+
+def page_findings(family, edition, source, label: str, text: str, data: bytes) -> list[Finding]:
+    """`audit --upstream`'s verdict on a page file. A described pipe-table file (its source has
+    a `page`) is written back from the catalog and compared byte for byte: identical, it is
+    clean, whatever any reader makes of it; else each differing line is a finding (the lines of
+    a unified diff: upstream's, and the regenerated one), after the differences the page
+    reader names (row, word, structure). Any other file is read and compared cell by cell."""
+    if source.layout is None:
+        return audit_page(family, edition, label, text)
+    lang = source.lang or family.languages[0]
+    try:
+        written = render_upstream_page(family, edition, lang).encode("utf-8")
+    except NotWritable as error:
+        return [Finding(label, 1, "structure differs", upstream="the file", catalog=str(error), field="page")]
+    if written == data:
+        return []
+    old = data.decode("utf-8", "replace").split("\n")
+    new = written.decode("utf-8").split("\n")
+    lines: list[Finding] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        for k in range(max(i2 - i1, j2 - j1)):
+            ours = new[j1 + k] if j1 + k < j2 else None
+            theirs = old[i1 + k] if i1 + k < i2 else None
+            lines.append(Finding(label, i1 + k + 1 if i1 + k < i2 else i1 + 1, "structure differs",
+                                 upstream=theirs, catalog=ours, field="regenerated line"))
+    return audit_page(family, edition, label, text) + lines
