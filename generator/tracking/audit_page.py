@@ -13,6 +13,7 @@ from generator.domain.model import Page
 from generator.tracking.pages import TableRow, normalize_text, read_table
 from generator.tracking.audit_sources import expected_line, order_findings
 from generator.tracking.findings import Finding
+from generator.tracking.html_cells import compare_cell, html_rows
 
 
 # -- a documentation page ---------------------------------------------------------------------------------
@@ -29,6 +30,8 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
         return findings
     lang = table.lang or family.languages[0]
     findings += _conflicts(file, edition, table)
+    # an HTML table's texts are read a second way, by a reader that shares nothing with import's
+    independent = None if table.pipe else html_rows(source, page.headings)
     keyed = _row_codes(family, page, table, file, findings)
     on_page: dict[str, int] = {}  # code -> the line of its row, in the page's order
     for row, code in keyed:
@@ -51,7 +54,7 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
             )
         else:
             on_page[code.name] = row.line
-            findings += _row(family, edition, file, row, code, lang, table)
+            findings += _row(family, edition, file, row, code, lang, table, independent)
     order = [r.code for r in edition.rows]
     after = max(cell.line for cell in table.rows[-1].cells) + 1 if table.rows[-1].cells else table.rows[-1].line + 1
     for listed in edition.rows:
@@ -111,7 +114,8 @@ def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> 
     return result
 
 
-def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str, table) -> list[Finding]:
+def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str, table,
+         independent: Optional[dict[str, dict[str, str]]] = None) -> list[Finding]:
     findings = []
     known = {m.code for m in edition.malformations}
     if len(row.cells) != len(table.columns):
@@ -147,6 +151,10 @@ def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str
                     catalog="this project's translation",
                 )
             )
+            continue
+        laid_out = (independent or {}).get(code.name_on(edition.page) or "", {}).get(field_name)
+        if laid_out is not None:
+            findings += compare_cell(file, cell.line, code.name, field_name, _without_markers(laid_out), entry.text)
             continue
         theirs = _without_markers(cell.text)
         findings += compare_text(file, cell.line, code.name, field_name, theirs, entry.text, exact=table.pipe)
