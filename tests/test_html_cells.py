@@ -58,6 +58,7 @@ def test_breaks_blocks_numbered_steps_and_white_space():
     assert _cell("<td>a<br>b  c<br><br>d</td>") == "a\nb c\nd"
     assert _cell("<td><ol><li>one</li><li>two</li></ol><ul><li>x</li></ul></td>") == "1. one\n2. two\n- x"
     assert _cell('<td><ol><li>one</li><li value="7">two</li><li>three</li></ol></td>') == "1. one\n7. two\n8. three"
+    assert _cell(f'<td><ol><li value="{"9" * 5000}">x</li></ol></td>') == "1. x"  # no number of 5,000 digits
     assert _cell("<td><p> first </p><div>second<span> third</span></div></td>") == "first\nsecond third"
 
 

@@ -56,7 +56,7 @@ def _walk(element: Element, out: _Lines, in_ol: bool, counter: list[int], in_not
         out.end()
         if in_ol:
             value = (element.get("value") or "").strip()
-            counter[0] = int(value) if value.isdigit() else counter[0] + 1  # <li value="7"> numbers from 7
+            counter[0] = int(value) if value.isdigit() and len(value) <= 9 else counter[0] + 1  # <li value="7">
             out.add(f"{counter[0]}. ")
         else:
             out.add("- ")
