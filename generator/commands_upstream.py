@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from generator.domain.editions import id_tails
+from generator.domain.editions import place_of
 from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, UsageError, safe_print
 from generator.commands import catalog_of, edition_of, existing_file, family_of, language_of
@@ -142,9 +142,9 @@ def _family_for_new_edition(catalog: Catalog, edition_id: str) -> Family:
     for family in catalog.families:
         if family.edition(edition_id) is not None:
             return family
-        for timeline in family.timelines:
-            if edition_id.endswith(id_tails(timeline.suffix)) and len(timeline.suffix) > length:
-                best, length = family, len(timeline.suffix)
+        place = place_of(edition_id, family.timelines)
+        if place is not None and len(place[0].suffix) > length:
+            best, length = family, len(place[0].suffix)
     if best is None:
         raise UsageError(f"edition {edition_id!r} fits no family's timeline; pass --family NAME")
     return best

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Optional
+from typing import Iterable, Optional
 
 from generator.core.problems import Pos
 from generator.domain.layout import PageLayout
@@ -22,6 +22,22 @@ def edition_id(release: str, suffix: str, repo_copy: bool = False) -> str:
 def id_tails(suffix: str) -> tuple[str, str]:
     """The endings an edition id of a timeline with this suffix can have, the longer first."""
     return suffix + REPO_COPY, suffix
+
+
+def place_of(edition_id: str, timelines: Iterable[Timeline]) -> Optional[tuple[Timeline, str]]:
+    """The timeline whose suffix an edition id ends with (the longest), and the release before
+    it; None when the id fits none of them."""
+    from generator.core.releases import release_key
+
+    best: Optional[tuple[Timeline, str]] = None
+    for timeline in timelines:
+        for tail in id_tails(timeline.suffix):
+            release = edition_id[: len(edition_id) - len(tail)] if tail else edition_id
+            if edition_id.endswith(tail) and release_key(release) is not None:
+                if best is None or len(timeline.suffix) > len(best[0].suffix):
+                    best = (timeline, release)
+                break
+    return best
 
 
 @dataclass(frozen=True)

@@ -11,15 +11,16 @@ import json
 import re
 import textwrap
 from functools import lru_cache
+from pathlib import Path
 from typing import Optional
 
 import jinja2
 
 from generator.rendering import escape
-from generator.core.files import PACKAGE_DIR, TEMPLATES
+from generator.core.files import TEMPLATES
 from generator.core.project import project_version
 
-RUNTIME = PACKAGE_DIR / "rendering" / "runtime"
+RUNTIME = Path(__file__).resolve().parent / "runtime"
 TOOL = "llm-status-codes"
 LICENCE = ("The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version 2.0; "
            "this file's code and the texts marked as this project's translation are under the Apache License 2.0. "

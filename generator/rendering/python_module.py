@@ -93,19 +93,12 @@ def cpp_lookup_names(family: Family) -> list[tuple[str, str]]:
     qualified name (ns::NAME, ::PREFIX_NAME), and the name without its namespace where
     no member, C name or other code's C++ name reads the same."""
     taken = {c.python_name for c in family.python_codes} | {c.c_name for c in family.codes if c.c_name}
-    bare: dict[str, set[str]] = {}
-    names: dict[str, str] = {}
+    names = {cpp.name: code.python_name or "" for code in family.python_codes for cpp in code.cpp}
+    owners: dict[str, set[str]] = {}
     for code in family.python_codes:
         for cpp in code.cpp:
-            if cpp.name not in taken:
-                names.setdefault(cpp.name, code.python_name or "")
-            short = cpp.name.rsplit("::", 1)[-1]
-            bare.setdefault(short, set()).add(code.python_name or "")
-    for code in family.python_codes:
-        for cpp in code.cpp:
-            short = cpp.name.rsplit("::", 1)[-1]
-            if short not in taken and len(bare[short]) == 1:
-                names.setdefault(short, code.python_name or "")
+            owners.setdefault(cpp.short, set()).add(code.python_name or "")
+    names.update({short: next(iter(o)) for short, o in owners.items() if short not in taken and len(o) == 1})
     return sorted(names.items())
 
 

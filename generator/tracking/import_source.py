@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import Optional
 
 
-from generator.domain.editions import id_tails
+from generator.domain.editions import place_of
 from generator.tracking.audit_page import recoverable_value
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Timeline
 from generator.tracking.pages import read_table
 from generator.tracking.sources import UnreadableFile, read_file
-from generator.core.releases import release_key
 
 
 class ImportProblem(Exception):
@@ -113,14 +112,7 @@ def shipping_source(name: str, repo, ref: str, path: str, blob: str) -> dict:
 
 def edition_place(family: Family, edition_id: str) -> tuple[Timeline, str]:
     """The timeline whose suffix the id ends with (the longest), and the release before it."""
-    best: Optional[tuple[Timeline, str]] = None
-    for timeline in family.timelines:
-        for tail in id_tails(timeline.suffix):
-            release = edition_id[: len(edition_id) - len(tail)] if tail else edition_id
-            if edition_id.endswith(tail) and release_key(release) is not None:
-                if best is None or len(timeline.suffix) > len(best[0].suffix):
-                    best = (timeline, release)
-                break
+    best = place_of(edition_id, family.timelines)
     if best is None:
         raise ImportProblem(f"edition {edition_id!r} fits no timeline of {family.id}: its id is RELEASE + one of "
                             + ", ".join(repr(t.suffix) for t in family.timelines))
