@@ -14,7 +14,7 @@ from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageErro
 from generator.writing.files import run_lock
 from generator.writing.state import Cache
 from generator.writing.tree import survey, unified_diff, write_survey
-from generator.rendering.targets import describe_targets, plan_outputs
+from generator.rendering.targets import all_owners, describe_targets, plan_outputs
 from generator.core.project import project_version
 
 
@@ -87,7 +87,7 @@ def _plan_and_survey(args, full: bool, every_family: bool = False):
         inputs_key = fastpath.key_of(catalog.source_hash, wanted)  # of the very bytes that were read
         families = families_of(catalog, wanted)
         outputs, owners = plan_outputs(catalog, families)
-        result = survey(out, outputs, owners, cache, full, renderer(jobs), hashed)
+        result = survey(out, outputs, owners, cache, full, renderer(jobs), hashed, all_owners(catalog))
     return out, outputs, cache, result, inputs_key
 
 

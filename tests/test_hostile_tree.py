@@ -20,7 +20,7 @@ import pytest
 from generator.writing import fastpath
 from generator.writing.files import LOCK
 from generator.writing.fastpath import CACHE, JOURNAL
-from tests.helpers import MINI, ROOT, run_cli
+from tests.helpers import MINI, ROOT, catalog_text, run_cli
 
 MODULE = "generated/python/demo_codes.py"
 
@@ -82,6 +82,72 @@ def test_an_orphan_the_generator_wrote_is_still_removed(out):
     path.write_text(json.dumps(manifest), encoding="utf-8")
     result = _generate(out)
     assert "removed generated/python/old_codes.py" in result.out and not old.exists()
+
+
+# -- generated/upstream: upstream's bytes, no banner; the manifest alone says what the generator wrote ----
+
+UPSTREAM_PAGE = "generated/upstream/x/y/z.md"
+
+
+def _list_in_manifest(out: Path, rel: str, data: bytes) -> None:
+    path, manifest = _owner_manifest(out)
+    manifest["files"][rel] = hashlib.sha256(data).hexdigest()
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def _plant(out: Path, rel: str, data: bytes) -> Path:
+    (out / rel).parent.mkdir(parents=True, exist_ok=True)
+    (out / rel).write_bytes(data)
+    return out / rel
+
+
+def test_an_upstream_page_the_manifest_lists_and_no_output_plans_is_an_orphan(out):
+    page = _plant(out, UPSTREAM_PAGE, b"# upstream's page\n\n| a | b |\n")
+    _list_in_manifest(out, UPSTREAM_PAGE, page.read_bytes())
+    for extra in ((), ("--full",)):
+        checked = _check(out, *extra)
+        assert checked.code == 1 and f"orphaned: {UPSTREAM_PAGE}" in checked.out, checked
+    result = _generate(out)
+    assert result.code == 0 and f"removed {UPSTREAM_PAGE}" in result.out, result
+    assert not page.exists() and not (out / "generated" / "upstream").exists()  # its empty folders go too
+    assert _check(out).code == 0
+
+
+def test_an_edited_upstream_page_no_output_plans_is_reported_and_kept(out):
+    page = _plant(out, UPSTREAM_PAGE, b"# upstream's page\n")
+    _list_in_manifest(out, UPSTREAM_PAGE, page.read_bytes())
+    page.write_bytes(b"# upstream's page, with my notes\n")
+    checked = _check(out)
+    assert checked.code == 1 and f"orphaned, edited by hand: {UPSTREAM_PAGE}" in checked.out, checked
+    result = _generate(out)
+    assert result.code == 0 and f"kept {UPSTREAM_PAGE}" in result.out and f"removed {UPSTREAM_PAGE}" not in result.out, result
+    assert page.read_bytes() == b"# upstream's page, with my notes\n"
+
+
+def test_a_file_under_generated_upstream_that_no_manifest_lists_is_left_alone(out):
+    page = _plant(out, UPSTREAM_PAGE, b"# my own copy\n")
+    assert _check(out).code == 0 and _check(out, "--full").code == 0
+    result = _generate(out)
+    assert result.code == 0 and UPSTREAM_PAGE not in result.out + result.err, result
+    assert page.read_bytes() == b"# my own copy\n"
+
+
+def test_the_outputs_of_a_family_the_catalog_no_longer_has_are_orphans(out, tmp_path):
+    """A family renamed or dropped: its manifest is no current owner's, yet it says what the
+    generator wrote for it."""
+    gone = tmp_path / "gone.yaml"
+    gone.write_text(catalog_text().replace("id: demo\n", "id: gone\n").replace("demo_codes", "gone_codes"),
+                    encoding="utf-8")
+    assert run_cli("generate", "--catalog", gone, "--out", out).code == 0
+    left = ["generated/c/gone_codes.h", "generated/json/gone_codes.json", "generated/manifest/gone.json",
+            "generated/python/gone_codes.py"]
+    assert all((out / rel).is_file() for rel in left)
+    for extra in ((), ("--full",), ("--full", "--family", "demo")):
+        checked = _check(out, *extra)
+        assert checked.code == 1 and all(f"orphaned: {rel}" in checked.out for rel in left), checked
+    result = _generate(out)
+    assert result.code == 0 and all(f"removed {rel}" in result.out for rel in left), result
+    assert not any((out / rel).exists() for rel in left) and _check(out, "--full").code == 0
 
 
 # -- a planted cache is not believed -----------------------------------------------------------------------
