@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import hmac
 import json
 import os
 import subprocess
@@ -191,6 +192,57 @@ def test_the_cache_key_lives_outside_the_tree_and_only_its_user_reads_it(out):
     assert fastpath.cache_key() is not None and key_file.is_file()
     assert (key_file.stat().st_mode & 0o077) == 0
     assert not str(key_file.resolve()).startswith(str(out.resolve()))
+
+
+# What a local attacker plants where the cache and its key go (issue 30, harm 7). Written with
+# the files' paths only, not the cache's code: the behaviour must hold with or without a cache.
+PLANTED_KEY = b"k" * 32
+
+
+def _run(verb: str, out: Path, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator", verb, "--catalog", str(MINI), "--out", str(out)],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+
+
+def _forge_cache(out: Path, old: bytes, new: bytes) -> None:
+    """Whatever the cache says of the output's old bytes, it now says of the new ones, sealed
+    with the planted key."""
+    cache = out / ".generate-cache.json"
+    body = cache.read_bytes().rpartition(b"\n")[0] if cache.is_file() else b"{}"
+    old_digest, new_digest = (hashlib.sha256(data).hexdigest().encode() for data in (old, new))
+    body = body.replace(old_digest, new_digest)
+    cache.write_bytes(body + b"\n" + hmac.new(PLANTED_KEY, body, hashlib.sha256).hexdigest().encode())
+
+
+@pytest.mark.parametrize("planted", ["a key of our own", "a key others can read", "a key of another user",
+                                     "a cache others can write", "a cache of another user"])
+def test_a_forged_cache_never_hides_an_edited_output(tmp_path, planted):
+    """Plain `check` compares the bytes of every output, whatever the cache says; `generate`
+    believes a cache only when it and its key are this user's own and closed to others."""
+    if "another user" in planted and os.geteuid() != 0:
+        pytest.skip("gives a file to another user with chown, which needs root")
+    env = {**os.environ, "HOME": str(tmp_path / "home"), "XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    key = tmp_path / "xdg" / "llm-status-codes" / "cache-key"
+    key.parent.mkdir(parents=True)
+    key.write_bytes(PLANTED_KEY)
+    key.chmod(0o600)
+    out = tmp_path / "out"
+    assert _run("generate", out, env).returncode == 0
+    module = out / MODULE
+    clean = module.read_bytes()
+    _append_code(out)
+    _forge_cache(out, clean, module.read_bytes())
+    cache = out / ".generate-cache.json"
+    {"a key others can read": lambda: key.chmod(0o644), "a key of another user": lambda: os.chown(key, 65534, 65534),
+     "a cache others can write": lambda: cache.chmod(0o666),
+     "a cache of another user": lambda: os.chown(cache, 65534, 65534)}.get(planted, lambda: None)()
+    checked = _run("check", out, env)
+    assert checked.returncode == 1 and f"stale: {MODULE}" in checked.stdout, (checked.stdout, checked.stderr)
+    if planted == "a key of our own":
+        return  # whoever can read this user's own key is this user: `generate` may believe it
+    generated = _run("generate", out, env)
+    assert generated.returncode == 0 and f"wrote {MODULE}" in generated.stdout, (generated.stdout, generated.stderr)
+    assert module.read_bytes() == clean
 
 
 def test_without_a_key_no_cache_is_used_and_nothing_breaks(out, tmp_path):

@@ -99,12 +99,12 @@ def remove_empty_parents(root: Path, rel: str) -> None:
         parts.pop()
 
 
-def atomic_write(target: Path, data: bytes, make_parent: bool = True) -> None:
+def atomic_write(target: Path, data: bytes, make_parent: bool = True, mode: int = 0o644) -> None:
     if make_parent:
         target.parent.mkdir(parents=True, exist_ok=True)
     temp = f"{target.parent}/.{target.name[:100]}{TEMP_MARK}{os.getpid()}-{next(_serial)}"
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
         try:
             view = memoryview(data)
             while view:
