@@ -132,8 +132,8 @@ def _publishing_verbs(verbs) -> None:
     vendor.add_argument("--header", action="store_true", help="also the C/C++ header")
     vendor.add_argument("--force", action="store_true", help="overwrite a copy that was edited by hand")
 
-    verify = _verb(verbs, "verify-vendored", "check vendored copies: unmodified, and current against a catalog or JSON",
-                   catalog=False)
+    verify = _verb(verbs, "verify-vendored", "check vendored copies' checksums; with --against CATALOG, their bytes "
+                   "(a JSON export: their catalog hash)", catalog=False)
     verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
     verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")
 

@@ -249,7 +249,7 @@ def cmd_vendor(args) -> int:
 
 
 def cmd_verify_vendored(args) -> int:
-    from generator.shipping.vendor import verify_vendored
+    from generator.shipping.vendor import proven, verify_vendored
 
     for path in args.files:
         existing_file(path, "file")
@@ -263,7 +263,7 @@ def cmd_verify_vendored(args) -> int:
     for line in problems:
         safe_print(line, sys.stderr)
     if not problems:
-        safe_print(f"verify-vendored: {len(args.files)} file(s) unmodified" + (" and current" if args.against else ""))
+        safe_print(f"verify-vendored: {proven(len(args.files), args.against)}")
     return EXIT_DIFFERENT if problems else EXIT_OK
 
 
