@@ -11,7 +11,7 @@ from generator.writing import fastpath
 from generator.reading.load import display_path, load_catalog
 from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
-from generator.writing.files import run_lock
+from generator.writing.lock import run_lock
 from generator.writing.state import Cache
 from generator.writing.tree import survey, unified_diff, write_survey
 from generator.rendering.targets import all_owners, describe_targets, plan_outputs

@@ -6,11 +6,14 @@ lock goes, JSON nested past Python's recursion limit, two runs at once: each is 
 line or made harmless, nothing outside the outputs is written or deleted, and no traceback."""
 from __future__ import annotations
 
+import contextlib
+import errno
 import fcntl
 import hashlib
 import hmac
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -19,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from generator.writing import fastpath
-from generator.writing.files import LOCK
+from generator.writing.lock import LOCK
 from generator.writing.fastpath import CACHE, JOURNAL
 from tests.helpers import MINI, ROOT, catalog_text, run_cli
 
@@ -121,7 +124,8 @@ def test_an_edited_upstream_page_no_output_plans_is_reported_and_kept(out):
     checked = _check(out)
     assert checked.code == 1 and f"orphaned, edited by hand: {UPSTREAM_PAGE}" in checked.out, checked
     result = _generate(out)
-    assert result.code == 0 and f"kept {UPSTREAM_PAGE}" in result.out and f"removed {UPSTREAM_PAGE}" not in result.out, result
+    assert result.code == 0 and f"kept {UPSTREAM_PAGE}" in result.out, result
+    assert f"removed {UPSTREAM_PAGE}" not in result.out
     assert page.read_bytes() == b"# upstream's page, with my notes\n"
 
 
@@ -348,3 +352,107 @@ def test_the_lock_covers_the_survey_not_only_the_writes(out):
     assert run.returncode == 0
     assert f"wrote {MODULE}" in stdout and (out / MODULE).is_file()
     assert _check(out, "--full").code == 0
+
+
+# -- a neighbour and the lock (issue 30, harm 9) -----------------------------------------------------------
+
+LOCK_TIMEOUT = "LLM_STATUS_CODES_LOCK_TIMEOUT"
+HOLD = ("import fcntl, os, sys, time\n"
+        "fd = os.open(sys.argv[1], os.O_RDONLY)\n"  # read-only is enough for flock
+        "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+        "print('held', flush=True)\n"
+        "time.sleep(300)\n")
+
+
+@contextlib.contextmanager
+def _held(path: Path):
+    """Another process holding the lock, through a descriptor opened read-only."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield holder
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def _generate_bounded(out: Path, seconds: str) -> subprocess.CompletedProcess:
+    """`generate` with something to write (so that it takes the lock), waiting at most `seconds`."""
+    _append_code(out)
+    return subprocess.run([sys.executable, "-m", "generator", "generate", "--catalog", str(MINI), "--out", str(out)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, LOCK_TIMEOUT: seconds})
+
+
+def test_the_lock_file_is_its_users_alone(out):
+    info = os.lstat(out / LOCK)
+    assert info.st_uid == os.geteuid() and info.st_mode & 0o077 == 0, oct(info.st_mode)
+
+
+def test_a_held_lock_is_waited_for_within_a_bound_naming_its_holder(out):
+    with _held(out / LOCK) as holder:
+        result = _generate_bounded(out, "0.2")
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    error = result.stderr.strip().splitlines()[-1]
+    assert error.startswith("error: ") and str(out / LOCK) in error and f"pid {holder.pid}" in error, error
+    assert LOCK_TIMEOUT in error, error
+    assert f"pid {holder.pid}" in result.stderr.splitlines()[0]  # the wait, said when it starts
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "nan", "inf"])
+def test_a_lock_timeout_that_is_no_number_of_seconds_is_wrong_usage(out, value):
+    result = _generate_bounded(out, value)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and LOCK_TIMEOUT in result.stderr, result.stderr
+
+
+def test_an_old_lock_others_could_open_is_replaced_and_their_descriptor_holds_nothing(out):
+    """A lock file made 0644 by an older version: a neighbour may have opened it already. It
+    is replaced by a new one of this user's alone, so the neighbour's descriptor locks a file
+    no run uses any more."""
+    (out / LOCK).chmod(0o644)
+    with _held(out / LOCK):
+        held = _generate_bounded(out, "0.2")  # held now: nothing is replaced under a run
+    assert held.returncode == 1 and f"remove it (rm {out / LOCK})" in held.stderr, held.stderr
+    before = os.lstat(out / LOCK).st_ino
+    with open(out / LOCK, "rb") as neighbour:  # opened before the replacement, locked after it
+        assert _generate_bounded(out, "0.2").returncode == 0
+        fcntl.flock(neighbour.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        result = _generate_bounded(out, "0.2")
+    assert result.returncode == 0 and "waiting" not in result.stderr, result.stderr
+    info = os.lstat(out / LOCK)
+    assert info.st_ino != before and info.st_mode & 0o077 == 0
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="gives the lock file to another user with chown, which needs root")
+def test_a_lock_file_of_another_user_is_refused_in_one_line(out):
+    os.chown(out / LOCK, 65534, 65534)
+    result = _generate_bounded(out, "0.2")
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert str(out / LOCK) in result.stderr and "nobody" in result.stderr and "remove it" in result.stderr
+    assert os.lstat(out / LOCK).st_uid == 65534  # not the generator's to delete
+
+
+def test_another_user_cannot_open_the_lock_file():
+    from tests import unprivileged
+
+    reason = unprivileged.why_not()
+    if reason:
+        pytest.skip(reason)
+    base = unprivileged.world_readable_dir("lock-")
+    try:
+        out = base / "out"
+        out.mkdir(mode=0o755)
+        out.chmod(0o755)
+        assert _generate(out).code == 0
+        probe = ("import fcntl, os, sys\n"
+                 "try:\n"
+                 "    fcntl.flock(os.open(sys.argv[1], os.O_RDONLY), fcntl.LOCK_EX | fcntl.LOCK_NB)\n"
+                 "except OSError as error:\n"
+                 "    print('refused', error.errno)\n"
+                 "else:\n"
+                 "    print('locked')\n")
+        result = subprocess.run([*unprivileged.NOBODY, unprivileged.interpreter(), "-I", "-c", probe, str(out / LOCK)],
+                                capture_output=True, text=True, timeout=60, cwd="/")
+        assert result.stdout.strip() == f"refused {errno.EACCES}", (result.stdout, result.stderr)
+    finally:
+        shutil.rmtree(base)
