@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--family", action="append", metavar="NAME", help="only this family's outputs (and the shared files)"
         )
-        sub.add_argument("--full", action="store_true", help="render every output, without the cache")
+        sub.add_argument("--full", action="store_true",
+                         help="render every output, without the cache (check always does)")
         sub.add_argument(
             "--jobs", type=int, default=None, metavar="N", help="processes to render with (default: the CPUs)"
         )
@@ -131,8 +132,8 @@ def _publishing_verbs(verbs) -> None:
     vendor.add_argument("--header", action="store_true", help="also the C/C++ header")
     vendor.add_argument("--force", action="store_true", help="overwrite a copy that was edited by hand")
 
-    verify = _verb(verbs, "verify-vendored", "check vendored copies: unmodified, and current against a catalog or JSON",
-                   catalog=False)
+    verify = _verb(verbs, "verify-vendored", "check vendored copies' checksums; with --against CATALOG, their bytes "
+                   "(a JSON export: their catalog hash)", catalog=False)
     verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
     verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")
 
@@ -231,17 +232,17 @@ def _where_unnamed(error: OSError) -> str:
 
 
 def _nothing_changed(args) -> Optional[int]:
-    """`generate` or `check` when the catalog, the generator and every output are as the
-    last clean run left them: answered from the cache, without reading the catalog."""
-    if args.func not in ("cmd_generate", "cmd_check") or args.full or args.catalog is None:
+    """`generate` when the catalog, the generator and every output are as the last clean run
+    left them: answered from the cache, without reading the catalog. (`check` never answers
+    from the cache: it vouches for the outputs, so it compares their bytes.)"""
+    if args.func != "cmd_generate" or args.full or args.catalog is None:
         return None
     from generator.writing import fastpath
 
     outputs = fastpath.unchanged(args.out, fastpath.inputs_key(args.catalog, args.family))
     if outputs is None:
         return None
-    safe_print(fastpath.generate_summary(outputs, 0, 0, 0) if args.func == "cmd_generate"
-               else fastpath.check_summary(outputs))
+    safe_print(fastpath.generate_summary(outputs, 0, 0, 0))
     return EXIT_OK
 
 

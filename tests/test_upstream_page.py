@@ -300,6 +300,27 @@ def test_only_the_newest_repository_edition_of_a_timeline_is_written(upstream, t
     assert (out / "generated" / "upstream" / "demo" / "repo" / "docs" / "en" / "demo.md").is_file()
 
 
+def test_an_upstream_page_no_timeline_plans_any_more_is_reported_then_removed(upstream, tmp_path):
+    """The harm of issue 30: a newer version without its page framing leaves the old file
+    unplanned; it carries no banner (upstream's bytes), and was once left on disk with `check`
+    green. The manifest alone says the generator wrote it."""
+    _, catalog, commit = upstream
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", catalog, "--out", out).code == 0
+    doc = catalog_doc(commit)
+    doc["versions"]["new"].append({"version": "3.0-new", "based_on": "2.0-new", "texts": ["zh", "en"],
+                                   "order": "page", "sources": [{"repo": "demo/repo", "path": "docs/demo.md",
+                                                                 "commit": commit, "tags": ["v3.0"], "lang": "zh"}]})
+    newer = write_catalog(doc, tmp_path)
+    old = out / "generated" / "upstream" / "demo" / "repo" / "docs" / "demo.md"
+    for check in (["--full"], []):
+        result = run_cli("check", "--catalog", newer, "--out", out, *check)
+        assert result.code == 1 and "orphaned: generated/upstream/demo/repo/docs/demo.md" in result.out, result
+    result = run_cli("generate", "--catalog", newer, "--out", out)
+    assert result.code == 0 and "removed generated/upstream/demo/repo/docs/demo.md" in result.out, result
+    assert not old.exists() and run_cli("check", "--catalog", newer, "--out", out, "--full").code == 0
+
+
 def test_git_never_rewrites_the_upstream_pages():
     attributes = (ROOT / ".gitattributes").read_text(encoding="utf-8")
     assert "generated/upstream/** -text" in attributes.splitlines()

@@ -1,6 +1,7 @@
 """Vendoring: `vendor` writes a stamped copy into another project and refuses to replace
-one edited by hand; `verify-vendored` (the pre-commit hook) tells an unmodified, a
-hand-edited and an out-of-date copy apart and names the fix."""
+one edited by hand; `verify-vendored` (the pre-commit hook) tells a copy whose checksum
+matches, a hand-edited and an out-of-date copy apart and names the fix, and, given the
+catalog, whether the bytes are what it generates."""
 import json
 import re
 import shlex
@@ -59,7 +60,9 @@ def test_verify_vendored_unmodified_copy_passes_against_catalog_and_json(tmp_pat
     export = tmp_path / "out"
     assert run_cli("generate", "--catalog", MINI, "--out", export).code == 0
     result = run_cli("verify-vendored", *files, "--against", export / "generated" / "json" / "demo_codes.json")
-    assert result.code == 0 and "unmodified and current" in result.out
+    assert result.code == 0 and "checksums match and CATALOG_HASH is current" in result.out, result.out
+    proven = run_cli("verify-vendored", *files, "--against", MINI)
+    assert proven.code == 0 and f"2 file(s): byte for byte what {MINI} generates" in proven.out, proven.out
 
 
 def test_a_hand_edited_copy_is_named_and_vendor_will_not_overwrite_it_unless_forced(tmp_path):
@@ -80,7 +83,7 @@ def test_an_out_of_date_copy_is_named_with_both_hashes(tmp_path):
     for path in (to / "demo_codes.py", to / "demo_codes.h"):
         result = run_cli("verify-vendored", path, "--against", newer)
         assert result.code == 1 and "out of date" in result.err and "vendor it again" in result.err
-        assert run_cli("verify-vendored", path).code == 0  # unmodified still: only --against knows it is old
+        assert run_cli("verify-vendored", path).code == 0  # its seal still matches: only --against knows it is old
     assert run_cli("vendor", "--catalog", newer, "--to", to).code == 0
     assert run_cli("verify-vendored", to / "demo_codes.py", "--against", newer).code == 0
 
@@ -137,7 +140,7 @@ def test_vendored_hook_on_unmodified_edited_and_old_copies(tmp_path):
     (project / "app.py").write_text("print('hello')\n")
     files = ["third_party/llm_status_codes.py", "third_party/llm_status_codes.h", "app.py"]
     passed = run_hook(hook, project, files)
-    assert passed.returncode == 0 and "2 file(s) unmodified" in passed.stdout, passed.stderr
+    assert passed.returncode == 0 and "2 file(s): checksums match" in passed.stdout, passed.stderr
     newer = tmp_path / "catalog"
     shutil.copytree(ROOT / "catalog", newer)
     codes = newer / "llm_datadist" / "codes.yaml"

@@ -20,9 +20,11 @@ class NotRegular(OSError):
     """What read_regular refuses: a link, a FIFO, a device, a directory, or a file too large."""
 
 
-def read_regular(path, limit: int) -> bytes:
+def read_regular(path, limit: int, closed_to_others: int = 0) -> bytes:
     """A regular file's bytes, read without following a symbolic link and without
-    blocking on a FIFO; NotRegular for anything else or for a file over `limit` bytes."""
+    blocking on a FIFO; NotRegular for anything else or for a file over `limit` bytes.
+    `closed_to_others`: mode bits the file must not have (0o077: only its user can read or
+    write it), and then it must be this user's own too: NotRegular otherwise."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as error:
@@ -33,6 +35,8 @@ def read_regular(path, limit: int) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise NotRegular(errno.EINVAL, "not a regular file (a directory, a FIFO or a device)", str(path))
+        if closed_to_others and (info.st_uid != os.geteuid() or info.st_mode & closed_to_others):
+            raise NotRegular(errno.EPERM, "another user's, or open to other users", str(path))
         if info.st_size > limit:
             raise NotRegular(errno.EFBIG, f"larger than {limit >> 20} MiB", str(path))
         chunks, total = [], 0

@@ -53,7 +53,8 @@ def block_comment_banner(stamp: str, sealed: bool = False) -> str:
 
 
 # A file meant to be vendored carries a checksum of its own text, so that a copy
-# edited by hand can be told from one as generated, whatever catalog made it.
+# edited by accident can be told from one as generated, whatever catalog made it.
+# Whoever edits it on purpose can recompute the checksum: only a fresh render proves the bytes.
 SEAL_PLACEHOLDER = "sha256:" + "0" * 64
 _SEAL = re.compile(r"Checksum: sha256:([0-9a-f]{64})")
 
@@ -67,7 +68,8 @@ def seal(data: bytes) -> bytes:
 
 
 def seal_intact(text: str) -> Optional[bool]:
-    """True when the text is as generated, False when edited, None when it has no checksum."""
+    """True when the text's checksum matches it, False when it does not (an edit), None when it
+    has none. True is no proof: whoever edits a file can recompute its checksum."""
     match = _SEAL.search(text)
     if match is None:
         return None

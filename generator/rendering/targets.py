@@ -38,6 +38,7 @@ class Target:
     reads: tuple[Input, ...]  # the parts of the catalog its renders read: the only declaration
     templates: tuple[str, ...]  # templates and runtime files it renders (`runtime/NAME`)
     plan: Optional[Callable[..., list[Planned]]]
+    banner: bool = True  # False: its files keep upstream's bytes, so only the manifest says the generator wrote one
 
 
 TARGETS = (
@@ -122,6 +123,7 @@ TARGETS = (
         (I.FAMILY, I.CODES, I.EDITION, I.EDITION_TEXTS),
         (),
         plan_upstream,
+        banner=False,
     ),
     Target("manifest", "family", f"{manifest_path('{id}')}", "what the generator wrote for the family", (), (), None),
     Target(
@@ -170,6 +172,10 @@ TARGETS = (
     ),
 )
 
+# The folders of the files that carry no banner (generated/upstream): an orphan there is told
+# by the manifest alone, whether or not this run plans any file in them.
+FOLDERS_WITHOUT_BANNER = tuple(sorted({t.pattern.partition("{")[0].rstrip("/") for t in TARGETS if not t.banner}))
+
 
 def output_stamp(target: Target, planned: Planned, families: Iterable[Family], digests: Digests) -> str:
     """A short hash of exactly what an output is rendered from: the parts its target reads
@@ -181,6 +187,12 @@ def output_stamp(target: Target, planned: Planned, families: Iterable[Family], d
     templates = tuple(template_digest(t) for t in target.templates)
     text = repr((project_version(), target.name, templates, planned.item, planned.lang, parts))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def all_owners(catalog: Catalog) -> list[str]:
+    """Every owner the catalog has, whichever families a run works on: a manifest of any
+    other owner is a family's that the catalog no longer has."""
+    return [f.id for f in catalog.families] + [SITE]
 
 
 def plan_outputs(catalog: Catalog, families: Optional[Iterable[str]] = None) -> tuple[list[Output], list[str]]:

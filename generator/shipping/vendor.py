@@ -1,9 +1,11 @@
 """Vendoring: a family's module (and header) written into another project, and the check
-that a vendored copy is unmodified and, given the catalog or its JSON export, current.
+of a vendored copy: its checksum, and given the catalog or its JSON export, whether it is
+current; given the catalog, whether its bytes are what the generator writes.
 
 A vendored file carries its banner (the generator's version and the stamp of
 what it was rendered from), a checksum of its own text, and its family's
-CATALOG_HASH; nothing else is needed to tell an edited or an old copy.
+CATALOG_HASH. The checksum tells an accidental edit; whoever edits the file on
+purpose can recompute it, so only a fresh render from a catalog proves the bytes.
 """
 from __future__ import annotations
 
@@ -142,9 +144,27 @@ class Expected:
     render: Optional[Callable[[], str]] = None  # the file as the catalog generates it now (not from a JSON export)
 
 
+def is_export(against: Path) -> bool:
+    """Whether --against names a JSON export (it carries the catalog's hash, not its texts)."""
+    return against.is_file() and against.suffix == ".json"
+
+
+def proven(count: int, against: Optional[Path]) -> str:
+    """What a clean run of verify-vendored shows, and no more: a checksum a file carries can be
+    recomputed by whoever edits it, so only a fresh render from a catalog proves the bytes."""
+    files = f"{count} file(s)"
+    if against is None:
+        return (f"{files}: checksums match (this shows no accidental edit; "
+                "only --against CATALOG proves the bytes are the generator's)")
+    if is_export(against):
+        return (f"{files}: checksums match and CATALOG_HASH is current for {against} "
+                "(only --against CATALOG proves the bytes are the generator's)")
+    return f"{files}: byte for byte what {against} generates"
+
+
 def expected_files(against: Path) -> dict[str, Expected]:
     """{module or header file name: Expected} of a catalog directory, or of a JSON export."""
-    if against.is_file() and against.suffix == ".json":
+    if is_export(against):
         try:
             data = json.loads(against.read_text(encoding="utf-8"))
             family = data["family"]
@@ -166,7 +186,8 @@ def expected_files(against: Path) -> dict[str, Expected]:
 
 
 def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
-    """One line per problem; none when every copy is as generated (and current)."""
+    """One line per problem; none when every copy's checksum matches (and, given `against`, it
+    is current and, for a catalog, byte for byte what it generates): `proven` says which."""
     table = expected_files(against) if against is not None else {}
     problems = []
     for path in files:

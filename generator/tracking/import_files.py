@@ -251,10 +251,12 @@ def write_together(location: Path, files: dict[Path, bytes]) -> None:
     journal, temps = journal_of(location), {}
     try:
         for path, data in files.items():
-            temp = path.with_name(f".{path.name}.import-{os.getpid()}")
-            with open(temp, "wb") as handle:
-                handle.write(data)
+            # a name nobody can foresee, made here (never through a link planted beside the file)
+            temp = path.with_name(f".{path.name}.import-{os.getpid()}-{os.urandom(4).hex()}")
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
             temps[path] = temp
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
         atomic_write(journal, json.dumps({"pid": os.getpid(), "files": [[str(p), str(t)] for p, t in temps.items()]},
                                          ensure_ascii=False).encode("utf-8"))
     except BaseException:

@@ -14,7 +14,9 @@ The cache is trusted only if this user's generator wrote it: its last line is an
 HMAC of the rest, keyed by a random key kept outside every tree (in the user's
 cache directory, mode 0600). A cache committed to a repository, or copied from
 another machine, is ignored, never believed; without a key (no writable home) no
-cache is used at all.
+cache is used at all. A key or a cache that is another user's, or that other users
+can read (the key) or write (either), is not this user's alone: no cache is used.
+`check` never answers from the cache; only `generate` saves time with it.
 
 This module imports nothing heavy: it runs before the rest of the generator loads.
 """
@@ -47,7 +49,7 @@ def cache_key() -> Optional[bytes]:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         path = os.path.join(base, "llm-status-codes", "cache-key")
         try:
-            _key = read_regular(path, 4096)
+            _key = read_regular(path, 4096, closed_to_others=0o077)
         except FileNotFoundError:
             try:
                 os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
@@ -59,7 +61,7 @@ def cache_key() -> Optional[bytes]:
             except OSError:
                 return None
             try:
-                _key = read_regular(path, 4096)
+                _key = read_regular(path, 4096, closed_to_others=0o077)
             except OSError:
                 return None
         except OSError:
@@ -120,7 +122,7 @@ def cache_data(root: Path) -> dict:
     if key is None:
         return {}
     try:
-        raw = read_regular(root / CACHE, CACHE_LIMIT)
+        raw = read_regular(root / CACHE, CACHE_LIMIT, closed_to_others=0o022)
         body, _, seal = raw.rpartition(b"\n")
         if not hmac.compare_digest(_seal(body, key), seal):
             return {}
@@ -225,10 +227,6 @@ def entry(key: str, files: dict[str, str], outputs: int) -> dict:
     return {"key": key, "outputs": outputs, "files": dict(sorted(files.items()))}
 
 
-# What `generate` and `check` print last: the quick answer must read like the full one.
+# What `generate` prints last: the quick answer must read like the full one.
 def generate_summary(outputs: int, written: int, removed: int, rendered: int) -> str:
     return f"generate: {outputs} outputs, {written} written, {removed} removed, {rendered} rendered"
-
-
-def check_summary(outputs: int) -> str:
-    return f"check: all {outputs} outputs match the catalog"

@@ -1,22 +1,20 @@
-"""Files in the output tree, safely: paths that never pass through a link, atomic writes, the
-run lock, OS errors as messages."""
+"""Files in the output tree, safely: paths that never pass through a link, atomic writes,
+OS errors as messages. (The run lock is generator.writing.lock.)"""
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import hashlib
 import itertools
 import os
 import stat
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Optional
 
 from generator.core.exits import OutputError
 
 
-LOCK = ".generate.lock"
 TEMP_MARK = ".tmp-generate-"
 _serial = itertools.count()  # with the pid, names each temporary file uniquely
 _HINTS = {
@@ -99,12 +97,12 @@ def remove_empty_parents(root: Path, rel: str) -> None:
         parts.pop()
 
 
-def atomic_write(target: Path, data: bytes, make_parent: bool = True) -> None:
+def atomic_write(target: Path, data: bytes, make_parent: bool = True, mode: int = 0o644) -> None:
     if make_parent:
         target.parent.mkdir(parents=True, exist_ok=True)
     temp = f"{target.parent}/.{target.name[:100]}{TEMP_MARK}{os.getpid()}-{next(_serial)}"
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
         try:
             view = memoryview(data)
             while view:
@@ -119,39 +117,6 @@ def atomic_write(target: Path, data: bytes, make_parent: bool = True) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-
-
-@contextlib.contextmanager
-def run_lock(root: Path) -> Iterator[None]:
-    """Held by a `generate` from before it surveys the tree until it has written it: two runs
-    in one tree take turns, and each writes what it compared (not what another run left).
-    A tree that cannot hold the lock (read-only) is surveyed unlocked: nothing can be written
-    there anyway, and the write says why. Never opened through a link, never a FIFO."""
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(root / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise OutputError(f"{root / LOCK} is a symbolic link: the generator never opens its lock through one; "
-                              "remove it, then run `make generate` again") from None
-        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            yield
-            return
-        raise os_problem(str(root / LOCK), error) from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OutputError(f"{root / LOCK} is not a regular file (a FIFO or a device?): remove it, "
-                              "then run `make generate` again")
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            import sys
-
-            print(f"waiting for another `generate` in {root} to finish", file=sys.stderr, flush=True)
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # releases the lock
 
 
 class TreeReader:

@@ -78,7 +78,7 @@ class Cache:
         if sealed is None or _other_than_a_file(root / CACHE):
             return  # no key, or something not ours in its place: no cache, which only costs time
         with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
-            atomic_write(root / CACHE, sealed)
+            atomic_write(root / CACHE, sealed, mode=0o600)  # read back only if no other user can write it
 
 
 def _other_than_a_file(path: Path) -> bool:

@@ -30,7 +30,8 @@ from typing import Callable, Optional
 from generator.writing import fastpath
 from generator.core.exits import OutputError
 from generator.writing.fastpath import JOURNAL
-from generator.rendering.output import Output, manifest_path
+from generator.rendering.output import MANIFEST_DIR, Output, manifest_path
+from generator.rendering.targets import FOLDERS_WITHOUT_BANNER
 from generator.writing.files import (
     TreeReader, atomic_write, make_parents, os_problem, read_output, remove_empty_parents, resolve, sha,
 )
@@ -68,7 +69,8 @@ class Survey:
 
 
 def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, full: bool,
-           render_many=None, hashed: Optional[Callable[[], dict[str, str]]] = None) -> Survey:
+           render_many=None, hashed: Optional[Callable[[], dict[str, str]]] = None,
+           every_owner: Optional[list[str]] = None) -> Survey:
     """Compare every output (and each owner's manifest) with the tree; render what must be.
 
     An output whose cache entry has its stamp is only hashed: when the file, as read
@@ -76,7 +78,9 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
     write (the stamp covers everything the render reads). Every other output is read,
     rendered and compared. Each parent directory is checked once. `hashed` gives the
     hashes of the files the cache lists, taken meanwhile on another core
-    (parallel.hashing); a file it does not name is looked at here."""
+    (parallel.hashing); a file it does not name is looked at here. `every_owner`: the
+    owners the catalog has (targets.all_owners); a manifest of any other is a retired
+    family's, whose files are all orphans."""
     result = Survey()
     unfinished = previous_run_unfinished(root)
     if unfinished:
@@ -105,8 +109,11 @@ def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, f
         result.hashes[path] = sha(data)
         _compare(result, path, data, on_disk[path])
     folders = fastpath.output_folders([o.path for o in outputs])
+    planned = {o.path for o in outputs}
     for owner in owners:
-        _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result, folders)
+        _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result, folders, planned)
+    for owner in _retired_owners(root, every_owner) if every_owner is not None else ():
+        _survey_retired(root, owner, result, folders, planned)
     result.not_files = fastpath.not_files_under(root, folders)
     return result
 
@@ -121,38 +128,75 @@ def _compare(result: Survey, path: str, data: bytes, current: Optional[bytes]) -
         result.current[path] = current
 
 
-def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Survey, folders: list[str]) -> None:
-    """An orphan is a file the owner's manifest lists that is no longer rendered. The
-    manifest is a committed file anyone can edit, so it is believed only where it can be
-    right: a file it lists is removed only if it lies in the outputs' folders, carries the
-    generator's banner and still has the bytes the manifest records."""
+def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Survey, folders: list[str],
+                     planned: set[str]) -> None:
+    """The owner's manifest, as it must be now, and the files it lists that no output plans."""
     old, warning = read_manifest(root, owner)
     if warning:
         result.warnings.append(warning)
-    rendered = {o.path for o in outputs}
     for path, written in sorted(old.items()):
-        if path in rendered or path == manifest_path(owner):
-            continue
-        if not any(path.startswith(folder + "/") for folder in folders):
-            result.warnings.append(f"{manifest_path(owner)} lists {path!r}, which is outside the generator's folders "
-                                   f"({', '.join(folders)}): left in place")
-            continue
-        try:
-            current = read_output(root, path)
-        except OutputError as error:
-            result.warnings.append(f"orphaned {path} left in place: {error}")
-            continue
-        if current is None:
-            continue
-        if not fastpath.GENERATED_MARK.search(current[:4096]):
-            result.warnings.append(f"{manifest_path(owner)} lists {path}, which does not carry the generator's banner: "
-                                   "left in place")
-            continue
-        (result.orphaned if sha(current) == written else result.edited_orphans).append(path)
+        if path not in planned and path != manifest_path(owner):
+            _survey_orphan(root, owner, path, written, result, folders)
     path = manifest_path(owner)
     data = render_manifest(owner, {o.path: result.hashes[o.path] for o in outputs}).encode("utf-8")
     result.hashes[path] = sha(data)
     _compare(result, path, data, read_output(root, path))
+
+
+def _retired_owners(root: Path, owners: list[str]) -> list[str]:
+    """The owners of the manifests in generated/manifest/ that the catalog no longer has."""
+    try:
+        with os.scandir(resolve(root, MANIFEST_DIR)) as entries:
+            names = [e.name for e in entries if e.is_file(follow_symlinks=False)]
+    except (OSError, OutputError):
+        return []  # no folder yet; a link or worse in its place is reported by the survey of each owner
+    return sorted(n[:-len(".json")] for n in names if n.endswith(".json") and n[:-len(".json")] not in owners)
+
+
+def _survey_retired(root: Path, owner: str, result: Survey, folders: list[str], planned: set[str]) -> None:
+    """A retired owner's manifest: each file it lists that no output plans is an orphan, and so
+    is the manifest, once it is exactly as the generator writes one. A JSON file there that is
+    no manifest is not the generator's: left alone, unreported."""
+    old, warning = read_manifest(root, owner)
+    if warning:
+        return
+    for path, written in sorted(old.items()):
+        if path not in planned:
+            _survey_orphan(root, owner, path, written, result, folders)
+    path = manifest_path(owner)
+    as_written = read_output(root, path) == render_manifest(owner, old).encode("utf-8")
+    (result.orphaned if as_written else result.edited_orphans).append(path)
+
+
+def _survey_orphan(root: Path, owner: str, path: str, written: str, result: Survey, folders: list[str]) -> None:
+    """A file the owner's manifest lists and no output plans. The manifest is a committed file
+    anyone can edit, so it is believed only where it can be right: the file lies in the
+    outputs' folders, still has the bytes the manifest records and carries the generator's
+    banner, except under the folders of upstream's own bytes (generated/upstream), where no
+    file carries one and the manifest alone says the generator wrote it."""
+    if path in result.orphaned or path in result.edited_orphans:
+        return  # listed by two owners' manifests
+    bannerless = _under(path, FOLDERS_WITHOUT_BANNER)
+    if not bannerless and not _under(path, folders):
+        result.warnings.append(f"{manifest_path(owner)} lists {path!r}, which is outside the generator's folders "
+                               f"({', '.join(folders)}): left in place")
+        return
+    try:
+        current = read_output(root, path)
+    except OutputError as error:
+        result.warnings.append(f"orphaned {path} left in place: {error}")
+        return
+    if current is None:
+        return
+    if not bannerless and not fastpath.GENERATED_MARK.search(current[:4096]):
+        result.warnings.append(f"{manifest_path(owner)} lists {path}, which does not carry the generator's banner: "
+                               "left in place")
+        return
+    (result.orphaned if sha(current) == written else result.edited_orphans).append(path)
+
+
+def _under(path: str, folders) -> bool:
+    return any(path.startswith(folder + "/") for folder in folders)
 
 
 # -- writing ----------------------------------------------------------------------------------
