@@ -290,7 +290,6 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
     if source.startswith("\ufeff"):
         page.bom, source = True, source[1:]
     page.conflicts = conflict_markers(source)
-    page.code_blocks = [] if is_html else code_blocks(source)
     lookup = {_heading_key(text): (column, lang) for column, per_lang in headings.items()
               for lang, texts in per_lang.items() for text in texts}
     many = too_many_rows(source)
@@ -308,6 +307,7 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
         page.problems.append((deep, f"elements nested more than {MAX_DEPTH} deep: no page upstream writes does so, "
                                     "and no browser shows it so; is this the right file?"))
         return page
+    page.code_blocks = [] if is_html else code_blocks(source)  # parsed only once the page is within the limits
     document = render_dom(source, is_html)
     for table in document.iter("table"):
         rows = [tr for tr in table.iter("tr")]
