@@ -33,7 +33,7 @@ def read_binding(source: str) -> tuple[list[Binding], list[Unreadable]]:
     code = strip_comments(source)
     lines = LineIndex(code)
     bindings = [Binding(m["name"], m["expr"], lines.line(m.start())) for m in _BIND.finditer(code)
-                if _QUALIFIED.match(m["expr"])]
+                if _QUALIFIED.fullmatch(m["expr"])]
     problems = [] if bindings else [Unreadable(1, 'no `m.attr("NAME") = py::int_(CONSTANT)` bindings in this file')]
     return bindings, problems
 
