@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Optional
 
-import html5lib
 from markdown_it import MarkdownIt
+
+from generator.tracking import html_parse
 
 _BLOCKS = frozenset("p div ul ol li table thead tbody tfoot tr td th h1 h2 h3 h4 h5 h6 pre blockquote dl dt dd hr "
                     "section article header footer figure figcaption details summary".split())
@@ -105,17 +106,20 @@ _MD = _markdown()
 
 
 def mark_html_lines(html: str, first_line: int) -> str:
-    """Every <tr>, <td> and <th> start tag gains data-line="N", its line in the source."""
+    """Every <tr>, <td> and <th> start tag gains data-line="N", its line in the source (lines
+    counted on from the tag before, not from the start: a page of many cells is read once)."""
+    counted = [0, first_line]  # offset, its line
+
     def add(match: re.Match) -> str:
-        line = first_line + html.count("\n", 0, match.start())
-        return f'{match.group(0)} data-line="{line}"'
+        counted[1] += html.count("\n", counted[0], match.start())
+        counted[0] = match.start()
+        return f'{match.group(0)} data-line="{counted[1]}"'
     return _ROW_TAG.sub(add, html)
 
 
-# Elements nested deeper than a browser builds (Blink stops at 512): the HTML parser checks
-# every start tag against every open element, so that a hostile page of a few megabytes
-# nested 100,000 deep would take an hour.
-MAX_DEPTH = 512
+# Tags as written nesting deeper than the parser may build: refused before parsing, at the
+# exact line (html_parse bounds what the parser builds, which misnested tags make deeper).
+MAX_DEPTH = html_parse.MAX_DEPTH
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
 _VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 
@@ -143,10 +147,27 @@ def too_deep(source: str) -> Optional[int]:
     return None
 
 
-def render_dom(source: str, is_html: bool):
-    """The page as a browser's document tree (an ElementTree element)."""
+def _document(source: str, is_html: bool, page: PageTable):
+    """The page as a browser's document tree (an ElementTree element), or None with the
+    problem that stopped the parser, at its line."""
     html = mark_html_lines(source, 1) if is_html else _MD.render(source)
-    return html5lib.parse(html, namespaceHTMLElements=False)
+    try:
+        return html_parse.parse_html(html)
+    except html_parse.TooManyTags as many:
+        page.problems.append((_line_at(html, many.offset, is_html), html_parse.TOO_MANY_TAGS))
+    except html_parse.TooDeep as deep:
+        page.problems.append((deep.parser_line if is_html else deep.marked_line or 1, html_parse.TOO_DEEP))
+    return None
+
+
+def _line_at(html: str, offset: int, is_html: bool) -> int:
+    """The source line of an offset of the HTML: counted in a page's own HTML; in HTML rendered
+    from Markdown, the line of the row or HTML block before it."""
+    if is_html:
+        return html.count("\n", 0, offset) + 1
+    marked = html.rfind(' data-line="', 0, offset)
+    digits = re.match(r' data-line="(\d{1,9})"', html[marked:marked + 24]) if marked >= 0 else None
+    return int(digits.group(1)) if digits else 1
 
 
 def code_blocks(source: str) -> list[CodeBlock]:
@@ -304,11 +325,12 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
         return page
     deep = too_deep(source)
     if deep is not None:
-        page.problems.append((deep, f"elements nested more than {MAX_DEPTH} deep: no page upstream writes does so, "
-                                    "and no browser shows it so; is this the right file?"))
+        page.problems.append((deep, html_parse.TOO_DEEP))
+        return page
+    document = _document(source, is_html, page)
+    if document is None:
         return page
     page.code_blocks = [] if is_html else code_blocks(source)  # parsed only once the page is within the limits
-    document = render_dom(source, is_html)
     for table in document.iter("table"):
         rows = [tr for tr in table.iter("tr")]
         if not rows:
