@@ -10,16 +10,19 @@ whose work is linear does about twice the work on twice the input; the old ones 
 from __future__ import annotations
 
 import ast
+import shutil
 from xml.etree.ElementTree import Element, SubElement
 
 import pytest
 from html5lib.html5parser import HTMLParser
+from markdown_it import MarkdownIt
 
 from generator.tracking import html_cells, html_parse, sources
 from generator.tracking import pages as pagereader
 from generator.tracking.audit_page import audit_page
 from generator.reading.load import load_catalog
 from tests.helpers import ROOT, run_cli, steps
+from tests.upstream_formats import CATALOG
 
 HEADINGS = {"name": {"zh": ("枚举值",)}, "meaning": {"zh": ("含义",)}, "recoverable": {"zh": ("是否可恢复",)},
             "solution": {"zh": ("解决办法",)}}
@@ -101,6 +104,29 @@ def test_a_page_of_more_tags_than_the_bound_is_refused_before_parsing(monkeypatc
         table = pagereader.read_table(page, HEADINGS, is_html)
         assert table.rows == [] and table.problems == [(line, html_parse.TOO_MANY_TAGS)]
     assert parsed == []
+
+
+def test_a_page_larger_than_the_bound_is_refused_before_parsing(monkeypatch):
+    """Markdown's parser is linear, but a quarter of a megabyte of `[` took it 14 s."""
+    parsed = []
+    original = MarkdownIt.parse
+    monkeypatch.setattr(MarkdownIt, "parse", lambda self, *args: parsed.append(1) or original(self, *args))
+    page = pipe_page("ok") + "\n" * 10 + "[" * pagereader.MAX_PAGE_CHARS
+    table = pagereader.read_table(page, HEADINGS)
+    assert table.rows == [] and table.problems == [(15, pagereader.TOO_LARGE)] and parsed == []
+
+
+def test_import_refuses_a_deep_page_in_one_line_and_writes_nothing(tmp_path):
+    catalog = tmp_path / "catalog"
+    shutil.copytree(CATALOG, catalog)
+    before = {p: p.read_bytes() for p in catalog.rglob("*") if p.is_file()}
+    page = tmp_path / "page.md"
+    page.write_text(pipe_page("<b><div></b>" * 1200), encoding="utf-8")
+    result = run_cli("import", "--catalog", catalog, "--edition", "9.2.0-v2", "--lang", "zh", "--page", page,
+                     "--url", "https://example.org/page")
+    assert result.code == 1 and result.err.splitlines() == [f"{page}:4: {html_parse.TOO_DEEP}",
+                                                             "import: nothing was written"], result.err
+    assert {p: p.read_bytes() for p in catalog.rglob("*") if p.is_file()} == before
 
 
 def test_audit_of_a_cell_of_misnested_formatting_is_one_unreadable_line(tmp_path):

@@ -288,6 +288,11 @@ def cell_text(element, literal_spaces: bool = False) -> str:
 
 
 MAX_TABLE_ROWS = 5000  # upstream's longest page has 34 rows
+# Markdown's parser is linear, but slow on what no page holds: a quarter of a megabyte of `[`
+# costs it 14 s. Upstream's largest page is about 20 KB.
+MAX_PAGE_CHARS = 1024 * 1024
+TOO_LARGE = ("larger than 1 MiB: upstream's pages are tens of kilobytes, and reading this one would take "
+             "minutes; is this the right file?")
 
 
 def too_many_rows(source: str) -> Optional[int]:
@@ -310,6 +315,9 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
     page = PageTable()
     if source.startswith("\ufeff"):
         page.bom, source = True, source[1:]
+    if len(source) > MAX_PAGE_CHARS:
+        page.problems.append((source.count("\n", 0, MAX_PAGE_CHARS) + 1, TOO_LARGE))
+        return page
     page.conflicts = conflict_markers(source)
     lookup = {_heading_key(text): (column, lang) for column, per_lang in headings.items()
               for lang, texts in per_lang.items() for text in texts}
