@@ -315,26 +315,11 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
     page = PageTable()
     if source.startswith("\ufeff"):
         page.bom, source = True, source[1:]
-    if len(source) > MAX_PAGE_CHARS:
-        page.problems.append((source.count("\n", 0, MAX_PAGE_CHARS) + 1, TOO_LARGE))
+    if _past_a_limit(source, page):
         return page
     page.conflicts = conflict_markers(source)
     lookup = {_heading_key(text): (column, lang) for column, per_lang in headings.items()
               for lang, texts in per_lang.items() for text in texts}
-    many = too_many_rows(source)
-    if many is not None:
-        page.problems.append(
-            (
-                many,
-                f"more than {MAX_TABLE_ROWS:,} table rows: upstream's pages have fewer than a hundred, "
-                "and reading this many would take minutes; is this the right file?",
-            )
-        )
-        return page
-    deep = too_deep(source)
-    if deep is not None:
-        page.problems.append((deep, html_parse.TOO_DEEP))
-        return page
     document = _document(source, is_html, page)
     if document is None:
         return page
@@ -379,6 +364,23 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
         (1, "no status-code table found: no table has the headings of a name and a recoverable column")
     )
     return page
+
+
+def _past_a_limit(source: str, page: PageTable) -> bool:
+    """Whether the page has too many rows, is too large, or nests its tags as written too deep:
+    each counted in one pass before any parser reads it, and recorded as the page's problem."""
+    many = too_many_rows(source)
+    if many is not None:
+        page.problems.append((many, f"more than {MAX_TABLE_ROWS:,} table rows: upstream's pages have fewer than a "
+                                    "hundred, and reading this many would take minutes; is this the right file?"))
+        return True
+    if len(source) > MAX_PAGE_CHARS:
+        page.problems.append((source.count("\n", 0, MAX_PAGE_CHARS) + 1, TOO_LARGE))
+        return True
+    deep = too_deep(source)
+    if deep is not None:
+        page.problems.append((deep, html_parse.TOO_DEEP))
+    return deep is not None
 
 
 def _heading_key(text: str) -> str:
