@@ -8,6 +8,7 @@ fixture's v9.1.0.
 """
 from __future__ import annotations
 
+import shutil
 import subprocess
 
 import pytest
@@ -15,8 +16,8 @@ import pytest
 from generator.reading.load import load_catalog
 from generator.tracking.pages import read_table
 from tests.helpers import run_cli
-from tests.upstream_formats import (CPP_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO, build_upstream,
-                                    commit_catalog, insert_after)
+from tests.upstream_formats import (CATALOG, CPP_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO, build_upstream,
+                                    commit_catalog, insert_after, pipe_page)
 from tests.upstream_sources import ge_arguments
 
 pytestmark = pytest.mark.slow  # builds a git repository per test
@@ -172,3 +173,24 @@ def test_a_cell_the_catalog_cannot_hold_is_refused_at_its_line(upstream):
         "import: nothing was written",
     ], result.err
     assert _status(upstream) == ""
+
+
+def test_a_catalog_file_the_import_cannot_edit_is_refused_in_one_line(tmp_path):
+    """libyaml reads `value:<TAB> 0x0`; the editor's parser (ruamel.yaml's own, which keeps
+    positions) does not: the import died with its ScannerError."""
+    catalog = tmp_path / "catalog"
+    shutil.copytree(CATALOG, catalog)
+    codes = catalog / "llm_datadist" / "codes.yaml"
+    codes.write_text(codes.read_text(encoding="utf-8").replace("    value: 0x0\n", "    value:\t 0x0\n", 1),
+                     encoding="utf-8")
+    assert run_cli("validate", "--catalog", catalog).code == 0
+    family = load_catalog(catalog).family_by_id["llm_datadist"]
+    page = tmp_path / "page.md"
+    page.write_text(pipe_page(family, family.edition_by_id["9.1.0-v2"], "zh"), encoding="utf-8")
+    before = codes.read_bytes()
+    result = run_cli("import", "--catalog", catalog, "--edition", "9.2.0-v2", "--lang", "zh", "--page", page,
+                     "--url", "https://example.org/page")
+    assert result.code == 1 and "Traceback" not in result.err
+    assert result.err.splitlines()[0].startswith(f"{codes}:8:11: the import cannot edit this file ("), result.err
+    assert result.err.splitlines()[1:] == ["import: nothing was written"]
+    assert codes.read_bytes() == before

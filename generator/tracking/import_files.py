@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Optional
 
+from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import Node
 
 from generator.tracking import yaml_edit as ye
@@ -32,7 +33,7 @@ class Files:
         self.location = location
         self.paths = [p for _, paths in catalog_groups(location) for p in paths if display_path(p) in shown]
         self.edits = {p: ye.FileEdit(current_text(p, staged or {})) for p in self.paths}
-        self.roots = {p: self.edits[p].root() for p in self.paths}
+        self.roots = {p: _composed(p, self.edits[p]) for p in self.paths}
         self.versions_path = self._holding("versions")
         self.codes_path = self._holding("codes")
 
@@ -69,6 +70,18 @@ class Files:
 
     def rendered(self) -> dict[Path, str]:
         return {p: e.result() for p, e in self.edits.items()}
+
+
+def _composed(path: Path, edit: ye.FileEdit) -> Node:
+    """The file's YAML as the editor composes it (ruamel.yaml's own parser, which keeps every
+    position): a file the catalog's loader read and this one cannot is refused, not a traceback."""
+    try:
+        return edit.root()
+    except YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{display_path(path)}:{mark.line + 1}:{mark.column + 1}" if mark else display_path(path)
+        raise ImportProblem(f"{where}: the import cannot edit this file ({' '.join(str(error).split())[:200]}); "
+                            "write the change by hand") from None
 
 
 @dataclass
