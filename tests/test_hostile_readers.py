@@ -22,6 +22,7 @@ import time
 import pytest
 from html5lib.html5parser import HTMLParser
 
+from generator.tracking import html_parse
 from generator.tracking import pages as pagereader
 
 from generator.tracking import c_sources, sources as upstream
@@ -223,7 +224,7 @@ PIPE_HEAD = "| 枚举值 | 含义 | 是否可恢复 | 解决办法 |\n| --- | --
 
 
 # the page's own html, body, table, tbody, tr and td are open around a cell
-@pytest.mark.parametrize("depth", [pagereader.MAX_DEPTH // 2, pagereader.MAX_DEPTH - 6])
+@pytest.mark.parametrize("depth", [html_parse.MAX_DEPTH // 2, html_parse.MAX_DEPTH - 6])
 @pytest.mark.parametrize("tag", ["span", "div", "blockquote", "b"])
 def test_a_cell_nested_a_hundred_deep_is_read(depth, tag):
     cell = f"<{tag}>" * depth + "deep" + f"</{tag}>" * depth
@@ -240,15 +241,15 @@ def test_a_cell_nested_past_what_a_browser_builds_is_a_problem_at_its_line(monke
     table = pagereader.read_table(source, HEADINGS)
     assert parsed == []  # refused from the tags as written, before the parser reads any
     assert table.rows == [] and table.problems == [
-        (4, f"elements nested more than {pagereader.MAX_DEPTH} deep: no page upstream writes does so, "
+        (4, f"elements nested more than {html_parse.MAX_DEPTH} deep: no page upstream writes does so, "
             "and no browser shows it so; is this the right file?")]
 
 
 def test_the_nesting_bound_counts_what_end_tags_close():
-    closed = "<table><tr><td><p>a<p>b</td></tr></table>\n" * (pagereader.MAX_DEPTH * 2)
-    assert pagereader.too_deep(closed) is None
-    unclosed = "<br><img>" * 1000 + "\n" + "<li>" * (pagereader.MAX_DEPTH + 1)
-    assert pagereader.too_deep(unclosed) == 2
+    closed = "<table><tr><td><p>a<p>b</td></tr></table>\n" * (html_parse.MAX_DEPTH * 2)
+    assert html_parse.too_deep(closed) is None
+    unclosed = "<br><img>" * 1000 + "\n" + "<li>" * (html_parse.MAX_DEPTH + 1)
+    assert html_parse.too_deep(unclosed) == 2
 
 
 def test_audit_reports_a_deep_page_as_unreadable(tmp_path):

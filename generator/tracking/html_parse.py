@@ -78,6 +78,34 @@ class _BoundedBuilder(_EtreeBuilder):  # type: ignore[misc, valid-type]
         self.openElements = _OpenElements()
 
 
+_WRITTEN_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+
+
+def too_deep(source: str) -> Optional[int]:
+    """The line where the source's tags first nest deeper than MAX_DEPTH, or None: counted from
+    the tags as written (an end tag closes everything opened since its start tag), before any
+    parsing and at the exact line. The parser can still build deeper from misnested tags; its
+    own bound (parse_html) stops that."""
+    stack: list[str] = []
+    open_names: dict[str, int] = {}  # how many of each name the stack holds
+    for match in _WRITTEN_TAG.finditer(source):
+        name = match.group(2).lower()
+        if not match.group(1):
+            if name not in _VOID:
+                stack.append(name)
+                open_names[name] = open_names.get(name, 0) + 1
+                if len(stack) > MAX_DEPTH:
+                    return source.count("\n", 0, match.start()) + 1
+        elif open_names.get(name):
+            while True:
+                closed = stack.pop()
+                open_names[closed] -= 1
+                if closed == name:
+                    break
+    return None
+
+
 def too_many_tags(html: str) -> Optional[int]:
     """The offset of the first tag past MAX_TAGS, or None: counted before any parsing."""
     for count, match in enumerate(_TAG.finditer(html), 1):

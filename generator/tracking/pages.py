@@ -117,36 +117,6 @@ def mark_html_lines(html: str, first_line: int) -> str:
     return _ROW_TAG.sub(add, html)
 
 
-# Tags as written nesting deeper than the parser may build: refused before parsing, at the
-# exact line (html_parse bounds what the parser builds, which misnested tags make deeper).
-MAX_DEPTH = html_parse.MAX_DEPTH
-_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
-_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
-
-
-def too_deep(source: str) -> Optional[int]:
-    """The line where the source's tags first nest deeper than MAX_DEPTH, or None. Counted
-    from the tags as written (an end tag closes everything opened since its start tag), which
-    is never less deep than what the parser builds from them."""
-    stack: list[str] = []
-    open_names: dict[str, int] = {}  # how many of each name the stack holds
-    for match in _TAG.finditer(source):
-        name = match.group(2).lower()
-        if not match.group(1):
-            if name not in _VOID:
-                stack.append(name)
-                open_names[name] = open_names.get(name, 0) + 1
-                if len(stack) > MAX_DEPTH:
-                    return source.count("\n", 0, match.start()) + 1
-        elif open_names.get(name):
-            while True:
-                closed = stack.pop()
-                open_names[closed] -= 1
-                if closed == name:
-                    break
-    return None
-
-
 def _document(source: str, is_html: bool, page: PageTable):
     """The page as a browser's document tree (an ElementTree element), or None with the
     problem that stopped the parser, at its line."""
@@ -377,7 +347,7 @@ def _past_a_limit(source: str, page: PageTable) -> bool:
     if len(source) > MAX_PAGE_CHARS:
         page.problems.append((source.count("\n", 0, MAX_PAGE_CHARS) + 1, TOO_LARGE))
         return True
-    deep = too_deep(source)
+    deep = html_parse.too_deep(source)
     if deep is not None:
         page.problems.append((deep, html_parse.TOO_DEEP))
     return deep is not None
