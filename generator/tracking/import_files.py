@@ -337,7 +337,7 @@ def _validate(location: Path, texts: Mapping[Path, str]) -> None:
                 text = by_shown.get(where)
                 if text is None:
                     text = Path(where).read_text(encoding="utf-8") if Path(where).is_file() else ""
-                at = text.splitlines()[p.pos.line - 1 : p.pos.line]
+                at = text.split("\n")[p.pos.line - 1 : p.pos.line]  # lines as the loader counts them
                 shown = f" `{at[0].strip()[:100]}`" if at else ""
             lines.append(f"{where}:{p.pos.line}:{p.pos.col}: {p.message} (as the import would write it, "
                          f"at{shown or ' that line'})")
