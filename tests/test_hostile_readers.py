@@ -588,6 +588,22 @@ def test_tags_at_a_tree_or_a_blob_are_no_releases(small_repo):
     assert sorted(repo.odd_tags()) == [("v0.8.0", "blob"), ("v0.9.0", "tree")]
 
 
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085"])
+def test_a_tag_holding_a_unicode_line_break_is_one_tag(small_repo, separator):
+    """git allows U+2028 in a tag's name; the listing was split with splitlines(), so that
+    `x<U+2028>v9.9.9` made a release tag v9.9.9 that no ref names (and grep's paths likewise)."""
+    from generator.tracking.git import GitRepo
+
+    _git(small_repo, "tag", f"x{separator}v9.9.9")
+    (small_repo / f"b{separator}v.md").write_text("needle\n")
+    _git(small_repo, "add", "-A")
+    _git(small_repo, "commit", "-q", "-m", "two")
+    repo = GitRepo("demo/repo", small_repo)
+    assert repo.release_tags() == ("v1.0.0",)
+    assert f"x{separator}v9.9.9" in {name for name, _ in repo._tags()}
+    assert repo.files_containing("HEAD", "needle") == {f"b{separator}v.md"}
+
+
 @pytest.mark.parametrize("ref", ["--all", "--output=PWNED", "-h"])
 def test_a_ref_that_looks_like_an_option_never_reaches_git(small_repo, ref, monkeypatch):
     from generator.tracking.git import GitError, GitRepo
