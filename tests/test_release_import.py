@@ -12,7 +12,6 @@ tagged v9.0.0 to v9.1.0).
 from __future__ import annotations
 
 import importlib.util
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +20,7 @@ import pytest
 
 from generator.reading.load import load_catalog
 from tests.helpers import run_cli
-from tests.upstream_formats import CPP_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream
+from tests.upstream_formats import CPP_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream, commit_catalog, insert_after
 
 pytestmark = pytest.mark.slow  # builds git repositories and generates every output twice
 
@@ -42,15 +41,6 @@ def _numstat(catalog: Path) -> tuple[int, int]:
     return len(changed), max((len(line) for line in changed), default=0)
 
 
-def _commit_catalog(catalog: Path) -> None:
-    for args in (
-        ["init", "-q"],
-        ["add", "-A"],
-        ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "catalog"],
-    ):
-        subprocess.run(["git", "-C", str(catalog), *args], check=True, capture_output=True)
-
-
 def _module(out: Path, name: str):
     spec = importlib.util.spec_from_file_location(name, out / "generated" / "python" / "llm_status_codes.py")
     module = importlib.util.module_from_spec(spec)
@@ -69,18 +59,11 @@ def _generate(upstream, out: Path):
     assert check.code == 0, check.out + check.err
 
 
-def _insert_after(text: str, pattern: str, new: str) -> str:
-    match = re.search(pattern, text, re.M)
-    assert match, pattern
-    end = text.index("\n", match.end()) + 1
-    return text[:end] + new + text[end:]
-
-
 @pytest.fixture
 def released(tmp_path):
     """The fixture's upstream with a tag v9.2.0 whose Python page changed one solution text."""
     upstream = build_upstream(tmp_path)
-    _commit_catalog(upstream.catalog)
+    commit_catalog(upstream.catalog)
     page = upstream.repo.path / PYTHON_PAGE_910
     text = page.read_text(encoding="utf-8")
     assert text.count(OLD_SOLUTION) == 1
@@ -169,7 +152,7 @@ def test_a_release_that_adds_a_code(released, tmp_path):
     for path, inserts in edits.items():
         text = (repo / path).read_text(encoding="utf-8")
         for pattern, new in inserts:
-            text = _insert_after(text, pattern, new)
+            text = insert_after(text, pattern, new)
         (repo / path).write_text(text, encoding="utf-8")
     upstream.repo.commit("LLM_QUEUE_FULL", "v9.3.0")
 

@@ -261,6 +261,21 @@ class Upstream:
 Edit = Callable[[str, str], str]  # (path, text) -> the text committed
 
 
+def commit_catalog(catalog: Path) -> None:
+    """The catalog made a git work tree, committed: `git status` then shows what an import wrote."""
+    commit = ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "catalog"]
+    for args in (["init", "-q"], ["add", "-A"], commit):
+        subprocess.run(["git", "-C", str(catalog), *args], check=True, capture_output=True)
+
+
+def insert_after(text: str, pattern: str, new: str) -> str:
+    """`new` inserted after the line that `pattern` matches."""
+    match = re.search(pattern, text, re.M)
+    assert match, pattern
+    end = text.index("\n", match.end()) + 1
+    return text[:end] + new + text[end:]
+
+
 def build_upstream(tmp_path: Path, at_910: Optional[dict[str, Edit]] = None) -> Upstream:
     """The upstream repository of the fixture catalog: v9.0.0-rc.1 and v9.0.0 on one commit,
     v9.0.1 with the same pages and sources, v9.1.0 with the pages moved and rewritten; master

@@ -135,7 +135,7 @@ def _cpp_names(f: Fields, pair, name, header_paths) -> Optional[tuple[CppName, .
                 ok = False
         else:
             text, header = f.text(item, f"{name}: cpp name"), None
-        if text is not None and not CPP_NAME.match(text):
+        if text is not None and not CPP_NAME.fullmatch(text):
             f.error(item, f"{name}: cpp name {text!r} must be qualified by its namespace, such as 'ns::NAME'")
             text = None
         if text is None:

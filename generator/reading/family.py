@@ -249,7 +249,7 @@ def _value_layout(f: Fields, node: Node) -> Optional[ValueLayout]:
 def _runtime_constants(f: Fields, node: Node) -> Optional[tuple[tuple[str, int], ...]]:
     result = []
     for name, (key, value) in (f.mapping(node, "family.runtime_constants", free_keys=True) or {}).items():
-        if not IDENTIFIER.match(name):
+        if not IDENTIFIER.fullmatch(name):
             f.error(key, f"family.runtime_constants: {name!r} is not a C identifier")
             continue
         number = f.integer(value, f"family.runtime_constants.{name}")
@@ -322,7 +322,7 @@ def _bases(f: Fields, node: Node) -> Optional[tuple[tuple[str, str], ...]]:
     result = []
     for base, (key, value) in (f.mapping(node, "family.upstream: base", free_keys=True) or {}).items():
         since = f.text(value, f"family.upstream: base {base}")
-        if not IDENTIFIER.match(base) or since is None or release_key(since) is None:
+        if not IDENTIFIER.fullmatch(base) or since is None or release_key(since) is None:
             f.error(
                 key, f"family.upstream: base: {base}: give a class name and the release it is the base from ('9.1.0')"
             )

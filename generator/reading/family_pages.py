@@ -20,8 +20,8 @@ SUFFIX = re.compile(r"^(?:-[a-z][a-z0-9-]*)?$")
 
 
 def read_pattern(f: Fields, node: Node, what: str, pattern: re.Pattern, rule: str) -> Optional[str]:
-    value = f.text(node, what, allow_empty=bool(pattern.match("")))
-    if value is not None and not pattern.match(value):
+    value = f.text(node, what, allow_empty=bool(pattern.fullmatch("")))
+    if value is not None and not pattern.fullmatch(value):
         f.error(node, f"{what} {value!r} must be {rule}")
         return None
     return value

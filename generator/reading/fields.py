@@ -168,7 +168,7 @@ class Fields:
         if len(name) > MAX_NAME:
             self.error(node, f"{what} is {len(name)} characters long; names are at most {MAX_NAME} (they name files)")
             return None
-        if not IDENTIFIER.match(name) or keyword.iskeyword(name) or (c_too and name in C_KEYWORDS):
+        if not IDENTIFIER.fullmatch(name) or keyword.iskeyword(name) or (c_too and name in C_KEYWORDS):
             self.error(
                 node, f"{what} {name!r} is not a valid identifier in Python and C (letters, digits, _; not a keyword)"
             )

@@ -12,7 +12,7 @@ import os
 import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Optional
+from typing import Mapping, Optional
 
 from ruamel.yaml.nodes import Node
 
@@ -60,8 +60,10 @@ def catalog_files(location: Path) -> list[Path]:
     return [path for _, files in catalog_groups(location) for path in files]
 
 
-def load_catalog(location: Path) -> Catalog:
-    """Read and validate the catalog at a directory or file; raises CatalogError."""
+def load_catalog(location: Path, staged: Optional[Mapping[Path, bytes]] = None) -> Catalog:
+    """Read and validate the catalog at a directory or file; raises CatalogError. `staged`:
+    the bytes some of its files are to have (an import's, before it writes them), read
+    instead of the files'."""
     rep = Reporter()
     journal = (
         location / ".import-journal.json"
@@ -77,7 +79,7 @@ def load_catalog(location: Path) -> Catalog:
         )
         rep.raise_if_any()
     source = hashlib.sha256()  # of the bytes read, as fastpath.inputs_key hashes them
-    groups = [_read_group(directory, files, rep, source) for directory, files in catalog_groups(location)]
+    groups = [_read_group(directory, files, rep, source, staged or {}) for directory, files in catalog_groups(location)]
     if not any(group.files for group in groups):
         rep.error(Pos(display_path(location)), "no catalog files (*.yaml) here; pass --catalog DIR or FILE")
     rep.raise_if_any()
@@ -109,12 +111,12 @@ def read_catalog_bytes(path: Path, shown: str, rep: Reporter) -> Optional[bytes]
     return data
 
 
-def _read_group(directory: str, files: list[Path], rep: Reporter, source) -> Group:
+def _read_group(directory: str, files: list[Path], rep: Reporter, source, staged: Mapping[Path, bytes]) -> Group:
     group = Group(directory, [], {})
     for path in files:
         shown = display_path(path)
         group.files.append(shown)
-        data = read_catalog_bytes(path, shown, rep)
+        data = staged[path] if path in staged else read_catalog_bytes(path, shown, rep)
         if data is None:
             continue
         source.update(source_record(directory, path.name, data))

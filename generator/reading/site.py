@@ -152,7 +152,7 @@ def read_repositories(section, rep: Reporter) -> dict[str, Repository]:
     f: Fields = section.reader
     result = {}
     for name, (key, node) in (f.mapping(section.value, "repositories", free_keys=True) or {}).items():
-        if not REPO_NAME.match(name):
+        if not REPO_NAME.fullmatch(name):
             f.error(key, f"repositories: {name!r} must be OWNER/NAME, as the forge spells it")
             continue
         fields = f.mapping(node, f"repositories.{name}", required=("url", "default_branch"))
@@ -160,7 +160,7 @@ def read_repositories(section, rep: Reporter) -> dict[str, Repository]:
             continue
         url = f.text(fields["url"][1], f"repositories.{name}.url")
         branch = f.text(fields["default_branch"][1], f"repositories.{name}.default_branch")
-        if url is not None and not URL.match(url):
+        if url is not None and not URL.fullmatch(url):
             f.error(fields["url"][1], f"repositories.{name}.url must be an http(s) URL without spaces or quotes")
             url = None
         if url and branch:

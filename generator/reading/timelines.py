@@ -135,7 +135,7 @@ class _Reader(RowsReader):
         ident = self.f.text(node, what)
         if ident is None:
             return None
-        if len(ident) > MAX_EDITION_ID or not EDITION_ID.match(ident):
+        if len(ident) > MAX_EDITION_ID or not EDITION_ID.fullmatch(ident):
             self.f.error(node, f"{what} {ident!r} may hold only letters, digits, '.', '-' and '_', "
                                f"at most {MAX_EDITION_ID} of them (edition ids are part of URLs and file names)")
             return None
@@ -220,7 +220,7 @@ class _Reader(RowsReader):
             f.error(fields["repo"][1], f"{what}: repository {values['repo']!r} is not in repositories"
                                        f"{closest(values['repo'], self.repositories)}")
             return None
-        if not COMMIT.match(values["commit"]):
+        if not COMMIT.fullmatch(values["commit"]):
             f.error(
                 fields["commit"][1], f"{what}: commit must be 40 lower-case hex digits (git rev-parse TAG^{{commit}})"
             )
@@ -276,7 +276,7 @@ class _Reader(RowsReader):
                 continue
             ident = self._id(fields["edition"][1], f"{what}: superseded edition")
             commit = f.text(fields["commit"][1], f"{what}: superseded commit")
-            if commit is not None and not COMMIT.match(commit):
+            if commit is not None and not COMMIT.fullmatch(commit):
                 f.error(fields["commit"][1], f"{what}: superseded commit must be 40 lower-case hex digits")
                 commit = None
             if ident is None or commit is None:

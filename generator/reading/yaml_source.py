@@ -213,21 +213,35 @@ def _decode(path: str, data: bytes) -> tuple[str, list[Problem]]:
         return "", [Problem(Pos(path, line, col), f"invalid UTF-8 (byte 0x{byte:02X}); save the file as UTF-8")]
 
 
+# Line breaks that YAML reads and a reviewer's diff does not show: a text holding one gains
+# keys nobody sees. A lone CR is one too (CRLF is a plain line end); a BOM past the start is
+# invisible and YAML skips it at the start of a line.
+_HIDDEN_RAW = re.compile(r"[\u2028\u2029\ufeff]|\r(?!\n)")
+_HIDDEN_NAMES = {
+    "\u2028": "line separator U+2028 in the file: YAML reads it as a line break where a diff shows none",
+    "\u2029": "paragraph separator U+2029 in the file: YAML reads it as a line break where a diff shows none",
+    "\r": "carriage return U+000D without a newline after it: YAML reads it as a line break where a diff shows none",
+    "\ufeff": "byte-order mark U+FEFF inside the file: it is invisible, and YAML skips it at the start of a line",
+}
+
+
 def _raw_characters(path: str, text: str) -> list[Problem]:
-    """Characters YAML refuses in the stream itself, found here so that their place is exact."""
-    match = _FORBIDDEN_RAW.search(text)
-    if match is None:
+    """Characters YAML refuses in the stream itself, or reads as line breaks a diff does not
+    show, found here so that their place is exact (lines counted as a diff counts them)."""
+    found = [m for m in (_FORBIDDEN_RAW.search(text), _HIDDEN_RAW.search(text)) if m is not None]
+    if not found:
         return []
+    match = min(found, key=lambda m: m.start())
     line = text.count("\n", 0, match.start()) + 1
     col = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
     code = ord(match.group())
-    return [
-        Problem(
-            Pos(path, line, col),
-            f"control character U+{code:04X} in the file; remove it (write \\u{code:04x} in a double-quoted text if it "
-            "is meant)",
-        )
-    ]
+    escape = f"write \\u{code:04x} in a double-quoted text if it is meant"
+    if match.re is _HIDDEN_RAW:
+        fix = "save the file with \\n line ends" if match.group() == "\r" else f"remove it, or {escape}"
+        message = f"{_HIDDEN_NAMES[match.group()]}; {fix}"
+    else:
+        message = f"control character U+{code:04X} in the file; remove it ({escape})"
+    return [Problem(Pos(path, line, col), message)]
 
 
 # What libyaml's messages mean in this catalog, and how to fix the line they point at.
@@ -286,7 +300,7 @@ def _scan(doc: Document, root: Node):
             yield Problem(doc.pos(node), f"tags are not allowed (found {_short_tag(node.tag or '')}); remove it")
             continue
         if isinstance(node, ScalarNode):
-            bad = _bad_character(node.value)
+            bad = bad_character(node.value)
             if bad is not None:
                 yield Problem(doc.pos(node), bad)
         elif isinstance(node, SequenceNode):
@@ -300,7 +314,8 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_STD):] if tag.startswith(_STD) else tag
 
 
-def _bad_character(text: str) -> str | None:
+def bad_character(text: str) -> str | None:
+    """What no catalog text may hold (a control character, a surrogate, a non-character), or None."""
     match = _FORBIDDEN.search(text)
     if match is None:
         return None

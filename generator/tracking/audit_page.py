@@ -14,6 +14,7 @@ from generator.tracking.pages import TableRow, normalize_text, read_table
 from generator.tracking.audit_sources import expected_line, order_findings
 from generator.tracking.findings import Finding
 from generator.tracking.html_cells import compare_cell, html_rows
+from generator.tracking.html_parse import TooDeep, TooManyTags, refusal
 
 
 # -- a documentation page ---------------------------------------------------------------------------------
@@ -31,7 +32,11 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
     lang = table.lang or family.languages[0]
     findings += _conflicts(file, edition, table)
     # an HTML table's texts are read a second way, by a reader that shares nothing with import's
-    independent = None if table.pipe else html_rows(source, page.headings)
+    try:
+        independent = None if table.pipe else html_rows(source, page.headings)
+    except (TooDeep, TooManyTags) as error:
+        line, message = refusal(error, source)
+        return findings + [Finding(file, line, "unreadable", upstream=message)]
     keyed = _row_codes(family, page, table, file, findings)
     on_page: dict[str, int] = {}  # code -> the line of its row, in the page's order
     for row, code in keyed:

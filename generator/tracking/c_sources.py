@@ -17,7 +17,9 @@ from generator.tracking.sources import Unreadable
 # Every pattern here stops at the first character that cannot be part of its match (a
 # semicolon, a parenthesis, the end of a line), so that no attempt scans the rest of the
 # file: each reader is linear in the file's size.
-_BIND = re.compile(r'm\.attr\(\s*"(?P<name>\w+)"\s*\)\s*=\s*py::int_\(\s*(?P<expr>[^;()]*?)\s*\)\s*;')
+# The expression runs to the first parenthesis and is trimmed after: a lazy `[^;()]*?\s*\)`
+# tried every split of a run of spaces (quadratic), as `[ \t]+\(?[ \t]*` did in a #define.
+_BIND = re.compile(r'm\.attr\(\s*"(?P<name>\w+)"\s*\)\s*=\s*py::int_\((?P<expr>[^;()]*)\)\s*;')
 _QUALIFIED = re.compile(r"^(?:[A-Za-z_]\w*::)*[A-Za-z_]\w*$")
 
 
@@ -32,8 +34,8 @@ def read_binding(source: str) -> tuple[list[Binding], list[Unreadable]]:
     """Every `m.attr("kX") = py::int_(NAME)` whose NAME is a (qualified) identifier."""
     code = strip_comments(source)
     lines = LineIndex(code)
-    bindings = [Binding(m["name"], m["expr"], lines.line(m.start())) for m in _BIND.finditer(code)
-                if _QUALIFIED.match(m["expr"])]
+    bindings = [Binding(m["name"], m["expr"].strip(), lines.line(m.start())) for m in _BIND.finditer(code)
+                if _QUALIFIED.fullmatch(m["expr"].strip())]
     problems = [] if bindings else [Unreadable(1, 'no `m.attr("NAME") = py::int_(CONSTANT)` bindings in this file')]
     return bindings, problems
 
@@ -75,8 +77,8 @@ _CONSTANT = re.compile(
     r"(?P<name>[A-Za-z_]\w*)\s*=\s*"
     r"(?P<value>0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*;")
 _BLANK = r"[ \t\f\v\r]"  # white space within one line
-_DEFINE = re.compile(rf"^{_BLANK}*#{_BLANK}*define{_BLANK}+(?P<name>[A-Za-z_]\w*){_BLANK}+\(?{_BLANK}*"
-                     rf"(?P<value>0[xX][0-9a-fA-F]+|\d+)[uUlL]*{_BLANK}*\)?{_BLANK}*$", re.M)
+_DEFINE = re.compile(rf"^{_BLANK}*#{_BLANK}*define{_BLANK}+(?P<name>[A-Za-z_]\w*){_BLANK}+(?:\({_BLANK}*)?"
+                     rf"(?P<value>0[xX][0-9a-fA-F]+|\d+)[uUlL]*{_BLANK}*(?:\){_BLANK}*)?$", re.M)
 
 
 @dataclass(frozen=True)
@@ -203,8 +205,14 @@ def strip_comments(source: str) -> str:
     open runs to the end of the file, as a compiler reads it."""
     def blank(match: re.Match) -> str:
         return re.sub(r"[^\n]", " ", match.group())
-    return re.sub(r'"(?:\\.|[^"\\\n])*"|/\*(?:.*?\*/|.*)|//[^\n]*',
-                  lambda m: m.group() if m.group().startswith('"') else blank(m), source, flags=re.S)
+    return _LITERAL_OR_COMMENT.sub(lambda m: m.group() if m.group()[0] in "\"'" else blank(m), source)
+
+
+# A string or character literal runs to its closing quote or, left open, to the end of its
+# line: each match starts where the one before ended, so no character is read twice. (A string
+# had to close: a line of `"\"\"\"...` left open was rescanned from every quote, 53 s for 40 KB.)
+# A character literal ('"') is one so that its quote opens no string.
+_LITERAL_OR_COMMENT = re.compile(r'"(?:\\.|[^"\\\n])*"?|\'(?:\\.|[^\'\\\n])*\'?|/\*(?:.*?\*/|.*)|//[^\n]*', re.S)
 
 
 class LineIndex:

@@ -82,7 +82,9 @@ class GitRepo:
         annotated tag peeled to its object."""
         listing = self.run("for-each-ref", "--format=%(refname:strip=2)%00%(objecttype)%00%(*objecttype)", "refs/tags")
         tags = []
-        for line in listing.decode("utf-8", "surrogateescape").splitlines():
+        for line in listing.decode("utf-8", "surrogateescape").split("\n"):  # a name may hold U+2028, never \n
+            if not line:
+                continue
             name, kind, peeled = (line.split("\0") + ["", ""])[:3]
             tags.append((name, peeled or kind))
         return tuple(tags)
@@ -139,10 +141,11 @@ class GitRepo:
         if ref.startswith("-"):
             return set()  # git grep takes no --end-of-options before its revision
         try:
-            out = self.run("grep", "-l", "-F", "-e", text, ref, "--")
+            out = self.run("grep", "-l", "-z", "-F", "-e", text, ref, "--")
         except GitError:
             return set()  # git grep exits 1 when nothing matches
-        return {line.split(":", 1)[1] for line in out.decode("utf-8", "surrogateescape").splitlines() if ":" in line}
+        # each path as it is (-z: not quoted, ended by NUL, which no path holds; a path may hold U+2028 or \n)
+        return {name.split(":", 1)[1] for name in out.decode("utf-8", "surrogateescape").split("\0") if ":" in name}
 
     def refs(self) -> list[tuple[str, str]]:
         """(label, ref) for every release tag, then the default branch's head."""

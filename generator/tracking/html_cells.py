@@ -15,9 +15,8 @@ import re
 from typing import Optional
 from xml.etree.ElementTree import Element
 
-import html5lib
-
 from generator.tracking.findings import Finding
+from generator.tracking.html_parse import parse_html
 
 _BLOCKS = frozenset({"p", "div", "ul", "ol", "table", "tr", "pre", "blockquote", "dl", "dt", "dd",
                      "h1", "h2", "h3", "h4", "h5", "h6"})
@@ -45,11 +44,12 @@ class _Lines:
         return "\n".join(line for line in (_SPACE.sub(" ", raw).strip() for raw in self.lines) if line)
 
 
-def _walk(element: Element, out: _Lines, in_ol: bool, counter: list[int], in_note: bool) -> None:
+def _open(element: Element, out: _Lines, in_ol: bool, counter: list[int], in_note: bool) -> Optional[tuple]:
+    """Lay out an element's start and text; what its children are walked with (None: skipped)."""
     tag = element.tag if isinstance(element.tag, str) else ""
     in_note = in_note or "notebody" in (element.get("class") or "").split()
     if tag in _SKIPPED:
-        return
+        return None
     if tag == "br":
         out.end()
     elif tag == "li":
@@ -64,17 +64,33 @@ def _walk(element: Element, out: _Lines, in_ol: bool, counter: list[int], in_not
         out.end()
     out.add(element.text)
     numbered = tag == "ol" or (in_ol and tag != "ul")
-    inner = [0] if tag in ("ol", "ul") else counter
-    for child in element:
-        _walk(child, out, numbered, inner, in_note)
-        out.add(child.tail)
+    return numbered, [0] if tag in ("ol", "ul") else counter, in_note
+
+
+def _close(element: Element, out: _Lines, in_note: bool) -> None:
+    tag = element.tag if isinstance(element.tag, str) else ""
     if (tag in _BLOCKS and not in_note) or tag == "li":
         out.end()
 
 
 def cell_text(element: Element) -> str:
+    """The cell's text, walked with a stack of its own: an element nested thousands deep costs
+    its share of the time, never Python's recursion limit."""
     out = _Lines()
-    _walk(element, out, False, [0], False)
+    todo: list = [(element, False, [0], False, None)]  # (element, in_ol, counter, in_note, tail), or a closing
+    while todo:
+        item = todo.pop()
+        if item[0] == "close":
+            _close(item[1], out, item[2])
+            out.add(item[3])
+            continue
+        node, in_ol, counter, in_note, tail = item
+        inner = _open(node, out, in_ol, counter, in_note)
+        if inner is None:
+            out.add(tail)
+            continue
+        todo.append(("close", node, inner[2], tail))
+        todo.extend((child, *inner, child.tail) for child in reversed(node))
     return out.text()
 
 
@@ -85,7 +101,7 @@ def _local(tag: object) -> str:
 def html_rows(source: str, headings: dict[str, dict[str, tuple[str, ...]]]) -> dict[str, dict[str, str]]:
     """Each row of the page's status table, by the text of its first cell -> {column: text},
     the columns told by the header cells' texts against the page's headings."""
-    document = html5lib.parse(source, treebuilder="etree", namespaceHTMLElements=False)
+    document = parse_html(source)
     wanted = {_SPACE.sub(" ", text).strip().casefold(): column
               for column, per_lang in headings.items() for texts in per_lang.values() for text in texts}
     for table in document.iter("table"):

@@ -4,12 +4,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Mapping, Optional
 
+from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import Node
 
 from generator.tracking import yaml_edit as ye
@@ -28,12 +28,12 @@ from generator.tracking.import_source import ImportProblem, MAX_PROBLEMS_SHOWN, 
 class Files:
     """A family's catalog files, their composed YAML and the edits pending on them."""
 
-    def __init__(self, location: Path, family: Family):
+    def __init__(self, location: Path, family: Family, staged: Optional[Mapping[Path, str]] = None):
         shown = set(family.files)
         self.location = location
         self.paths = [p for _, paths in catalog_groups(location) for p in paths if display_path(p) in shown]
-        self.edits = {p: ye.FileEdit(p.read_text(encoding="utf-8")) for p in self.paths}
-        self.roots = {p: self.edits[p].root() for p in self.paths}
+        self.edits = {p: ye.FileEdit(current_text(p, staged or {})) for p in self.paths}
+        self.roots = {p: _composed(p, self.edits[p]) for p in self.paths}
         self.versions_path = self._holding("versions")
         self.codes_path = self._holding("codes")
 
@@ -70,6 +70,18 @@ class Files:
 
     def rendered(self) -> dict[Path, str]:
         return {p: e.result() for p, e in self.edits.items()}
+
+
+def _composed(path: Path, edit: ye.FileEdit) -> Node:
+    """The file's YAML as the editor composes it (ruamel.yaml's own parser, which keeps every
+    position): a file the catalog's loader read and this one cannot is refused, not a traceback."""
+    try:
+        return edit.root()
+    except YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{display_path(path)}:{mark.line + 1}:{mark.column + 1}" if mark else display_path(path)
+        raise ImportProblem(f"{where}: the import cannot edit this file ({' '.join(str(error).split())[:200]}); "
+                            "write the change by hand") from None
 
 
 @dataclass
@@ -138,14 +150,14 @@ def _render_fields(plan: Plan) -> None:
             if starts == edit.written[index]:
                 continue
             if starts:
-                files.codes.replace(ye.value(item, "from"), ye.flow([ye.quoted(s) for s in starts]))
+                files.codes.replace(ye.value(item, "from"), ye.flow(starts, quote=True))
             else:
                 files.codes.delete_lines(item, item)
         for (index, lang), text in edit.texts.items():
             _set_entry_text(files.codes, nodes[index], lang, text)
         lines = []
         for new in _merged(plan, edit.new):
-            lines.append(f"      - from: {ye.flow([ye.quoted(s) for s in new['from']])}")
+            lines.append(f"      - from: {ye.flow(new['from'], quote=True)}")
             for lang, text in new["texts"].items():
                 lines += ye.text_lines(lang, text, 8)
             if new["untranslated"]:
@@ -219,14 +231,33 @@ def _rename_starts(plan: Plan) -> None:
             plan.files.versions.replace(ye.value(node, "based_on"), ye.quoted(plan.renamed[version.based_on]))
 
 
-def write(plan: Plan) -> list[Path]:
-    """Apply the plan, validate the result, write the files that changed."""
+def current_text(path: Path, staged: Mapping[Path, str]) -> str:
+    """A catalog file's text: as an import in progress has staged it, else as it is on disk."""
+    return staged[path] if path in staged else path.read_text(encoding="utf-8")
+
+
+def stage(plan: Plan, staged: dict[Path, str]) -> None:
+    """Apply the plan to the staged texts, once the catalog they make is valid: nothing is
+    written (an import that brings in several steps writes them all at its end, or none)."""
     _rename_starts(plan)
     _render_fields(plan)
     rendered = plan.files.rendered()
-    changed = {path: text for path, text in rendered.items() if text != path.read_text(encoding="utf-8")}
-    _validate(plan.files.location, rendered)
-    write_together(plan.files.location, {path: text.encode("utf-8") for path, text in changed.items()})
+    changed = {path: text for path, text in rendered.items() if text != current_text(path, staged)}
+    _validate(plan.files.location, {**staged, **changed})
+    staged.update(changed)
+
+
+def write(plan: Plan) -> list[Path]:
+    """Apply the plan, validate the result, write the files that changed."""
+    staged: dict[Path, str] = {}
+    stage(plan, staged)
+    return write_staged(plan.files.location, staged)
+
+
+def write_staged(location: Path, staged: Mapping[Path, str]) -> list[Path]:
+    """Write the staged texts that differ from their files, all or none: the files written."""
+    changed = {path: text for path, text in staged.items() if text != path.read_text(encoding="utf-8")}
+    write_together(location, {path: text.encode("utf-8") for path, text in changed.items()})
     return sorted(changed)
 
 
@@ -293,52 +324,39 @@ def finish_stopped_import(location: Path) -> list[str]:
     return finished
 
 
-def _validate(location: Path, rendered: dict[Path, str]) -> None:
-    """Load the edited catalog from a scratch copy; CatalogError (naming the real files) stops the import."""
-    with tempfile.TemporaryDirectory() as scratch:
-        root = Path(scratch) / "catalog"
-        real: dict[str, str] = {}
-        base = location if location.is_dir() else location.parent
-        for _, paths in catalog_groups(location):
-            for path in paths:
-                copy_path = root / path.relative_to(base)
-                copy_path.parent.mkdir(parents=True, exist_ok=True)
-                copy_path.write_text(rendered.get(path, path.read_text(encoding="utf-8")), encoding="utf-8")
-                real[display_path(copy_path)] = display_path(path)
-        try:
-            load_catalog(root if location.is_dir() else root / location.name)
-        except CatalogError as error:
-            lines = []
-            for p in error.problems[:MAX_PROBLEMS_SHOWN]:
-                where = real.get(p.pos.path, p.pos.path)
-                shown = ""
-                if p.pos.line:
-                    text = Path(p.pos.path).read_text(encoding="utf-8") if Path(p.pos.path).is_file() else ""
-                    at = text.splitlines()[p.pos.line - 1 : p.pos.line]
-                    shown = f" `{at[0].strip()[:100]}`" if at else ""
-                lines.append(
-                    f"{where}:{p.pos.line}:{p.pos.col}: {p.message} (in {where} as the import would write it, "
-                    f"at{shown or ' that line'})"
-                )
-            if len(error.problems) > MAX_PROBLEMS_SHOWN:
-                lines.append(f"... and {len(error.problems) - MAX_PROBLEMS_SHOWN} more")
-            raise ImportProblem(
-                "the page would make the catalog invalid, so nothing was written:\n" + "\n".join(lines)
-            ) from None
+def _validate(location: Path, texts: Mapping[Path, str]) -> None:
+    """Load the catalog as the import would leave it (`texts` read instead of those files);
+    CatalogError stops the import, showing each problem's line as the import would write it."""
+    try:
+        load_catalog(location, {path: text.encode("utf-8") for path, text in texts.items()})
+    except CatalogError as error:
+        by_shown = {display_path(path): text for path, text in texts.items()}
+        lines = []
+        for p in error.problems[:MAX_PROBLEMS_SHOWN]:
+            where = p.pos.path
+            shown = ""
+            if p.pos.line:
+                text = by_shown.get(where)
+                if text is None:
+                    text = Path(where).read_text(encoding="utf-8") if Path(where).is_file() else ""
+                at = text.split("\n")[p.pos.line - 1 : p.pos.line]  # lines as the loader counts them
+                shown = f" `{at[0].strip()[:100]}`" if at else ""
+            lines.append(f"{where}:{p.pos.line}:{p.pos.col}: {p.message} (as the import would write it, "
+                         f"at{shown or ' that line'})")
+        if len(error.problems) > MAX_PROBLEMS_SHOWN:
+            lines.append(f"... and {len(error.problems) - MAX_PROBLEMS_SHOWN} more")
+        raise ImportProblem("the import would make the catalog invalid, so nothing was written:\n" + "\n".join(lines)
+                            ) from None
 
 
 def source_lines(source: dict, lang: str, indent: int) -> list[str]:
     pad = " " * indent
     if "repo" in source:
-        lines = [
-            f"{pad}- repo: {source['repo']}",
-            f"{pad}  path: {ye.scalar(source['path'])}",
-            f"{pad}  commit: {source['commit']}",
+        lines = [f"{pad}- {ye.entry('repo', source['repo'])}"] + [
+            f"{pad}  {ye.entry(key, source[key])}" for key in ("path", "commit", "branch") if key in source
         ]
-        if "branch" in source:
-            lines.append(f"{pad}  branch: {source['branch']}")
-        else:
+        if "branch" not in source:
             lines.append(f"{pad}  tags: {ye.flow(source.get('tags', []))}")
     else:
-        lines = [f"{pad}- url: {ye.scalar(source['url'])}"]
-    return lines + [f"{pad}  lang: {lang}"]
+        lines = [f"{pad}- {ye.entry('url', source['url'])}"]
+    return lines + [f"{pad}  {ye.entry('lang', lang)}"]

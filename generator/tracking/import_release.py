@@ -13,8 +13,9 @@ from generator.domain.editions import Version
 from generator.domain.family import Family
 from generator.domain.model import Timeline
 from generator.core.releases import UNRELEASED, release_key, sort_tags, tag_release
-from generator.tracking.import_files import Files, Plan, write
-from generator.tracking.import_source import PageSource, Report, blob_text, read_rows, shipping_source
+from generator.tracking.import_files import Files, Plan, stage, write_staged
+from generator.reading.yaml_source import bad_character
+from generator.tracking.import_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
 from generator.tracking.importer import first_language, other_language
 
 
@@ -23,13 +24,16 @@ from generator.tracking.importer import first_language, other_language
 
 def import_release(location: Path, name: str, repo, ref: str) -> Report:
     """Every page of every family with a timeline (or a page's translation) in repository
-    `name`, at `ref` (a tag, the branch head, or a commit for an untagged translation)."""
+    `name`, at `ref` (a tag, the branch head, or a commit for an untagged translation).
+    Each step reads the catalog as the steps before it left it, in memory; the files are
+    written at the end, all or none."""
     report = Report()
     release = _release_of(repo, ref)
+    staged: dict[Path, str] = {}
     for step in ("codes", "first", "other"):  # the codes a page lists first, the pages a translation translates next
-        catalog = load_catalog(location)
+        catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
         for family in catalog.families:
-            plan = Plan(family, Files(location, family), report)
+            plan = Plan(family, Files(location, family, staged), report)
             if step == "codes":
                 _release_codes(plan, name, repo, ref, release)
             for timeline in family.timelines:
@@ -37,8 +41,8 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
                     _release_page(plan, timeline, name, repo, ref, release)
                 elif step == "other":
                     _release_translations(plan, timeline, name, repo, ref, release)
-            for path in write(plan):
-                report.done.append(f"wrote {display_path(path)}")
+            stage(plan, staged)
+    report.done += [f"wrote {display_path(path)}" for path in write_staged(location, staged)]
     return report
 
 
@@ -138,7 +142,7 @@ class _Sources:
     members: list = field(default_factory=list)  # upstream.Member of the enum, in order
     bindings: dict[str, str] = field(default_factory=dict)  # wrapper -> the constant it binds
     constants: list[tuple] = field(default_factory=list)  # (c_sources.Constant, header path)
-    messages: dict[str, str] = field(default_factory=dict)  # C name -> the message it logs
+    messages: dict[str, tuple[str, str]] = field(default_factory=dict)  # C name -> (its message, where it is)
     read: set[str] = field(default_factory=set)  # the kinds of file read
 
 
@@ -160,8 +164,20 @@ def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
         elif item.kind == "header":
             found.constants += [(c, item.header) for c in c_sources.read_header(text, family.value_layouts)[0]]
         elif item.kind == "messages":
-            found.messages.update((m.name, m.text) for m in c_sources.read_messages(text)[0])
+            found.messages.update((m.name, (m.text, f"{name}:{path}@{ref}:{m.line}"))
+                                  for m in c_sources.read_messages(text)[0])
     return found
+
+
+def _message(found: _Sources, c_name: Optional[str]) -> Optional[str]:
+    """The message upstream logs for a code; ImportProblem, where it is written, when the
+    catalog cannot hold its text."""
+    text, where = found.messages.get(c_name or "", (None, ""))
+    why = bad_character(text) if text is not None else None
+    if why:
+        raise ImportProblem(f"{where}: the message of {c_name} holds a {why}; the catalog cannot hold it: "
+                            "fix the message upstream, or add the code by hand")
+    return text
 
 
 def _statuses(family: Family, found: _Sources) -> dict[str, list[tuple]]:
@@ -203,7 +219,7 @@ def _release_codes(plan: Plan, name: str, repo, ref: str, release: Optional[str]
         value = declared[0][0].value
         if value in values:
             continue
-        code = {"c": short, "value": value, "cpp": _cpp_lines(declared), "log": found.messages.get(short)}
+        code = {"c": short, "value": value, "cpp": _cpp_lines(declared), "log": _message(found, short)}
         _insert_code(plan, {**code, "added": {name: release}}, after=_by_value(family, value))
         plan.report.done.append(f"{short}: a new C/C++ code ({_literal(family, value)}), added in {name} {release}")
     earlier = [t for t in repo.release_tags() if release_key(tag_release(t)) < release_key(release)]  # type: ignore[operator]
@@ -237,7 +253,7 @@ def _new_member(plan: Plan, member, found: _Sources, by_short, values, name: str
         return None
     plan.report.done.append(f"{member.name}: a new code ({_literal(family, value)}), added in {name} {release}")
     return {"python": member.name, "c": c_name, "value": value, "wrapper": wrapper,
-            "cpp": _cpp_lines(by_short.get(c_name, ())) if c_name else [], "log": found.messages.get(c_name or ""),
+            "cpp": _cpp_lines(by_short.get(c_name, ())) if c_name else [], "log": _message(found, c_name),
             "added": {name: release}}
 
 
@@ -247,12 +263,13 @@ def _seen_in(plan: Plan, code: Code, name: str, release: str) -> None:
         return
     node = ye.value(plan.files.code_node(code.name), "added")
     added = {**dict(code.added), name: release}
-    plan.files.codes.replace(node, "{" + ", ".join(f"{r}: {ye.quoted(v)}" for r, v in added.items()) + "}")
+    plan.files.codes.replace(node, ye.flow_map(list(added.items()), ids=tuple(added)))
     plan.report.done.append(f"{code.name}: {name} has it too, from {release}")
 
 
 def _cpp_lines(declared) -> list[str]:
-    return [f"      - {{name: {ye.quoted(constant.qualified)}, header: {header}}}" for constant, header in declared]
+    return [f"      - {ye.flow_map([('name', constant.qualified), ('header', header)], ids=('name',))}"
+            for constant, header in declared]
 
 
 def _literal(family: Family, value: int) -> str:
@@ -270,17 +287,15 @@ def _insert_code(plan: Plan, code: dict, after: Optional[str]) -> None:
     lines: list[str] = []
     for key in ("python", "c"):
         if code.get(key):
-            lines.append(("  - " if not lines else "    ") + f"{key}: {code[key]}")
+            lines.append(("  - " if not lines else "    ") + ye.entry(key, code[key]))
     lines.append(f"    value: {_literal(family, code['value'])}")
     if code.get("wrapper"):
-        lines.append(f"    wrapper: {code['wrapper']}")
+        lines.append(f"    {ye.entry('wrapper', code['wrapper'])}")
     if code["cpp"]:
         lines += ["    cpp:"] + code["cpp"]
     if code.get("log") is not None:
-        lines.append(f"    log_message: {ye.scalar(code['log'])}")
-    lines.append(
-        "    added: {" + ", ".join(f"{repo}: {ye.quoted(release)}" for repo, release in code["added"].items()) + "}"
-    )
+        lines.append(f"    {ye.entry('log_message', code['log'])}")
+    lines.append(f"    added: {ye.flow_map(list(code['added'].items()), ids=tuple(code['added']))}")
     codes = ye.items(ye.value(files.roots[files.codes_path], "codes"))
     if after is None:
         files.codes.insert_before(codes[0], lines)
@@ -299,7 +314,7 @@ def _gone(plan: Plan, now: tuple, before: tuple, name: str, release: str) -> Non
             continue
         node = plan.files.code_node(code.name)
         text_keys = [k for k in ("meaning", "cause", "solution") if ye.get(node, k)]
-        line = [f"    obsolete: {{since: {ye.quoted(release)}}}"]
+        line = [f"    obsolete: {ye.flow_map([('since', release)], ids=('since',))}"]
         if text_keys:
             plan.files.codes.insert_before(ye.key(node, text_keys[0]), line)
         else:

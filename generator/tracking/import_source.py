@@ -15,6 +15,7 @@ from generator.domain.editions import place_of
 from generator.tracking.audit_page import recoverable_value
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Timeline
+from generator.reading.yaml_source import bad_character
 from generator.tracking.pages import read_table
 from generator.tracking.sources import UnreadableFile, read_file
 
@@ -161,10 +162,17 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
         else:
             seen[code.name] = row.line
             texts = tuple((f, row.by_column[f].text) for f in page_def.text_fields if f in row.by_column)
+            problems += _unholdable(page.shown, key, row, texts)
             rows.append(ImportedRow(key, code.name, value, texts))
     if problems:
         raise ImportProblem(_some(problems))
     return rows
+
+
+def _unholdable(shown: str, key: str, row, texts: tuple[tuple[str, str], ...]) -> list[str]:
+    """The cells whose text holds what no catalog text may (a control character, a surrogate)."""
+    return [f"{shown}:{row.by_column[f].line}: {key}: the {f} cell holds a {why}; fix the page, or record this "
+            "version by hand" for f, why in ((f, bad_character(text)) for f, text in texts) if why]
 
 
 MAX_PROBLEMS_SHOWN = 20

@@ -141,7 +141,7 @@ def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
         return
     if "branch" in source:
         if same_file and same_file[0][1].branch and same_file[0][1].commit != source["commit"]:
-            files.versions.replace(ye.value(same_file[0][0], "commit"), source["commit"])
+            files.versions.replace(ye.value(same_file[0][0], "commit"), ye.scalar(source["commit"]))
             plan.report.done.append(f"{version.id}: the branch head is now {source['commit'][:12]}")
         return
     if same_file and same_file[0][1].tags is not None and not same_file[0][1].branch:
@@ -170,14 +170,14 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
     item = next(n for n, s in zip(ye.items(sources), head.sources) if s is old)
     if release == UNRELEASED:
         if old.commit != source["commit"]:
-            files.versions.replace(ye.value(item, "commit"), source["commit"])
+            files.versions.replace(ye.value(item, "commit"), ye.scalar(source["commit"]))
         return
     files.versions.replace_lines(item, item, source_lines(source, lang, 8))
     if head.id.startswith(UNRELEASED):
         files.versions.replace(ye.value(node, "version"), ye.quoted(edition_id))
         plan.renamed[head.id] = edition_id
     superseded = ye.get(node, "superseded")
-    line = f"        - {{edition: {ye.quoted(head.editions[0])}, commit: {old.commit}}}"
+    line = f"        - {ye.flow_map([('edition', head.editions[0]), ('commit', old.commit or '')], ids=('edition',))}"
     if superseded is None:
         files.versions.insert_after(node, ["      superseded:", line])
     else:
@@ -232,24 +232,24 @@ def _rows_lines(
     """The rows of a version, or what differs from its base's."""
     page = family.page_by_id[timeline.page]
     if base is None:
-        return ["      rows:"] + [f"        {name}: {ye.scalar(value)}" for name, _, value in rows]
+        return ["      rows:"] + [f"        {ye.entry(name, value)}" for name, _, value in rows]
     old = {r.code: r for r in base.rows}
     name_of = {code: name for name, code, _ in rows}
     new_order = [code for _, code, _ in rows]
     common = [c for c in new_order if c in old]
     if common != [r.code for r in base.rows if r.code in name_of]:  # moved rows: write them all
-        return ["      rows:"] + [f"        {name}: {ye.scalar(value)}" for name, _, value in rows]
+        return ["      rows:"] + [f"        {ye.entry(name, value)}" for name, _, value in rows]
     changes = []
     for index, (name, code, value) in enumerate(rows):
         if code not in old:
-            anchor = f"after: {name_of[new_order[index - 1]]}" if index else f"before: {name_of[new_order[1]]}" \
-                if len(new_order) > 1 else ""
-            changes.append(f"        {name}: {{recoverable: {ye.scalar(value)}{', ' + anchor if anchor else ''}}}")
+            anchor = [("after", name_of[new_order[index - 1]])] if index else [("before", name_of[new_order[1]])] \
+                if len(new_order) > 1 else []
+            changes.append(f"        {ye.scalar(name)}: {ye.flow_map([('recoverable', value)] + anchor)}")
         elif old[code].recoverable != value or old[code].disagreements:
-            changes.append(f"        {name}: {ye.scalar(value)}")
+            changes.append(f"        {ye.entry(name, value)}")
     for row in base.rows:
         if row.code not in name_of:
-            changes.append(f"        {family.code_by_name[row.code].name_on(page)}: dropped")
+            changes.append(f"        {ye.entry(family.code_by_name[row.code].name_on(page) or row.code, 'dropped')}")
     return ["      rows:"] + changes if changes else []
 
 

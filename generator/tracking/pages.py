@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Optional
 
-import html5lib
 from markdown_it import MarkdownIt
+
+from generator.tracking import html_parse
 
 _BLOCKS = frozenset("p div ul ol li table thead tbody tfoot tr td th h1 h2 h3 h4 h5 h6 pre blockquote dl dt dd hr "
                     "section article header footer figure figcaption details summary".split())
@@ -105,48 +106,38 @@ _MD = _markdown()
 
 
 def mark_html_lines(html: str, first_line: int) -> str:
-    """Every <tr>, <td> and <th> start tag gains data-line="N", its line in the source."""
+    """Every <tr>, <td> and <th> start tag gains data-line="N", its line in the source (lines
+    counted on from the tag before, not from the start: a page of many cells is read once)."""
+    counted = [0, first_line]  # offset, its line
+
     def add(match: re.Match) -> str:
-        line = first_line + html.count("\n", 0, match.start())
-        return f'{match.group(0)} data-line="{line}"'
+        counted[1] += html.count("\n", counted[0], match.start())
+        counted[0] = match.start()
+        return f'{match.group(0)} data-line="{counted[1]}"'
     return _ROW_TAG.sub(add, html)
 
 
-# Elements nested deeper than a browser builds (Blink stops at 512): the HTML parser checks
-# every start tag against every open element, so that a hostile page of a few megabytes
-# nested 100,000 deep would take an hour.
-MAX_DEPTH = 512
-_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
-_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
-
-
-def too_deep(source: str) -> Optional[int]:
-    """The line where the source's tags first nest deeper than MAX_DEPTH, or None. Counted
-    from the tags as written (an end tag closes everything opened since its start tag), which
-    is never less deep than what the parser builds from them."""
-    stack: list[str] = []
-    open_names: dict[str, int] = {}  # how many of each name the stack holds
-    for match in _TAG.finditer(source):
-        name = match.group(2).lower()
-        if not match.group(1):
-            if name not in _VOID:
-                stack.append(name)
-                open_names[name] = open_names.get(name, 0) + 1
-                if len(stack) > MAX_DEPTH:
-                    return source.count("\n", 0, match.start()) + 1
-        elif open_names.get(name):
-            while True:
-                closed = stack.pop()
-                open_names[closed] -= 1
-                if closed == name:
-                    break
+def _document(source: str, is_html: bool, page: PageTable):
+    """The page as a browser's document tree (an ElementTree element), or None with the
+    problem that stopped the parser, at its line."""
+    html = mark_html_lines(source, 1) if is_html else _MD.render(source)
+    try:
+        return html_parse.parse_html(html)
+    except html_parse.TooManyTags as many:
+        page.problems.append((_line_at(html, many.offset, is_html), html_parse.TOO_MANY_TAGS))
+    except html_parse.TooDeep as deep:
+        page.problems.append((deep.parser_line if is_html else deep.marked_line or 1, html_parse.TOO_DEEP))
     return None
 
 
-def render_dom(source: str, is_html: bool):
-    """The page as a browser's document tree (an ElementTree element)."""
-    html = mark_html_lines(source, 1) if is_html else _MD.render(source)
-    return html5lib.parse(html, namespaceHTMLElements=False)
+def _line_at(html: str, offset: int, is_html: bool) -> int:
+    """The source line of an offset of the HTML: counted in a page's own HTML; in HTML rendered
+    from Markdown, the line of the row or HTML block before it."""
+    if is_html:
+        return html.count("\n", 0, offset) + 1
+    marked = html.rfind(' data-line="', 0, offset)
+    digits = re.match(r' data-line="(\d{1,9})"', html[marked:marked + 24]) if marked >= 0 else None
+    return int(digits.group(1)) if digits else 1
 
 
 def code_blocks(source: str) -> list[CodeBlock]:
@@ -267,6 +258,11 @@ def cell_text(element, literal_spaces: bool = False) -> str:
 
 
 MAX_TABLE_ROWS = 5000  # upstream's longest page has 34 rows
+# Markdown's parser is linear, but slow on what no page holds: a quarter of a megabyte of `[`
+# costs it 14 s. Upstream's largest page is about 20 KB.
+MAX_PAGE_CHARS = 1024 * 1024
+TOO_LARGE = ("larger than 1 MiB: upstream's pages are tens of kilobytes, and reading this one would take "
+             "minutes; is this the right file?")
 
 
 def too_many_rows(source: str) -> Optional[int]:
@@ -274,7 +270,7 @@ def too_many_rows(source: str) -> Optional[int]:
     pipe, or an HTML <tr>), None when there are fewer: counted before any parsing, which
     costs some 150 microseconds and 8 KB a row."""
     count = 0
-    for number, line in enumerate(source.splitlines(), 1):
+    for number, line in enumerate(source.split("\n"), 1):  # lines as an editor and the parsers count them
         stripped = line.lstrip()
         count += stripped.startswith("|") + stripped.lower().count("<tr")
         if count > MAX_TABLE_ROWS:
@@ -289,26 +285,15 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
     page = PageTable()
     if source.startswith("\ufeff"):
         page.bom, source = True, source[1:]
+    if _past_a_limit(source, page):
+        return page
     page.conflicts = conflict_markers(source)
-    page.code_blocks = [] if is_html else code_blocks(source)
     lookup = {_heading_key(text): (column, lang) for column, per_lang in headings.items()
               for lang, texts in per_lang.items() for text in texts}
-    many = too_many_rows(source)
-    if many is not None:
-        page.problems.append(
-            (
-                many,
-                f"more than {MAX_TABLE_ROWS:,} table rows: upstream's pages have fewer than a hundred, "
-                "and reading this many would take minutes; is this the right file?",
-            )
-        )
+    document = _document(source, is_html, page)
+    if document is None:
         return page
-    deep = too_deep(source)
-    if deep is not None:
-        page.problems.append((deep, f"elements nested more than {MAX_DEPTH} deep: no page upstream writes does so, "
-                                    "and no browser shows it so; is this the right file?"))
-        return page
-    document = render_dom(source, is_html)
+    page.code_blocks = [] if is_html else code_blocks(source)  # parsed only once the page is within the limits
     for table in document.iter("table"):
         rows = [tr for tr in table.iter("tr")]
         if not rows:
@@ -349,6 +334,23 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
         (1, "no status-code table found: no table has the headings of a name and a recoverable column")
     )
     return page
+
+
+def _past_a_limit(source: str, page: PageTable) -> bool:
+    """Whether the page has too many rows, is too large, or nests its tags as written too deep:
+    each counted in one pass before any parser reads it, and recorded as the page's problem."""
+    many = too_many_rows(source)
+    if many is not None:
+        page.problems.append((many, f"more than {MAX_TABLE_ROWS:,} table rows: upstream's pages have fewer than a "
+                                    "hundred, and reading this many would take minutes; is this the right file?"))
+        return True
+    if len(source) > MAX_PAGE_CHARS:
+        page.problems.append((source.count("\n", 0, MAX_PAGE_CHARS) + 1, TOO_LARGE))
+        return True
+    deep = html_parse.too_deep(source)
+    if deep is not None:
+        page.problems.append((deep, html_parse.TOO_DEEP))
+    return deep is not None
 
 
 def _heading_key(text: str) -> str:

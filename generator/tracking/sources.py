@@ -128,7 +128,7 @@ def read_python(source: str, class_name: Optional[str]) -> PythonSource:
     if not classes:
         result.problems.append(Unreadable(1, f"no `class {class_name}` in this file"))
         return result
-    result.bases = tuple(ast.unparse(base) for base in classes[0].bases)
+    result.bases = tuple(_base_text(source, base) for base in classes[0].bases)
     result.line = classes[0].lineno
     for statement in classes[0].body:
         if (
@@ -143,9 +143,36 @@ def read_python(source: str, class_name: Optional[str]) -> PythonSource:
     return result
 
 
+MAX_SHOWN = 120  # characters of a base class shown; its last name is kept
+
+
+def _base_text(source: str, base: ast.expr) -> str:
+    """A base class: a dotted name (`enum.IntEnum`) read in a loop, anything else as the source
+    writes it. ast.unparse recursed once per attribute, and `a.b.b...` 600 deep crashed it."""
+    parts, node = [], base
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        text = ".".join([node.id, *reversed(parts)])
+    else:
+        text = " ".join((ast.get_source_segment(source, base) or "?").split())
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN // 2] + "..." + text[-(MAX_SHOWN // 2):]
+
+
+MAX_VALUE_NODES = 64  # a member's value is a number, a sign and a number, or a shift: a few nodes
+
+
+def _small(node: ast.AST) -> bool:
+    """Whether an expression has at most MAX_VALUE_NODES nodes (ast.walk does not recurse)."""
+    return sum(1 for _, _ in zip(range(MAX_VALUE_NODES + 1), ast.walk(node))) <= MAX_VALUE_NODES
+
+
 def _value(node: ast.AST) -> Union[int, Reference, None]:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
         return Reference(node.value.id, node.attr)
+    if not _small(node):  # literal_eval recurses once per level
+        return None
     try:
         value = ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
