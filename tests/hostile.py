@@ -1,10 +1,20 @@
 """Hostile texts, and a catalog that carries them in every text field and every piece of wording."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from generator.reading.site import default_labels
 from tests.helpers import MINI
 
+# A splice: C joins a backslash (or the trigraph ??/) and the newline after it before it sees
+# comments, so that `*\` + newline + `/` closes a comment and code follows (guarded, so that the
+# header still compiles cleanly where several comments carry it, and the code runs at load).
+C_SPLICE = ('… *\\\n/\n#ifndef INJECTED\n#define INJECTED\n#include <stdio.h>\n'
+            '__attribute__((constructor)) static void injected(void) { puts("INJECTED"); }\n#endif\n/\\\n* …')
+C_TRIGRAPH_SPLICE = C_SPLICE.replace("\\", "??/")
+# Every bidirectional control, unpaired (GCC's -Wbidi-chars), and a backslash that ends the text.
+BIDI = "bidi \u202a embed \u202b \u202c \u202d \u202e override \u2066 \u2067 \u2068 \u2069 \u200e \u200f \u061c end\\"
 HOSTILE = [
     'quotes "double" \'single\' “curly” ‘curly’ «guillemets» 「括号」',
     '"""triple""" and \'\'\'triple\'\'\'',
@@ -35,9 +45,17 @@ HOSTILE = [
     "<!-- hides the rest",
     "C# and C++ and ## hashes #",
     "javascript:alert(1) and https://example.org/?a=1&b=<2>",
+    C_SPLICE,
+    C_TRIGRAPH_SPLICE,
+    BIDI,
 ]
 # A single-line string that would break every context it is not escaped for.
 WORDING_ATTACK = '<img src=x onerror=alert(1)> */ int injected; /* """x""" \\N{BULLET} {{ x }} <!-- C# ??= -->'
+# Every attack on a piece of wording, each in every place at once (a catalog per attack): a
+# splice that closes a C comment (phases 1-2: backslash-newline, ??/), bidirectional marks
+# (GCC's -Wbidi-chars).
+WORDING_ATTACKS = {"markup": WORDING_ATTACK, "c-splice": C_SPLICE, "c-trigraph-splice": C_TRIGRAPH_SPLICE,
+                   "bidi": BIDI}
 
 
 def yaml_dq(text: str) -> str:
@@ -76,8 +94,18 @@ WORDING = [
     ('    "yes": {zh: [是], en: ["Yes"]}', '    "yes": {{zh: [{q}], en: [{q}]}}'),
     ("        - document: the published demo documentation, read for its rows only", "        - document: {q}"),
 ]
-LABELS = ("home", "codes", "all_codes", "editions", "differences_title", "permalink", "notes", "history", "translation",
-          "home_intro", "lookup_text", "not_found_title", "palette_auto")
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+
+
+def hostile_labels(q: str) -> str:
+    """Every label the generator ships, overridden with the attack (and the label's {placeholders},
+    so that what fills them, such as the family's name, lands there too)."""
+    lines = []
+    for key, texts in sorted(default_labels().items()):
+        holes = " ".join(sorted(set(PLACEHOLDER.findall(texts.get("en", ""))))) if "en" in texts else ""
+        value = q if not holes else q[:-1] + " " + holes + '"'
+        lines.append(f"    {key}: {{zh: {value}, en: {value}}}\n")
+    return "".join(lines)
 
 
 def hostile_catalog(target: Path, texts: list[str], wording: str | None = None) -> Path:
@@ -89,7 +117,7 @@ def hostile_catalog(target: Path, texts: list[str], wording: str | None = None) 
         for old, new in WORDING:
             assert old in base, old
             base = base.replace(old, new.format(q=q), 1)
-        labels = "".join(f"    {key}: {{zh: {q}, en: {q}}}\n" for key in LABELS)
+        labels = hostile_labels(q)
         anchor = "\nrepositories:"
         assert anchor in base
         base = base.replace(anchor, "\n  labels:\n" + labels.rstrip("\n") + anchor, 1)

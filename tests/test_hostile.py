@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import run_cli
-from tests.hostile import HOSTILE, WORDING_ATTACK, hostile_catalog
+from tests.hostile import HOSTILE, WORDING_ATTACK, WORDING_ATTACKS, hostile_catalog
 from tests.site_build import build_site
 
 EXTENSIONS = ["attr_list", "admonition", "tables", "toc"]  # as site/mkdocs.yml
@@ -145,8 +145,7 @@ def check_c(tmp_path, out, texts, flags):
     printed = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split()
     assert printed == [t.encode("utf-8").hex() for t in texts]
     expanded = subprocess.run(
-        flags[:2]
-        + ["-E", "-P", "-x", "c++" if suffix == ".cpp" else "c", str(out / "generated" / "c" / "demo_codes.h")],
+        [*flags, "-E", "-P", "-x", "c++" if suffix == ".cpp" else "c", str(out / "generated" / "c" / "demo_codes.h")],
         capture_output=True,
         text=True,
         check=True,
@@ -235,12 +234,14 @@ def check_pages(out, texts, wording=None):
 # -- the tests -------------------------------------------------------------------------------------------
 
 
-def test_hostile_texts_and_wording_survive_python_json_and_pages(tmp_path):
-    out = generate(tmp_path, HOSTILE, WORDING_ATTACK)
-    check_python(tmp_path, out, HOSTILE, WORDING_ATTACK)
-    check_pages(out, HOSTILE, WORDING_ATTACK)
+@pytest.mark.parametrize("attack", WORDING_ATTACKS)
+def test_hostile_texts_and_wording_survive_python_json_and_pages(tmp_path, attack):
+    wording = WORDING_ATTACKS[attack]
+    out = generate(tmp_path, HOSTILE, wording)
+    check_python(tmp_path, out, HOSTILE, wording)
+    check_pages(out, HOSTILE, wording)
     data = json.loads((out / "generated" / "json" / "demo_codes.json").read_text(encoding="utf-8"))
-    assert data["family"]["description"]["en"] == WORDING_ATTACK
+    assert data["family"]["description"]["en"] == wording
     by_name = {c["name"]: c for c in data["codes"]}
     assert [
         by_name[f"DEMO_HOSTILE_{i}"]["editions"]["2.0-new"]["texts"]["meaning"]["en"]["text"]
@@ -248,15 +249,22 @@ def test_hostile_texts_and_wording_survive_python_json_and_pages(tmp_path):
     ] == HOSTILE
 
 
+def compilers() -> list[list[str]]:
+    """Each way a consumer compiles the header: C99 (with trigraphs too), C++11, and, where GCC
+    knows it, with every bidirectional control character an error."""
+    strict = ["-Wall", "-Wextra", "-Werror", "-pedantic"]
+    found = [["gcc", "-std=c99", *strict], ["gcc", "-std=c99", "-trigraphs", *strict], ["g++", "-std=c++11", *strict]]
+    bidi = ["gcc", "-std=c99", *strict, "-Werror=bidi-chars=any"]
+    probe = subprocess.run([*bidi, "-x", "c", "-fsyntax-only", "-"], input="", capture_output=True, text=True)
+    return found + ([bidi] if probe.returncode == 0 else [])
+
+
 @pytest.mark.skipif(not shutil.which("gcc"), reason="needs gcc")
-@pytest.mark.parametrize("flags", [
-    ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"],
-    ["gcc", "-std=c99", "-trigraphs", "-Wall", "-Wextra", "-Werror", "-pedantic"],
-    ["g++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"],
-], ids=["c99", "c99-trigraphs", "c++11"])
-def test_hostile_texts_and_wording_survive_the_header(tmp_path, flags):
-    out = generate(tmp_path, HOSTILE, WORDING_ATTACK)
-    check_c(tmp_path, out, HOSTILE, flags)
+@pytest.mark.parametrize("attack", WORDING_ATTACKS)
+def test_hostile_texts_and_wording_survive_the_header(tmp_path, attack):
+    out = generate(tmp_path, HOSTILE, WORDING_ATTACKS[attack])
+    for flags in compilers():
+        check_c(tmp_path, out, HOSTILE, flags)
 
 
 @pytest.mark.slow

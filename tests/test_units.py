@@ -85,12 +85,30 @@ def test_c_str_is_the_utf8_bytes_of_the_text(text):
     assert "??" not in literal
 
 
+TRIGRAPHS = dict(zip("=/'()!<>-", "#\\^[]|{}~"))
+
+
+def c_phases_1_2(source: str) -> str:
+    """The source as a C compiler reads it after translation phases 1 and 2: trigraphs replaced,
+    and each backslash-newline removed (GCC's too when spaces come between them)."""
+    source = re.sub(r"\?\?([=/'()!<>-])", lambda m: TRIGRAPHS[m.group(1)], source)
+    return re.sub(r"\\[ \t\f\v]*(?:\r\n|\r|\n)", "", source)
+
+
 @given(texts)
 @example("*/ static const int injected = 42; /*")
 @example("a*//*b ??/")
+@example("*\\\n/ int injected; /\\\n*")
+@example("*??/\n/ int injected; /??/\n*")
+@example("end \\ \t")
+@example("bidi \u202e \u2066 \u200f \u061c \r \x85 \u2028")
 def test_c_comment_cannot_end_or_nest_the_comment(text):
     inside = escape.c_comment(text)
     assert "*/" not in inside and "/*" not in inside and "??" not in inside
+    seen = c_phases_1_2(f"/* {inside} */")  # as written is not enough: phases 1-2 come first
+    assert seen.count("*/") == 1 and seen.endswith(" */") and "/*" not in seen[2:]
+    assert not re.search(r"\\\s*$", inside, re.M)
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]", inside)
 
 
 # -- HTML and Jinja ----------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Optional
 
 UNRELEASED = "unreleased"
-_RELEASE = re.compile(r"^(?P<number>\d+(?:\.\d+)*?)(?:(?P<sep>[.-])(?P<pre>[A-Za-z][0-9A-Za-z.-]*))?$")
+_RELEASE = re.compile(r"^(?P<number>\d+(?:\.\d+)*?)(?:(?P<sep>[.-])(?P<pre>[A-Za-z][0-9A-Za-z.-]*))?\Z")
 # Words of pre-releases, earliest first; a word not listed sorts after these.
 _PRE_WORDS = ("dev", "alpha", "a", "beta", "b", "pre", "rc")
 

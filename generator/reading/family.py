@@ -49,9 +49,9 @@ _REQUIRED = ("id", "name", "description", "languages", "python", "c", "recoverab
 _PYTHON_FIELDS = ("module", "shape", "class", "lookup", "default_page", "exception", "status", "default_status",
                   "code_2_status", "unknown_status")
 _C_FIELDS = ("header", "guard", "namespace", "macro_prefix", "name_function", "message_function", "literals")
-FAMILY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
-SITE_PATH = re.compile(r"^(?:[a-z][a-z0-9_-]*)?$")
-DIRECTIVE = re.compile(r"^[a-z][a-z0-9-]*$")
+FAMILY_ID = re.compile(r"^[a-z][a-z0-9_]*\Z")
+SITE_PATH = re.compile(r"^(?:[a-z][a-z0-9_-]*)?\Z")
+DIRECTIVE = re.compile(r"^[a-z][a-z0-9-]*\Z")
 UPSTREAM_KINDS = ("python", "binding", "header", "messages")
 
 
@@ -180,7 +180,7 @@ def _c_names(f: Fields, node: Node) -> Optional[CNames]:
     prefix = ""
     if "macro_prefix" in fields:
         prefix = f.text(fields["macro_prefix"][1], "family.c.macro_prefix", allow_empty=True) or ""
-        if prefix and not re.match(r"^[A-Z][A-Z0-9]*_$", prefix):
+        if prefix and not re.match(r"^[A-Z][A-Z0-9]*_\Z", prefix):
             f.error(
                 fields["macro_prefix"][1],
                 f"family.c.macro_prefix {prefix!r} must be upper-case letters and digits ending in _ (HIXL_)",

@@ -15,8 +15,8 @@ from generator.core.problems import closest
 
 PAGE_FIELDS = ("id", "name", "title", "intro", "rows", "row_prefix", "first_column", "columns", "headings", "timelines")
 TIMELINE_FIELDS = ("id", "suffix", "name", "repo", "paths")
-PAGE_ID = re.compile(r"^[a-z][a-z0-9-]*$")
-SUFFIX = re.compile(r"^(?:-[a-z][a-z0-9-]*)?$")
+PAGE_ID = re.compile(r"^[a-z][a-z0-9-]*\Z")
+SUFFIX = re.compile(r"^(?:-[a-z][a-z0-9-]*)?\Z")
 
 
 def read_pattern(f: Fields, node: Node, what: str, pattern: re.Pattern, rule: str) -> Optional[str]:

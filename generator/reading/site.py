@@ -15,8 +15,8 @@ from generator.reading.yaml_source import read_document
 
 LABELS_FILE = Path(__file__).resolve().parent.parent / "labels.yaml"
 SCRIPTS = ("cjk", "latin")
-REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$")
-URL = re.compile(r"^https?://[^\s<>\"'`]+$")
+REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+URL = re.compile(r"^https?://[^\s<>\"'`]+\Z")
 _SITE_FIELDS = ("languages", "language_names", "name", "description", "families", "labels")
 
 
@@ -99,7 +99,7 @@ def read_languages(f: Fields, node: Node, what: str) -> Optional[tuple[str, ...]
         return None
     seen: list[str] = []
     for lang, item in items:
-        if not re.match(r"^[a-z]{2,3}$", lang):
+        if not re.match(r"^[a-z]{2,3}\Z", lang):
             f.error(item, f"language {lang!r} must be a lower-case ISO 639 code such as zh or en")
         elif lang in seen:
             f.error(item, f"language {lang!r} is listed twice")

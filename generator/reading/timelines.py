@@ -21,11 +21,12 @@ from generator.core.problems import Reporter, closest
 from generator.core.releases import UNRELEASED, release_key
 from generator.reading.editions import Draft, Read, derive
 from generator.reading.page_layout import read_layout
+from generator.reading.site import URL
 from generator.reading.version_rows import RowsReader
 
-EDITION_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$")
+EDITION_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*\Z")
 MAX_EDITION_ID = 64
-COMMIT = re.compile(r"^[0-9a-f]{40}$")
+COMMIT = re.compile(r"^[0-9a-f]{40}\Z")
 _VERSION_FIELDS = ("version", "based_on", "release", "sources", "texts", "order", "rows", "not_listed_not_known",
                    "malformations", "notes", "editions", "superseded")
 _SOURCE_KINDS = ("repo", "url", "seed", "document")
@@ -203,7 +204,7 @@ class _Reader(RowsReader):
                 return None
         if kind == "repo":
             return self._repo_source(node, fields, values, lang, what)
-        if kind == "url" and not re.match(r"^https?://[^\s<>\"'`]+$", values["url"] or ""):
+        if kind == "url" and not URL.match(values["url"] or ""):
             f.error(fields["url"][1], f"{what}: source url must be an http(s) URL without spaces or quotes")
             return None
         return Source(

@@ -47,12 +47,30 @@ def py_doc(text: str) -> str:
     return "\n".join(py_str(line)[1:-1] for line in text.split("\n"))
 
 
-_C_COMMENT = re.compile(r"\*/|/\*|\?(?=\?)")
+# What a compiler, an editor or a terminal would obey rather than show: C0 and C1 controls
+# (a carriage return ends a line for a C compiler; ESC starts a terminal's sequence), DEL, the
+# marks that reorder or hide text (bidirectional controls, zero-width characters), line and
+# paragraph separators, and lone surrogates.
+_OBEYED = "\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff"
+# In a comment: `*/` and `/*`, a `?` that starts a trigraph (??/ is a backslash), a backslash
+# that ends a line (translation phase 2 joins it and the newline, before comments are seen:
+# `*\` + newline + `/` would close the comment), and what the compiler or an editor obeys.
+_C_COMMENT = re.compile(r"\*/|/\*|\?(?=\?)|\\(?=\s*\Z)|[" + _OBEYED + "]")
+
+
+def _c_comment_piece(match: re.Match) -> str:
+    piece = match.group()
+    if piece in ("*/", "/*", "?"):
+        return {"*/": "*\\/", "/*": "/\\*", "?": "?\\"}[piece]
+    return f"<U+{ord(piece):04X}>"  # as GCC names a character it warns about
 
 
 def c_comment(text: str) -> str:
-    """Text for the inside of a /* */ comment: no `*/` or `/*` can form, nor a trigraph."""
-    return _C_COMMENT.sub(lambda m: {"*/": "*\\/", "/*": "/\\*"}.get(m.group(), "?\\"), text)
+    """Text for the inside of a /* */ comment, safe as written and after translation phases 1-2:
+    no `*/` or `/*` forms, nor a trigraph; no line ends in a backslash; a line break goes on
+    with ` * `; a control or bidirectional character is written as <U+202E>."""
+    lines = [_C_COMMENT.sub(_c_comment_piece, line) for line in text.split("\n")]
+    return lines[0] + "".join("\n *" + (" " + line if line else "") for line in lines[1:])
 
 
 _C_ESCAPE = re.compile(rb'[^\x20-\x7e]|[\\"?]')
@@ -127,13 +145,9 @@ def md_inline(text: str) -> str:
     return _MD_TRAILING.sub(lambda m: "&#32;" * len(m.group()), text)
 
 
-# What a terminal would obey rather than show: C0 and C1 controls (ESC starts a sequence
-# that can move the cursor, retitle the window or rewrite what was printed), DEL, the
-# marks that reorder or hide text (bidi overrides, zero-width characters), lone
-# surrogates (a name git gave as bytes that are not UTF-8), and the backslash, so that an
-# escape can be told from the text.
-_TERMINAL_ESCAPE = re.compile("[\x00-\x1f\x7f-\x9f\\\\\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
-                              "\ud800-\udfff]")
+# In a name or path printed to a terminal: what it obeys, and the backslash, so that an escape
+# can be told from the text (a lone surrogate is a name git gave as bytes that are not UTF-8).
+_TERMINAL_ESCAPE = re.compile("[\\\\" + _OBEYED + "]")
 
 
 def terminal(text: str) -> str:
