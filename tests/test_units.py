@@ -20,6 +20,8 @@ from generator.reading.load import load_catalog
 from generator.domain.changes import Event, Presence
 from generator.rendering.site.html import text_html
 from tests.helpers import MINI
+from tests.hostile import live_markup
+from tests.site_build import page_html
 
 # Text from any catalog: every code point YAML can carry (no surrogates), weighted
 # towards the characters each syntax gives a meaning to.
@@ -130,11 +132,20 @@ def test_html_in_jinja_leaves_no_brace_to_open_a_tag(text):
     assert "{" not in out and "}" not in out and html.unescape(out) == text
 
 
+@given(texts)
+@example("<img src=x onerror=alert(1)> &lt;b&gt; Follow the system's setting")
+def test_html_read_as_html_is_inert_when_a_script_inserts_the_attribute_as_html(text):
+    attribute = escape.html_read_as_html(text)
+    assert '"' not in attribute and "<" not in attribute
+    read = html.unescape(attribute)  # what a script reads from the attribute, and sets as innerHTML
+    assert "<" not in read and html.unescape(read) == text
+
+
 # -- Markdown ----------------------------------------------------------------------------------------------
 
 
 def rendered_text(markdown_text: str) -> str:
-    out = markdown.markdown(markdown_text, extensions=["tables", "attr_list"])
+    out = page_html(markdown_text)
     out = re.sub(r"^<p>|</p>$", "", out)
     assert not re.search(r"<(?!br\s*/?>)[a-zA-Z/!]", out), f"markup appeared: {out!r}"
     return html.unescape(out.replace("<br />", "\n").replace("<br>", "\n"))
@@ -144,7 +155,7 @@ line_texts = st.text(alphabet=st.one_of(st.sampled_from("\\`*_[]{}<>&|#+-=.)! 1"
                      min_size=1, max_size=30).filter(lambda t: t.strip() == t and t)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)  # the first loads MkDocs' configuration
 @given(line_texts)
 @example("# C#")
 @example("1. not a list")
@@ -152,8 +163,22 @@ line_texts = st.text(alphabet=st.one_of(st.sampled_from("\\`*_[]{}<>&|#+-=.)! 1"
 @example("<script>alert(1)</script>")
 @example("a | b")
 @example("[link](http://x) *em* __strong__ `code`")
+@example('!!! danger "x"')
+@example("~~~")
 def test_md_inline_renders_to_exactly_the_text(text):
     assert rendered_text(escape.md_inline(text)) == text
+
+
+@settings(deadline=None)
+@given(texts)
+@example('HIXL ![x](x){onerror=console.log(1)} [docs](javascript:alert(1)) <javascript:alert(1)>')
+@example('x\n\n{: onclick="alert(2)" }\n\n[r]: javascript:alert(3)\n\n[r] *e*{: onclick="alert(4)" }')
+def test_html_in_markdown_is_exact_as_html_and_inert_as_markdown(text):
+    out = escape.html_in_markdown(text)
+    assert html.unescape(out) == text
+    for place in (f"x {out}", f'<span class="x">{out}</span>', f'<p class="x">{out}</p>'):
+        rendered = page_html(place)
+        assert not live_markup(rendered) and not re.search(r"<(?:a|img|script)\b", rendered), (place, rendered)
 
 
 def test_md_inline_line_breaks_become_br():

@@ -104,6 +104,21 @@ def html_in_jinja(text: str) -> str:
     return html_text(text).replace("{", "&#123;").replace("}", "&#125;")
 
 
+def html_in_markdown(text: str) -> str:
+    """Text for HTML inside a Markdown page (the site's pages): escaped for HTML, and inert as
+    Markdown wherever the parser reads the HTML around it as Markdown (a paragraph, a <span>
+    that starts no raw block): no link, image or reference ([) and no attribute list ({) can
+    form. Character references, which HTML and Markdown both read as the character."""
+    return html_in_jinja(text).replace("[", "&#91;").replace("]", "&#93;")
+
+
+def html_read_as_html(text: str) -> str:
+    """Text for an HTML attribute whose value a script then inserts as HTML (Material's header
+    tooltips set an element's title as innerHTML): & and < escaped once more under the
+    attribute's own escaping, so that what the script reads is still inert."""
+    return html_text(text.replace("&", "&amp;").replace("<", "&lt;"))
+
+
 def json_in_jinja(value) -> str:
     """A value as JSON inside a <script> of a template that MkDocs renders with Jinja: no <
     (no </script>), and no brace that opens a {{ }}, {% %} or {# #} (JSON's own braces never
@@ -122,8 +137,8 @@ _MD_INLINE = {
 }
 _MD_ESCAPE = re.compile("[\\\\`*_\\[\\]{}<>&|\t\u2028\u2029]")
 # Block syntax that only counts at the start of a line (headings, lists,
-# quotes, setext underlines, indented code) and trailing spaces (line breaks).
-_MD_LINE_START = re.compile(r"^( +)|^([#+=-])|^(\d+)([.)])")
+# quotes, setext underlines, indented code, admonitions, fences) and trailing spaces (line breaks).
+_MD_LINE_START = re.compile(r"^( +)|^([#+=!~-])|^(\d+)([.)])")
 _MD_TRAILING = re.compile(r"( +)$")
 
 
@@ -132,7 +147,7 @@ def _md_line_start(match: re.Match) -> str:
     if spaces:
         return "&#32;" * len(spaces)
     if mark:
-        return "\\" + mark if mark in "#+-" else "&#61;"
+        return "\\" + mark if mark in "#+-!" else {"=": "&#61;", "~": "&#126;"}[mark]
     return digits + "\\" + dot
 
 
