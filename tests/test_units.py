@@ -4,7 +4,6 @@ import ast
 import html
 import re
 
-import markdown
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
