@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Optional
 
 UNRELEASED = "unreleased"
-_RELEASE = re.compile(r"^(?P<number>\d+(?:\.\d+)*?)(?:(?P<sep>[.-])(?P<pre>[A-Za-z][0-9A-Za-z.-]*))?\Z")
+_RELEASE = re.compile(r"^(?P<number>\d+(?:\.\d+)*?)(?:(?P<sep>[.-])(?P<pre>[A-Za-z][0-9A-Za-z.-]*))?$")
 # Words of pre-releases, earliest first; a word not listed sorts after these.
 _PRE_WORDS = ("dev", "alpha", "a", "beta", "b", "pre", "rc")
 
@@ -22,7 +22,7 @@ def release_key(release: str) -> Optional[tuple]:
     """A sort key for a release, or None when it is not one."""
     if release == UNRELEASED:
         return ((float("inf"),), 1, ())
-    match = _RELEASE.match(release)
+    match = _RELEASE.fullmatch(release)
     if match is None:
         return None
     numbers = tuple(int(part) for part in match["number"].split("."))

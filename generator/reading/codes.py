@@ -13,7 +13,7 @@ from generator.domain.model import TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED
 from generator.core.problems import Reporter
 from generator.core.releases import release_key
 
-CPP_NAME = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)?(::[A-Za-z_][A-Za-z0-9_]*)+\Z")  # ::NAME: the global namespace
+CPP_NAME = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)?(::[A-Za-z_][A-Za-z0-9_]*)+$")  # ::NAME: the global namespace
 C_RANGE = (0, 0xFFFFFFFF)  # a C/C++ status is uint32_t
 PYTHON_RANGE = (-(2**63), 2**64 - 1)
 _CODE_FIELDS = ("python", "c", "value", "wrapper", "cpp", "log_message", "added", "obsolete", "notes") + TEXT_FIELDS
@@ -135,7 +135,7 @@ def _cpp_names(f: Fields, pair, name, header_paths) -> Optional[tuple[CppName, .
                 ok = False
         else:
             text, header = f.text(item, f"{name}: cpp name"), None
-        if text is not None and not CPP_NAME.match(text):
+        if text is not None and not CPP_NAME.fullmatch(text):
             f.error(item, f"{name}: cpp name {text!r} must be qualified by its namespace, such as 'ns::NAME'")
             text = None
         if text is None:

@@ -49,9 +49,9 @@ _REQUIRED = ("id", "name", "description", "languages", "python", "c", "recoverab
 _PYTHON_FIELDS = ("module", "shape", "class", "lookup", "default_page", "exception", "status", "default_status",
                   "code_2_status", "unknown_status")
 _C_FIELDS = ("header", "guard", "namespace", "macro_prefix", "name_function", "message_function", "literals")
-FAMILY_ID = re.compile(r"^[a-z][a-z0-9_]*\Z")
-SITE_PATH = re.compile(r"^(?:[a-z][a-z0-9_-]*)?\Z")
-DIRECTIVE = re.compile(r"^[a-z][a-z0-9-]*\Z")
+FAMILY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+SITE_PATH = re.compile(r"^(?:[a-z][a-z0-9_-]*)?$")
+DIRECTIVE = re.compile(r"^[a-z][a-z0-9-]*$")
 UPSTREAM_KINDS = ("python", "binding", "header", "messages")
 
 
@@ -180,7 +180,7 @@ def _c_names(f: Fields, node: Node) -> Optional[CNames]:
     prefix = ""
     if "macro_prefix" in fields:
         prefix = f.text(fields["macro_prefix"][1], "family.c.macro_prefix", allow_empty=True) or ""
-        if prefix and not re.match(r"^[A-Z][A-Z0-9]*_\Z", prefix):
+        if prefix and not re.fullmatch(r"^[A-Z][A-Z0-9]*_$", prefix):
             f.error(
                 fields["macro_prefix"][1],
                 f"family.c.macro_prefix {prefix!r} must be upper-case letters and digits ending in _ (HIXL_)",
@@ -249,7 +249,7 @@ def _value_layout(f: Fields, node: Node) -> Optional[ValueLayout]:
 def _runtime_constants(f: Fields, node: Node) -> Optional[tuple[tuple[str, int], ...]]:
     result = []
     for name, (key, value) in (f.mapping(node, "family.runtime_constants", free_keys=True) or {}).items():
-        if not IDENTIFIER.match(name):
+        if not IDENTIFIER.fullmatch(name):
             f.error(key, f"family.runtime_constants: {name!r} is not a C identifier")
             continue
         number = f.integer(value, f"family.runtime_constants.{name}")
@@ -322,7 +322,7 @@ def _bases(f: Fields, node: Node) -> Optional[tuple[tuple[str, str], ...]]:
     result = []
     for base, (key, value) in (f.mapping(node, "family.upstream: base", free_keys=True) or {}).items():
         since = f.text(value, f"family.upstream: base {base}")
-        if not IDENTIFIER.match(base) or since is None or release_key(since) is None:
+        if not IDENTIFIER.fullmatch(base) or since is None or release_key(since) is None:
             f.error(
                 key, f"family.upstream: base: {base}: give a class name and the release it is the base from ('9.1.0')"
             )

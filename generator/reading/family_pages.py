@@ -15,13 +15,13 @@ from generator.core.problems import closest
 
 PAGE_FIELDS = ("id", "name", "title", "intro", "rows", "row_prefix", "first_column", "columns", "headings", "timelines")
 TIMELINE_FIELDS = ("id", "suffix", "name", "repo", "paths")
-PAGE_ID = re.compile(r"^[a-z][a-z0-9-]*\Z")
-SUFFIX = re.compile(r"^(?:-[a-z][a-z0-9-]*)?\Z")
+PAGE_ID = re.compile(r"^[a-z][a-z0-9-]*$")
+SUFFIX = re.compile(r"^(?:-[a-z][a-z0-9-]*)?$")
 
 
 def read_pattern(f: Fields, node: Node, what: str, pattern: re.Pattern, rule: str) -> Optional[str]:
-    value = f.text(node, what, allow_empty=bool(pattern.match("")))
-    if value is not None and not pattern.match(value):
+    value = f.text(node, what, allow_empty=bool(pattern.fullmatch("")))
+    if value is not None and not pattern.fullmatch(value):
         f.error(node, f"{what} {value!r} must be {rule}")
         return None
     return value

@@ -15,7 +15,7 @@ from generator.domain.model import Localized
 from generator.core.problems import Reporter, closest
 from generator.reading.yaml_source import MAX_DIGITS, Document, parse_int, scalar_type
 
-IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
+IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 MAX_NAME = 100  # a name is part of file names (codes/NAME.zh.md): keep far below NAME_MAX
 # C and C++ keywords and alternative tokens (C23, C++23), and what <stddef.h> and
 # <stdint.h> define as macros or types: none can name a constant of the header.
@@ -35,7 +35,7 @@ C_KEYWORDS = frozenset(
 C_RESERVED = re.compile(
     r"^(?:u?int(?:_least|_fast)?\d*_t|u?intmax_t|u?intptr_t|U?INT(?:_LEAST|_FAST)?\d*_(?:MAX|MIN|C)"
     r"|U?INTMAX_(?:MAX|MIN|C)|U?INTPTR_(?:MAX|MIN)|(?:SIZE|PTRDIFF|SIG_ATOMIC|WCHAR|WINT)_(?:MAX|MIN)"
-    r"|_[A-Z_].*|.*__.*)\Z")
+    r"|_[A-Z_].*|.*__.*)$")
 
 
 def visible(text: str) -> bool:
@@ -168,7 +168,7 @@ class Fields:
         if len(name) > MAX_NAME:
             self.error(node, f"{what} is {len(name)} characters long; names are at most {MAX_NAME} (they name files)")
             return None
-        if not IDENTIFIER.match(name) or keyword.iskeyword(name) or (c_too and name in C_KEYWORDS):
+        if not IDENTIFIER.fullmatch(name) or keyword.iskeyword(name) or (c_too and name in C_KEYWORDS):
             self.error(
                 node, f"{what} {name!r} is not a valid identifier in Python and C (letters, digits, _; not a keyword)"
             )

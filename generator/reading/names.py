@@ -79,13 +79,13 @@ def _c(family: Family, f: Fields, fields) -> None:
     ):
         f.error(node, "family.c: guard, namespace and function names must all differ")
     for name in (c.guard, c.namespace, c.name_function, c.message_function):
-        if name and (name in C_KEYWORDS or C_RESERVED.match(name) or c_library_header(name)):
+        if name and (name in C_KEYWORDS or C_RESERVED.fullmatch(name) or c_library_header(name)):
             f.error(node, f"family.c: {name!r} is a C/C++ keyword or a name reserved by C and its standard headers")
     for code in family.c_codes:
         assert code.c_name is not None
         macro = c.macro_prefix + code.c_name
         library = [(n, c_library_header(n)) for n in dict.fromkeys((macro, code.c_name)) if c_library_header(n)]
-        if macro in C_KEYWORDS or C_RESERVED.match(macro):
+        if macro in C_KEYWORDS or C_RESERVED.fullmatch(macro):
             f.rep.error(
                 code.pos,
                 f"{code.c_name}: {macro} is a C/C++ keyword or a name <stdint.h>/<stddef.h> defines or reserves; "

@@ -15,8 +15,8 @@ from generator.reading.yaml_source import read_document
 
 LABELS_FILE = Path(__file__).resolve().parent.parent / "labels.yaml"
 SCRIPTS = ("cjk", "latin")
-REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
-URL = re.compile(r"^https?://[^\s<>\"'`]+\Z")
+REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$")
+URL = re.compile(r"^https?://[^\s<>\"'`]+$")
 _SITE_FIELDS = ("languages", "language_names", "name", "description", "families", "labels")
 
 
@@ -99,7 +99,7 @@ def read_languages(f: Fields, node: Node, what: str) -> Optional[tuple[str, ...]
         return None
     seen: list[str] = []
     for lang, item in items:
-        if not re.match(r"^[a-z]{2,3}\Z", lang):
+        if not re.fullmatch(r"^[a-z]{2,3}$", lang):
             f.error(item, f"language {lang!r} must be a lower-case ISO 639 code such as zh or en")
         elif lang in seen:
             f.error(item, f"language {lang!r} is listed twice")
@@ -152,7 +152,7 @@ def read_repositories(section, rep: Reporter) -> dict[str, Repository]:
     f: Fields = section.reader
     result = {}
     for name, (key, node) in (f.mapping(section.value, "repositories", free_keys=True) or {}).items():
-        if not REPO_NAME.match(name):
+        if not REPO_NAME.fullmatch(name):
             f.error(key, f"repositories: {name!r} must be OWNER/NAME, as the forge spells it")
             continue
         fields = f.mapping(node, f"repositories.{name}", required=("url", "default_branch"))
@@ -160,7 +160,7 @@ def read_repositories(section, rep: Reporter) -> dict[str, Repository]:
             continue
         url = f.text(fields["url"][1], f"repositories.{name}.url")
         branch = f.text(fields["default_branch"][1], f"repositories.{name}.default_branch")
-        if url is not None and not URL.match(url):
+        if url is not None and not URL.fullmatch(url):
             f.error(fields["url"][1], f"repositories.{name}.url must be an http(s) URL without spaces or quotes")
             url = None
         if url and branch:

@@ -24,9 +24,9 @@ from generator.reading.page_layout import read_layout
 from generator.reading.site import URL
 from generator.reading.version_rows import RowsReader
 
-EDITION_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*\Z")
+EDITION_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$")
 MAX_EDITION_ID = 64
-COMMIT = re.compile(r"^[0-9a-f]{40}\Z")
+COMMIT = re.compile(r"^[0-9a-f]{40}$")
 _VERSION_FIELDS = ("version", "based_on", "release", "sources", "texts", "order", "rows", "not_listed_not_known",
                    "malformations", "notes", "editions", "superseded")
 _SOURCE_KINDS = ("repo", "url", "seed", "document")
@@ -136,7 +136,7 @@ class _Reader(RowsReader):
         ident = self.f.text(node, what)
         if ident is None:
             return None
-        if len(ident) > MAX_EDITION_ID or not EDITION_ID.match(ident):
+        if len(ident) > MAX_EDITION_ID or not EDITION_ID.fullmatch(ident):
             self.f.error(node, f"{what} {ident!r} may hold only letters, digits, '.', '-' and '_', "
                                f"at most {MAX_EDITION_ID} of them (edition ids are part of URLs and file names)")
             return None
@@ -204,7 +204,7 @@ class _Reader(RowsReader):
                 return None
         if kind == "repo":
             return self._repo_source(node, fields, values, lang, what)
-        if kind == "url" and not URL.match(values["url"] or ""):
+        if kind == "url" and not URL.fullmatch(values["url"] or ""):
             f.error(fields["url"][1], f"{what}: source url must be an http(s) URL without spaces or quotes")
             return None
         return Source(
@@ -221,7 +221,7 @@ class _Reader(RowsReader):
             f.error(fields["repo"][1], f"{what}: repository {values['repo']!r} is not in repositories"
                                        f"{closest(values['repo'], self.repositories)}")
             return None
-        if not COMMIT.match(values["commit"]):
+        if not COMMIT.fullmatch(values["commit"]):
             f.error(
                 fields["commit"][1], f"{what}: commit must be 40 lower-case hex digits (git rev-parse TAG^{{commit}})"
             )
@@ -277,7 +277,7 @@ class _Reader(RowsReader):
                 continue
             ident = self._id(fields["edition"][1], f"{what}: superseded edition")
             commit = f.text(fields["commit"][1], f"{what}: superseded commit")
-            if commit is not None and not COMMIT.match(commit):
+            if commit is not None and not COMMIT.fullmatch(commit):
                 f.error(fields["commit"][1], f"{what}: superseded commit must be 40 lower-case hex digits")
                 commit = None
             if ident is None or commit is None:
