@@ -233,7 +233,7 @@ class _Reader(RowsReader):
                 f"{what}: a repository source names the tags that ship the file, or the branch of an unreleased one",
             )
             return None
-        layout = read_layout(f, fields["page"][1], what, self.columns) if "page" in fields else None
+        layout = read_layout(f, fields["page"][1], what, self.columns, values["path"]) if "page" in fields else None
         if "page" in fields and layout is None:
             return None
         return Source("repo", lang, repo=values["repo"], path=values["path"], commit=values["commit"], tags=tags,
