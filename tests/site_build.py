@@ -1,11 +1,16 @@
 """Building a generated site with MkDocs, for the tests: as `make publish` builds it."""
 from __future__ import annotations
 
+import functools
+import re
 import subprocess
 from pathlib import Path
 from typing import Optional
 
+import markdown
+
 from generator.shipping.publish import mkdocs_build
+from tests.helpers import ROOT
 
 
 def build_site(site_dir: Path, dest: Path, site_url: Optional[str] = None) -> subprocess.CompletedProcess:
@@ -15,3 +20,20 @@ def build_site(site_dir: Path, dest: Path, site_url: Optional[str] = None) -> su
     if result.returncode != 0:
         raise AssertionError(f"mkdocs build failed:\n{result.stdout}\n{result.stderr}")
     return result
+
+
+@functools.lru_cache(maxsize=1)
+def mkdocs_markdown() -> tuple[tuple[str, ...], dict]:
+    """The Markdown extensions MkDocs runs on the site's pages, and their settings: its own
+    (toc, tables, fenced_code) and site/mkdocs.yml's (attr_list, admonition, ...)."""
+    from mkdocs.config import load_config
+
+    config = load_config(config_file=str(ROOT / "site" / "mkdocs.yml"))
+    return tuple(config["markdown_extensions"]), dict(config["mdx_configs"])
+
+
+def page_html(md_text: str) -> str:
+    """A page's Markdown (its front matter dropped) as HTML, with MkDocs' Markdown extensions."""
+    body = re.sub(r"\A---\n.*?\n---\n", "", md_text, flags=re.S)
+    extensions, configs = mkdocs_markdown()
+    return markdown.markdown(body, extensions=list(extensions), extension_configs=configs)

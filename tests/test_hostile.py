@@ -2,24 +2,25 @@
 piece of wording (family name and description, titles, headings, labels, site name, notes,
 sources). The module returns it and runs nothing on import, the header compiles and prints its
 exact bytes and declares nothing, the pages show it as text with nothing injected."""
+import functools
+import html
 import importlib.util
 import json
 import re
 import shutil
 import subprocess
 import sys
+import threading
 from html.parser import HTMLParser
 
-import markdown
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import run_cli
-from tests.hostile import HOSTILE, WORDING_ATTACK, hostile_catalog
-from tests.site_build import build_site
+from tests.hostile import HOSTILE, WORDING_ATTACK, WORDING_ATTACKS, hostile_catalog, live_markup
+from tests.site_build import build_site, page_html
 
-EXTENSIONS = ["attr_list", "admonition", "tables", "toc"]  # as site/mkdocs.yml
 ALLOWED_TAGS = {
     "h1",
     "h2",
@@ -145,8 +146,7 @@ def check_c(tmp_path, out, texts, flags):
     printed = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split()
     assert printed == [t.encode("utf-8").hex() for t in texts]
     expanded = subprocess.run(
-        flags[:2]
-        + ["-E", "-P", "-x", "c++" if suffix == ".cpp" else "c", str(out / "generated" / "c" / "demo_codes.h")],
+        [*flags, "-E", "-P", "-x", "c++" if suffix == ".cpp" else "c", str(out / "generated" / "c" / "demo_codes.h")],
         capture_output=True,
         text=True,
         check=True,
@@ -205,17 +205,12 @@ def visible(text):
     return [v for v in (re.sub(r"\s+", " ", line).strip() for line in lines) if v]
 
 
-def page_html(md_text):
-    body = re.sub(r"\A---\n.*?\n---\n", "", md_text, flags=re.S)
-    return markdown.markdown(body, extensions=EXTENSIONS)
-
-
 def check_pages(out, texts, wording=None):
     for md_file in (out / "site" / "docs").rglob("*.md"):
-        page = Page()
-        page.feed(page_html(md_file.read_text(encoding="utf-8")))
+        page, rendered = Page(), page_html(md_file.read_text(encoding="utf-8"))
+        page.feed(rendered)
         assert page.tags <= ALLOWED_TAGS, (md_file, page.tags - ALLOWED_TAGS)
-        assert not [a for a in page.attrs if a.startswith("on")], md_file
+        assert not live_markup(rendered), (md_file, live_markup(rendered))
         assert all(json.loads(data) is not None for data in page.data), md_file  # a text cannot end the element
     for lang in ("zh", "en"):
         page = Page()
@@ -230,17 +225,22 @@ def check_pages(out, texts, wording=None):
         from generator.rendering.escape import html_text
 
         assert f"site_name: {json.dumps(html_text(wording), ensure_ascii=False)}" in front
+        # Material writes a palette toggle's name into a title, which its header tooltips set as innerHTML
+        names = re.findall(r"toggle:\n(?: +icon: .*\n)? +name: (.*)\n", front)
+        assert len(names) == 6 and not [n for n in names if "<" in html.unescape(json.loads(n))], names
 
 
 # -- the tests -------------------------------------------------------------------------------------------
 
 
-def test_hostile_texts_and_wording_survive_python_json_and_pages(tmp_path):
-    out = generate(tmp_path, HOSTILE, WORDING_ATTACK)
-    check_python(tmp_path, out, HOSTILE, WORDING_ATTACK)
-    check_pages(out, HOSTILE, WORDING_ATTACK)
+@pytest.mark.parametrize("attack", WORDING_ATTACKS)
+def test_hostile_texts_and_wording_survive_python_json_and_pages(tmp_path, attack):
+    wording = WORDING_ATTACKS[attack]
+    out = generate(tmp_path, HOSTILE, wording)
+    check_python(tmp_path, out, HOSTILE, wording)
+    check_pages(out, HOSTILE, wording)
     data = json.loads((out / "generated" / "json" / "demo_codes.json").read_text(encoding="utf-8"))
-    assert data["family"]["description"]["en"] == WORDING_ATTACK
+    assert data["family"]["description"]["en"] == wording
     by_name = {c["name"]: c for c in data["codes"]}
     assert [
         by_name[f"DEMO_HOSTILE_{i}"]["editions"]["2.0-new"]["texts"]["meaning"]["en"]["text"]
@@ -248,30 +248,113 @@ def test_hostile_texts_and_wording_survive_python_json_and_pages(tmp_path):
     ] == HOSTILE
 
 
+def compilers() -> list[list[str]]:
+    """Each way a consumer compiles the header: C99 (with trigraphs too), C++11, and, where GCC
+    knows it, with every bidirectional control character an error."""
+    strict = ["-Wall", "-Wextra", "-Werror", "-pedantic"]
+    found = [["gcc", "-std=c99", *strict], ["gcc", "-std=c99", "-trigraphs", *strict], ["g++", "-std=c++11", *strict]]
+    bidi = ["gcc", "-std=c99", *strict, "-Werror=bidi-chars=any"]
+    probe = subprocess.run([*bidi, "-x", "c", "-fsyntax-only", "-"], input="", capture_output=True, text=True)
+    return found + ([bidi] if probe.returncode == 0 else [])
+
+
 @pytest.mark.skipif(not shutil.which("gcc"), reason="needs gcc")
-@pytest.mark.parametrize("flags", [
-    ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"],
-    ["gcc", "-std=c99", "-trigraphs", "-Wall", "-Wextra", "-Werror", "-pedantic"],
-    ["g++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"],
-], ids=["c99", "c99-trigraphs", "c++11"])
-def test_hostile_texts_and_wording_survive_the_header(tmp_path, flags):
-    out = generate(tmp_path, HOSTILE, WORDING_ATTACK)
-    check_c(tmp_path, out, HOSTILE, flags)
+@pytest.mark.parametrize("attack", WORDING_ATTACKS)
+def test_hostile_texts_and_wording_survive_the_header(tmp_path, attack):
+    out = generate(tmp_path, HOSTILE, WORDING_ATTACKS[attack])
+    for flags in compilers():
+        check_c(tmp_path, out, HOSTILE, flags)
+
+
+# -- the built site, in Chromium --------------------------------------------------------------------------
+
+# Every attack on the site's wording at once: one build serves every check of the built site.
+SITE_WORDING = WORDING_ATTACK + "\n" + WORDING_ATTACKS["site"]
+# What the page holds, once its scripts ran, that would run script or leave for another scheme
+# than http(s): an on* attribute, or a URL attribute whose resolved address has such a scheme.
+LIVE_DOM = """() => {
+  const urls = ["href", "src", "action", "formaction", "data", "poster", "background", "cite", "ping", "xlink:href"]
+  const found = []
+  for (const element of document.querySelectorAll("*")) {
+    for (const attribute of element.attributes) {
+      let live = attribute.name.startsWith("on")
+      if (!live && urls.includes(attribute.name)) {
+        try { live = !["http:", "https:"].includes(new URL(attribute.value, document.baseURI).protocol) }
+        catch (error) { live = false }  // not a URL a browser would follow
+      }
+      if (live) found.push(`<${element.localName} ${attribute.name}="${attribute.value}">`)
+    }
+  }
+  return found
+}"""
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    """The site of a catalog whose every text, name and label is hostile, built once and served
+    under a sub-path as a static host serves it: (its base URL, its build directory)."""
+    from tests.test_browser import SUB_PATH, QuietServer, SiteHandler
+
+    tmp_path = tmp_path_factory.mktemp("hostile-site")
+    out = generate(tmp_path, HOSTILE, SITE_WORDING)
+    root = tmp_path / "served"
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(root)))
+    base = f"http://127.0.0.1:{httpd.server_address[1]}{SUB_PATH}"
+    build_site(out / "site", root / SUB_PATH.strip("/"), site_url=base)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield base, root / SUB_PATH.strip("/")
+    httpd.shutdown()
+    httpd.server_close()
 
 
 @pytest.mark.slow
-def test_hostile_wording_in_the_built_site(tmp_path):
-    out = generate(tmp_path, HOSTILE, WORDING_ATTACK)
-    site = tmp_path / "site"
-    build_site(out / "site", site)
+def test_hostile_wording_in_the_built_site(hostile_site):
+    site = hostile_site[1]
     for html_file in site.rglob("*.html"):
-        html = html_file.read_text(encoding="utf-8")
-        assert "<img src=x" not in html and "<script>alert" not in html and "<b>bold</b>" not in html, html_file
-        title = re.search(r"<title>(.*?)</title>", html, re.S).group(1)
+        built = html_file.read_text(encoding="utf-8")
+        assert "<img src=x" not in built and "<script>alert" not in built and "<b>bold</b>" not in built, html_file
+        assert not live_markup(built), (html_file, live_markup(built))
+        title = re.search(r"<title>(.*?)</title>", built, re.S).group(1)
         assert "<img" not in title
     page = (site / "en" / "editions" / "2.0-new" / "index.html").read_text(encoding="utf-8")
     assert "edition-table" in page and "DEMO_HOSTILE_26" in page  # "<!--" in the site's name hides nothing
     assert "C# and C++ and ## hashes #" in page
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_hostile_site_runs_no_script_in_chromium(hostile_site, chromium):
+    """Every page of the hostile site, and a search for its family, in Chromium: no dialog, no
+    console message, no page error, and nothing live in the page once its scripts ran."""
+    from tests.test_browser import Visit, search
+
+    base, site = hostile_site
+    visit = Visit(chromium, base)
+    missing = ["no-such-page/", "en/no-such-page/"]  # served the 404 page, whose own status the console reports
+    ran: list[str] = []
+
+    def console(message):
+        if not (message.text.startswith("Failed to load resource") and message.location["url"] in
+                [base + path for path in missing]):
+            ran.append(f"console {message.text!r} on {visit.page.url}")
+
+    visit.page.on("dialog", lambda dialog: (ran.append(f"dialog {dialog.message!r}"), dialog.dismiss()))
+    visit.page.on("console", console)
+    visit.page.on("pageerror", lambda error: ran.append(f"error {error} on {visit.page.url}"))
+    try:
+        paths = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.rglob("index.html"))
+        for path in ["" if p == "./" else p for p in paths] + missing:
+            visit.goto(path)
+            live = visit.page.evaluate(LIVE_DOM)
+            assert not live, (path, live)
+        for lang_path in ("", "en/"):
+            search(visit, lang_path, "HIXL")  # the family's name: every page of it is a result
+            assert not visit.page.evaluate(LIVE_DOM)
+        assert len(paths) > 50 and not ran, ran
+        assert not visit.outside(), visit.outside()
+    finally:
+        visit.close()
 
 
 @pytest.mark.slow  # a long property run

@@ -24,6 +24,7 @@ class TextEntry:
     starts: tuple[str, ...]  # the version ids of its `from`
     start_pos: tuple[Pos, ...]  # where each start is written
     markup: Optional[str] = None  # the text as upstream's cell writes it (domain.markup), where not `text`
+    markdown: bool = False  # written with upstream's inline Markdown (`markdown: true`), markup or none
 
     @property
     def written(self) -> str:

@@ -217,7 +217,7 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
             else:
                 shown = plain(text) if markdown == "true" else text
                 entries.append(TextEntry((), lang, shown, origin, f.pos(fields[lang][1]), ids, places,
-                                         markup=None if shown == text else text))
+                                         markup=None if shown == text else text, markdown=markdown == "true"))
         for lang in untranslated:
             entries.append(TextEntry((), lang, "", UNTRANSLATED, f.pos(fields["untranslated"][1]), ids, places))
     return tuple(entries) if ok else None

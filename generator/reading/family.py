@@ -24,6 +24,7 @@ from generator.domain.model import (
     ValueLayout,
 )
 from generator.core.problems import Reporter, closest
+from generator.reading.links import check_text_links
 from generator.reading.texts import resolve_texts
 from generator.reading.family_pages import read_headings, read_pages, read_pattern
 
@@ -119,6 +120,7 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
         upstream, labels, pages, tuple(read.versions), tuple(read.editions), tuple(resolved), tuple(files),  # type: ignore[arg-type]
         f.pos(section.key), discover, tuple(sorted(read.aliases.items())))  # type: ignore[arg-type]
     check_names(family, f, fields, rep, codes.flawed)
+    check_text_links(family, rep)
     return family
 
 
@@ -180,7 +182,7 @@ def _c_names(f: Fields, node: Node) -> Optional[CNames]:
     prefix = ""
     if "macro_prefix" in fields:
         prefix = f.text(fields["macro_prefix"][1], "family.c.macro_prefix", allow_empty=True) or ""
-        if prefix and not re.match(r"^[A-Z][A-Z0-9]*_$", prefix):
+        if prefix and not re.fullmatch(r"^[A-Z][A-Z0-9]*_$", prefix):
             f.error(
                 fields["macro_prefix"][1],
                 f"family.c.macro_prefix {prefix!r} must be upper-case letters and digits ending in _ (HIXL_)",

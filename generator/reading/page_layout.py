@@ -1,12 +1,14 @@
 """Reading a repository source's `page` (editions.yaml): the file's framing and dialect."""
 from __future__ import annotations
 
+import re
 import string
 from typing import Optional
 
-from ruamel.yaml.nodes import MappingNode, Node
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from generator.domain.layout import CODE_PLACES, TABLE_STYLES, Block, CodeBlock, PageLayout
+from generator.domain.markup import link_problems
 from generator.domain.model import RECOVERABLE_VALUES
 from generator.reading.fields import Fields
 
@@ -14,7 +16,8 @@ _FIELDS = ("title", "before", "after", "table", "header", "labels", "note", "unc
 _CODE_FIELDS = ("fence", "open", "line", "close", "values")
 
 
-def read_layout(f: Fields, node: Node, what: str, columns: int) -> Optional[PageLayout]:
+def read_layout(f: Fields, node: Node, what: str, columns: int, path: str) -> Optional[PageLayout]:
+    """A source's `page`; `path`: the file's path in its repository, that its links resolve from."""
     what = f"{what}: page"
     fields = f.mapping(node, what, required=("title", "table", "header"), optional=_FIELDS)
     if fields is None or not all(k in fields for k in ("title", "table", "header")):
@@ -34,8 +37,48 @@ def read_layout(f: Fields, node: Node, what: str, columns: int) -> Optional[Page
     parts = (title, table, header, before, after, labels, unclosed, bom)
     if any(p is None for p in parts) or ("note" in fields and note is None):
         return None
+    _check_links(f, fields, path, what)  # reported; the layout stays, so that its texts are checked too
     return PageLayout(title, before, after, table, tuple(h for h, _ in header),  # type: ignore[arg-type,union-attr]
                       labels, note, tuple(u for u, _ in unclosed), bom)  # type: ignore[arg-type,union-attr]
+
+
+def _check_links(f: Fields, fields: dict, path: str, what: str) -> None:
+    """Every text of the framing links only where a copied page may (domain.markup.link_problems),
+    and no piece of a code block can end it early (what follows would be read as Markdown): a
+    line that is a fence, an info string with a backtick or a line break."""
+    for key in ("title", "before", "after", "header", "labels", "note"):
+        if key not in fields:
+            continue
+        fences = _fences(fields[key][1])
+        for node, in_code in _texts(fields[key][1]):
+            text = str(node.value)
+            for problem in link_problems(text, (path,)):
+                f.error(node, f"{what} {key}: {problem}")
+            if in_code and (FENCE.search(text) or node in fences and re.search("[`\n]", text)):
+                f.error(node, f"{what} {key}: {text!r} would end its code block early, so that what follows is read "
+                              f"as Markdown; write it without a fence (``` or ~~~), an info string without ` or a "
+                              f"line break")
+
+
+FENCE = re.compile(r"^ {0,3}(?:```|~~~)", re.M)  # a line that opens or closes a fenced code block
+
+
+def _texts(node: Node, in_code: bool = False) -> list[tuple[ScalarNode, bool]]:
+    """Every text under a node, in order, and whether it is a piece of a code block."""
+    if isinstance(node, ScalarNode):
+        return [(node, in_code)]
+    if isinstance(node, SequenceNode):
+        return [t for item in node.value for t in _texts(item, in_code)]
+    if isinstance(node, MappingNode):
+        return [t for _, value in node.value for t in _texts(value, True)]
+    return []
+
+
+def _fences(node: Node) -> list[Node]:
+    """The info strings (`fence`) of a `before`'s or `after`'s code blocks."""
+    blocks = [item for item in node.value if isinstance(item, MappingNode)] if isinstance(node, SequenceNode) else []
+    codes = [v for block in blocks for k, v in block.value if k.value == "code" and isinstance(v, MappingNode)]
+    return [v for code in codes for k, v in code.value if k.value == "fence"]
 
 
 def _flag(f: Fields, pair, what: str) -> Optional[bool]:

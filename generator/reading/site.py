@@ -99,7 +99,7 @@ def read_languages(f: Fields, node: Node, what: str) -> Optional[tuple[str, ...]
         return None
     seen: list[str] = []
     for lang, item in items:
-        if not re.match(r"^[a-z]{2,3}$", lang):
+        if not re.fullmatch(r"^[a-z]{2,3}$", lang):
             f.error(item, f"language {lang!r} must be a lower-case ISO 639 code such as zh or en")
         elif lang in seen:
             f.error(item, f"language {lang!r} is listed twice")

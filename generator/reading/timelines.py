@@ -21,6 +21,7 @@ from generator.core.problems import Reporter, closest
 from generator.core.releases import UNRELEASED, release_key
 from generator.reading.editions import Draft, Read, derive
 from generator.reading.page_layout import read_layout
+from generator.reading.site import URL
 from generator.reading.version_rows import RowsReader
 
 EDITION_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$")
@@ -203,7 +204,7 @@ class _Reader(RowsReader):
                 return None
         if kind == "repo":
             return self._repo_source(node, fields, values, lang, what)
-        if kind == "url" and not re.match(r"^https?://[^\s<>\"'`]+$", values["url"] or ""):
+        if kind == "url" and not URL.fullmatch(values["url"] or ""):
             f.error(fields["url"][1], f"{what}: source url must be an http(s) URL without spaces or quotes")
             return None
         return Source(
@@ -232,7 +233,7 @@ class _Reader(RowsReader):
                 f"{what}: a repository source names the tags that ship the file, or the branch of an unreleased one",
             )
             return None
-        layout = read_layout(f, fields["page"][1], what, self.columns) if "page" in fields else None
+        layout = read_layout(f, fields["page"][1], what, self.columns, values["path"]) if "page" in fields else None
         if "page" in fields and layout is None:
             return None
         return Source("repo", lang, repo=values["repo"], path=values["path"], commit=values["commit"], tags=tags,

@@ -99,6 +99,8 @@ def environment() -> jinja2.Environment:
         yaml_str=lambda text: json.dumps(text, ensure_ascii=False),  # JSON strings are YAML scalars
         # MkDocs themes put config strings (site_name, nav titles) into HTML unescaped: escape them here
         yaml_html=lambda text: json.dumps(escape.html_text(text), ensure_ascii=False),
+        # Material's palette toggles carry their name in a title that its tooltips read as HTML
+        yaml_tooltip=lambda text: json.dumps(escape.html_read_as_html(text), ensure_ascii=False),
     )
     return env
 

@@ -47,12 +47,30 @@ def py_doc(text: str) -> str:
     return "\n".join(py_str(line)[1:-1] for line in text.split("\n"))
 
 
-_C_COMMENT = re.compile(r"\*/|/\*|\?(?=\?)")
+# What a compiler, an editor or a terminal would obey rather than show: C0 and C1 controls
+# (a carriage return ends a line for a C compiler; ESC starts a terminal's sequence), DEL, the
+# marks that reorder or hide text (bidirectional controls, zero-width characters), line and
+# paragraph separators, and lone surrogates.
+_OBEYED = "\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff"
+# In a comment: `*/` and `/*`, a `?` that starts a trigraph (??/ is a backslash), a backslash
+# that ends a line (translation phase 2 joins it and the newline, before comments are seen:
+# `*\` + newline + `/` would close the comment), and what the compiler or an editor obeys.
+_C_COMMENT = re.compile(r"\*/|/\*|\?(?=\?)|\\(?=\s*\Z)|[" + _OBEYED + "]")
+
+
+def _c_comment_piece(match: re.Match) -> str:
+    piece = match.group()
+    if piece in ("*/", "/*", "?"):
+        return {"*/": "*\\/", "/*": "/\\*", "?": "?\\"}[piece]
+    return f"<U+{ord(piece):04X}>"  # as GCC names a character it warns about
 
 
 def c_comment(text: str) -> str:
-    """Text for the inside of a /* */ comment: no `*/` or `/*` can form, nor a trigraph."""
-    return _C_COMMENT.sub(lambda m: {"*/": "*\\/", "/*": "/\\*"}.get(m.group(), "?\\"), text)
+    """Text for the inside of a /* */ comment, safe as written and after translation phases 1-2:
+    no `*/` or `/*` forms, nor a trigraph; no line ends in a backslash; a line break goes on
+    with ` * `; a control or bidirectional character is written as <U+202E>."""
+    lines = [_C_COMMENT.sub(_c_comment_piece, line) for line in text.split("\n")]
+    return lines[0] + "".join("\n *" + (" " + line if line else "") for line in lines[1:])
 
 
 _C_ESCAPE = re.compile(rb'[^\x20-\x7e]|[\\"?]')
@@ -86,6 +104,21 @@ def html_in_jinja(text: str) -> str:
     return html_text(text).replace("{", "&#123;").replace("}", "&#125;")
 
 
+def html_in_markdown(text: str) -> str:
+    """Text for HTML inside a Markdown page (the site's pages): escaped for HTML, and inert as
+    Markdown wherever the parser reads the HTML around it as Markdown (a paragraph, a <span>
+    that starts no raw block): no link, image or reference ([) and no attribute list ({) can
+    form. Character references, which HTML and Markdown both read as the character."""
+    return html_in_jinja(text).replace("[", "&#91;").replace("]", "&#93;")
+
+
+def html_read_as_html(text: str) -> str:
+    """Text for an HTML attribute whose value a script then inserts as HTML (Material's header
+    tooltips set an element's title as innerHTML): & and < escaped once more under the
+    attribute's own escaping, so that what the script reads is still inert."""
+    return html_text(text.replace("&", "&amp;").replace("<", "&lt;"))
+
+
 def json_in_jinja(value) -> str:
     """A value as JSON inside a <script> of a template that MkDocs renders with Jinja: no <
     (no </script>), and no brace that opens a {{ }}, {% %} or {# #} (JSON's own braces never
@@ -104,8 +137,8 @@ _MD_INLINE = {
 }
 _MD_ESCAPE = re.compile("[\\\\`*_\\[\\]{}<>&|\t\u2028\u2029]")
 # Block syntax that only counts at the start of a line (headings, lists,
-# quotes, setext underlines, indented code) and trailing spaces (line breaks).
-_MD_LINE_START = re.compile(r"^( +)|^([#+=-])|^(\d+)([.)])")
+# quotes, setext underlines, indented code, admonitions, fences) and trailing spaces (line breaks).
+_MD_LINE_START = re.compile(r"^( +)|^([#+=!~-])|^(\d+)([.)])")
 _MD_TRAILING = re.compile(r"( +)$")
 
 
@@ -114,7 +147,7 @@ def _md_line_start(match: re.Match) -> str:
     if spaces:
         return "&#32;" * len(spaces)
     if mark:
-        return "\\" + mark if mark in "#+-" else "&#61;"
+        return "\\" + mark if mark in "#+-!" else {"=": "&#61;", "~": "&#126;"}[mark]
     return digits + "\\" + dot
 
 
@@ -127,13 +160,9 @@ def md_inline(text: str) -> str:
     return _MD_TRAILING.sub(lambda m: "&#32;" * len(m.group()), text)
 
 
-# What a terminal would obey rather than show: C0 and C1 controls (ESC starts a sequence
-# that can move the cursor, retitle the window or rewrite what was printed), DEL, the
-# marks that reorder or hide text (bidi overrides, zero-width characters), lone
-# surrogates (a name git gave as bytes that are not UTF-8), and the backslash, so that an
-# escape can be told from the text.
-_TERMINAL_ESCAPE = re.compile("[\x00-\x1f\x7f-\x9f\\\\\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
-                              "\ud800-\udfff]")
+# In a name or path printed to a terminal: what it obeys, and the backslash, so that an escape
+# can be told from the text (a lone surrogate is a name git gave as bytes that are not UTF-8).
+_TERMINAL_ESCAPE = re.compile("[\\\\" + _OBEYED + "]")
 
 
 def terminal(text: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.domain.changes import Presence, history, presence
-from generator.rendering.escape import html_text as esc
+from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family

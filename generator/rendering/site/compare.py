@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from generator.domain.changes import EditionDiff, compare_editions, copied_releases, release_copies
-from generator.rendering.escape import html_text as esc
+from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Page, Timeline

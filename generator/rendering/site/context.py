@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Optional
 from urllib.parse import quote
 
-from generator.rendering.escape import html_text as esc
+from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.codes import Code
 from generator.domain.editions import Edition, Source
 from generator.domain.family import Catalog, Family

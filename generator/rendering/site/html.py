@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional, Sequence
 
-from generator.rendering.escape import html_text as esc
+from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.blocks import blocks
 
 # A URL in a text, up to a space, a quote, an angle bracket or closing CJK punctuation.

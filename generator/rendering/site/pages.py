@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from generator.rendering.escape import html_text as esc, md_inline
+from generator.rendering.escape import html_in_markdown as esc, md_inline
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
@@ -45,7 +45,7 @@ def family_block(ctx: Context, family: Family, heading: bool = True) -> str:
     out = []
     if heading:
         out.append(_h(2, family.name[ctx.lang], f"family-{family.id}"))
-    out.append(esc(ctx.label("family_intro", family)))
+    out.append(md_inline(ctx.label("family_intro", family)))  # a paragraph of the page's Markdown
     links = [link(ctx.url(f"{family.prefix}codes/"), esc(ctx.label("all_codes"))),
              link(ctx.url(f"{family.prefix}editions/"), esc(ctx.label("editions"))),
              link(ctx.url(f"{family.prefix}differences/"), esc(ctx.label("differences_title")))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from generator.rendering.escape import html_text as esc, md_inline
+from generator.rendering.escape import html_in_markdown as esc, md_inline
 from generator.domain.codes import Code
 from generator.domain.family import Family
 from generator.domain.model import UNTRANSLATED, Page

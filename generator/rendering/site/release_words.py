@@ -6,7 +6,7 @@ import re
 
 from typing import Callable, Optional, TypeVar
 
-from generator.rendering.escape import html_text as esc
+from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Family
@@ -83,9 +83,13 @@ def release_differences(ctx: Context, family: Family, code: Code, release: str, 
 
 
 def fill_label(ctx: Context, key: str, **html: str) -> str:
-    """A label as HTML, each {name} in it replaced by the HTML given for it (in one pass: a
-    value that holds "{name}" is not read again)."""
-    return PLACEHOLDER.sub(lambda m: html.get(m.group(1), m.group()), esc(ctx.label(key)))
+    """A label as HTML, each {name} in it replaced by the HTML given for it, and {family} by the
+    family's name (in one pass: a value that holds "{name}" is not read again); the label's own
+    words escaped, braces too (they would open an attribute list in Markdown)."""
+    if ctx.family is not None:
+        html.setdefault("family", esc(ctx.family.name[ctx.lang]))
+    parts = PLACEHOLDER.split(ctx.site.label(key, ctx.lang))  # words, name, words, name, ...
+    return "".join(html.get(part, esc(f"{{{part}}}")) if i % 2 else esc(part) for i, part in enumerate(parts))
 
 
 _V = TypeVar("_V")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from generator.domain.changes import Presence, presence
-from generator.rendering.escape import html_text as esc
+from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 

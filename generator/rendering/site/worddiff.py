@@ -9,7 +9,7 @@ import difflib
 import re
 from functools import lru_cache
 
-from generator.rendering.escape import html_text as esc
+from generator.rendering.escape import html_in_markdown as esc
 from generator.rendering.site.html import breakable
 
 _BREAK_AFTER = frozenset("/.?&=#-")
