@@ -172,13 +172,3 @@ def change_one_text(catalog: Path) -> None:
     text = codes.read_text(encoding="utf-8")
     marker = "        en: " + _sentence(_WORDS_EN, 0, 4, " ").capitalize() + "."
     codes.write_text(text.replace(marker, marker[:-1] + " (changed).", 1), encoding="utf-8")
-
-
-def add_one_edition(catalog: Path, size: int) -> None:
-    """A later release on timeline v2 whose page lists every third code anew."""
-    editions = catalog / "bench" / "editions.yaml"
-    lines = ["    - version: '9.9.0-v2'", "      release: '9.9.0'", "      sources: [{document: a later release}]",
-             "      texts: not known", "      order: page", "      rows:"]
-    lines += [f"        LLM_CODE_{c:05d}: \"yes\"" for c in range(size) if c % 3]
-    text = editions.read_text(encoding="utf-8")
-    editions.write_text(text + "\n".join(lines) + "\n", encoding="utf-8")

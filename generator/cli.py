@@ -1,5 +1,4 @@
-"""Command line: parses arguments and calls commands; holds no logic of its own but the
-quick answer to a run with nothing changed, given before the rest of the generator loads.
+"""Command line: parses arguments and calls commands; holds no logic of its own.
 
 Exit status: 0 ok; 1 differences found; 2 wrong usage; 3 invalid catalog.
 """
@@ -182,9 +181,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return EXIT_USAGE
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    quick = _nothing_changed(args)
-    if quick is not None:
-        return quick
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         with _batch_gc():
@@ -220,7 +216,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _where_unnamed(error: OSError) -> str:
     """A full disk with no file named: every output's write names its file, so this was a
-    temporary file (generate's workers spill there): say where those go."""
+    temporary file (publish builds the site in one): say where those go."""
     import errno
 
     if error.filename or error.errno not in (errno.ENOSPC, errno.EDQUOT):
@@ -229,21 +225,6 @@ def _where_unnamed(error: OSError) -> str:
 
     return (f" (writing a temporary file in {tempfile.gettempdir()}: free some space there, "
             "or set TMPDIR to a directory with room)")
-
-
-def _nothing_changed(args) -> Optional[int]:
-    """`generate` when the catalog, the generator and every output are as the last clean run
-    left them: answered from the cache, without reading the catalog. (`check` never answers
-    from the cache: it vouches for the outputs, so it compares their bytes.)"""
-    if args.func != "cmd_generate" or args.full or args.catalog is None:
-        return None
-    from generator.writing import fastpath
-
-    outputs = fastpath.unchanged(args.out, fastpath.inputs_key(args.catalog, args.family))
-    if outputs is None:
-        return None
-    safe_print(fastpath.generate_summary(outputs, 0, 0, 0))
-    return EXIT_OK
 
 
 def _silence_stdout() -> None:

@@ -7,12 +7,11 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from generator.writing import fastpath
 from generator.reading.load import display_path, load_catalog
 from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
 from generator.writing.lock import run_lock
-from generator.writing.state import Cache
+from generator.writing.state import remove_retired_cache
 from generator.writing.tree import survey, unified_diff, write_survey
 from generator.rendering.targets import all_owners, describe_targets, plan_outputs
 from generator.core.project import project_version
@@ -72,31 +71,23 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
 # -- generate, check, validate, targets --------------------------------------------------------------
 
 
-def _plan_and_survey(args, full: bool, every_family: bool = False):
-    """The outputs planned and the tree surveyed, with the inputs' key of the catalog as read
-    (the families of --family, or all of them for `every_family`)."""
-    from generator.writing.parallel import hashing, renderer
-
-    jobs = None if every_family else getattr(args, "jobs", None)
+def _plan_and_survey(args, every_family: bool = False):
+    """The outputs planned (the families of --family, or all of them for `every_family`),
+    rendered, and compared with the tree."""
     wanted = None if every_family else getattr(args, "family", None)
     out = out_of(args)
-    cache = Cache() if full else Cache.load(out)
-    # the files the cache says were written are hashed on another core while this one reads
-    with hashing(out, sorted(cache.entries), jobs) as hashed:
-        catalog = catalog_of(args)
-        inputs_key = fastpath.key_of(catalog.source_hash, wanted)  # of the very bytes that were read
-        families = families_of(catalog, wanted)
-        outputs, owners = plan_outputs(catalog, families)
-        result = survey(out, outputs, owners, cache, full, renderer(jobs), hashed, all_owners(catalog))
-    return out, outputs, cache, result, inputs_key
+    catalog = catalog_of(args)
+    outputs, owners = plan_outputs(catalog, families_of(catalog, wanted))
+    return out, outputs, survey(out, outputs, owners, all_owners(catalog))
 
 
 def cmd_generate(args) -> int:
     with run_lock(out_of(args)):  # from the survey to the last write: concurrent runs take turns
-        out, outputs, cache, result, inputs_key = _plan_and_survey(args, args.full)
+        out, outputs, result = _plan_and_survey(args)
         for warning in result.warnings:
             safe_print(f"warning: {warning}", sys.stderr)
-        actions = write_survey(out, result, outputs, cache, inputs_key)
+        actions = write_survey(out, result)
+        actions += remove_retired_cache(out)
     for action, path in actions:
         safe_print(f"{action} {path}")
     for path in result.edited_orphans:
@@ -105,15 +96,14 @@ def cmd_generate(args) -> int:
         safe_print(f"warning: {path} is a symbolic link or no regular file among the outputs' folders: the generator "
                    "never writes one, and the site would publish what it points to; remove it", sys.stderr)
     written = sum(1 for action, _ in actions if action == "wrote")
-    removed = len(actions) - written
-    safe_print(fastpath.generate_summary(len(outputs), written, removed, result.rendered))
+    safe_print(f"generate: {len(outputs)} outputs, {written} written, {len(actions) - written} removed")
     return EXIT_OK
 
 
 def cmd_check(args) -> int:
     # every output rendered and compared byte for byte: a cache (anyone who can write the tree
     # can plant one) never vouches for what `check` says
-    out, outputs, _cache, result, _key = _plan_and_survey(args, full=True)
+    out, outputs, result = _plan_and_survey(args)
     for warning in result.warnings:
         safe_print(f"warning: {warning}", sys.stderr)
     if not result:
@@ -272,7 +262,7 @@ def cmd_verify_vendored(args) -> int:
 
 def _site_is_current(args) -> None:
     """Publishing or serving stale pages would show readers what the catalog no longer says."""
-    _out, _outputs, _cache, result, _key = _plan_and_survey(args, full=True, every_family=True)
+    _out, _outputs, result = _plan_and_survey(args, every_family=True)
     stale = sorted(result.stale + result.missing)
     if stale:
         more = f" and {len(stale) - 3} more" if len(stale) > 3 else ""

@@ -1,9 +1,10 @@
 """What a pull request can plant in the output tree, and what the tree's own run files can be.
 
-A committed manifest that lists other files, a committed cache that vouches for an edited
-output, a link among the site's sources, a FIFO or a link where the cache, the journal or the
-lock goes, JSON nested past Python's recursion limit, two runs at once: each is refused in one
-line or made harmless, nothing outside the outputs is written or deleted, and no traceback."""
+A committed manifest that lists other files, a planted cache that vouches for an edited
+output, a link among the site's sources, a FIFO or a link where the journal or the lock goes
+(or where earlier versions kept a cache), JSON nested past Python's recursion limit, two runs
+at once: each is refused in one line or made harmless, nothing outside the outputs is written
+or deleted, and no traceback."""
 from __future__ import annotations
 
 import contextlib
@@ -21,9 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.writing import fastpath
 from generator.writing.lock import LOCK
-from generator.writing.fastpath import CACHE, JOURNAL
+from generator.writing.state import JOURNAL, RETIRED_CACHE as CACHE
 from tests.helpers import MINI, ROOT, catalog_text, run_cli
 
 MODULE = "generated/python/demo_codes.py"
@@ -163,43 +163,8 @@ def _append_code(out: Path) -> None:
         handle.write("import os; os.system('touch /tmp/PWNED')\n")
 
 
-def test_a_cache_sealed_with_a_plain_checksum_is_ignored(out):
-    """The old format's checksum anyone can compute: plain `check` must not believe it."""
-    _append_code(out)
-    data = fastpath.cache_data(out)
-    assert data, "the run left a cache"
-    digest = hashlib.sha256((out / MODULE).read_bytes()).hexdigest()
-    data["unchanged"]["files"][MODULE] = digest
-    data["entries"][MODULE][1] = digest
-    body = json.dumps(data, separators=(",", ":")).encode()
-    (out / CACHE).write_bytes(body + b"\n" + hashlib.sha256(body).hexdigest().encode())
-    result = _check(out)
-    assert result.code == 1 and f"stale: {MODULE}" in result.out, result.out
-
-
-def test_a_cache_sealed_with_another_key_is_ignored(out, tmp_path, monkeypatch):
-    _append_code(out)
-    data = fastpath.cache_data(out)
-    digest = hashlib.sha256((out / MODULE).read_bytes()).hexdigest()
-    data["unchanged"]["files"][MODULE] = digest
-    data["entries"][MODULE][1] = digest
-    monkeypatch.setattr(fastpath, "_key", b"k" * 32)  # the attacker's own generator
-    forged = fastpath.cache_bytes(data)
-    monkeypatch.undo()
-    (out / CACHE).write_bytes(forged)
-    result = _check(out)
-    assert result.code == 1 and f"stale: {MODULE}" in result.out, result.out
-
-
-def test_the_cache_key_lives_outside_the_tree_and_only_its_user_reads_it(out):
-    key_file = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "llm-status-codes" / "cache-key"
-    assert fastpath.cache_key() is not None and key_file.is_file()
-    assert (key_file.stat().st_mode & 0o077) == 0
-    assert not str(key_file.resolve()).startswith(str(out.resolve()))
-
-
-# What a local attacker plants where the cache and its key go (issue 30, harm 7). Written with
-# the files' paths only, not the cache's code: the behaviour must hold with or without a cache.
+# What a local attacker plants where earlier versions kept a cache and its key. Written with the
+# files' paths only: whatever is planted there, every run compares every output's bytes.
 PLANTED_KEY = b"k" * 32
 
 
@@ -226,12 +191,12 @@ def test_a_forged_cache_never_hides_an_edited_output(tmp_path, planted):
     if "another user" in planted and os.geteuid() != 0:
         pytest.skip("gives a file to another user with chown, which needs root")
     env = {**os.environ, "HOME": str(tmp_path / "home"), "XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    out = tmp_path / "out"
+    assert _run("generate", out, env).returncode == 0
     key = tmp_path / "xdg" / "llm-status-codes" / "cache-key"
     key.parent.mkdir(parents=True)
     key.write_bytes(PLANTED_KEY)
     key.chmod(0o600)
-    out = tmp_path / "out"
-    assert _run("generate", out, env).returncode == 0
     module = out / MODULE
     clean = module.read_bytes()
     _append_code(out)
@@ -249,14 +214,25 @@ def test_a_forged_cache_never_hides_an_edited_output(tmp_path, planted):
     assert module.read_bytes() == clean
 
 
-def test_without_a_key_no_cache_is_used_and_nothing_breaks(out, tmp_path):
-    env = {**os.environ, "HOME": str(tmp_path / "no-home"), "XDG_CACHE_HOME": "/proc/no-such-dir"}
-    _append_code(out)
-    for verb, code in (("check", 1), ("generate", 0), ("check", 0)):
-        result = subprocess.run([sys.executable, "-m", "generator", verb, "--catalog", str(MINI), "--out", str(out)],
-                                capture_output=True, text=True, env=env, cwd=ROOT)
-        assert result.returncode == code, (verb, result.stdout, result.stderr)
-        assert "Traceback" not in result.stderr
+def test_generate_removes_the_cache_and_key_earlier_versions_wrote_and_nothing_else(out, tmp_path):
+    """Earlier versions kept a cache in the tree and its key in the user's cache directory;
+    `generate` removes both when they have the shape those versions wrote, and leaves any
+    other file at those paths."""
+    env = {**os.environ, "HOME": str(tmp_path / "home"), "XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    key = tmp_path / "xdg" / "llm-status-codes" / "cache-key"
+    key.parent.mkdir(parents=True)
+    key.write_bytes(PLANTED_KEY)
+    body = json.dumps({"fingerprint": "0123456789abcdef", "entries": {}}).encode()
+    (out / CACHE).write_bytes(body + b"\n" + hmac.new(PLANTED_KEY, body, hashlib.sha256).hexdigest().encode())
+    result = _run("generate", out, env)
+    assert result.returncode == 0 and f"removed {out / CACHE}" in result.stdout, result.stdout
+    assert not (out / CACHE).exists() and not key.exists() and not key.parent.exists()
+    mine = b"my notes, not a cache\n"
+    (out / CACHE).write_bytes(mine)
+    key.parent.mkdir()
+    key.write_bytes(b"a file of mine at that path\n")
+    assert _run("generate", out, env).returncode == 0
+    assert (out / CACHE).read_bytes() == mine and key.is_file()
 
 
 # -- links, FIFOs and devices where the run's own files go -------------------------------------------------
@@ -319,8 +295,7 @@ def test_a_link_among_the_site_sources_fails_check_and_is_left(out, tmp_path, ta
     outside.write_text("TOKEN=x\n")
     link = out / "site" / "docs" / "codes" / "secret.zh.md"
     link.symlink_to(target if target.startswith("/") else outside)
-    assert _check(out, "--full").code == 1
-    result = _check(out)  # the quick answer looks for them too
+    result = _check(out)
     assert result.code == 1 and "not a file" in result.out and "site/docs/codes/secret.zh.md" in result.out, result.out
     generated = _generate(out)
     assert generated.code == 0 and "site/docs/codes/secret.zh.md" in generated.err

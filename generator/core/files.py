@@ -1,8 +1,4 @@
-"""Where the generator's own files are, and reading a file that must be a regular one.
-
-Imports nothing heavy: the quick path (generator.writing.fastpath) runs before the rest
-of the generator loads.
-"""
+"""Where the generator's own files are, and reading a file that must be a regular one."""
 from __future__ import annotations
 
 import errno

@@ -123,7 +123,6 @@ class Catalog:
     repositories: dict[str, Repository]
     families: tuple[Family, ...]
     files: tuple[str, ...] = field(default=())
-    source_hash: str = ""  # of the bytes the catalog was read from (generator.reading.discover.source_record)
     warnings: tuple = ()  # problems.Problem that validate reports without failing (an untranslated text)
 
     @cached_property

@@ -1,8 +1,4 @@
-"""Which files the catalog is read from, and what each adds to the hash of its sources.
-
-Imports nothing heavy: the quick path (generator.writing.fastpath) hashes the same files
-before the rest of the generator loads.
-"""
+"""Which files the catalog is read from."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,8 +19,3 @@ def catalog_groups(location: Path) -> list[tuple[str, list[Path]]]:
 
 def _yaml_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and not p.name.startswith("."))
-
-
-def source_record(directory: str, name: str, data: bytes) -> bytes:
-    """What one catalog file adds to the hash of the catalog's sources: its place and bytes."""
-    return f"{directory}/{name}\0{len(data)}\0".encode() + data

@@ -7,7 +7,6 @@ hold one family; every subdirectory holds one family. A family is the
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from dataclasses import dataclass, replace
@@ -17,7 +16,7 @@ from typing import Mapping, Optional
 from ruamel.yaml.nodes import Node
 
 from generator.reading.family import read_family
-from generator.reading.discover import catalog_groups, source_record
+from generator.reading.discover import catalog_groups
 from generator.reading.site import read_repositories, read_site
 from generator.reading.fields import Fields
 from generator.domain.family import Catalog, Family
@@ -78,13 +77,12 @@ def load_catalog(location: Path, staged: Optional[Mapping[Path, bytes]] = None) 
             "and restore the catalog with `git checkout`)",
         )
         rep.raise_if_any()
-    source = hashlib.sha256()  # of the bytes read, as fastpath.inputs_key hashes them
-    groups = [_read_group(directory, files, rep, source, staged or {}) for directory, files in catalog_groups(location)]
+    groups = [_read_group(directory, files, rep, staged or {}) for directory, files in catalog_groups(location)]
     if not any(group.files for group in groups):
         rep.error(Pos(display_path(location)), "no catalog files (*.yaml) here; pass --catalog DIR or FILE")
     rep.raise_if_any()
     catalog = build_catalog(groups, rep)
-    return replace(catalog, source_hash=source.hexdigest(), warnings=tuple(sorted(set(rep.warnings))))
+    return replace(catalog, warnings=tuple(sorted(set(rep.warnings))))
 
 
 def read_catalog_bytes(path: Path, shown: str, rep: Reporter) -> Optional[bytes]:
@@ -111,7 +109,7 @@ def read_catalog_bytes(path: Path, shown: str, rep: Reporter) -> Optional[bytes]
     return data
 
 
-def _read_group(directory: str, files: list[Path], rep: Reporter, source, staged: Mapping[Path, bytes]) -> Group:
+def _read_group(directory: str, files: list[Path], rep: Reporter, staged: Mapping[Path, bytes]) -> Group:
     group = Group(directory, [], {})
     for path in files:
         shown = display_path(path)
@@ -119,7 +117,6 @@ def _read_group(directory: str, files: list[Path], rep: Reporter, source, staged
         data = staged[path] if path in staged else read_catalog_bytes(path, shown, rep)
         if data is None:
             continue
-        source.update(source_record(directory, path.name, data))
         doc, problems = read_document(shown, data)
         rep.problems.extend(problems)
         if problems:

@@ -63,7 +63,7 @@ def digest(value: object) -> str:
 
 # Fields that are parts of their own (walked where those parts are asked for), or not content.
 _LEFT_OUT = {"Family": ("versions", "editions", "codes", "files", "aliases"),
-             "Catalog": ("families", "files", "source_hash", "warnings"),
+             "Catalog": ("families", "files", "warnings"),
              "Code": ("texts",)}
 _PLAIN = {str, int, float, bool, type(None)}
 _FIELDS: dict[type, tuple[str, ...]] = {}

@@ -29,9 +29,6 @@ class Output:
     target: str  # the name of its Target
     stamp: str  # a hash of exactly what it is made from (generator.rendering.inputs)
     render_with: Callable[[str], str] = field(repr=False)
-    # how much it covers: 1 for a code's own page, the family's number of codes for an output
-    # about all of them (a module, an edition's page, the differences): what renders longer
-    scale: int = 1
 
     def render(self) -> str:
         return self.render_with(self.stamp)

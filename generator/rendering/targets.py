@@ -213,9 +213,8 @@ def plan_outputs(catalog: Catalog, families: Optional[Iterable[str]] = None) -> 
                 raise AssertionError(
                     f"two targets render {item.path}"
                 )  # pragma: no cover - paths come from unique names
-            scale = 1 if I.CODE in target.reads else sum(len(f.codes) for f in read)
             outputs[item.path] = Output(
-                item.path, owner, target.name, output_stamp(target, item, read, digests), item.render, scale
+                item.path, owner, target.name, output_stamp(target, item, read, digests), item.render
             )
     owners = [f.id for f in chosen] + [SITE]
     return sorted(outputs.values(), key=lambda o: o.path), owners

@@ -1,23 +1,19 @@
-"""What a run records in the output tree: the manifests, the cache and the journal of an unfinished run."""
+"""What a run records in the output tree: the manifests, and the journal of an unfinished run."""
 from __future__ import annotations
 
 import contextlib
 import json
 import os
-import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from generator.writing import fastpath
 from generator.core.exits import OutputError
 from generator.core.files import NotRegular, read_regular
-from generator.writing.fastpath import CACHE, JOURNAL, generator_fingerprint
 from generator.rendering.output import manifest_path
-from generator.writing.files import TEMP_MARK, atomic_write, read_output, resolve
+from generator.writing.files import TEMP_MARK, read_output, resolve
 
 
-# -- manifests, cache, journal -----------------------------------------------------------
+# -- manifests, journal -----------------------------------------------------------
 
 
 def read_manifest(root: Path, owner: str) -> tuple[dict[str, str], Optional[str]]:
@@ -49,48 +45,7 @@ def render_manifest(owner: str, hashes: dict[str, str]) -> str:
                        "owner": owner, "files": files}, indent=1, ensure_ascii=False) + "\n"
 
 
-@dataclass
-class Cache:
-    entries: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (stamp, sha256 of the bytes written)
-    unchanged: Optional[dict] = None  # the last clean run, for fastpath.unchanged
-
-    @staticmethod
-    def load(root: Path) -> "Cache":
-        """The cache, or an empty one when it is missing, corrupt (its checksum says so) or
-        made by other code."""
-        data = fastpath.cache_data(root)
-        if data.get("fingerprint") != generator_fingerprint():
-            return Cache()
-        try:
-            return Cache({k: (v[0], v[1]) for k, v in data["entries"].items()
-                          if isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)},
-                         data.get("unchanged") if isinstance(data.get("unchanged"), dict) else None)
-        except (KeyError, TypeError, AttributeError):
-            return Cache()
-
-    def save(self, root: Path) -> None:
-        data = {
-            "fingerprint": generator_fingerprint(),
-            "entries": {k: list(v) for k, v in sorted(self.entries.items())},
-            "unchanged": self.unchanged,
-        }
-        sealed = fastpath.cache_bytes(data)
-        if sealed is None or _other_than_a_file(root / CACHE):
-            return  # no key, or something not ours in its place: no cache, which only costs time
-        with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
-            atomic_write(root / CACHE, sealed, mode=0o600)  # read back only if no other user can write it
-
-
-def _other_than_a_file(path: Path) -> bool:
-    """Whether something other than a regular file (a link, a FIFO, a directory) is at path."""
-    try:
-        return not stat.S_ISREG(os.lstat(path).st_mode)
-    except FileNotFoundError:
-        return False
-    except OSError:
-        return True
-
-
+JOURNAL = ".generate-journal.json"  # exists while a run writes
 JOURNAL_LIMIT = 64 << 20
 
 
@@ -152,3 +107,46 @@ def temp_leftovers(root: Path, journal: dict) -> list[Path]:
                 ):
                     found.append(Path(entry.path))
     return found
+
+
+# -- what earlier versions left ------------------------------------------------------------
+
+RETIRED_CACHE = ".generate-cache.json"  # versions before 0.4 kept a cache of stamps here
+
+
+def _retired_key() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "llm-status-codes", "cache-key")
+
+
+def _looks_like(path, limit: int, shape) -> bool:
+    """Whether `path` is a regular file of this user's whose bytes have the given shape."""
+    try:
+        data = read_regular(path, limit)
+        return os.stat(path, follow_symlinks=False).st_uid == os.geteuid() and shape(data)
+    except OSError:
+        return False
+
+
+def _cache_shape(data: bytes) -> bool:
+    body, _, seal = data.rpartition(b"\n")
+    try:
+        return len(seal) == 64 and isinstance(json.loads(body.decode("utf-8")).get("fingerprint"), str)
+    except (ValueError, AttributeError, RecursionError):
+        return False
+
+
+def remove_retired_cache(root: Path) -> list[tuple[str, str]]:
+    """Remove the cache and its key that earlier versions wrote (the tree's
+    .generate-cache.json and ~/.cache/llm-status-codes/cache-key), each only when it is a
+    regular file of this user's with the shape they wrote: nothing else is touched."""
+    removed = []
+    for path, limit, shape in ((str(root / RETIRED_CACHE), 256 << 20, _cache_shape),
+                               (_retired_key(), 4096, lambda data: len(data) == 32)):
+        if _looks_like(path, limit, shape):
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+                removed.append(("removed", path))
+    with contextlib.suppress(OSError):
+        os.rmdir(os.path.dirname(_retired_key()))  # only when empty
+    return removed

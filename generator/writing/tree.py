@@ -1,21 +1,16 @@
 """The output tree surveyed and brought up to date: what is stale, missing or orphaned, and writing it.
 
-What the generator owns is exactly what it wrote: each owner (a family, or the
-site's shared files) has a manifest, generated/manifest/OWNER.json, listing
-its outputs and their content hashes. An orphan is a file a manifest lists
-that is no longer rendered; it is removed only if it is still as written.
-Nothing else in the tree is ever touched, and no path is followed through a
-symbolic link.
+One path for `generate` and `check`: every output is rendered and compared, byte for byte,
+with the file on disk. What the generator owns is exactly what it wrote: each owner (a
+family, or the site's shared files) has a manifest, generated/manifest/OWNER.json, listing
+its outputs and their content hashes. An orphan is a file a manifest lists that is no longer
+rendered; it is removed only if it is still as written. Nothing else in the tree is ever
+touched, and no path is followed through a symbolic link.
 
-Each output is written to a temporary file beside it and renamed into place,
-so a reader (or a run killed part-way) only ever sees a whole old or a whole
-new file. A journal (.generate-journal.json) exists while a run writes: if a
-run finds one, the previous run did not finish, and every output is checked
-in full. A cache (.generate-cache.json, outside the committed tree, its last
-line a checksum of the rest) records each output's stamp (generator.rendering.inputs) and
-the hash of the bytes written, so that an output whose inputs did not change and
-whose file still has those bytes, as read now, is not rendered again. `check
---full` uses none of it.
+Each output is written to a temporary file beside it and renamed into place, so a reader
+(or a run killed part-way) only ever sees a whole old or a whole new file. A journal
+(.generate-journal.json) exists while a run writes: the next run says the previous one
+did not finish and removes its temporary files.
 """
 from __future__ import annotations
 
@@ -25,18 +20,17 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
+import re
+from typing import Optional
 
-from generator.writing import fastpath
 from generator.core.exits import OutputError
-from generator.writing.fastpath import JOURNAL
 from generator.rendering.output import MANIFEST_DIR, Output, manifest_path
 from generator.rendering.targets import FOLDERS_WITHOUT_BANNER
 from generator.writing.files import (
     TreeReader, atomic_write, make_parents, os_problem, read_output, remove_empty_parents, resolve, sha,
 )
 from generator.writing.state import (
-    Cache,
+    JOURNAL,
     previous_run_unfinished,
     read_journal,
     read_manifest,
@@ -60,61 +54,34 @@ class Survey:
     edited_orphans: list[str] = field(default_factory=list)  # changed since written: left in place
     not_files: list[str] = field(default_factory=list)  # links, FIFOs, devices among the outputs' folders
     hashes: dict[str, str] = field(default_factory=dict)  # path -> sha256 of the output as rendered
-    stamps: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-    rendered: int = 0
 
     def __bool__(self) -> bool:
         return bool(self.stale or self.missing or self.orphaned or self.edited_orphans or self.not_files)
 
 
-def survey(root: Path, outputs: list[Output], owners: list[str], cache: Cache, full: bool,
-           render_many=None, hashed: Optional[Callable[[], dict[str, str]]] = None,
+def survey(root: Path, outputs: list[Output], owners: list[str],
            every_owner: Optional[list[str]] = None) -> Survey:
-    """Compare every output (and each owner's manifest) with the tree; render what must be.
-
-    An output whose cache entry has its stamp is only hashed: when the file, as read
-    now, still has the hash the cache says its render wrote, it is what a render would
-    write (the stamp covers everything the render reads). Every other output is read,
-    rendered and compared. Each parent directory is checked once. `hashed` gives the
-    hashes of the files the cache lists, taken meanwhile on another core
-    (parallel.hashing); a file it does not name is looked at here. `every_owner`: the
-    owners the catalog has (targets.all_owners); a manifest of any other is a retired
-    family's, whose files are all orphans."""
+    """Render every output and compare it, and each owner's manifest, with the tree. Each
+    parent directory is checked once. `every_owner`: the owners the catalog has
+    (targets.all_owners); a manifest of any other is a retired family's, whose files are
+    all orphans."""
     result = Survey()
     unfinished = previous_run_unfinished(root)
     if unfinished:
         result.warnings.append(unfinished)
-        full = True
     reader = TreeReader(root)
-    hash_only = {o.path for o in outputs if not full and (cache.entries.get(o.path) or ("",))[0] == o.stamp}
-    known = hashed() if hashed is not None and hash_only else {}
-    looked = [reader.known(o.path, known[o.path]) if o.path in hash_only and o.path in known
-              else reader.look(o.path, want_bytes=o.path not in hash_only) for o in outputs]
-    on_disk: dict[str, Optional[bytes]] = {}
-    to_render: list[Output] = []
-    for output, (exists, digest_, data) in zip(outputs, looked):
-        result.stamps[output.path] = output.stamp
-        if output.path in hash_only and exists and digest_ == cache.entries[output.path][1]:
-            result.hashes[output.path] = digest_
-            continue
-        if output.path in hash_only:
-            data = reader.read(output.path)
-            digest_ = None if data is None else sha(data)
-        on_disk[output.path] = data
-        to_render.append(output)
-    rendered = render_many(to_render) if render_many else {o.path: o.render_bytes() for o in to_render}
-    result.rendered = len(rendered)
-    for path, data in rendered.items():
-        result.hashes[path] = sha(data)
-        _compare(result, path, data, on_disk[path])
-    folders = fastpath.output_folders([o.path for o in outputs])
+    for output in outputs:
+        data = output.render_bytes()
+        result.hashes[output.path] = sha(data)
+        _compare(result, output.path, data, reader.read(output.path))
+    folders = output_folders([o.path for o in outputs])
     planned = {o.path for o in outputs}
     for owner in owners:
         _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result, folders, planned)
     for owner in _retired_owners(root, every_owner) if every_owner is not None else ():
         _survey_retired(root, owner, result, folders, planned)
-    result.not_files = fastpath.not_files_under(root, folders)
+    result.not_files = not_files_under(root, folders)
     return result
 
 
@@ -188,7 +155,7 @@ def _survey_orphan(root: Path, owner: str, path: str, written: str, result: Surv
         return
     if current is None:
         return
-    if not bannerless and not fastpath.GENERATED_MARK.search(current[:4096]):
+    if not bannerless and not GENERATED_MARK.search(current[:4096]):
         result.warnings.append(f"{manifest_path(owner)} lists {path}, which does not carry the generator's banner: "
                                "left in place")
         return
@@ -199,21 +166,54 @@ def _under(path: str, folders) -> bool:
     return any(path.startswith(folder + "/") for folder in folders)
 
 
+# What every file the generator writes with a banner says (generator.rendering.environment).
+GENERATED_MARK = re.compile(rb"Generated by llm-status-codes \S+ from [^\n]{0,300}? \(stamp [0-9a-f]{12}\)")
+
+
+def output_folders(paths) -> list[str]:
+    """The folders the outputs live in, two levels deep (generated/python, site/docs): where
+    an orphan may be, and where nothing but files may be."""
+    folders = set()
+    for path in paths:
+        parts = path.split("/")[:-1]
+        if len(parts) >= 2:
+            folders.add("/".join(parts[:2]))
+    return sorted(folders)
+
+
+def not_files_under(root: Path, folders) -> list[str]:
+    """Every symbolic link, FIFO, device or socket under the folders (not followed): none is
+    an output, and a link among the site's sources would be built and published."""
+    found = []
+    for folder in folders:
+        stack = [os.path.join(root, folder)]
+        if os.path.islink(stack[0]):
+            found.append(folder)
+            continue
+        while stack:
+            try:
+                entries = os.scandir(stack.pop())
+            except OSError:
+                continue
+            with entries:
+                for item in entries:
+                    if item.is_symlink():
+                        found.append(os.path.relpath(item.path, root))
+                    elif item.is_dir(follow_symlinks=False):
+                        stack.append(item.path)
+                    elif not item.is_file(follow_symlinks=False):
+                        found.append(os.path.relpath(item.path, root))
+    return sorted(found)
+
+
 # -- writing ----------------------------------------------------------------------------------
 
 
-def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache,
-                 key: Optional[str] = None) -> list[tuple[str, str]]:
+def write_survey(root: Path, result: Survey) -> list[tuple[str, str]]:
     """Write what changed and remove orphans still as written; returns [(action, path)].
-    The caller holds run_lock(root) from before its survey.
-    `key` (fastpath.inputs_key of what the outputs were rendered from) is recorded with
-    the hash of every file written, when the run ends clean, for the next run's quick answer."""
+    The caller holds run_lock(root) from before its survey."""
     actions: list[tuple[str, str]] = []
-    unchanged = (fastpath.entry(key, result.hashes, len(outputs))
-                 if key is not None and not result.edited_orphans and not result.warnings and not result.not_files
-                 else None)
     if not (result.texts or result.orphaned) and not os.path.lexists(root / JOURNAL):
-        _refresh_cache(root, result, outputs, cache, unchanged)
         return actions
     journal = read_journal(root)
     if journal:
@@ -240,20 +240,9 @@ def write_survey(root: Path, result: Survey, outputs: list[Output], cache: Cache
             raise os_problem(path, error, "remove") from None
         actions.append(("removed", path))
         remove_empty_parents(root, path)
-    _refresh_cache(root, result, outputs, cache, unchanged)
     with contextlib.suppress(FileNotFoundError):
         (root / JOURNAL).unlink()
     return actions
-
-
-def _refresh_cache(root: Path, result: Survey, outputs: list[Output], cache: Cache,
-                   unchanged: Optional[dict] = None) -> None:
-    fresh = {o.path: (result.stamps[o.path], result.hashes[o.path]) for o in outputs if o.path in result.hashes}
-    stale = fresh != {k: cache.entries.get(k) for k in fresh} or unchanged != cache.unchanged
-    if stale and os.access(root, os.W_OK):
-        cache.entries.update(fresh)
-        cache.unchanged = unchanged
-        cache.save(root)
 
 
 def _write_journal(root: Path, result: Survey) -> None:
