@@ -18,7 +18,8 @@ from typing import Callable, Optional
 import pytest
 
 from generator.tracking import audit
-from generator.tracking.audit_page import audit_page, compare_text, recoverable_value
+from generator.tracking.audit_page import audit_page, compare_text
+from generator.tracking.pages import recoverable_value
 from generator.tracking.audit_sources import audit_header, audit_python
 
 from generator.tracking import c_sources

@@ -10,7 +10,7 @@ from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition
 from generator.domain.family import Family
 from generator.domain.model import Page
-from generator.tracking.pages import TableRow, normalize_text, read_table
+from generator.tracking.pages import TableRow, normalize_text, read_table, recoverable_value
 from generator.tracking.audit_sources import expected_line, order_findings
 from generator.tracking.findings import Finding
 from generator.tracking.html_cells import compare_cell, html_rows
@@ -168,16 +168,6 @@ def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str
 
 def _without_markers(text: str) -> str:
     return "\n".join(line for line in text.split("\n") if not re.match(r"^(<{7}|={7}|>{7})(?: |$)", line))
-
-
-def recoverable_value(family: Family, cell: str, lang: str) -> Optional[str]:
-    """The catalog's value for a page's 是否可恢复 cell (是, Yes, N/A, ...), or None."""
-    wanted = cell.strip().casefold()
-    for value, per_lang in family.recoverable_labels.items():
-        for texts in ([per_lang[lang]] if lang in per_lang else per_lang.values()):
-            if any(text.casefold() == wanted for text in texts):
-                return value
-    return None
 
 
 # -- texts ---------------------------------------------------------------------------------------------------

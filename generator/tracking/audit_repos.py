@@ -15,7 +15,7 @@ from typing import Optional
 from generator.tracking.audit_sources import audit_binding, audit_header, audit_messages, audit_python
 from generator.tracking.findings import Finding
 from generator.rendering.escape import terminal
-from generator.tracking.git import GitError, GitRepo
+from generator.tracking.git import GitRepo
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.tracking.sources import UnreadableFile
@@ -112,7 +112,7 @@ def _edition_rows(family: Family, edition: Edition, version: str, sources, repos
             rows.append(Row(family.id, version, label, note=f"not checked: no --upstream {source.repo}=DIR"))
             continue
         row = Row(family.id, version, label)
-        blob = _blob(repo, source.commit, source.path)
+        blob = repo.blob_or_none(source.commit, source.path)
         if not repo.has_commit(source.commit):
             row.findings.append(
                 Finding(
@@ -143,16 +143,9 @@ def _text(repo: GitRepo, blob: str, label: str, row: Row) -> Optional[str]:
         return None
 
 
-def _blob(repo: GitRepo, ref: str, path: str) -> Optional[str]:
-    try:
-        return repo.blob_at(ref, path)
-    except GitError:
-        return None
-
-
 def _tags(repo: GitRepo, source, blob: str, label: str) -> list[Finding]:
     """The tags a source claims ship the file, against the tags that do."""
-    shipping = [t for t in repo.release_tags() if _blob(repo, t, source.path) == blob]
+    shipping = [t for t in repo.release_tags() if repo.blob_or_none(t, source.path) == blob]
     findings = []
     for tag in source.tags:
         if tag not in shipping:
@@ -201,7 +194,7 @@ def _source_rows(family: Family, repos: dict[str, GitRepo]) -> list[Row]:
             continue
         groups: dict[tuple, list[str]] = {}
         for label, ref in repo.refs():
-            key = tuple(file_at(repo, ref, u) for u in files)
+            key = tuple(repo.file_at(ref, u.paths) for u in files)
             if any(blob for _, blob in key):
                 groups.setdefault(key, []).append(label)
         for key, labels in groups.items():
@@ -219,7 +212,7 @@ def _gone_rows(family: Family, repo: GitRepo, files: list) -> Row:
     row = Row(family.id, "sources", f"{repo.name}: the files family.yaml cites")
     refs = repo.refs()
     for item in files:
-        found = [file_at(repo, ref, item) for _, ref in refs]
+        found = [repo.file_at(ref, item.paths) for _, ref in refs]
         first = next((i for i, (_, blob) in enumerate(found) if blob), None)
         if first is None:
             row.findings.append(
@@ -264,15 +257,6 @@ def _moved_to(repo: GitRepo, ref: str, item, blob: str, family: Family) -> list[
         paths = {p for p in repo.files_containing(ref, name) if p.endswith(suffix)}
         candidates = paths if candidates is None else candidates & paths
     return sorted(candidates or ())[:3]
-
-
-def file_at(repo: GitRepo, ref: str, item) -> tuple[Optional[str], Optional[str]]:
-    """(path, blob) of an upstream file at a ref: the newest of its paths there."""
-    for path in reversed(item.paths):
-        blob = _blob(repo, ref, path)
-        if blob:
-            return path, blob
-    return None, None
 
 
 def _release_of(repo: GitRepo, label: str) -> str:
@@ -326,7 +310,7 @@ def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -
         unrecorded: dict[tuple[str, str], list[str]] = {}
         for label, ref in repo.refs():
             for path in timeline.paths:
-                blob = _blob(repo, ref, path)
+                blob = repo.blob_or_none(ref, path)
                 if blob and (path, blob) not in named.get(repo.name, set()):
                     unrecorded.setdefault((path, blob), []).append(label)
         for (path, blob), labels in unrecorded.items():
@@ -351,7 +335,7 @@ def _named_versions(family: Family, repos: dict[str, GitRepo]) -> dict[str, set[
     for version in family.versions:
         for source in version.sources:
             if source.kind == "repo" and source.repo in repos and source.commit and source.path:
-                blob = _blob(repos[source.repo], source.commit, source.path)
+                blob = repos[source.repo].blob_or_none(source.commit, source.path)
                 if blob:
                     named.setdefault(source.repo, set()).add((source.path, blob))
     return named

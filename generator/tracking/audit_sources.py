@@ -342,7 +342,8 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
     # a name of the global namespace is written ::NAME in the catalog and read NAME from the header
     ours = {n.name.removeprefix("::"): (code, n) for code in family.codes for n in code.cpp if n.header == header.path}
     namespace = None if header.namespace == "::" else header.namespace
-    status = [c for c in constants if c.namespace == namespace and (is_status(c, family) or c.qualified in ours)]
+    status = [c for c in constants
+              if c.namespace == namespace and (c_sources.is_status(c, family.value_layouts) or c.qualified in ours)]
     seen = set()
     for constant in status:
         entry = ours.get(constant.qualified)
@@ -381,7 +382,3 @@ def _header_line(value: int, present: list[tuple[int, int]], status) -> int:
     return min(higher)[1] if higher else max((c.line for c in status), default=0) + 1
 
 
-def is_status(constant: c_sources.Constant, family: Family) -> bool:
-    if any(constant.type == layout.macro for layout in family.value_layouts):
-        return True
-    return constant.type.split()[-1].split("::")[-1] == "Status"

@@ -257,3 +257,11 @@ def _number(text: str) -> Optional[int]:
         return int(text, 0)
     except ValueError:
         return None
+
+
+def is_status(constant: Constant, layouts: tuple[ValueLayout, ...]) -> bool:
+    """Whether a header constant is a status code: declared by one of the family's value
+    macros (GE_ERRORNO_DEFINE) or with a type named Status."""
+    if any(constant.type == layout.macro for layout in layouts):
+        return True
+    return constant.type.split()[-1].split("::")[-1] == "Status"

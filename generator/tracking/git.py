@@ -125,6 +125,22 @@ class GitRepo:
     def blob_at(self, ref: str, path: str) -> Optional[str]:
         return self.tree(ref).get(path)
 
+    def blob_or_none(self, ref: str, path: str) -> Optional[str]:
+        """The blob of a path at a ref, or None where the ref or the path is not there."""
+        try:
+            return self.blob_at(ref, path)
+        except GitError:
+            return None
+
+    def file_at(self, ref: str, paths: tuple[str, ...]) -> tuple[Optional[str], Optional[str]]:
+        """(path, blob) of a file that may have moved (its paths, oldest first) at a ref: the
+        newest of its paths there; (None, None) where none is."""
+        for path in reversed(paths):
+            blob = self.blob_or_none(ref, path)
+            if blob:
+                return path, blob
+        return None, None
+
     @lru_cache(maxsize=None)
     def read_blob(self, blob: str) -> bytes:
         return self.revision("cat-file", "-p", blob)

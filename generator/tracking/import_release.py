@@ -148,11 +148,10 @@ class _Sources:
 
 def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
     from generator.tracking import c_sources, sources as upstream
-    from generator.tracking.audit_repos import file_at
 
     found = _Sources()
     for item in (u for u in family.upstream if u.repo == name):
-        path, blob = file_at(repo, ref, item)
+        path, blob = repo.file_at(ref, item.paths)
         if blob is None:
             continue
         text = blob_text(repo, blob, f"{name}:{path}@{ref}")
@@ -182,12 +181,13 @@ def _message(found: _Sources, c_name: Optional[str]) -> Optional[str]:
 
 def _statuses(family: Family, found: _Sources) -> dict[str, list[tuple]]:
     """The status constants the headers declare, by short name: (Constant, header path)."""
-    from generator.tracking.audit_sources import is_status
+    from generator.tracking.c_sources import is_status
 
     namespaces = {h.namespace for h in family.headers}
     by_short: dict[str, list[tuple]] = {}
     for constant, header in found.constants:
-        if constant.namespace in namespaces and constant.value is not None and is_status(constant, family):
+        if constant.namespace in namespaces and constant.value is not None \
+                and is_status(constant, family.value_layouts):
             by_short.setdefault(constant.name, []).append((constant, header))
     return by_short
 

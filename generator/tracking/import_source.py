@@ -12,11 +12,10 @@ from typing import Optional
 
 
 from generator.domain.editions import place_of
-from generator.tracking.audit_page import recoverable_value
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Timeline
 from generator.reading.yaml_source import bad_character
-from generator.tracking.pages import read_table
+from generator.tracking.pages import read_table, recoverable_value
 from generator.tracking.sources import UnreadableFile, read_file
 
 

@@ -20,6 +20,7 @@ from typing import Optional
 
 from markdown_it import MarkdownIt
 
+from generator.domain.family import Family
 from generator.tracking import html_parse
 
 _BLOCKS = frozenset("p div ul ol li table thead tbody tfoot tr td th h1 h2 h3 h4 h5 h6 pre blockquote dl dt dd hr "
@@ -370,3 +371,13 @@ def _row(tr, columns: tuple[str, ...], literal_spaces: bool = False) -> TableRow
     line = line or (cells[0].line if cells else 0)
     by_column = {column: cell for column, cell in zip(columns, cells) if column != "?"}
     return TableRow(line, tuple(cells), by_column, tuple(cells[len(columns):]))
+
+
+def recoverable_value(family: Family, cell: str, lang: str) -> Optional[str]:
+    """The catalog's value for a page's 是否可恢复 cell (是, Yes, N/A, ...), or None."""
+    wanted = cell.strip().casefold()
+    for value, per_lang in family.recoverable_labels.items():
+        for texts in ([per_lang[lang]] if lang in per_lang else per_lang.values()):
+            if any(text.casefold() == wanted for text in texts):
+                return value
+    return None
