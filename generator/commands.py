@@ -11,7 +11,7 @@ from generator.reading.load import display_path, load_catalog
 from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
 from generator.writing.lock import run_lock
-from generator.writing.state import remove_retired_cache
+from generator.writing.records import remove_retired_cache
 from generator.writing.tree import survey, unified_diff, write_survey
 from generator.rendering.targets import all_owners, describe_targets, plan_outputs
 from generator.core.project import project_version
@@ -150,7 +150,7 @@ def cmd_targets(args) -> int:
 
 
 def version_text(location: Optional[Path]) -> str:
-    from generator.rendering.inputs import catalog_hash
+    from generator.rendering.stamps import catalog_hash
 
     lines = [f"llm-status-codes {project_version()}"]
     if location is not None and location.exists():

@@ -14,14 +14,14 @@ from generator.commands import catalog_of, edition_of, existing_file, family_of,
 
 
 def cmd_audit(args) -> int:
-    from generator.tracking import audit
+    from generator.audit import given_files as audit
 
     catalog = catalog_of(args)
     if args.upstream:
         if args.edition or args.python or args.binding or args.header or args.page:
             raise UsageError("--upstream audits everything the catalog records; give it alone (with --json)")
-        from generator.tracking.audit_repos import audit_upstream
-        from generator.tracking.git import parse_upstream_args
+        from generator.audit.repositories import audit_upstream
+        from generator.upstream.git import parse_upstream_args
 
         report = audit_upstream(catalog, parse_upstream_args(args.upstream, catalog))
         if args.json:
@@ -77,9 +77,9 @@ def cmd_upstream_page(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from generator.tracking.import_files import finish_stopped_import
-    from generator.tracking.import_source import ImportProblem, read_source
-    from generator.tracking.importer import import_page
+    from generator.importing.catalog_files import finish_stopped_import
+    from generator.importing.page_source import ImportProblem, read_source
+    from generator.importing.one_page import import_page
 
     if args.catalog is not None and args.catalog.exists():
         try:
@@ -122,8 +122,8 @@ def cmd_import(args) -> int:
 
 
 def _import_release(catalog: Catalog, args):
-    from generator.tracking.git import parse_upstream_args
-    from generator.tracking.import_release import import_release
+    from generator.upstream.git import parse_upstream_args
+    from generator.importing.release import import_release
 
     if not args.ref:
         raise UsageError("--upstream needs --ref: the tag of the release (or a commit, for an untagged translation)")

@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.reading.load import load_catalog  # noqa: E402
-from generator.tracking.git import parse_upstream_args  # noqa: E402
-from generator.tracking.upstream_pages import check_pages  # noqa: E402
+from generator.upstream.git import parse_upstream_args  # noqa: E402
+from generator.audit.regenerated import check_pages  # noqa: E402
 
 
 def main() -> int:

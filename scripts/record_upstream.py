@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.reading.load import load_catalog  # noqa: E402
-from generator.tracking.git import GitRepo  # noqa: E402
+from generator.upstream.git import GitRepo  # noqa: E402
 
 RECORD = ROOT / "tests" / "fixtures" / "upstream-record.json"
 

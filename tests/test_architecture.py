@@ -2,7 +2,8 @@
 functions count), no module over 400 lines, no private name imported from another module.
 
 The layers, lowest first (README, "Architecture"): a module may import its own layer and the
-layers below it, never one above."""
+layers below it, never one above. `audit` and `importing` stand on one level, side by side:
+neither imports the other (audit must stay independent of the importer's reading)."""
 import ast
 from pathlib import Path
 
@@ -11,11 +12,14 @@ import pytest
 from tests.helpers import ROOT
 
 GENERATOR = ROOT / "generator"
-LAYERS = ("core", "domain", "reading", "rendering", "writing", "tracking", "shipping")
-TOP = len(LAYERS)  # cli, commands, the Sphinx extension, bench: the entry points
+# Each level, lowest first; a level of several layers holds peers that never import each other.
+LEVELS = (("core",), ("domain",), ("reading",), ("rendering",), ("writing",), ("upstream",), ("audit", "importing"),
+          ("shipping",))
+LAYERS = tuple(layer for level in LEVELS for layer in level)
+TOP = len(LEVELS)  # cli, commands, the Sphinx extension, bench: the entry points
 MAX_LINES = 400
 # The vendored module's runtime is the one lookup: `explain` reads numbers as lookup() does.
-PRIVATE_ALLOWED = {("generator.shipping.explain", "generator.rendering.runtime.documented")}
+PRIVATE_ALLOWED = {("generator.shipping.explain", "generator.rendering.runtime.module_runtime")}
 
 
 def module_name(path: Path, package: Path = GENERATOR) -> str:
@@ -27,11 +31,14 @@ def modules(package: Path = GENERATOR) -> dict[str, Path]:
     return {module_name(p, package): p for p in sorted(package.rglob("*.py")) if "__pycache__" not in p.parts}
 
 
-def layer_of(name: str) -> int:
+def layer_name(name: str) -> str:
     parts = name.split(".")
-    if len(parts) > 1 and parts[1] in LAYERS:
-        return LAYERS.index(parts[1])
-    return TOP
+    return parts[1] if len(parts) > 1 and parts[1] in LAYERS else "top"
+
+
+def layer_of(name: str) -> int:
+    layer = layer_name(name)
+    return next((n for n, level in enumerate(LEVELS) if layer in level), TOP)
 
 
 def imports(path: Path, known: dict[str, Path]) -> list[tuple[str, int, list[str]]]:
@@ -65,9 +72,11 @@ def graph(package: Path = GENERATOR) -> dict[str, list[tuple[str, int, list[str]
 
 
 def upward_imports(edges) -> list[str]:
-    return [f"{source} (layer {LAYERS[layer_of(source)] if layer_of(source) < TOP else 'top'}) imports {target} "
-            f"(layer {LAYERS[layer_of(target)] if layer_of(target) < TOP else 'top'}) at line {line}"
-            for source, targets in edges.items() for target, line, _ in targets if layer_of(target) > layer_of(source)]
+    """Imports of a higher level, or of a peer layer on the same level."""
+    return [f"{source} (layer {layer_name(source)}) imports {target} (layer {layer_name(target)}) at line {line}"
+            for source, targets in edges.items() for target, line, _ in targets
+            if layer_of(target) > layer_of(source)
+            or (layer_of(target) == layer_of(source) and layer_name(target) != layer_name(source))]
 
 
 def cycles(edges) -> list[list[str]]:
@@ -144,19 +153,22 @@ def test_no_module_is_over_400_lines():
 def planted(tmp_path):
     """A small package in the generator's shape, to see each check fail."""
     package = tmp_path / "generator"
-    for layer in ("core", "domain", "rendering"):
+    for layer in ("core", "domain", "rendering", "audit", "importing"):
         (package / layer).mkdir(parents=True)
         (package / layer / "__init__.py").write_text("")
     (package / "__init__.py").write_text("")
     (package / "core" / "problems.py").write_text("def f():\n    from generator.rendering import escape\n")
     (package / "rendering" / "escape.py").write_text("from generator.core.problems import f\n")
     (package / "domain" / "model.py").write_text("from generator.rendering.escape import _quote\n" + "x = 1\n" * 401)
+    (package / "audit" / "page.py").write_text("from generator.importing.release import g\n")
+    (package / "importing" / "release.py").write_text("def g():\n    pass\n")
     return package
 
 
 def test_the_checks_fail_on_a_planted_package(planted):
     edges = graph(planted)
     assert upward_imports(edges) == [
+        "generator.audit.page (layer audit) imports generator.importing.release (layer importing) at line 1",
         "generator.core.problems (layer core) imports generator.rendering.escape (layer rendering) at line 2",
         "generator.domain.model (layer domain) imports generator.rendering.escape (layer rendering) at line 1"]
     assert cycles(edges) == [["generator.core.problems", "generator.rendering.escape"]]

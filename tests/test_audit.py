@@ -17,14 +17,14 @@ from typing import Callable, Optional
 
 import pytest
 
-from generator.tracking import audit
-from generator.tracking.audit_page import audit_page, compare_text
-from generator.tracking.pages import recoverable_value
-from generator.tracking.audit_sources import audit_header, audit_python
+from generator.audit import given_files as audit
+from generator.audit.page import audit_page, compare_text
+from generator.upstream.page_table import recoverable_value
+from generator.audit.source_code import audit_header, audit_python
 
-from generator.tracking import c_sources
+from generator.upstream import c_source
 from generator.reading.load import load_catalog
-from generator.tracking.pages import read_table
+from generator.upstream.page_table import read_table
 from tests import upstream_formats as uf
 from tests import upstream_sources as us
 from tests.helpers import ROOT, run_cli
@@ -437,7 +437,7 @@ def test_the_value_layout_is_ges_macro_and_no_base_is_written_in_the_code(llm):
                 | (args[5] & 0x0FFF)
             ) & 0xFFFFFFFF
             assert layout.compute(dict(zip(GE_ARGUMENTS, args))) == expected
-    for module in sorted((ROOT / "generator" / "tracking").glob("*.py")):
+    for module in sorted(p for folder in ("upstream", "audit") for p in (ROOT / "generator" / folder).glob("*.py")):
         assert not re.search(r"5010[bB]", module.read_text()), module.name
 
 
@@ -682,7 +682,7 @@ def make_ge_argument_change(argument: str):
         code, text, match = _ge_line(family)
         args = [a.strip() for a in match.group(1).split(",")] + [match.group(2)]
         position = GE_ARGUMENTS.index(argument)
-        old = c_sources.parse_c_int(args[position])
+        old = c_source.parse_c_int(args[position])
         args[position] = (bin(old ^ 1) if args[position].startswith("0b") else str(old + 1))
         line = f"GE_ERRORNO_DEFINE({', '.join(args[:5])}, {code.c_name}, {args[5]});"
         changed = text[:match.start()] + line + text[match.end():]

@@ -1,6 +1,6 @@
 """The seed pages, each reproduced under the edition it really is: seed 003 is 9.0.0-v1's
 English, seed 001 the published 9.0.0-v2 page, seed 000 the v1 page at tag v9.2.0-beta.1."""
-from generator.tracking.audit_page import words
+from generator.audit.page import words
 from tests import facts
 
 ZH = {"yes": "是", "no": "否", "n/a": "无"}

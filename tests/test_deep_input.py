@@ -17,9 +17,11 @@ import pytest
 from html5lib.html5parser import HTMLParser
 from markdown_it import MarkdownIt
 
-from generator.tracking import html_cells, html_parse, sources
-from generator.tracking import pages as pagereader
-from generator.tracking.audit_page import audit_page
+from generator.audit import html_cells
+from generator.upstream import html_parse
+from generator.upstream import python_source
+from generator.upstream import page_table as pagereader
+from generator.audit.page import audit_page
 from generator.reading.load import load_catalog
 from tests.helpers import ROOT, run_cli, steps
 from tests.upstream_formats import CATALOG
@@ -146,9 +148,9 @@ def test_audit_reads_the_second_way_within_the_same_bounds(monkeypatch, tmp_path
     assert raised.value.parser_line == 3
     family = load_catalog(ROOT / "catalog").family_by_id["llm_datadist"]
     edition = family.edition_by_id["9.0.0-v2"]
-    monkeypatch.setattr("generator.tracking.audit_page.html_rows", html_cells.html_rows)
+    monkeypatch.setattr("generator.audit.page.html_rows", html_cells.html_rows)
     fine = html_page("ok")
-    monkeypatch.setattr("generator.tracking.audit_page.html_rows",
+    monkeypatch.setattr("generator.audit.page.html_rows",
                         lambda source, headings: html_cells.html_rows(deep, headings))
     findings = audit_page(family, edition, "page.md", fine)
     assert [(f.line, f.kind, f.upstream) for f in findings if f.kind == "unreadable"] == [
@@ -172,8 +174,8 @@ def test_a_cell_nested_deeper_than_pythons_recursion_limit_is_laid_out():
 def test_a_base_class_of_six_hundred_attributes_is_read_in_a_loop(tmp_path):
     """`class LLMStatusCode(a.b.b...)` crashed `audit --python` in ast.unparse, which recurses."""
     base = "a" + ".b" * 600
-    parsed = sources.read_python(f"class LLMStatusCode({base}):\n    LLM_SUCCESS = 0\n", "LLMStatusCode")
-    assert parsed.problems == [] and parsed.members == [sources.Member("LLM_SUCCESS", 0, 2)]
+    parsed = python_source.read_python(f"class LLMStatusCode({base}):\n    LLM_SUCCESS = 0\n", "LLMStatusCode")
+    assert parsed.problems == [] and parsed.members == [python_source.Member("LLM_SUCCESS", 0, 2)]
     assert len(parsed.bases) == 1 and parsed.bases[0].endswith(".b.b") and len(parsed.bases[0]) <= 123
     status = tmp_path / "status.py"
     status.write_text(f"class LLMStatusCode({base}):\n    LLM_SUCCESS = 0\n", encoding="utf-8")
@@ -186,6 +188,6 @@ def test_a_members_value_is_evaluated_only_when_it_is_a_few_nodes(monkeypatch):
     original = ast.literal_eval
     monkeypatch.setattr(ast, "literal_eval", lambda node: evaluated.append(node) or original(node))
     source = "class LLMStatusCode(IntEnum):\n    DEEP = " + "-" * 400 + "1\n    FINE = -0x5\n"
-    parsed = sources.read_python(source, "LLMStatusCode")
+    parsed = python_source.read_python(source, "LLMStatusCode")
     assert [(m.name, m.value) for m in parsed.members] == [("DEEP", None), ("FINE", -5)]
     assert len(evaluated) == 1  # the deep one was never handed to the recursive evaluator

@@ -22,10 +22,11 @@ import time
 import pytest
 from html5lib.html5parser import HTMLParser
 
-from generator.tracking import html_parse
-from generator.tracking import pages as pagereader
+from generator.upstream import html_parse
+from generator.upstream import page_table as pagereader
 
-from generator.tracking import c_sources, sources as upstream
+from generator.upstream import c_source
+from generator.upstream import files as upstream_files
 from generator.domain.model import ValueLayout
 from tests.helpers import FIXTURES, MINI, ROOT, run_cli
 
@@ -57,7 +58,7 @@ def no_traceback(text: str) -> None:
 
 def test_read_header_is_linear_on_const_lines_that_declare_nothing():
     source = "const x\n" * 80_000  # 640 KB: the old reader scanned to the end from every `const`
-    (constants, problems), seconds = timed(c_sources.read_header, source)
+    (constants, problems), seconds = timed(c_source.read_header, source)
     assert constants == [] and [p.message for p in problems] == ["no status-code constants in this file"]
     assert seconds < LIMIT_SECONDS, seconds
 
@@ -66,18 +67,18 @@ def test_read_header_finds_namespaces_in_one_pass():
     count = 40_000  # the old namespace_at rescanned the file up to each constant
     source = "namespace ge {\n" + "".join(f"constexpr Status C{i} = {i}U;\n" for i in range(count)) + "}\n"
     source += "constexpr Status OUTSIDE = 7;\n"
-    (constants, problems), seconds = timed(c_sources.read_header, source)
+    (constants, problems), seconds = timed(c_source.read_header, source)
     assert seconds < LIMIT_SECONDS, seconds
     assert problems == [] and len(constants) == count + 1
-    assert constants[0] == c_sources.Constant("C0", "ge", 0, 2, "Status")
+    assert constants[0] == c_source.Constant("C0", "ge", 0, 2, "Status")
     assert constants[count - 1].line == count + 1 and constants[count - 1].namespace == "ge"
-    assert constants[-1] == c_sources.Constant("OUTSIDE", None, 7, count + 3, "Status")
+    assert constants[-1] == c_source.Constant("OUTSIDE", None, 7, count + 3, "Status")
 
 
 def test_namespaces_nest_and_close_as_braces_say():
     source = ("namespace a { namespace b::c {\nconst Status X = 1;\n}\nstruct S { const int Y = 2; };\n"
               "const Status Z = 3;\n}\nconst Status W = 4;\n")
-    constants, _ = c_sources.read_header(source)
+    constants, _ = c_source.read_header(source)
     assert [(c.name, c.namespace, c.line) for c in constants] == [
         ("X", "a::b::c", 2), ("Y", "a", 4), ("Z", "a", 5), ("W", None, 7)]
 
@@ -86,7 +87,7 @@ def test_read_header_is_linear_on_defines_and_blank_lines():
     # `[ \t]+\(?[ \t]*` tried every split of the blanks after a name: 16 s for 20,000 of them; here a
     # million, and the old pattern would run for days
     source = "#define D 1\n" * 50_000 + "\n" * 1_000_000 + "#define X" + " " * 1_000_000 + "y\n#define E ( 2 )\n"
-    constants, _ = c_sources.read_header(source)
+    constants, _ = c_source.read_header(source)
     assert len(constants) == 50_001 and constants[49_999].line == 50_000
     assert (constants[-1].name, constants[-1].value, constants[-1].line) == ("E", 2, 1_050_002)
 
@@ -94,14 +95,14 @@ def test_read_header_is_linear_on_defines_and_blank_lines():
 def test_read_header_is_linear_on_macros_that_never_close():
     layout = ValueLayout("GE_ERRORNO_DEFINE", ("name", "value"), ())
     source = "GE_ERRORNO_DEFINE(a, 1)\n" * 60_000 + "GE_ERRORNO_DEFINE(LAST, 1);\n"
-    (constants, problems), seconds = timed(c_sources.read_header, source, (layout,))
+    (constants, problems), seconds = timed(c_source.read_header, source, (layout,))
     assert seconds < LIMIT_SECONDS, seconds
     assert [(c.name, c.line) for c in constants] == [("LAST", 60_001)] and problems == []
 
 
 def test_comments_left_open_are_read_once():
     source = "/*" * 200_000 + "\nconst Status X = 1;\n"
-    constants, _ = c_sources.read_header(source)
+    constants, _ = c_source.read_header(source)
     assert constants == []  # an open comment runs to the end of the file, as a compiler reads it
 
 
@@ -111,26 +112,26 @@ def test_string_literals_left_open_are_read_once(line):
     """A string left open runs to the end of its line: it had to close, so each quote of such a
     line started a scan to its end (53 s for 40 KB; this megabyte, days)."""
     source = line + "x\nconstexpr Status X = 1; /* a comment\nconst Status Y = 2; */\n"
-    constants, _ = c_sources.read_header(source)
+    constants, _ = c_source.read_header(source)
     assert [(c.name, c.line) for c in constants] == [("X", 2)]
 
 
 def test_a_character_literal_holding_a_quote_opens_no_string():
     source = "char q = '\"'; /* constexpr Status HIDDEN = 1;\n */ constexpr Status X = 2;\n"
-    assert [c.name for c in c_sources.read_header(source)[0]] == ["X"]
+    assert [c.name for c in c_source.read_header(source)[0]] == ["X"]
 
 
 def test_read_binding_is_linear_on_bindings_without_a_semicolon():
     source = 'm.attr("kX") = py::int_(ge::X)\n' * 40_000 + 'm.attr("kY") = py::int_(ge::Y);\n'  # 1.2 MB
     # and spaces in an expression that never closes: a lazy expression tried every split of them
     source += 'm.attr("kZ") = py::int_(a' + " " * 1_000_000 + 'b;\nm.attr("kW") = py::int_( ge::W );\n'
-    bindings, problems = c_sources.read_binding(source)
-    assert bindings == [c_sources.Binding("kY", "ge::Y", 40_001), c_sources.Binding("kW", "ge::W", 40_003)]
+    bindings, problems = c_source.read_binding(source)
+    assert bindings == [c_source.Binding("kY", "ge::Y", 40_001), c_source.Binding("kW", "ge::W", 40_003)]
     assert problems == []
 
 
 def test_a_decimal_too_long_for_int_is_a_value_not_read():
-    constants, _ = c_sources.read_header("const Status HUGE = " + "9" * 5000 + ";\n")
+    constants, _ = c_source.read_header("const Status HUGE = " + "9" * 5000 + ";\n")
     assert [(c.name, c.value) for c in constants] == [("HUGE", None)]
 
 
@@ -167,7 +168,7 @@ def test_audit_refuses_a_fifo_without_waiting_for_a_writer(tmp_path):
 def test_an_upstream_file_larger_than_the_limit_is_refused(tmp_path):
     page = tmp_path / "page.md"
     with open(page, "wb") as handle:
-        handle.truncate(upstream.MAX_FILE_BYTES + 1)  # sparse: nothing is written
+        handle.truncate(upstream_files.MAX_FILE_BYTES + 1)  # sparse: nothing is written
     result = run_cli("audit", "--edition", "9.0.0-v2", "--page", page)
     assert result.code == 1 and result.out.startswith(f"{page}:1: unreadable (upstream: 'larger than 4 MiB"), result.out
     assert len(result.out.splitlines()) == 2  # the finding and the summary
@@ -176,15 +177,15 @@ def test_an_upstream_file_larger_than_the_limit_is_refused(tmp_path):
 def test_a_file_at_the_limit_is_read(tmp_path):
     header = tmp_path / "llm_error_codes.h"
     body = "namespace ge {\nconstexpr Status LLM_NEW = 0x5010B0FFU;\n}\n"
-    header.write_text(body + " " * (upstream.MAX_FILE_BYTES - len(body)))
-    assert header.stat().st_size == upstream.MAX_FILE_BYTES
+    header.write_text(body + " " * (upstream_files.MAX_FILE_BYTES - len(body)))
+    assert header.stat().st_size == upstream_files.MAX_FILE_BYTES
     result = run_cli("audit", "--header", header)
     assert "LLM_NEW: missing from catalog" in result.out, result.out
 
 
 def test_the_limit_is_documented():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"{upstream.MAX_FILE_BYTES // (1024 * 1024)} MiB" in readme
+    assert f"{upstream_files.MAX_FILE_BYTES // (1024 * 1024)} MiB" in readme
 
 
 def test_import_refuses_a_device_too():
@@ -203,7 +204,7 @@ def test_audit_upstream_reads_no_blob_over_the_limit_and_names_the_line_of_bad_u
     lines = status.read_bytes().split(b"\n")
     lines[4] += b" \xff"
     status.write_bytes(b"\n".join(lines))
-    (built.repo.path / ERROR_CODES_H).write_bytes(b" " * (upstream.MAX_FILE_BYTES + 1))
+    (built.repo.path / ERROR_CODES_H).write_bytes(b" " * (upstream_files.MAX_FILE_BYTES + 1))
     built.repo.commit("hostile")
     result = built.audit()
     assert result.code == 1 and result.err == "", result.out + result.err
@@ -581,7 +582,7 @@ def small_repo(tmp_path):
 
 
 def test_tags_at_a_tree_or_a_blob_are_no_releases(small_repo):
-    from generator.tracking.git import GitRepo
+    from generator.upstream.git import GitRepo
 
     repo = GitRepo("demo/repo", small_repo)
     assert repo.release_tags() == ("v1.0.0",)
@@ -592,7 +593,7 @@ def test_tags_at_a_tree_or_a_blob_are_no_releases(small_repo):
 def test_a_tag_holding_a_unicode_line_break_is_one_tag(small_repo, separator):
     """git allows U+2028 in a tag's name; the listing was split with splitlines(), so that
     `x<U+2028>v9.9.9` made a release tag v9.9.9 that no ref names (and grep's paths likewise)."""
-    from generator.tracking.git import GitRepo
+    from generator.upstream.git import GitRepo
 
     _git(small_repo, "tag", f"x{separator}v9.9.9")
     (small_repo / f"b{separator}v.md").write_text("needle\n")
@@ -606,7 +607,7 @@ def test_a_tag_holding_a_unicode_line_break_is_one_tag(small_repo, separator):
 
 @pytest.mark.parametrize("ref", ["--all", "--output=PWNED", "-h"])
 def test_a_ref_that_looks_like_an_option_never_reaches_git(small_repo, ref, monkeypatch):
-    from generator.tracking.git import GitError, GitRepo
+    from generator.upstream.git import GitError, GitRepo
 
     monkeypatch.chdir(small_repo)
     repo = GitRepo("demo/repo", small_repo)
@@ -622,7 +623,7 @@ def test_a_ref_that_looks_like_an_option_never_reaches_git(small_repo, ref, monk
 
 
 def test_git_is_told_where_options_end(small_repo):
-    from generator.tracking.git import _end_of_options
+    from generator.upstream.git import _end_of_options
 
     version = tuple(int(n) for n in re.search(r"(\d+)\.(\d+)", _git(small_repo, "--version")).groups())
     assert _end_of_options() == (("--end-of-options",) if version >= (2, 30) else ())
@@ -636,7 +637,7 @@ def test_import_refuses_a_ref_beginning_with_a_dash(tmp_path):
 
 
 def test_names_and_paths_from_upstream_are_printed_escaped():
-    from generator.tracking.findings import Finding
+    from generator.audit.findings import Finding
 
     finding = Finding("hicann/hixl:docs/\x1b]0;owned\x07/LLMStatusCode.md", 3, "missing from catalog",
                       "LLM_\x1b[2JX\u202e", upstream="listed\x1b[1m")

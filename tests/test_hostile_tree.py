@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from generator.writing.lock import LOCK
-from generator.writing.state import JOURNAL, RETIRED_CACHE as CACHE
+from generator.writing.records import JOURNAL, RETIRED_CACHE as CACHE
 from tests.helpers import MINI, ROOT, catalog_text, run_cli
 
 MODULE = "generated/python/demo_codes.py"

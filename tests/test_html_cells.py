@@ -1,11 +1,11 @@
-"""The audit's second reader of HTML-era pages (generator/tracking/html_cells.py): cells as a
+"""The audit's second reader of HTML-era pages (generator/audit/html_cells.py): cells as a
 browser lays them out, from html5lib's tree alone, sharing nothing with the reader `import`
-uses (tracking.pages). Written in upstream's HTML (hicann/hixl v8.5.0 docs/python/LLMStatusCode.md)."""
+uses (upstream.page_table). Written in upstream's HTML (hicann/hixl v8.5.0 docs/python/LLMStatusCode.md)."""
 import html5lib
 
-from generator.tracking.audit_page import audit_page
-from generator.tracking.html_cells import cell_text, compare_cell, html_rows
-from generator.tracking.pages import read_table
+from generator.audit.page import audit_page
+from generator.audit.html_cells import cell_text, compare_cell, html_rows
+from generator.upstream.page_table import read_table
 
 HEADINGS = {"name": {"zh": ("枚举值",)}, "meaning": {"zh": ("含义",)}, "recoverable": {"zh": ("是否可恢复",)},
             "solution": {"zh": ("解决办法",)}}

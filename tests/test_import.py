@@ -15,7 +15,7 @@ import pytest
 from html5lib.html5parser import HTMLParser
 from markdown_it import MarkdownIt
 
-from generator.tracking.audit_page import audit_page
+from generator.audit.page import audit_page
 from generator.reading.load import load_catalog
 from generator.domain.model import UNTRANSLATED
 from tests import upstream_formats as uf
@@ -315,7 +315,7 @@ def test_an_import_stopped_between_its_renames_is_refused_then_finished(tmp_path
     """Several catalog files change together: killed after the first rename, the catalog is
     not silently half-imported (validate refuses it, naming the journal), and the next import
     finishes the renames."""
-    from generator.tracking import import_files
+    from generator.importing import catalog_files as import_files
 
     upstream = build_upstream(tmp_path)
     page = (upstream.repo.path / PYTHON_PAGE_910).read_text(encoding="utf-8")

@@ -14,7 +14,7 @@ import subprocess
 import pytest
 
 from generator.reading.load import load_catalog
-from generator.tracking.pages import read_table
+from generator.upstream.page_table import read_table
 from tests.helpers import run_cli
 from tests.upstream_formats import (CATALOG, CPP_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO, build_upstream,
                                     commit_catalog, insert_after, pipe_page)

@@ -17,7 +17,7 @@ from generator.writing import tree as outputs
 from generator.bench_catalog import change_one_text, synthetic_catalog
 from generator.writing.files import TEMP_MARK
 from generator.writing.lock import LOCK
-from generator.writing.state import JOURNAL
+from generator.writing.records import JOURNAL
 from tests import unprivileged
 from tests.helpers import MINI, ROOT, run_cli, tree
 

@@ -246,7 +246,7 @@ def test_adxl_records_the_english_pages_disagreement(modules):
 
 
 def test_version_and_catalog_hash(modules, catalog):
-    from generator.rendering.inputs import catalog_hash
+    from generator.rendering.stamps import catalog_hash
     from generator.core.project import project_version
 
     for module, family in zip(modules, catalog.families):

@@ -5,7 +5,7 @@ The test writes upstream's files by hand, one per dialect upstream uses (zh page
 pages' `| a| b|` with code spans and N/A; the tight `|a|b|` of the ADXL pages, with a row left
 unclosed), commits them to a repository it builds, records their framing in a copy of the mini
 catalog (tests/fixtures/mini), and requires the verb, and the comparison with the repository
-(tracking.upstream_pages, what scripts/check_upstream_pages.py runs on the real ones), to give
+(audit.regenerated, what scripts/check_upstream_pages.py runs on the real ones), to give
 exactly those bytes. The real repositories are never read here.
 """
 from __future__ import annotations
@@ -22,8 +22,8 @@ from ruamel.yaml import YAML
 from generator.domain.markup import plain
 from generator.reading.load import load_catalog
 from generator.rendering.upstream_page import cell_markup
-from generator.tracking.git import GitRepo
-from generator.tracking.upstream_pages import check_pages
+from generator.upstream.git import GitRepo
+from generator.audit.regenerated import check_pages
 from tests.helpers import MINI, ROOT, run_cli
 from tests.upstream_formats import Repository
 

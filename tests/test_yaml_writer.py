@@ -1,4 +1,4 @@
-"""The scalars `import` writes into the catalog (generator/tracking/yaml_edit.py): any text reads
+"""The scalars `import` writes into the catalog (generator/importing/yaml_edit.py): any text reads
 back, under the catalog's own loader, as exactly that text, or is refused when no catalog text
 may hold it; no character a diff does not show is written raw (issue 30, harm 4)."""
 from __future__ import annotations
@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from generator.reading.yaml_source import bad_character, read_document, scalar_type
-from generator.tracking import yaml_edit as ye
-from generator.tracking.import_source import ImportProblem
+from generator.importing import yaml_edit as ye
+from generator.importing.page_source import ImportProblem
 
 # Every code point, surrogates too, weighted towards what YAML gives a meaning to.
 SPECIALS = "-?:,[]{}#&*!|>'\"%@`~ \t\n\r\\\u0085\u2028\u2029\ufeff\u200b\u202e\u00a0\u3000\x00\x1b\x7f"

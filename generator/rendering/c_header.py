@@ -2,7 +2,7 @@
 functions that name a code and give the message upstream logs for it."""
 from __future__ import annotations
 
-from generator.rendering.inputs import Digests
+from generator.rendering.stamps import Digests
 from generator.domain.codes import Code
 from generator.domain.family import Catalog, Family
 from generator.rendering.output import Planned

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from generator.rendering.inputs import Digests
+from generator.rendering.stamps import Digests
 from generator.domain.codes import Code, TextEntry
 from generator.domain.editions import Edition, Source, Version
 from generator.domain.layout import PageLayout

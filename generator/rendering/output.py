@@ -27,7 +27,7 @@ class Output:
     path: str
     owner: str  # a family id, or SITE
     target: str  # the name of its Target
-    stamp: str  # a hash of exactly what it is made from (generator.rendering.inputs)
+    stamp: str  # a hash of exactly what it is made from (generator.rendering.stamps)
     render_with: Callable[[str], str] = field(repr=False)
 
     def render(self) -> str:

@@ -2,7 +2,7 @@
 module-level constants, with the documentation of every code per edition.
 
 The module is a small template for the names, the data tables built here, and
-the static runtime (generator/rendering/runtime/documented.py) copied verbatim.
+the static runtime (generator/rendering/runtime/module_runtime.py) copied verbatim.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Optional
 
 from generator.rendering.escape import py_str
-from generator.rendering.inputs import Digests
+from generator.rendering.stamps import Digests
 from generator.domain.codes import Code
 from generator.domain.family import Catalog, Family
 from generator.domain.model import TEXT_FIELDS, UNTRANSLATED
@@ -22,7 +22,7 @@ from generator.domain.queries import default_edition, default_timeline
 from generator.rendering.environment import comment_banner, comment_language, render_template, runtime_source, seal
 from generator.core.project import project_version
 
-RUNTIME = "documented.py"
+RUNTIME = "module_runtime.py"
 
 
 def python_path(family: Family) -> str:
@@ -76,7 +76,7 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
 
 @lru_cache(maxsize=None)
 def runtime_part(name: str) -> str:
-    """One part of the runtime (generator/rendering/runtime/documented.py): `prelude`, `tables` or `body`,
+    """One part of the runtime (generator/rendering/runtime/module_runtime.py): `prelude`, `tables` or `body`,
     as the file's `# runtime: NAME` lines divide it."""
     parts = re.split(r"^# runtime: (\w+)\n", runtime_source(RUNTIME), flags=re.M)
     return dict(zip(parts[1::2], parts[2::2]))[name].strip("\n") + "\n"

@@ -2,7 +2,7 @@
 
 Each target names where its files go (a pattern over the family's data), the
 templates it renders, and the parts of the catalog its renders read
-(generator.rendering.inputs): that row is the only place an output's inputs are declared.
+(generator.rendering.stamps): that row is the only place an output's inputs are declared.
 `plan_outputs` expands the table into Outputs, each with its stamp (nothing is
 rendered yet). A family's targets are owned by that family; the site's shared
 files by SITE, and they read every family.
@@ -13,7 +13,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
-from generator.rendering.inputs import Digests, Input
+from generator.rendering.stamps import Digests, Input
 from generator.domain.family import Catalog, Family
 from generator.rendering.output import SITE, Output, Planned, manifest_path
 from generator.rendering.environment import template_digest
@@ -48,7 +48,7 @@ TARGETS = (
         "generated/python/{python.module}.py",
         "the Python module to vendor (an IntEnum, or constants and lookup())",
         WHOLE_FAMILY,
-        ("python/enum_module.py.j2", "python/constants_module.py.j2", "runtime/documented.py"),
+        ("python/enum_module.py.j2", "python/constants_module.py.j2", "runtime/module_runtime.py"),
         plan_python,
     ),
     Target("c", "family", "generated/c/{c.header}.h", "the C/C++ header", WHOLE_FAMILY, ("c/header.h.j2",), plan_c),

@@ -13,7 +13,7 @@ from generator.domain.family import Family
 from generator.domain.model import Site
 from generator.domain.queries import default_edition
 # A number is read as the generated modules' lookup() reads it: one rule, in one place.
-from generator.rendering.runtime.documented import _TOO_LONG as TOO_LONG, _number as key_number
+from generator.rendering.runtime.module_runtime import _TOO_LONG as TOO_LONG, _number as key_number
 
 
 class NotFound(LookupError):

@@ -20,7 +20,7 @@ from typing import Callable, Optional
 
 from generator.reading.load import load_catalog
 from generator.core.exits import UsageError
-from generator.rendering.inputs import catalog_hash
+from generator.rendering.stamps import catalog_hash
 from generator.domain.family import Catalog, Family
 from generator.writing.files import atomic_write, os_problem
 from generator.core.exits import OutputError

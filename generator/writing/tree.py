@@ -29,7 +29,7 @@ from generator.rendering.targets import FOLDERS_WITHOUT_BANNER
 from generator.writing.files import (
     TreeReader, atomic_write, make_parents, os_problem, read_output, remove_empty_parents, resolve, sha,
 )
-from generator.writing.state import (
+from generator.writing.records import (
     JOURNAL,
     previous_run_unfinished,
     read_journal,

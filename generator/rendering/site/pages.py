@@ -10,7 +10,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.domain.model import UNTRANSLATED
-from generator.rendering.inputs import Digests
+from generator.rendering.stamps import Digests
 from generator.rendering.output import Planned
 from generator.domain.queries import default_edition
 from generator.rendering.site.code_page import render_code_page

@@ -7,7 +7,7 @@ from functools import partial
 import json
 import re
 
-from generator.rendering.inputs import Digests
+from generator.rendering.stamps import Digests
 from generator.domain.family import Catalog, Family
 from generator.rendering.output import Planned
 from generator.rendering.environment import banner_lines, block_comment_banner, comment_banner, render_template

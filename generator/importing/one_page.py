@@ -12,7 +12,7 @@ that did not change goes on holding, its English with it.
 A page in another language (upstream's English) gives the English of the version it
 translates, for every version whose zh text is the same.
 
-The files are edited as text (generator.tracking.yaml_edit): what the import does not change
+The files are edited as text (generator.importing.yaml_edit): what the import does not change
 keeps its bytes, comments and layout. The edited catalog is validated before
 anything is written. Importing the same page twice changes nothing.
 """
@@ -22,15 +22,15 @@ from pathlib import Path
 from typing import Optional
 
 
-from generator.tracking import yaml_edit as ye
+from generator.importing import yaml_edit as ye
 from generator.reading.load import display_path
 from generator.domain.editions import Version
 from generator.domain.family import Catalog, Family
 from generator.domain.model import UNTRANSLATED, Timeline
 from generator.core.releases import UNRELEASED, edition_order, release_key, sort_tags, tag_release
-from generator.tracking.import_files import FieldEdit, Files, Plan, write
-from generator.tracking.import_source import ImportProblem, ImportedRow, PageSource, Report, edition_place, read_rows
-from generator.tracking.import_files import source_lines
+from generator.importing.catalog_files import FieldEdit, Files, Plan, write
+from generator.importing.page_source import ImportProblem, ImportedRow, PageSource, Report, edition_place, read_rows
+from generator.importing.catalog_files import source_lines
 
 
 # -- one page ---------------------------------------------------------------------------------------------------

@@ -12,14 +12,14 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
-from generator.tracking.audit_sources import audit_binding, audit_header, audit_messages, audit_python
-from generator.tracking.findings import Finding
+from generator.audit.source_code import audit_binding, audit_header, audit_messages, audit_python
+from generator.audit.findings import Finding
 from generator.rendering.escape import terminal
-from generator.tracking.git import GitRepo
+from generator.upstream.git import GitRepo
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.tracking.sources import UnreadableFile
-from generator.tracking.upstream_pages import page_findings
+from generator.upstream.files import UnreadableFile
+from generator.audit.regenerated import page_findings
 
 
 @dataclass

@@ -9,9 +9,9 @@ from typing import Optional
 
 from generator.domain.family import Catalog
 from generator.rendering.upstream_page import NotWritable, render_upstream_page
-from generator.tracking.audit_page import audit_page
-from generator.tracking.findings import Finding
-from generator.tracking.git import GitError, GitRepo
+from generator.audit.page import audit_page
+from generator.audit.findings import Finding
+from generator.upstream.git import GitError, GitRepo
 
 
 @dataclass(frozen=True)

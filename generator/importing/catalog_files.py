@@ -12,14 +12,14 @@ from typing import Mapping, Optional
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import Node
 
-from generator.tracking import yaml_edit as ye
+from generator.importing import yaml_edit as ye
 from generator.reading.load import catalog_groups, display_path, load_catalog
 from generator.core.files import read_regular
 from generator.domain.codes import Code
 from generator.domain.family import Family
 from generator.writing.files import atomic_write
 from generator.core.problems import CatalogError
-from generator.tracking.import_source import ImportProblem, MAX_PROBLEMS_SHOWN, Report
+from generator.importing.page_source import ImportProblem, MAX_PROBLEMS_SHOWN, Report
 
 
 # -- the family's files ----------------------------------------------------------------------------------------

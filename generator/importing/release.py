@@ -6,17 +6,17 @@ from pathlib import Path
 from typing import Optional
 
 
-from generator.tracking import yaml_edit as ye
+from generator.importing import yaml_edit as ye
 from generator.reading.load import display_path, load_catalog
 from generator.domain.codes import Code
 from generator.domain.editions import Version
 from generator.domain.family import Family
 from generator.domain.model import Timeline
 from generator.core.releases import UNRELEASED, release_key, sort_tags, tag_release
-from generator.tracking.import_files import Files, Plan, stage, write_staged
+from generator.importing.catalog_files import Files, Plan, stage, write_staged
 from generator.reading.yaml_source import bad_character
-from generator.tracking.import_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
-from generator.tracking.importer import first_language, other_language
+from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
+from generator.importing.one_page import first_language, other_language
 
 
 # -- a whole release ---------------------------------------------------------------------------------------------
@@ -139,15 +139,16 @@ def _add_tags(plan: Plan, version: Version, known, new_tags: list[str]) -> None:
 class _Sources:
     """What a repository's source files say at one ref: members, bindings, constants, messages."""
 
-    members: list = field(default_factory=list)  # upstream.Member of the enum, in order
+    members: list = field(default_factory=list)  # python_source.Member of the enum, in order
     bindings: dict[str, str] = field(default_factory=dict)  # wrapper -> the constant it binds
-    constants: list[tuple] = field(default_factory=list)  # (c_sources.Constant, header path)
+    constants: list[tuple] = field(default_factory=list)  # (c_source.Constant, header path)
     messages: dict[str, tuple[str, str]] = field(default_factory=dict)  # C name -> (its message, where it is)
     read: set[str] = field(default_factory=set)  # the kinds of file read
 
 
 def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
-    from generator.tracking import c_sources, sources as upstream
+    from generator.upstream import c_source
+    from generator.upstream import python_source
 
     found = _Sources()
     for item in (u for u in family.upstream if u.repo == name):
@@ -157,14 +158,14 @@ def _sources_at(family: Family, name: str, repo, ref: str) -> _Sources:
         text = blob_text(repo, blob, f"{name}:{path}@{ref}")
         found.read.add(item.kind)
         if item.kind == "python" and family.python.shape == "enum":
-            found.members = upstream.read_python(text, family.python.class_name).members
+            found.members = python_source.read_python(text, family.python.class_name).members
         elif item.kind == "binding":
-            found.bindings.update((b.name, b.expression) for b in c_sources.read_binding(text)[0])
+            found.bindings.update((b.name, b.expression) for b in c_source.read_binding(text)[0])
         elif item.kind == "header":
-            found.constants += [(c, item.header) for c in c_sources.read_header(text, family.value_layouts)[0]]
+            found.constants += [(c, item.header) for c in c_source.read_header(text, family.value_layouts)[0]]
         elif item.kind == "messages":
             found.messages.update((m.name, (m.text, f"{name}:{path}@{ref}:{m.line}"))
-                                  for m in c_sources.read_messages(text)[0])
+                                  for m in c_source.read_messages(text)[0])
     return found
 
 
@@ -181,7 +182,7 @@ def _message(found: _Sources, c_name: Optional[str]) -> Optional[str]:
 
 def _statuses(family: Family, found: _Sources) -> dict[str, list[tuple]]:
     """The status constants the headers declare, by short name: (Constant, header path)."""
-    from generator.tracking.c_sources import is_status
+    from generator.upstream.c_source import is_status
 
     namespaces = {h.namespace for h in family.headers}
     by_short: dict[str, list[tuple]] = {}
@@ -229,7 +230,7 @@ def _release_codes(plan: Plan, name: str, repo, ref: str, release: Optional[str]
 
 
 def _new_member(plan: Plan, member, found: _Sources, by_short, values, name: str, release: str) -> Optional[dict]:
-    from generator.tracking.sources import Reference
+    from generator.upstream.python_source import Reference
 
     family = plan.family
     wrapper, c_name, value = None, None, member.value if isinstance(member.value, int) else None

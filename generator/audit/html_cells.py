@@ -1,7 +1,7 @@
 """The cells of an HTML-era page as a browser lays them out, read from html5lib's tree alone.
 
 `audit` compares an HTML table's texts through this reader, which shares nothing with
-tracking.pages (the reader `import` uses): a misreading of the page can then no longer be
+upstream.page_table (the reader `import` uses): a misreading of the page can then no longer be
 made by both and hidden by their agreement. What a browser shows is what counts: a `<br>`
 or a block (`p`, `div`, a list) starts a line, an `li` is a bullet ("- ") or, in an `ol`, a
 numbered step ("1. "), even where upstream left out the list around it (a browser still
@@ -15,8 +15,8 @@ import re
 from typing import Optional
 from xml.etree.ElementTree import Element
 
-from generator.tracking.findings import Finding
-from generator.tracking.html_parse import parse_html
+from generator.audit.findings import Finding
+from generator.upstream.html_parse import parse_html
 
 _BLOCKS = frozenset({"p", "div", "ul", "ol", "table", "tr", "pre", "blockquote", "dl", "dt", "dd",
                      "h1", "h2", "h3", "h4", "h5", "h6"})

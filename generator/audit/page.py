@@ -5,16 +5,16 @@ import re
 from pathlib import Path
 from typing import Optional, Union
 
-from generator.tracking import c_sources
+from generator.upstream import c_source
 from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition
 from generator.domain.family import Family
 from generator.domain.model import Page
-from generator.tracking.pages import TableRow, normalize_text, read_table, recoverable_value
-from generator.tracking.audit_sources import expected_line, order_findings
-from generator.tracking.findings import Finding
-from generator.tracking.html_cells import compare_cell, html_rows
-from generator.tracking.html_parse import TooDeep, TooManyTags, refusal
+from generator.upstream.page_table import TableRow, normalize_text, read_table, recoverable_value
+from generator.audit.source_code import expected_line, order_findings
+from generator.audit.findings import Finding
+from generator.audit.html_cells import compare_cell, html_rows
+from generator.upstream.html_parse import TooDeep, TooManyTags, refusal
 
 
 # -- a documentation page ---------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ def _code_blocks(family: Family, file: str, table) -> list[Finding]:
     by_name = {code.c_name: code for code in family.c_codes}
     by_name.update({n.short: code for code in family.codes for n in code.cpp})
     for block in table.code_blocks:
-        constants, _ = c_sources.read_header(block.text, family.value_layouts)
+        constants, _ = c_source.read_header(block.text, family.value_layouts)
         for constant in constants:
             code = by_name.get(constant.name)
             if code is None or constant.value is None:

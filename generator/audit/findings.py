@@ -5,7 +5,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Optional
 
-from generator.tracking import sources as upstream
+from generator.upstream import files as upstream_files
 from generator.rendering.escape import terminal
 
 
@@ -55,6 +55,6 @@ def _show(value: Optional[str]) -> str:
 def read_text(path: Path) -> tuple[Optional[str], Optional[Finding]]:
     """An upstream file given on the command line, or the finding that says why it is not read."""
     try:
-        return upstream.read_file(path), None
-    except upstream.UnreadableFile as error:
+        return upstream_files.read_file(path), None
+    except upstream_files.UnreadableFile as error:
         return None, Finding(str(path), error.line, "unreadable", upstream=error.message)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from generator.tracking.git import GitRepo
+    from generator.upstream.git import GitRepo
 
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,8 +15,8 @@ from generator.domain.editions import place_of
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Timeline
 from generator.reading.yaml_source import bad_character
-from generator.tracking.pages import read_table, recoverable_value
-from generator.tracking.sources import UnreadableFile, read_file
+from generator.upstream.page_table import read_table, recoverable_value
+from generator.upstream.files import UnreadableFile, read_file
 
 
 class ImportProblem(Exception):
@@ -68,9 +68,9 @@ def read_source(
         except UnreadableFile as error:
             raise ImportProblem(f"{page}:{error.line}: cannot read the page: {error.message}") from None
         return PageSource(text, str(page), str(page).lower().endswith((".html", ".htm")), {"url": url} if url else {})
-    from generator.tracking.git import parse_upstream_args
+    from generator.upstream.git import parse_upstream_args
     from generator.core.exits import UsageError
-    from generator.tracking.git import GitError
+    from generator.upstream.git import GitError
 
     if upstream is None or not ref or not path:
         raise UsageError("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")

@@ -17,7 +17,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from generator.reading.yaml_source import bad_character, read_document, scalar_type
-from generator.tracking.import_source import ImportProblem
+from generator.importing.page_source import ImportProblem
 
 
 def compose(text: str) -> Node:

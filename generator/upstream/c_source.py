@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from generator.domain.model import ValueLayout
-from generator.tracking.sources import Unreadable
+from generator.upstream.files import Unreadable
 
 
 # -- the binding ------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Optional
 from markdown_it import MarkdownIt
 
 from generator.domain.family import Family
-from generator.tracking import html_parse
+from generator.upstream import html_parse
 
 _BLOCKS = frozenset("p div ul ol li table thead tbody tfoot tr td th h1 h2 h3 h4 h5 h6 pre blockquote dl dt dd hr "
                     "section article header footer figure figcaption details summary".split())

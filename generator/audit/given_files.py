@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional
 
-from generator.tracking import c_sources
+from generator.upstream import c_source
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.tracking.audit_page import audit_page
-from generator.tracking.audit_sources import audit_binding, audit_header, audit_python
-from generator.tracking.findings import Finding, read_text
+from generator.audit.page import audit_page
+from generator.audit.source_code import audit_binding, audit_header, audit_python
+from generator.audit.findings import Finding, read_text
 
 
 def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], python=None, binding=None,
@@ -31,7 +31,7 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
         family = replace(
             family, codes=tuple(c for c in family.codes if any(c.present_at(r, edition.release) for r in repos))
         )
-    header_constants: list[c_sources.Constant] = []
+    header_constants: list[c_source.Constant] = []
     for path in headers:
         source, problem = read_text(path)
         if source is None:

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
-from generator.tracking.sources import MAX_FILE_BYTES, TOO_LARGE, UnreadableFile, decode
+from generator.upstream.files import MAX_FILE_BYTES, TOO_LARGE, UnreadableFile, decode
 from generator.core.exits import UsageError
 from generator.core.releases import sort_tags, tag_release
 
@@ -146,7 +146,7 @@ class GitRepo:
         return self.revision("cat-file", "-p", blob)
 
     def read_text(self, blob: str) -> str:
-        """An upstream file's text, as generator.tracking.sources.read_file reads a file: never more
+        """An upstream file's text, as generator.upstream.python_source.read_file reads a file: never more
         than MAX_FILE_BYTES read into memory, UnreadableFile for a file too large or not UTF-8."""
         if int(self.revision("cat-file", "-s", blob).decode().strip() or 0) > MAX_FILE_BYTES:
             raise UnreadableFile(1, TOO_LARGE)

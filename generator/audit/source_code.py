@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-from generator.tracking import c_sources, sources as upstream
+from generator.upstream import c_source
+from generator.upstream import python_source
 from generator.domain.codes import Code, hex_value
 from generator.domain.family import Family
 from generator.domain.model import Header
-from generator.tracking.findings import Finding
+from generator.audit.findings import Finding
 
 
 # -- the Python source ---------------------------------------------------------------------------
@@ -19,7 +20,7 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
     `bound`: the binding's resolved values, when a binding was read (None for a binding whose
     own finding already says what is wrong with it); without one, references are compared by name."""
     enum = family.python.shape == "enum"
-    parsed = upstream.read_python(source, family.python.class_name if enum else None)
+    parsed = python_source.read_python(source, family.python.class_name if enum else None)
     if parsed.problems:
         return [Finding(file, p.line, "unreadable", upstream=p.message) for p in parsed.problems]
     if not enum:
@@ -77,7 +78,7 @@ def _member_value(file, member, code: Code, by_wrapper, bound) -> list[Finding]:
         if value != code.value:
             return [Finding(file, member.line, "value differs", code.name, hex_value(value), code.hex)]
         return []
-    if isinstance(value, upstream.Reference):
+    if isinstance(value, python_source.Reference):
         reference = f"{value.module}.{value.name}"
         other = by_wrapper.get(value.name)
         also = f" (the value of {other.name})" if other is not None and other is not code else ""
@@ -121,7 +122,7 @@ def _member_value(file, member, code: Code, by_wrapper, bound) -> list[Finding]:
     ]
 
 
-def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[Finding]:
+def _code_map(family: Family, file: str, parsed: python_source.PythonSource) -> list[Finding]:
     """upstream's code_2_status map: exactly the wrapper values, each to its own member."""
     if not parsed.mapping or family.python.code_2_status is None:
         return []
@@ -129,7 +130,7 @@ def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[
     findings = []
     mapped: dict[str, int] = {}  # member whose wrapper is a key -> line
     for entry in parsed.mapping:
-        if not isinstance(entry.key, upstream.Reference):
+        if not isinstance(entry.key, python_source.Reference):
             continue
         key = f"{entry.key.module}.{entry.key.name}"
         code = by_wrapper.get(entry.key.name)
@@ -167,7 +168,7 @@ def _code_map(family: Family, file: str, parsed: upstream.PythonSource) -> list[
     return findings
 
 
-def _audit_exports(family: Family, file: str, parsed: upstream.PythonSource) -> list[Finding]:
+def _audit_exports(family: Family, file: str, parsed: python_source.PythonSource) -> list[Finding]:
     exported = dict(parsed.exported)
     return [Finding(file, 1, "missing upstream", code.name, catalog=f"exported name {code.python_name}")
             for code in family.python_codes if code.python_name not in exported]
@@ -176,7 +177,7 @@ def _audit_exports(family: Family, file: str, parsed: upstream.PythonSource) -> 
 def _value_text(value) -> Optional[str]:
     if isinstance(value, int):
         return hex_value(value)
-    if isinstance(value, upstream.Reference):
+    if isinstance(value, python_source.Reference):
         return f"{value.module}.{value.name}"
     return None
 
@@ -212,7 +213,7 @@ def audit_binding(
     constant whose value differs from the catalog's is its header's finding: the binding is
     resolved past it, so that one change is reported once. A binding with a finding of its own
     is bound to None."""
-    bindings, problems = c_sources.read_binding(source)
+    bindings, problems = c_source.read_binding(source)
     findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
     by_cpp = {n.name: code for code in family.codes for n in code.cpp}
     declared = {c.qualified: c.value for c in header_constants
@@ -289,7 +290,7 @@ def _resolve(
 
 def audit_messages(family: Family, file: str, source: str) -> list[Finding]:
     """The messages upstream registers for its codes against each code's log_message."""
-    found, problems = c_sources.read_messages(source)
+    found, problems = c_source.read_messages(source)
     findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
     if problems:
         return findings
@@ -330,8 +331,8 @@ def which_header(family: Family, file: str, constants) -> Optional[Header]:
     return None
 
 
-def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding], list[c_sources.Constant]]:
-    constants, problems = c_sources.read_header(source, family.value_layouts)
+def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding], list[c_source.Constant]]:
+    constants, problems = c_source.read_header(source, family.value_layouts)
     findings = [Finding(file, p.line, "unreadable", upstream=p.message) for p in problems]
     header = which_header(family, file, constants)
     if header is None:
@@ -343,7 +344,7 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
     ours = {n.name.removeprefix("::"): (code, n) for code in family.codes for n in code.cpp if n.header == header.path}
     namespace = None if header.namespace == "::" else header.namespace
     status = [c for c in constants
-              if c.namespace == namespace and (c_sources.is_status(c, family.value_layouts) or c.qualified in ours)]
+              if c.namespace == namespace and (c_source.is_status(c, family.value_layouts) or c.qualified in ours)]
     seen = set()
     for constant in status:
         entry = ours.get(constant.qualified)

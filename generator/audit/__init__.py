@@ -1,0 +1,1 @@
+"""`audit`: the catalog against upstream's files, given as files or read from its repositories."""
