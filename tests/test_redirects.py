@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from generator.reading.load import load_catalog
-from generator.rendering.site.shared import moved_pages
+from generator.rendering.site.theme import moved_pages
 from tests.helpers import MINI, ROOT, run_cli
 from tests.site_build import build_site
 

@@ -22,7 +22,7 @@ from generator.rendering.json_export import plan_json
 from generator.rendering.python_module import plan_python
 from generator.rendering.upstream_page import UPSTREAM_DIR, plan_upstream
 from generator.rendering.site import pages as site_pages
-from generator.rendering.site import shared as site_shared
+from generator.rendering.site import home as site_home, search_index as site_search, theme as site_theme
 from generator.core.project import project_version
 
 I = Input  # noqa: E741 - the rows below read better short
@@ -133,7 +133,7 @@ TARGETS = (
         "the home page: every family, how to look a code up",
         (I.SITE, I.FAMILY, I.EDITIONS),
         (),
-        site_shared.plan_home,
+        site_home.plan_home,
     ),
     Target(
         "site-config",
@@ -150,7 +150,7 @@ TARGETS = (
             "site/assets/extra.js.j2",
             "site/assets/search-worker.js.j2",
         ),
-        site_shared.plan_assets,
+        site_theme.plan_assets,
     ),
     Target(
         "site-search",
@@ -159,7 +159,7 @@ TARGETS = (
         "the search index of each language",
         (I.SITE, *WHOLE_FAMILY),
         (),
-        site_shared.plan_search,
+        site_search.plan_search,
     ),
     Target(
         "site-manifest",

@@ -1,0 +1,108 @@
+"""The site's search indexes, one per language: how the search worker reads the language,
+then a document per code, edition and list page, with the fields the worker weighs."""
+from __future__ import annotations
+
+import json
+import re
+from functools import partial
+
+from generator.domain.family import Catalog, Family
+from generator.rendering.environment import banner_lines
+from generator.rendering.output import Planned
+from generator.rendering.site.context import DOCS
+from generator.rendering.stamps import Digests
+
+
+def plan_search(catalog: Catalog, digests: Digests) -> list[Planned]:
+    return [Planned(f"{DOCS}/assets/search/index-{lang}.json", partial(render_search_index, catalog, lang),
+                    lang=lang)
+            for lang in catalog.site.languages]
+
+
+SEARCH_LABELS = ("in_language", "nothing_found", "searched", "every_family", "nearest", "none_near", "family_has")
+
+
+def render_search_index(catalog: Catalog, lang: str, stamp: str) -> str:
+    """One language's search index: how the worker reads the language (its script, its
+    synonyms, its wording, the site's languages and families), then a document per page,
+    with the fields the worker weighs. One line of compact JSON: exactly json.dumps of the whole."""
+    def dump(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    site = catalog.site
+    prefix = _lang_prefix(catalog, lang)
+    reading = site.search_language(lang)
+    head = {
+        "lang": lang, "script": reading.script, "synonyms": [list(group) for group in reading.synonyms],
+        "labels": {key: site.label(f"search_{key}", lang) for key in SEARCH_LABELS},
+        "languages": [{"lang": other, "path": _lang_prefix(catalog, other), "name": site.language_names[other],
+                       "script": site.search_language(other).script} for other in site.languages],
+        "families": [{"name": f.name[lang], "words": _family_words(f), "codes": prefix + f"{f.prefix}codes/"}
+                     for f in catalog.families],
+    }
+    docs: list[str] = []
+    for family in catalog.families:
+        name = family.name[lang]
+        docs += [dump(_code_doc(family, code, lang, prefix + f"{family.prefix}codes/{code.name}/", name))
+                 for code in family.codes]
+        for edition in family.editions:
+            docs.append(
+                dump(
+                    {
+                        "l": prefix + f"{family.prefix}editions/{edition.id}/",
+                        "t": edition.id,
+                        "k": "edition",
+                        "f": name,
+                        "x": f"{edition.page.title[lang]} · {edition.page.name[lang]} · {edition.timeline.name[lang]} "
+                             f"· {edition.release}",
+                    }
+                )
+            )
+        for location, key in ((f"{family.prefix}codes/", "all_codes"), (f"{family.prefix}editions/", "editions"),
+                              (f"{family.prefix}differences/", "differences_title")):
+            docs.append(dump({"l": prefix + location, "t": site.label(key, lang), "k": "page", "f": name,
+                              "x": family.description[lang]}))
+    fields = "".join(f"{dump(key)}:{dump(value)}," for key, value in head.items())
+    return '{"$comment":' + dump(" ".join(banner_lines(stamp))) + "," + fields + '"docs":[' + ",".join(docs) + "]}\n"
+
+
+def _lang_prefix(catalog: Catalog, lang: str) -> str:
+    return "" if lang == catalog.site.languages[0] else f"{lang}/"
+
+
+def _family_words(family: Family) -> list[str]:
+    """The words that name a family in a query (HIXL 内存不足): its id, path and names, in lower case."""
+    words = [family.id, family.site_path, *(name for _, name in family.name.items)]
+    return sorted({w.lower() for w in words if w and re.fullmatch(r"[\w.-]+", w)})
+
+
+def _code_doc(family: Family, code, lang: str, location: str, family_name: str) -> dict:
+    names = dict.fromkeys(
+        filter(
+            None,
+            (
+                code.python_name,
+                code.c_name,
+                family.c.macro_prefix + code.c_name if code.c_name else None,
+                *(n.name.removeprefix("::") for n in code.cpp),
+                code.wrapper,
+            ),
+        )
+    )
+    values = [str(code.value)]
+    if code.value >= 0:
+        values.append("x" + format(code.value, "x"))
+    texts: dict[str, list[str]] = {"m": [], "s": []}
+    for edition in family.editions_listing(code):
+        for field_name in edition.page.text_fields:
+            text = code.text(field_name, edition.id, lang)
+            bucket = "m" if field_name == "meaning" else "s"
+            if text and text not in texts[bucket]:
+                texts[bucket].append(text)
+    doc = {"l": location, "t": code.name, "k": "code", "f": family_name, "n": " ".join(names), "v": values,
+           "m": " \n".join(texts["m"]), "s": " \n".join(texts["s"])}
+    if code.log_message:
+        doc["g"] = code.log_message
+    if code.notes:
+        doc["o"] = code.notes[lang]
+    return doc
