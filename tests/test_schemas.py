@@ -540,7 +540,7 @@ BROKEN_CATALOGS = [
         "the format before page versions",
         _set(("format",), 2),
         ("format",),
-        "run `python scripts/migrate_to_versions.py",
+        "convert it with scripts/migrate_to_versions.py from this project's history",
     ),
     (
         "exception in a constants module",

@@ -24,6 +24,9 @@ from generator.core.problems import Pos, Reporter
 from generator.reading.yaml_source import read_document
 
 FORMAT = 3  # 3: page versions (editions.yaml `versions:`) and texts held `from` versions
+# Earlier formats were converted by one-off scripts; they live in the project's history.
+FORMAT_2_HOW = ("convert it with scripts/migrate_to_versions.py from this project's history "
+                "(git log --all -- scripts/migrate_to_versions.py)")
 CATALOG_SECTIONS = ("format", "site", "repositories")
 FAMILY_SECTIONS = ("family", "versions", "codes")
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a catalog of 10,000 codes is 15 MB
@@ -133,7 +136,7 @@ def _read_group(directory: str, files: list[Path], rep: Reporter, staged: Mappin
             reader.error(
                 former,
                 "`editions:` is the catalog's former shape (format 2, one entry per edition); this "
-                "generator reads format 3: run `python scripts/migrate_to_versions.py CATALOG` to convert it",
+                f"generator reads format {FORMAT}: {FORMAT_2_HOW}",
             )
             continue
         top = reader.mapping(doc.root, "the catalog file", optional=CATALOG_SECTIONS + FAMILY_SECTIONS)
@@ -164,7 +167,7 @@ def build_catalog(groups: list[Group], rep: Reporter) -> Catalog:
             section.reader.error(
                 section.value,
                 "format 2 (one entry per edition) is the catalog's former shape; this generator "
-                "reads format 3: run `python scripts/migrate_to_versions.py CATALOG` to convert it",
+                f"reads format {FORMAT}: {FORMAT_2_HOW}",
             )
         elif version is not None and version != FORMAT:
             section.reader.error(
