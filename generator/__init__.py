@@ -2,7 +2,7 @@
 
 The layers, lowest first; a module imports its own layer and the layers below, never one
 above, and `audit` and `importing` (one level) never import each other
-(tests/test_architecture.py enforces it, with no import cycle and no module over 400 lines):
+(tests/test_architecture.py enforces it, with no import cycle and no function over 60 lines):
 
 ``core``       problems with positions, exit statuses, release order, the project's version,
                the generator's own paths. Imports no other layer.

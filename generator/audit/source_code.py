@@ -229,33 +229,7 @@ def audit_binding(
         lines[binding.name] = binding.line
         value, how = _resolve(binding.expression, declared, by_cpp, facts)
         bound[binding.name] = value if value == code.value else None
-        if value is None:
-            findings.append(Finding(file, binding.line, "unresolved reference", code.name, binding.expression,
-                                    "a name no header given and no catalog record declares"))
-        elif value != code.value:
-            findings.append(
-                Finding(
-                    file,
-                    binding.line,
-                    "value differs",
-                    code.name,
-                    f"{binding.expression} = {hex_value(value)}",
-                    code.hex,
-                    field=f"binding {binding.name}",
-                )
-            )
-        elif how == "fact":
-            findings.append(
-                Finding(
-                    file,
-                    binding.line,
-                    "checked against the catalog's fact",
-                    code.name,
-                    binding.expression,
-                    f"{code.value} (runtime_constants: no cited repository declares it)",
-                    known=True,
-                )
-            )
+        findings += _binding_findings(file, binding, code, value, how)
     order = [code.wrapper for code in family.codes if code.wrapper]
     after = max(lines.values(), default=0) + 1
     for code in family.codes:
@@ -271,6 +245,20 @@ def audit_binding(
             )
             bound[code.wrapper] = None
     return findings, bound
+
+
+def _binding_findings(file: str, binding, code: Code, value: Optional[int], how: str) -> list[Finding]:
+    """What one binding's resolved value says against the code's."""
+    if value is None:
+        return [Finding(file, binding.line, "unresolved reference", code.name, binding.expression,
+                        "a name no header given and no catalog record declares")]
+    if value != code.value:
+        return [Finding(file, binding.line, "value differs", code.name, f"{binding.expression} = {hex_value(value)}",
+                        code.hex, field=f"binding {binding.name}")]
+    if how == "fact":
+        return [Finding(file, binding.line, "checked against the catalog's fact", code.name, binding.expression,
+                        f"{code.value} (runtime_constants: no cited repository declares it)", known=True)]
+    return []
 
 
 def _resolve(

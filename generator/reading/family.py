@@ -62,13 +62,9 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     fields = f.mapping(section.value, "family", required=_REQUIRED, optional=_FAMILY_FIELDS)
     if fields is None or any(name not in fields for name in _REQUIRED):
         return None
-    languages = read_languages(f, fields["languages"][1], "family.languages")
+    languages = _languages(f, fields, site)
     if languages is None:
         return None
-    for lang in site.languages:
-        if lang not in languages:
-            f.error(fields["languages"][1], f"family.languages lacks {lang!r}, a language of the site; "
-                                            "every family on a site has texts in the site's languages")
     ident = read_pattern(f, fields["id"][1], "family.id", FAMILY_ID, "lower-case letters, digits and _")
     site_path = read_pattern(f, fields["site_path"][1], "family.site_path", SITE_PATH, "'' or a lower-case word") \
         if "site_path" in fields else ""
@@ -77,41 +73,23 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     pages = read_pages(f, fields["pages"][1], languages, repositories)
     python = _python_names(f, fields["python"][1], pages)
     c = _c_names(f, fields["c"][1])
-    directive = (
-        read_pattern(
-            f, fields["sphinx_directive"][1], "family.sphinx_directive", DIRECTIVE, "lower-case words joined by -"
-        )
-        if "sphinx_directive" in fields
+    directive = read_pattern(f, fields["sphinx_directive"][1], "family.sphinx_directive", DIRECTIVE,
+                             "lower-case words joined by -") if "sphinx_directive" in fields \
         else (ident or "codes").replace("_", "-")
-    )
     layouts = _value_layouts(f, fields["value_layouts"][1]) if "value_layouts" in fields else ()
     constants = _runtime_constants(f, fields["runtime_constants"][1]) if "runtime_constants" in fields else ()
     headers = _headers(f, fields["headers"][1]) if "headers" in fields else ()
     upstream = _upstream(f, fields["upstream"][1], repositories, headers or ()) if "upstream" in fields else ()
     labels = _recoverable_labels(f, fields["recoverable_labels"][1], languages)
     discover = _patterns(f, fields["discover"][1]) if "discover" in fields else ()
-    parts = (
-        ident,
-        site_path,
-        name,
-        description,
-        pages,
-        python,
-        c,
-        directive,
-        constants,
-        headers,
-        upstream,
-        labels,
-        discover,
-    )
+    parts = (ident, site_path, name, description, pages, python, c, directive, constants, headers, upstream, labels,
+             discover)
     if any(part is None for part in parts) or ("value_layouts" in fields and layouts is None):
         return None
     codes = read_codes(sections["codes"], languages, headers, rep)
-    if codes is None:
-        return None
-    read = read_versions(sections["versions"], ident, languages, pages, codes, repositories, rep)
-    if read is None:
+    read = read_versions(sections["versions"], ident, languages, pages, codes, repositories, rep) \
+        if codes is not None else None
+    if codes is None or read is None:
         return None
     resolved, warnings = resolve_texts(codes, read.versions, read.editions, languages, rep, frozenset(read.declared))
     rep.warnings.extend(warnings)
@@ -122,6 +100,16 @@ def read_family(sections, files: list[str], site: Site, repositories, rep: Repor
     check_names(family, f, fields, rep, codes.flawed)
     check_text_links(family, rep)
     return family
+
+
+def _languages(f: Fields, fields, site: Site) -> Optional[tuple[str, ...]]:
+    """The family's languages, each of the site's among them."""
+    languages = read_languages(f, fields["languages"][1], "family.languages")
+    for lang in site.languages:
+        if languages is not None and lang not in languages:
+            f.error(fields["languages"][1], f"family.languages lacks {lang!r}, a language of the site; "
+                                            "every family on a site has texts in the site's languages")
+    return languages
 
 
 def _python_names(f: Fields, node: Node, pages) -> Optional[PythonNames]:
