@@ -56,7 +56,7 @@ def fact_names() -> list[str]:
 
 
 def fact_public_api() -> list[str]:
-    """The 18 constants upstream's llm_datadist.h declares (facts §1 notes)."""
+    """The 18 constants upstream's llm_datadist.h declares (upstream-facts.md §1, its notes)."""
     note = re.search(r"declares 18 of them as `[^`]+`: ([A-Z_, ]+)\.", _section(1)).group(1)
     return [name.strip() for name in note.split(",")]
 

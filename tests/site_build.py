@@ -14,7 +14,7 @@ from tests.helpers import ROOT
 
 
 def build_site(site_dir: Path, dest: Path, site_url: Optional[str] = None) -> subprocess.CompletedProcess:
-    """`mkdocs build --strict` into dest (see generator.shipping.publish.mkdocs_build); raises with
+    """`mkdocs build --strict` into dest (see generator.shipping.sitebuild.mkdocs_build); raises with
     the log on failure."""
     result = mkdocs_build(site_dir, dest, site_url, timeout=600)
     if result.returncode != 0:

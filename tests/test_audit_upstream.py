@@ -3,7 +3,7 @@
 Each test builds a small upstream repository with git in tmp_path: the fixture catalog's
 (tests/fixtures/upstream/catalog) pages rendered in upstream's formats at upstream's paths
 (HTML tables inside Markdown at v9.0.0, pipe tables with a byte-order mark and upstream's
-English at v9.1.0, after the pages moved), its source files (tests/fixtures/upstream/repo), and
+English at v9.1.0, after the pages moved), its source files (written from the catalog by tests/upstream_sources.py), and
 release tags. The catalog is copied beside it with the commits the test made. Nothing here
 reads upstream's real repositories.
 """

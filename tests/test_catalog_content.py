@@ -69,7 +69,7 @@ def test_wrappers_are_the_members_code_2_status_maps(llm):
 
 @pytest.mark.parametrize("name", [c.python for c in facts.fact_codes() if c.python])
 def test_presence_matrix_cell(llm, name):
-    """Each cell of facts §2: listed with its recoverability, not listed, or not known."""
+    """Each cell of upstream-facts.md §2: listed with its recoverability, not listed, or not known."""
     editions, matrix = facts.fact_matrix()
     for edition_id in editions:
         edition = llm.edition_by_id[edition_id]

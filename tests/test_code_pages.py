@@ -1,8 +1,8 @@
-"""Code pages that answer first (issue 25), as readers use them in headless Chromium, and the
+"""Code pages that answer first, as readers use them in headless Chromium, and the
 rules behind them that need no browser.
 
 A reader arrives with a code and wants its meaning, whether it is recoverable and what to do,
-for their release and API. The browser tests measure what issue 25 asks, at 1280×900 and
+for their release and API. The browser tests measure what that reader needs, at 1280×900 and
 390×844, in zh and en, light and dark: the answer on the first screen (at scroll 0, below the
 sticky header and above the viewport's bottom); the choice of release and API, kept in the
 address and remembered; pictures with a legend, contrast measured from computed styles, and
@@ -73,7 +73,7 @@ def dflt():
     return load_catalog(DEFAULTS).family_by_id["dflt"]
 
 
-# (code, page or timeline, expected edition, why): CONTRACT §4's rule on one page's or one copy's editions
+# (code, page or timeline, expected edition, why): domain.queries' default rule on one page's or one copy's editions
 PER_PAGE = [
     ("DFLT_MAIN", "page:py", "1.0-new", "the default timeline's final release, as without a page"),
     ("DFLT_MAIN", "timeline:old", "3.0-old", "on the other copy alone, its newest final release"),
@@ -319,7 +319,7 @@ def pick(v, release: str, api: str) -> None:
 
 
 def expected_answers(family, code, release: str, api: str) -> list:
-    """The editions a choice must show, computed from the catalog (CONTRACT §4 for "newest")."""
+    """The editions a choice must show, computed from the catalog (domain.queries for "newest")."""
     if api:
         timeline = family.timeline_by_id[api]
         editions = family.timeline_editions(timeline)

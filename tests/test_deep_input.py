@@ -1,4 +1,4 @@
-"""Deep input (issue 30, harm 5): every reader of upstream's pages and sources does work linear in
+"""Deep input: every reader of upstream's pages and sources does work linear in
 what it reads, and recurses nowhere without a bound; past a bound, a page or a source is one
 line saying where, never a traceback.
 

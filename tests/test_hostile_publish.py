@@ -1,5 +1,5 @@
 """What a newcomer and a hostile pull request broke around publishing, serving, vendoring and
-packaging (issue 21): each case is refused with one line, or made harmless."""
+packaging: each case is refused with one line, or made harmless."""
 from __future__ import annotations
 
 import os

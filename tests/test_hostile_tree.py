@@ -329,7 +329,7 @@ def test_the_lock_covers_the_survey_not_only_the_writes(out):
     assert _check(out, "--full").code == 0
 
 
-# -- a neighbour and the lock (issue 30, harm 9) -----------------------------------------------------------
+# -- a neighbour and the lock --------------------------------------------------------------------------
 
 LOCK_TIMEOUT = "LLM_STATUS_CODES_LOCK_TIMEOUT"
 HOLD = ("import fcntl, os, sys, time\n"

@@ -1,4 +1,4 @@
-"""A hostile upstream against `import` (issue 30, harm 4): every text the import takes from
+"""A hostile upstream against `import`: every text the import takes from
 upstream's files (a logged message, a page's cell) reads back, under the catalog's own loader,
 as exactly upstream's text, and gains the catalog no key; what the catalog cannot hold is
 refused at upstream's PATH:LINE, and a refusal at any step writes nothing.

@@ -148,7 +148,7 @@ def test_unknown_is_not_no(modules):
 
 
 def test_members_no_python_page_lists_answer_from_the_deprecated_page(modules, llm):
-    """CONTRACT §4: the newest final release of a C++ page that lists them (a member no
+    """The default rule's last step: the newest final release of a C++ page that lists them (a member no
     released edition lists answers UNKNOWN: tests/test_default_edition.py)."""
     module = modules[0]
     for name in ("LLM_REQUEST_ALREADY_COMPLETED", "LLM_ENGINE_FINALIZED", "LLM_SEQ_LENOVERLIMIT", "LLM_NO_FREE_BLOCK",

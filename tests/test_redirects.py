@@ -1,4 +1,4 @@
-"""Addresses readers type (CONTRACT §6): a code's C name and any name in lower case, and an
+"""Addresses readers type (README, "The site"): a code's C name and any name in lower case, and an
 edition id that became an alias, land on the page, in both languages and every family; a
 missing page answers in its address's language.
 

@@ -1,4 +1,4 @@
-"""The site's search, as readers use it, and the weight of the pages around it (issue 26).
+"""The site's search, as readers use it, and the weight of the pages around it.
 
 Fast: the worker's unit tests in Node (tests/node/), the record of the Material blocks and
 bundle the site's copies were checked against, what each search index carries.
@@ -32,7 +32,7 @@ from tests.site_build import build_site
 DOCS = ROOT / "site" / "docs"
 NODE_TESTS = ROOT / "tests" / "node"
 PLAYWRIGHT_NODE = Path(__import__("playwright").__file__).parent / "driver" / "node"
-MAX_CODE_PAGE = 46_000  # bytes of codes/LLM_TIMEOUT/index.html (issue 26)
+MAX_CODE_PAGE = 46_000  # bytes of codes/LLM_TIMEOUT/index.html, the heaviest code page
 
 
 # -- the worker without a browser ------------------------------------------------------------------
@@ -206,7 +206,7 @@ def code_path(family, code, prefix: str = "") -> str:
 
 
 def pasted_forms(family, code) -> list[str]:
-    """What readers paste from a log or a line of code, for one code (issue 26's list)."""
+    """What readers paste from a log or a line of code, for one code."""
     hex_value = code.hex
     return [
         f"{hex_value}U",

@@ -1,4 +1,4 @@
-"""The Sphinx directive when conf.py is wrong or the page is unusual (issue 21): a wrong
+"""The Sphinx directive when conf.py is wrong or the page is unusual: a wrong
 catalog path is one warning naming the setting and the path (no traceback, no "please open an
 issue at sphinx-doc"); a missing setting is said at the directive, which is defined anyway; the
 table fits alabaster's page at 1280 px though a text holds a long URL; the same table three

@@ -301,7 +301,7 @@ def test_only_the_newest_repository_edition_of_a_timeline_is_written(upstream, t
 
 
 def test_an_upstream_page_no_timeline_plans_any_more_is_reported_then_removed(upstream, tmp_path):
-    """The harm of issue 30: a newer version without its page framing leaves the old file
+    """A newer version without its page framing leaves the old file
     unplanned; it carries no banner (upstream's bytes), and was once left on disk with `check`
     green. The manifest alone says the generator wrote it."""
     _, catalog, commit = upstream

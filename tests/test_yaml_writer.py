@@ -1,6 +1,6 @@
 """The scalars `import` writes into the catalog (generator/importing/yaml_edit.py): any text reads
 back, under the catalog's own loader, as exactly that text, or is refused when no catalog text
-may hold it; no character a diff does not show is written raw (issue 30, harm 4)."""
+may hold it; no character a diff does not show is written raw."""
 from __future__ import annotations
 
 from hypothesis import example, given, settings

@@ -74,7 +74,7 @@ class Repository:
 
 @dataclass(frozen=True)
 class SearchLanguage:
-    """How the site's search reads one language (generator/search.yaml)."""
+    """How the site's search reads one language (the `search` section of generator/labels.yaml)."""
 
     lang: str
     script: str  # "cjk" or "latin"

@@ -1,14 +1,11 @@
-"""What an output is made from: the parts of the catalog a render may read, and their digests.
+"""The stamp in each output's banner: a short hash of the parts of the catalog the output shows.
 
-Each target in the table of targets (generator.rendering.targets) declares, in its row and
-nowhere else, the parts of the catalog its renders read (`reads`). An output's
-stamp is the hash of those parts' digests (with the project's version, the
-target's templates and the output's own code, edition and language), so an
-output whose declared parts did not change is known to render the same bytes.
-The declaration is proven by tests/test_sweep.py: it changes every value of
-catalogs, one at a time, and requires an incremental `generate` to write the
-bytes of a full render (a part left out of a row's `reads` leaves an output
-stale there).
+Each target in the table of targets (generator.rendering.targets) names, in its row, the
+parts of the catalog its outputs show (`reads`). An output's stamp is the hash of those
+parts' digests (with the project's version, the target's templates and the output's own
+code, edition and language). Every run renders every output; the stamp only keeps a change
+of one text from rewriting the banner of every file, and `CATALOG_HASH` (a family's whole
+digest) lets a vendored copy be told from one made from another catalog.
 
 A part's digest covers every field of the model objects in it, walked generically
 (so a field added to the model is covered without a change here), except the

@@ -146,7 +146,7 @@ class GitRepo:
         return self.revision("cat-file", "-p", blob)
 
     def read_text(self, blob: str) -> str:
-        """An upstream file's text, as generator.upstream.python_source.read_file reads a file: never more
+        """An upstream file's text, as generator.upstream.files.read_file reads a file: never more
         than MAX_FILE_BYTES read into memory, UnreadableFile for a file too large or not UTF-8."""
         if int(self.revision("cat-file", "-s", blob).decode().strip() or 0) > MAX_FILE_BYTES:
             raise UnreadableFile(1, TOO_LARGE)

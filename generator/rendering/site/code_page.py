@@ -1,5 +1,5 @@
 """A code's page, answer first: right under the title, what each page that lists the code
-says in the edition the default rule picks for that page (CONTRACT §4; the Python page's
+says in the edition the default rule picks for that page (domain.queries; the Python page's
 answer is the module's); then a choice of release and API that shows another edition's
 answer; how the pages of that release differ, in words; and after all that, the pictures,
 the history, every edition's texts and the identifiers.

@@ -111,7 +111,8 @@ def render_404(catalog: Catalog, stamp: str) -> str:
 
 
 def moved_pages(catalog: Catalog) -> dict[str, str]:
-    """The addresses a reader may type for a page that lives at another (CONTRACT §6), within a
+    """The addresses a reader may type for a page that lives at another (a code by its C name,
+    an old name or a lower-case name; README, "The site"), within a
     language and without the trailing slash, in lower case -> the page's own: a code by any of
     its names (its C name, the C macro), an edition by an id that is now an alias of it, and
     every page by its own name in any case (codes/llm_timeout, editions/9.0.0-V2). The 404 page sends the

@@ -1,0 +1,118 @@
+"""Comments and docs point at real things: every path of the repository that a comment, a
+docstring, the README or a catalog file's header names exists (a module named by its dotted
+name, and an attribute of it, too), and nothing cites a document outside the repository
+or an issue number: a reader of the code has neither, so the text says the rule itself."""
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT
+
+FOLDERS = ("generator", "tests", "scripts", "templates", "catalog", "site", "generated", ".ci")
+PATH = re.compile(r"(?<![\w./-])((?:" + "|".join(re.escape(f) for f in FOLDERS) + r")/[\w.@/-]*[\w/])")
+MODULE = re.compile(r"(?<![\w./-])(generator(?:\.[A-Za-z_]\w*)+)")
+# What names no path: a pattern of paths, or the files a build makes (git-ignored).
+PATTERN = re.compile(r"[{}*<>]|OWNER|FAMILY|NAME|\bID\b|LANG|/\.\.\.|site/build|tests/\.(tmp|artifacts)|\.\.\.$")
+# A section sign after a file of the repository (upstream-facts.md §2) cites that file.
+OUTSIDE = re.compile(r"\bCONTRACT\b|(?<!\.md )§\s*\d|STYLE\.md|DEVELOPERS\.md|\.\./shared\b|\bissues?\s*#?\s*\d+|(?<![\w&])#\d{2,}\b")
+
+
+def comments_and_docstrings(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every comment and docstring of a Python file."""
+    source = path.read_text(encoding="utf-8")
+    found = [(token.start[0], token.string) for token in tokenize.generate_tokens(io.StringIO(source).readline)
+             if token.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                found.append((first.lineno, first.value.value))
+    return found
+
+
+def header_comments(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of the comments of a YAML, Makefile or template file."""
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for pattern in (r"^\s*#(?!\w*\})(.*)$", r"\{#(.*?)#\}", r"/\*(.*?)(?:\*/|$)", r"(?:^|\s)//\s(.*)$"):
+            found += [(number, m.group(1)) for m in re.finditer(pattern, line)]
+    return found
+
+
+def cited_texts(root: Path = ROOT) -> list[tuple[str, int, str]]:
+    """(file, line, text) of every comment, docstring and README line of the repository."""
+    texts: list[tuple[str, int, str]] = []
+    for folder in ("generator", "tests", "scripts"):
+        for path in sorted((root / folder).rglob("*.py")):
+            if "fixtures" not in path.parts:
+                texts += [(str(path.relative_to(root)), n, t) for n, t in comments_and_docstrings(path)]
+    others = [root / "Makefile", *sorted((root / "catalog").rglob("*.yaml")), *sorted((root / "templates").rglob("*.*"))]
+    for path in others:
+        texts += [(str(path.relative_to(root)), n, t) for n, t in header_comments(path)]
+    readme = (root / "README.md").read_text(encoding="utf-8").splitlines()
+    texts += [("README.md", n, line) for n, line in enumerate(readme, 1)]
+    return texts
+
+
+def _module_exists(root: Path, dotted: str) -> bool:
+    """A module or package of the generator, or an attribute one of them defines."""
+    parts = dotted.split(".")
+    for size in range(len(parts), 0, -1):
+        base = root.joinpath(*parts[:size])
+        module = base.with_suffix(".py") if base.with_suffix(".py").is_file() else base / "__init__.py"
+        if module.is_file():
+            rest = parts[size:]
+            if not rest:
+                return True
+            text = module.read_text(encoding="utf-8")
+            return len(rest) <= 2 and bool(re.search(rf"^\s*(?:def|class)\s+{rest[0]}\b|^{rest[0]}\b\s*[:=]", text,
+                                                     re.M))
+    return False
+
+
+def broken_citations(root: Path = ROOT) -> list[str]:
+    problems = []
+    for file, line, text in cited_texts(root):
+        for match in PATH.finditer(text):
+            path, after = match.group(1), text[match.end():match.end() + 2]
+            if "{" in after or PATTERN.search(path):
+                continue  # a pattern of paths: site/docs/index.{lang}.md
+            if not (root / path.rstrip("/.")).exists():
+                problems.append(f"{file}:{line}: cites {path}, which does not exist")
+        for dotted in MODULE.findall(text):
+            if not _module_exists(root, dotted):
+                problems.append(f"{file}:{line}: cites {dotted}, which the generator does not have")
+        for match in OUTSIDE.finditer(text):
+            problems.append(f"{file}:{line}: cites {match.group(0)!r}, which the repository does not hold: "
+                            "say the rule itself")
+    return problems
+
+
+def test_every_cited_path_exists_and_nothing_outside_is_cited():
+    assert broken_citations() == []
+
+
+@pytest.mark.parametrize("planted, expected", [
+    ("# see generator/rendering/nothing_here.py\n", "cites generator/rendering/nothing_here.py, which does not exist"),
+    ('"""As generator.reading.no_such_module reads it."""\n', "cites generator.reading.no_such_module"),
+    ("# the rule of CONTRACT §4\n", "cites 'CONTRACT'"),
+    ("# fixed in issue 21\n", "cites 'issue 21'"),
+])
+def test_the_check_fails_on_a_planted_citation(tmp_path, planted, expected):
+    for name in ("generator", "tests", "scripts", "catalog", "templates"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "generator" / "__init__.py").write_text('"""The package."""\n')
+    (tmp_path / "generator" / "reading").mkdir()
+    (tmp_path / "generator" / "reading" / "__init__.py").write_text("")
+    (tmp_path / "generator" / "planted.py").write_text(planted)
+    (tmp_path / "Makefile").write_text("# make\n")
+    (tmp_path / "README.md").write_text("Reads `generator/planted.py`.\n")
+    problems = broken_citations(tmp_path)
+    assert problems and expected in problems[0], problems
