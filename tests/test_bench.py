@@ -28,7 +28,7 @@ def test_the_benchmark_prints_each_guard_with_its_figures():
     lines = result.stdout.splitlines()
     assert re.match(r"CPU seconds \(user \+ system\), median of 1 runs; \d+ core\(s\)", lines[0]), lines
     guards = [line for line in lines if line.startswith(("holds ", "BROKEN"))]
-    assert [re.sub(r"[\d.,]+", "N", g.split(" ", 1)[1]).split(":")[0] for g in guards] == [
+    assert [re.sub(r"\d[\d.,]*", "N", g.split(" ", 1)[1]).split(":")[0] for g in guards] == [
         "real catalog, generate", "real catalog, check", "N codes, generate (cold)", "N codes, check"]
     assert all(re.search(r"[\d.]+ s", g) for g in guards)
     assert result.returncode == (0 if all(g.startswith("holds") for g in guards) else 1)
