@@ -68,7 +68,10 @@ class _Documented:
 
     __slots__ = ()
     if TYPE_CHECKING:
-        name: str
+        # Read-only, as Enum declares it: a plain `name: str` here clashes with Enum.name
+        # under pyright's strict mode (a variable overridden by a property).
+        @property
+        def name(self) -> str: ...
 
     @property
     def c_name(self) -> Optional[str]:
