@@ -145,7 +145,7 @@ def test_pyright_strict_passes_every_module_and_a_consumer(tmp_path, version):
     assert _diagnostics(report, "error") == [] and _diagnostics(report, "warning") == []
     revealed = [d["message"].rsplit(" is ", 1)[1].strip('"') for d in report["generalDiagnostics"]
                 if d["message"].startswith("Type of ")]
-    assert sorted(revealed) == sorted(t.replace("None | _Unknown", "_Unknown | None") for t in REVEALED), revealed
+    assert revealed == [t.replace("None | _Unknown", "_Unknown | None") for t in REVEALED], revealed
 
 
 WRONG = "from llm_status_codes import lookup\nlength: int = len(lookup('LLM_TIMEOUT').meaning())\n"
