@@ -5,7 +5,8 @@ above, and `audit` and `importing` (one level) never import each other
 (tests/test_architecture.py enforces it, with no import cycle and no function over 60 lines):
 
 ``core``       problems with positions, exit statuses, release order, the project's version,
-               the generator's own paths. Imports no other layer.
+               the generator's own paths, whether this Python can run the generator
+               (``environment``). Imports no other layer.
 ``domain``     the model: frozen dataclasses (``model``, ``editions``, ``codes``, ``family``)
                and the questions more than one output asks (``queries``, ``changes``).
 ``reading``    the catalog read and validated into the model: strict YAML with positions,

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
+from generator.core.environment import missing_package, python_too_old
 from generator.core.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputError, UsageError, safe_print
 from generator.core.problems import CatalogError
 
@@ -165,6 +166,23 @@ def _terminate(signum, _frame):
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Every verb, as `python -m generator` and the console script run it: first whether this
+    Python can run the generator at all (the imports that need a dependency come after)."""
+    too_old = python_too_old()
+    if too_old:
+        _print_err(too_old)
+        return EXIT_USAGE
+    try:
+        return _run(argv)
+    except ModuleNotFoundError as error:
+        missing = missing_package(error)
+        if missing is None:
+            raise
+        _print_err(missing)
+        return EXIT_USAGE
+
+
+def _run(argv: Optional[Sequence[str]]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -20,7 +20,8 @@ MODULE = re.compile(r"(?<![\w./-])(generator(?:\.[A-Za-z_]\w*)+)")
 # What names no path: a pattern of paths, or the files a build makes (git-ignored).
 PATTERN = re.compile(r"[{}*<>]|OWNER|FAMILY|NAME|\bID\b|LANG|/\.\.\.|site/build|tests/\.(tmp|artifacts)|\.\.\.$")
 # A section sign after a file of the repository (upstream-facts.md §2) cites that file.
-OUTSIDE = re.compile(r"\bCONTRACT\b|(?<!\.md )§\s*\d|STYLE\.md|DEVELOPERS\.md|\.\./shared\b|\bissues?\s*#?\s*\d+|(?<![\w&])#\d{2,}\b")
+OUTSIDE = re.compile(r"\bCONTRACT\b|(?<!\.md )§\s*\d|STYLE\.md|DEVELOPERS\.md|\.\./shared\b"
+                     r"|\bissues?\s*#?\s*\d+|(?<![\w&])#\d{2,}\b")
 
 
 def comments_and_docstrings(path: Path) -> list[tuple[int, str]]:
@@ -53,7 +54,8 @@ def cited_texts(root: Path = ROOT) -> list[tuple[str, int, str]]:
         for path in sorted((root / folder).rglob("*.py")):
             if "fixtures" not in path.parts:
                 texts += [(str(path.relative_to(root)), n, t) for n, t in comments_and_docstrings(path)]
-    others = [root / "Makefile", *sorted((root / "catalog").rglob("*.yaml")), *sorted((root / "templates").rglob("*.*"))]
+    others = [root / "Makefile", *sorted((root / "catalog").rglob("*.yaml")),
+              *sorted((root / "templates").rglob("*.*"))]
     for path in others:
         texts += [(str(path.relative_to(root)), n, t) for n, t in header_comments(path)]
     readme = (root / "README.md").read_text(encoding="utf-8").splitlines()

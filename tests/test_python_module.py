@@ -183,6 +183,38 @@ def test_errors_name_the_problem(modules):
         module.LLMStatusCode.LLM_TIMEOUT.meaning("fr")
 
 
+@pytest.mark.parametrize("method", ["recoverable", "meaning", "cause", "solution", "text_origin"])
+def test_each_method_says_what_it_raises_and_raises_it(modules, method):
+    """An edition that does not list the code raises KeyError (None is for a text not known):
+    each docstring says so, as it says the ValueError of a language the family does not have."""
+    module = modules[0]
+    doc = " ".join((getattr(module.LLMStatusCode, method).__doc__ or "").split())
+    assert ("Raises KeyError when `edition` is no edition of the family, or one whose page does not list this "
+            "code") in doc, doc
+    unlisted = [(m, e) for m in module.LLMStatusCode for e in module.EDITIONS if e not in m.editions]
+    raised = 0
+    for member, edition in unlisted:  # KeyError, or the answer of a listing not known
+        try:
+            answer = getattr(member, method)(edition=edition)
+        except KeyError as error:
+            raised += 1
+            assert "does not list" in str(error), error
+        else:
+            assert answer is None or answer is module.UNKNOWN, (member, edition, answer)
+    assert raised, "no edition leaves a code out"
+    with pytest.raises(KeyError, match="no edition"):
+        getattr(module.LLMStatusCode.LLM_TIMEOUT, method)(edition="7.0")
+    if method != "recoverable":
+        assert "ValueError when `lang` is not one of LANGUAGES" in doc, doc
+        with pytest.raises(ValueError, match="lang must be one of"):
+            getattr(module.LLMStatusCode.LLM_TIMEOUT, method)("fr")
+
+
+def test_text_origin_names_the_fields_it_takes(modules):
+    with pytest.raises(ValueError, match="field must be one of meaning, cause, solution, not 'answer'"):
+        modules[0].LLMStatusCode.LLM_TIMEOUT.text_origin("en", field="answer")
+
+
 def test_lookup_by_every_kind_of_key(modules):
     module = modules[0]
     timeout = module.LLMStatusCode.LLM_TIMEOUT

@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+from generator.core.environment import require
 from generator.shipping.sitebuild import checked_site_url, refuse_links
 
 Snapshot = dict[str, tuple[int, int]]
@@ -63,6 +64,7 @@ def serve(catalog: Path, out: Path, dev_addr: str, interval: float = 0.3) -> int
     catalog = catalog.resolve()
     if os.environ.get("SITE_URL"):  # MkDocs reads it from the environment (site/mkdocs.yml)
         checked_site_url(os.environ["SITE_URL"])
+    require("mkdocs")
     regenerate(catalog, out, changed=False)
     refuse_links(out / "site")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")

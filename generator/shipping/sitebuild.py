@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Optional
 from urllib.parse import urlsplit
 
+from generator.core.environment import require
 from generator.core.exits import OutputError, UsageError
 
 SITE_URL_EXAMPLE = "like https://example.org/llm/"
@@ -120,6 +121,7 @@ def mkdocs_build(site_dir: Path, dest: Path, site_url: Optional[str], timeout: O
     if site_url:
         site_url = checked_site_url(site_url)
     refuse_links(site_dir)
+    require("mkdocs")  # the docs extra: said in one line here, not by the child's traceback
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env.pop("SITE_URL", None)
     if site_url:

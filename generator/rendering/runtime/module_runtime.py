@@ -68,7 +68,10 @@ class _Documented:
 
     __slots__ = ()
     if TYPE_CHECKING:
-        name: str
+        # Read-only, as Enum declares it: a plain `name: str` here clashes with Enum.name
+        # under pyright's strict mode (a variable overridden by a property).
+        @property
+        def name(self) -> str: ...
 
     @property
     def c_name(self) -> Optional[str]:
@@ -82,31 +85,58 @@ class _Documented:
         return tuple(edition for edition in EDITIONS if edition in rows)
 
     def recoverable(self, edition: Optional[str] = None) -> Recoverable:
-        """True (是), False (否), None (无, not applicable) or UNKNOWN (not known)."""
+        """True (是), False (否), None (无, not applicable) or UNKNOWN (not known), as the
+        edition's page says; without an edition, as the default edition says (UNKNOWN where no
+        edition lists this code).
+
+        Raises KeyError when `edition` is no edition of the family, or one whose page does not
+        list this code (one whose listing of it is not known answers UNKNOWN)."""
         chosen = _edition_for(self.name, edition)
         if chosen is None:
             return UNKNOWN
         return _RECOVERABLE[_ROWS.get(self.name, {}).get(chosen, "not known")]
 
     def meaning(self, lang: Optional[str] = None, edition: Optional[str] = None) -> Optional[str]:
-        """The meaning as the edition's page shows it, or None where not known (or not
-        translated yet: text_origin() says "untranslated")."""
+        """The meaning as the edition's page shows it in `lang` (default: the first of
+        LANGUAGES); without an edition, as the default edition shows it. None where the text
+        is not known, where no edition lists this code, or where it is not translated yet
+        (text_origin() says "untranslated").
+
+        Raises KeyError when `edition` is no edition of the family, or one whose page does not
+        list this code (one whose listing of it is not known answers None); ValueError when
+        `lang` is not one of LANGUAGES."""
         return _text(self.name, 0, lang, edition)
 
     def cause(self, lang: Optional[str] = None, edition: Optional[str] = None) -> Optional[str]:
-        """The possible cause, on pages that have that column; otherwise None."""
+        """The possible cause, as meaning() answers: None also on a page without that column.
+
+        Raises KeyError when `edition` is no edition of the family, or one whose page does not
+        list this code (one whose listing of it is not known answers None); ValueError when
+        `lang` is not one of LANGUAGES."""
         return _text(self.name, 1, lang, edition)
 
     def solution(self, lang: Optional[str] = None, edition: Optional[str] = None) -> Optional[str]:
-        """The solution as the edition's page shows it, or None where not known."""
+        """The solution as the edition's page shows it, as meaning() answers: None where the
+        text is not known, where no edition lists this code, or where it is not translated yet.
+
+        Raises KeyError when `edition` is no edition of the family, or one whose page does not
+        list this code (one whose listing of it is not known answers None); ValueError when
+        `lang` is not one of LANGUAGES."""
         return _text(self.name, 2, lang, edition)
 
     def text_origin(self, lang: Optional[str] = None, edition: Optional[str] = None,
                     field: Optional[str] = None) -> Optional[str]:
         """"upstream" for a text taken from an upstream page, "translation" for one this
         project translated, "untranslated" for a text seen upstream in another language
-        whose translation is still to be written; None where not known. Without `field`,
-        the last of those that any of the edition's texts of this code is."""
+        whose translation is still to be written; None where not known. Without `field`
+        ("meaning", "cause" or "solution"), the last of those that any of the edition's texts
+        of this code is.
+
+        Raises KeyError when `edition` is no edition of the family, or one whose page does not
+        list this code (one whose listing of it is not known answers None); ValueError when
+        `lang` is not one of LANGUAGES or `field` is not one of those three."""
+        if field is not None and field not in _FIELDS:
+            raise ValueError(f"field must be one of {', '.join(_FIELDS)}, not {field!r}")
         texts = _texts_of(self.name, lang, edition)
         if texts is None:
             return None
