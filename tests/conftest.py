@@ -1,8 +1,14 @@
+import functools
+import os
+import threading
+
 import pytest
+from playwright.sync_api import sync_playwright
 
 from generator.reading.load import load_catalog
-from tests.helpers import MINI, ROOT
-from tests.test_browser import browser, site, visit  # noqa: F401 - the browser fixtures, for every file that drives Chromium
+from tests.support.browser import CHROMIUM, FLAGS, SUB_PATH, QuietServer, SiteHandler, Visit
+from tests.support.helpers import MINI, ROOT
+from tests.support.site_build import build_site
 
 
 @pytest.fixture(scope="session")
@@ -23,11 +29,48 @@ def mini():
 @pytest.fixture(scope="module")
 def chromium():
     """Debian's Chromium, headless, for the tests that drive pages of their own (search, redirects)."""
-    from playwright.sync_api import sync_playwright
-
-    from tests.test_browser import CHROMIUM, FLAGS
-
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The base URL of the built site, served under SUB_PATH."""
+    root = tmp_path_factory.mktemp("served")
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(root)))
+    base = f"http://127.0.0.1:{httpd.server_address[1]}{SUB_PATH}"
+    build_site(ROOT / "site", root / SUB_PATH.strip("/"), site_url=base)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield base
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert os.access(CHROMIUM, os.X_OK), f"{CHROMIUM} is missing: run `make test`, which installs it"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def visit(browser, site):
+    """visit(width, scheme) -> a Visit; each one's requests must all stay on the site."""
+    visits = []
+
+    def make(width="desktop", scheme="light"):
+        visits.append(Visit(browser, site, width, scheme))
+        return visits[-1]
+
+    yield make
+    for v in visits:
+        outside = v.outside()
+        v.close()
+        assert not outside, f"requests left the site: {outside}"
+
+

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT
+from tests.support.helpers import ROOT
 
 GENERATOR = ROOT / "generator"
 # Each level, lowest first; a level of several layers holds peers that never import each other.

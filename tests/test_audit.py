@@ -2,9 +2,9 @@
 Markdown, pipe tables, upstream's English), the Python source with its llm_wrapper references,
 the pybind binding and the GE_ERRORNO_DEFINE headers.
 
-Every page here is written by this project from the catalog itself (tests/upstream_formats.py),
+Every page here is written by this project from the catalog itself (tests/support/upstream_formats.py),
 so a faithful copy must audit clean whatever the catalog holds, and each deliberate change to a
-copy must be reported once, at its line. So are the source files (tests/upstream_sources.py), with
+copy must be reported once, at its line. So are the source files (tests/support/upstream_sources.py), with
 the codes of hicann/hixl's newest release. Expectations are computed from the catalog's model, never counted.
 """
 from __future__ import annotations
@@ -25,9 +25,9 @@ from generator.audit.source_code import audit_header, audit_python
 from generator.upstream import c_source
 from generator.reading.load import load_catalog
 from generator.upstream.page_table import read_table
-from tests import upstream_formats as uf
-from tests import upstream_sources as us
-from tests.helpers import ROOT, run_cli
+from tests.support import upstream_formats as uf
+from tests.support import upstream_sources as us
+from tests.support.helpers import ROOT, run_cli
 
 REPO = "hicann/hixl"
 STATUS_PY, BINDING = "python", "binding"
@@ -43,7 +43,7 @@ HEADER_PATHS = {
 @lru_cache(maxsize=None)
 def faithful(key: str, family_id: str = "llm_datadist") -> str:
     """A source file as hicann/hixl's newest release has it, in upstream's format, written from the
-    catalog (tests/upstream_sources.py): status.py, the binding, or the header named `key`."""
+    catalog (tests/support/upstream_sources.py): status.py, the binding, or the header named `key`."""
     family = load_catalog(ROOT / "catalog").family_by_id[family_id]
     codes = us.codes_at(family, REPO)
     if key in (STATUS_PY, BINDING):

@@ -3,9 +3,9 @@
 Each test builds a small upstream repository with git in tmp_path: the fixture catalog's
 (tests/fixtures/upstream/catalog) pages rendered in upstream's formats at upstream's paths
 (HTML tables inside Markdown at v9.0.0, pipe tables with a byte-order mark and upstream's
-English at v9.1.0, after the pages moved), its source files (written from the catalog by tests/upstream_sources.py), and
-release tags. The catalog is copied beside it with the commits the test made. Nothing here
-reads upstream's real repositories.
+English at v9.1.0, after the pages moved), its source files (written from the catalog by
+tests/support/upstream_sources.py), and release tags. The catalog is copied beside it with the
+commits the test made. Nothing here reads upstream's real repositories.
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import subprocess
 import pytest
 
 from generator.reading.load import load_catalog
-from tests.helpers import run_cli
-from tests.upstream_formats import (
+from tests.support.helpers import run_cli
+from tests.support.upstream_formats import (
     CPP_PAGE_900,
     PYTHON_PAGE_900,
     CPP_PAGE_910,

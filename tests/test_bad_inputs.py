@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tests.helpers import FIXTURES, MINI, ROOT, run_cli, tree
+from tests.support.helpers import FIXTURES, MINI, ROOT, run_cli, tree
 
 BAD = FIXTURES / "bad"
 CASES = sorted(p.stem for p in BAD.glob("*.yaml"))

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from generator.bench_catalog import change_one_text, synthetic_catalog
-from tests.helpers import ROOT, run_cli
+from tests.support.helpers import ROOT, run_cli
 
 
 def test_synthetic_catalogs_and_their_edits_are_valid(tmp_path):

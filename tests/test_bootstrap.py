@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT
+from tests.support.helpers import ROOT
 
 BOOTSTRAP = ROOT / "scripts" / "bootstrap"
 OLD = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.[0-9].*/bin/python3"))

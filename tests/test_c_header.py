@@ -6,8 +6,8 @@ import subprocess
 import pytest
 
 from generator.rendering.c_header import c_path
-from tests import upstream_sources as us
-from tests.helpers import ROOT
+from tests.support import upstream_sources as us
+from tests.support.helpers import ROOT
 
 C_FLAGS = ["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 CXX_FLAGS = ["g++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic"]

@@ -5,7 +5,7 @@ scripts/record_upstream.py with git alone). The tests compare only what is recor
 legitimate new release (an edition, a code, a text) turns no test red by itself."""
 import pytest
 
-from tests import facts
+from tests.support import facts
 
 ZH = {"是": "yes", "否": "no", "无": "n/a"}
 EN = {"Yes": "yes", "No": "no", "None": "n/a", "N/A": "n/a"}
@@ -201,7 +201,7 @@ def _non_text_lines(text: str):
 
 def test_no_line_but_a_text_is_longer_than_120_characters():
     """The catalog stays reviewable in a diff: only a text (as upstream wrote it) may be long."""
-    from tests.helpers import ROOT
+    from tests.support.helpers import ROOT
 
     long = [f"{path.relative_to(ROOT)}:{number}: {len(line)} characters"
             for path in sorted((ROOT / "catalog").rglob("*.yaml"))

@@ -1,7 +1,7 @@
 """The seed pages, each reproduced under the edition it really is: seed 003 is 9.0.0-v1's
 English, seed 001 the published 9.0.0-v2 page, seed 000 the v1 page at tag v9.2.0-beta.1."""
 from generator.audit.page import words
-from tests import facts
+from tests.support import facts
 
 ZH = {"yes": "是", "no": "否", "n/a": "无"}
 EN = {"yes": "Yes", "no": "No", "n/a": "None"}

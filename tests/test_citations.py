@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT
+from tests.support.helpers import ROOT
 
 FOLDERS = ("generator", "tests", "scripts", "templates", "catalog", "site", "generated", ".ci")
 PATH = re.compile(r"(?<![\w./-])((?:" + "|".join(re.escape(f) for f in FOLDERS) + r")/[\w.@/-]*[\w/])")

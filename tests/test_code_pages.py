@@ -28,8 +28,9 @@ from generator.rendering.site.release_words import fill_label
 from generator.rendering.site.context import Context
 from generator.rendering.site.parts import json_script
 from generator.core.releases import is_final_release
-from tests.helpers import FIXTURES, ROOT
-from tests.test_browser import SCREENSHOTS, lang_prefix
+from tests.support.helpers import FIXTURES, ROOT
+from tests.support.word_diffs import WordDiffs
+from tests.support.browser import SCREENSHOTS, lang_prefix
 
 
 
@@ -161,8 +162,6 @@ def test_punctuation_alone_is_told_from_a_change_of_words(before, after, same):
 
 
 def _pairs_with_word_diffs(text: str) -> set[tuple[str, str]]:
-    from tests.test_site import WordDiffs
-
     parser = WordDiffs()
     parser.feed(text)
     return set(parser.pairs)

@@ -2,7 +2,7 @@
 what it reads, and recurses nowhere without a bound; past a bound, a page or a source is one
 line saying where, never a traceback.
 
-Work is counted, not timed: tests.helpers.steps counts the Python lines a reader runs (the
+Work is counted, not timed: tests.support.helpers.steps counts the Python lines a reader runs (the
 parsers, markdown-it and html5lib, are Python), the same on any machine however loaded. A reader
 whose work is linear does about twice the work on twice the input; the old ones did four times
 (html5lib nested `<b><div></b>` N times N deep: a 191 KiB page took three minutes).
@@ -23,8 +23,8 @@ from generator.upstream import python_source
 from generator.upstream import page_table as pagereader
 from generator.audit.page import audit_page
 from generator.reading.load import load_catalog
-from tests.helpers import ROOT, run_cli, steps
-from tests.upstream_formats import CATALOG
+from tests.support.helpers import ROOT, run_cli, steps
+from tests.support.upstream_formats import CATALOG
 
 HEADINGS = {"name": {"zh": ("枚举值",)}, "meaning": {"zh": ("含义",)}, "recoverable": {"zh": ("是否可恢复",)},
             "solution": {"zh": ("解决办法",)}}

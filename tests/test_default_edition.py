@@ -16,7 +16,7 @@ import pytest
 from generator.reading.load import load_catalog
 from generator.domain.queries import default_edition, default_timeline
 from generator.core.releases import is_final_release, release_key
-from tests.helpers import FIXTURES, ROOT, run_cli
+from tests.support.helpers import FIXTURES, ROOT, run_cli
 
 DEFAULTS = FIXTURES / "defaults" / "catalog.yaml"
 

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from tests.helpers import MINI, ROOT, tree
+from tests.support.helpers import MINI, ROOT, tree
 
 VARIANTS = {
     "baseline": ({"PYTHONHASHSEED": "0", "LC_ALL": "C", "TZ": "UTC"}, ROOT, []),
@@ -55,7 +55,7 @@ DIGEST_PROBE = (
 def test_digests_are_the_same_on_every_python():
     """Stamps and CATALOG_HASH are written with marshal's version 2: the same
     values must give the same bytes on every interpreter the generator may run on."""
-    from tests.helpers import interpreters
+    from tests.support.helpers import interpreters
 
     found = {}
     for python in interpreters():

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from generator.rendering.output import manifest_path
-from tests.helpers import ROOT, run_cli, tree
+from tests.support.helpers import ROOT, run_cli, tree
 
 OWNED = ("generated", "site")
 

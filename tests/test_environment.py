@@ -16,7 +16,7 @@ import pytest
 
 from generator.cli import build_parser
 from generator.core.environment import REQUIRED_PYTHON
-from tests.helpers import ROOT, run_cli
+from tests.support.helpers import ROOT, run_cli
 
 # What each verb needs on its command line to get past the parser (to the imports).
 ARGUMENTS = {

@@ -9,7 +9,7 @@ import unicodedata
 
 import pytest
 
-from tests.helpers import ROOT, run_cli
+from tests.support.helpers import ROOT, run_cli
 
 
 def display_width(text: str) -> int:

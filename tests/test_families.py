@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from tests.helpers import FIXTURES, ROOT, run_cli
+from tests.support.helpers import FIXTURES, ROOT, run_cli
 
 ENGLISH = FIXTURES / "english" / "catalog.yaml"
 
@@ -115,7 +115,7 @@ def test_nothing_in_the_generator_names_a_family():
 
 @pytest.mark.slow
 def test_an_english_only_site_builds(english_out, tmp_path):
-    from tests.site_build import build_site
+    from tests.support.site_build import build_site
 
     build_site(english_out / "site", tmp_path / "build")
     home = (tmp_path / "build" / "index.html").read_text(encoding="utf-8")

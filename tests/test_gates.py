@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from mypy.defaults import PYTHON3_VERSION_MIN
 
-from tests.helpers import MINI, ROOT, run_cli
+from tests.support.helpers import MINI, ROOT, run_cli
 
 GENERATED = ROOT / "generated" / "python"
 RUFF = [sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select", "E,F,W,B,UP",

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import run_cli
-from tests.hostile import HOSTILE, WORDING_ATTACK, WORDING_ATTACKS, hostile_catalog, live_markup
-from tests.site_build import build_site, page_html
+from tests.support.helpers import run_cli
+from tests.support.hostile import HOSTILE, WORDING_ATTACK, WORDING_ATTACKS, hostile_catalog, live_markup
+from tests.support.site_build import build_site, page_html
 
 ALLOWED_TAGS = {
     "h1",
@@ -293,7 +293,7 @@ LIVE_DOM = """() => {
 def hostile_site(tmp_path_factory):
     """The site of a catalog whose every text, name and label is hostile, built once and served
     under a sub-path as a static host serves it: (its base URL, its build directory)."""
-    from tests.test_browser import SUB_PATH, QuietServer, SiteHandler
+    from tests.support.browser import SUB_PATH, QuietServer, SiteHandler
 
     tmp_path = tmp_path_factory.mktemp("hostile-site")
     out = generate(tmp_path, HOSTILE, SITE_WORDING)
@@ -327,7 +327,7 @@ def test_hostile_wording_in_the_built_site(hostile_site):
 def test_hostile_site_runs_no_script_in_chromium(hostile_site, chromium):
     """Every page of the hostile site, and a search for its family, in Chromium: no dialog, no
     console message, no page error, and nothing live in the page once its scripts ran."""
-    from tests.test_browser import Visit, search
+    from tests.support.browser import Visit, search
 
     base, site = hostile_site
     visit = Visit(chromium, base)

@@ -28,7 +28,7 @@ from generator.upstream import page_table as pagereader
 from generator.upstream import c_source
 from generator.upstream import files as upstream_files
 from generator.domain.model import ValueLayout
-from tests.helpers import FIXTURES, MINI, ROOT, run_cli
+from tests.support.helpers import FIXTURES, MINI, ROOT, run_cli
 
 LIMIT_SECONDS = 10.0  # the linear readers take well under a second on every input here
 
@@ -197,7 +197,7 @@ def test_import_refuses_a_device_too():
 
 @pytest.mark.slow
 def test_audit_upstream_reads_no_blob_over_the_limit_and_names_the_line_of_bad_utf8(tmp_path):
-    from tests.upstream_formats import ERROR_CODES_H, REPO, STATUS_PY, build_upstream
+    from tests.support.upstream_formats import ERROR_CODES_H, REPO, STATUS_PY, build_upstream
 
     built = build_upstream(tmp_path)
     status = built.repo.path / STATUS_PY
@@ -560,7 +560,7 @@ def test_the_refused_names_do_break_the_header_when_allowed(tmp_path):
 
 
 def _git(directory, *args: str) -> str:
-    from tests.upstream_formats import git_env
+    from tests.support.upstream_formats import git_env
 
     result = subprocess.run(["git", "-C", str(directory), *args], capture_output=True, text=True, env=git_env())
     assert result.returncode == 0, result.stderr
@@ -674,7 +674,7 @@ def test_bad_utf8_is_reported_at_its_line(tmp_path, command):
 
 @pytest.mark.slow
 def test_audit_upstream_skips_tags_at_trees_and_escapes_upstream_paths(tmp_path):
-    from tests.upstream_formats import build_upstream
+    from tests.support.upstream_formats import build_upstream
 
     built = build_upstream(tmp_path)
     tree = built.repo.git("rev-parse", "v9.0.0^{tree}")

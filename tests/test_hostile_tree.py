@@ -24,7 +24,7 @@ import pytest
 
 from generator.writing.lock import LOCK
 from generator.writing.records import JOURNAL, RETIRED_CACHE as CACHE
-from tests.helpers import MINI, ROOT, catalog_text, run_cli
+from tests.support.helpers import MINI, ROOT, catalog_text, run_cli
 
 MODULE = "generated/python/demo_codes.py"
 
@@ -408,7 +408,7 @@ def test_a_lock_file_of_another_user_is_refused_in_one_line(out):
 
 
 def test_another_user_cannot_open_the_lock_file():
-    from tests import unprivileged
+    from tests.support import unprivileged
 
     reason = unprivileged.why_not()
     if reason:

@@ -1,7 +1,7 @@
 """`import`: an upstream page into the catalog, as the smallest diff that records it.
 
 Each test works on a copy of the fixture catalog (tests/fixtures/upstream/catalog) and on pages
-this project writes from it in upstream's formats (tests/upstream_formats.py), or on a git
+this project writes from it in upstream's formats (tests/support/upstream_formats.py), or on a git
 repository of such pages built in the test: an unchanged page costs a line, a changed one a
 version written against the one before and an entry per changed text.
 """
@@ -18,9 +18,10 @@ from markdown_it import MarkdownIt
 from generator.audit.page import audit_page
 from generator.reading.load import load_catalog
 from generator.domain.model import UNTRANSLATED
-from tests import upstream_formats as uf
-from tests.helpers import run_cli
-from tests.upstream_formats import CATALOG, ENGLISH_PAGE_910, PYTHON_PAGE_900, PYTHON_PAGE_910, REPO, build_upstream
+from tests.support import upstream_formats as uf
+from tests.support.helpers import run_cli
+from tests.support.upstream_formats import (CATALOG, ENGLISH_PAGE_910, PYTHON_PAGE_900, PYTHON_PAGE_910, REPO,
+                                             build_upstream)
 
 pytestmark = pytest.mark.slow  # edits catalogs and builds git repositories; make test-fast leaves it out
 

@@ -3,7 +3,7 @@ upstream's files (a logged message, a page's cell) reads back, under the catalog
 as exactly upstream's text, and gains the catalog no key; what the catalog cannot hold is
 refused at upstream's PATH:LINE, and a refusal at any step writes nothing.
 
-The repositories are built in the test (tests/upstream_formats.py), tagged v9.3.0 on top of the
+The repositories are built in the test (tests/support/upstream_formats.py), tagged v9.3.0 on top of the
 fixture's v9.1.0.
 """
 from __future__ import annotations
@@ -15,10 +15,10 @@ import pytest
 
 from generator.reading.load import load_catalog
 from generator.upstream.page_table import read_table
-from tests.helpers import run_cli
-from tests.upstream_formats import (CATALOG, CPP_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO, build_upstream,
-                                    commit_catalog, insert_after, pipe_page)
-from tests.upstream_sources import ge_arguments
+from tests.support.helpers import run_cli
+from tests.support.upstream_formats import (CATALOG, CPP_PAGE_910, ERROR_CODES_H, PYTHON_PAGE_910, REPO,
+                                             build_upstream, commit_catalog, insert_after, pipe_page)
+from tests.support.upstream_sources import ge_arguments
 
 pytestmark = pytest.mark.slow  # builds a git repository per test
 

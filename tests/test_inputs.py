@@ -12,7 +12,7 @@ from typing import Callable
 import pytest
 
 from generator.bench_catalog import change_one_text, synthetic_catalog
-from tests.helpers import run_cli, tree
+from tests.support.helpers import run_cli, tree
 
 
 def _sub(path: Path, pattern: str, replacement: str) -> None:

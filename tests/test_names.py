@@ -3,7 +3,7 @@ Python members that shadow a method or that Enum reserves, C names that are keyw
 collide with the header's own names and includes, names with one URL."""
 import pytest
 
-from tests.helpers import MINI, run_cli
+from tests.support.helpers import MINI, run_cli
 
 PYTHON_NAMES = [
     "property",

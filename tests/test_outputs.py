@@ -18,8 +18,8 @@ from generator.bench_catalog import change_one_text, synthetic_catalog
 from generator.writing.files import TEMP_MARK
 from generator.writing.lock import LOCK
 from generator.writing.records import JOURNAL
-from tests import unprivileged
-from tests.helpers import MINI, ROOT, run_cli, tree
+from tests.support import unprivileged
+from tests.support.helpers import MINI, ROOT, run_cli, tree
 
 
 @pytest.fixture(scope="module")

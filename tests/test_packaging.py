@@ -8,7 +8,7 @@ import venv
 
 import pytest
 
-from tests.helpers import ROOT, tree
+from tests.support.helpers import ROOT, tree
 
 pytestmark = pytest.mark.slow  # creates a virtual environment and installs into it
 

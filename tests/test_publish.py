@@ -8,7 +8,7 @@ import pytest
 
 from generator.shipping.publish import site_url_for
 from generator.core.exits import UsageError
-from tests.helpers import MINI, ROOT, run_cli, tree
+from tests.support.helpers import MINI, ROOT, run_cli, tree
 
 pytestmark = pytest.mark.slow  # builds the site with MkDocs
 

@@ -10,16 +10,16 @@ import textwrap
 import pytest
 
 from generator.core.releases import is_final_release
-from tests import facts
-from tests import upstream_sources as us
-from tests.helpers import ROOT, interpreters
+from tests.support import facts
+from tests.support import upstream_sources as us
+from tests.support.helpers import ROOT, interpreters
 
 GENERATED = ROOT / "generated" / "python"
 
 
 @pytest.fixture(scope="module")
 def upstream_package(tmp_path_factory, llm):
-    """Upstream's status.py (tests/upstream_sources.py writes it in upstream's format, with the
+    """Upstream's status.py (tests/support/upstream_sources.py writes it in upstream's format, with the
     members of hicann/hixl's newest release), importable: its binding's constants get the values
     of the C++ constants they are bound to, as the facts record them (the catalog's for a code
     newer than the facts)."""

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tokenize
 
-from tests.helpers import ROOT, run_cli
+from tests.support.helpers import ROOT, run_cli
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 GENERATED = ROOT / "generated" / "python"

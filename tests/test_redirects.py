@@ -25,8 +25,8 @@ import pytest
 
 from generator.reading.load import load_catalog
 from generator.rendering.site.theme import moved_pages
-from tests.helpers import MINI, ROOT, run_cli
-from tests.site_build import build_site
+from tests.support.helpers import MINI, ROOT, run_cli
+from tests.support.site_build import build_site
 
 DOCS = ROOT / "site" / "docs"
 SUPERSEDED = "      superseded: [{edition: unreleased-new, commit: 0123456789abcdef0123456789abcdef01234567}]\n"
@@ -124,7 +124,7 @@ def test_the_404_page_holds_the_table_and_nothing_is_committed_for_it(catalog):
 def serve_static(directory: Path, sub_path: str):
     """A static server of `directory` answering every missing address with the root 404.html
     under `sub_path`, as GitHub Pages does; (server, base URL)."""
-    from tests.test_browser import QuietServer, SiteHandler
+    from tests.support.browser import QuietServer, SiteHandler
 
     class GitHubPages(SiteHandler):
         one_404 = True
@@ -142,7 +142,7 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def github_pages(tmp_path_factory):
-    from tests.test_browser import SUB_PATH
+    from tests.support.browser import SUB_PATH
 
     root = tmp_path_factory.mktemp("served")
     httpd, base = serve_static(root, SUB_PATH)
@@ -205,7 +205,7 @@ def host(request):
 
 @pytest.fixture
 def reader(chromium, host):
-    from tests.test_browser import Visit
+    from tests.support.browser import Visit
 
     visit = Visit(chromium, host)
     yield visit
@@ -296,7 +296,7 @@ def test_a_missing_page_speaks_the_language_of_its_address(catalog, reader):
 @pytest.mark.slow
 @pytest.mark.browser
 def test_an_edition_alias_lands_on_the_edition_that_holds_its_version(tmp_path, chromium):
-    from tests.test_browser import SUB_PATH, Visit
+    from tests.support.browser import SUB_PATH, Visit
 
     catalog_file = mini_with_an_alias(tmp_path)
     out = tmp_path / "out"

@@ -1,5 +1,5 @@
 """A routine upstream release, brought in by one command, on a repository built in the test
-(tests/upstream_formats.py: the fixture catalog's pages and source files in upstream's formats,
+(tests/support/upstream_formats.py: the fixture catalog's pages and source files in upstream's formats,
 tagged v9.0.0 to v9.1.0).
 
 1. A tag after one Python-page solution text changed: a small catalog diff; the new edition's
@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from generator.reading.load import load_catalog
-from tests.helpers import run_cli
-from tests.upstream_formats import CPP_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream, commit_catalog, insert_after
+from tests.support.helpers import run_cli
+from tests.support.upstream_formats import (CPP_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream, commit_catalog,
+                                             insert_after)
 
 pytestmark = pytest.mark.slow  # builds git repositories and generates every output twice
 

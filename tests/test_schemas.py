@@ -44,7 +44,7 @@ from generator.domain.model import (
 from generator.core.problems import CatalogError
 from generator.rendering.json_export import EXPORT_FORMAT
 from generator.core.releases import release_key
-from tests.helpers import MINI, ROOT, run_cli
+from tests.support.helpers import MINI, ROOT, run_cli
 
 SCHEMAS = ROOT / "generator" / "schemas"
 CATALOG_SCHEMA = json.loads((SCHEMAS / "catalog.schema.json").read_text(encoding="utf-8"))

@@ -26,8 +26,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.helpers import ROOT
-from tests.site_build import build_site
+from tests.support.helpers import ROOT
+from tests.support.site_build import build_site
 
 DOCS = ROOT / "site" / "docs"
 NODE_TESTS = ROOT / "tests" / "node"
@@ -156,7 +156,7 @@ browser = [pytest.mark.slow, pytest.mark.browser]
 def served(tmp_path_factory):
     """The committed site, built for and served under a sub-path, every missing address
     answered with the site's root 404.html (as GitHub Pages does); its build directory."""
-    from tests.test_browser import SUB_PATH, QuietServer, SiteHandler
+    from tests.support.browser import SUB_PATH, QuietServer, SiteHandler
 
     class GitHubPages(SiteHandler):
         one_404 = True
@@ -176,7 +176,7 @@ def served(tmp_path_factory):
 def reader(chromium, served):
     """A reader's browser on the served site; every request it makes is recorded and must
     stay on the site."""
-    from tests.test_browser import Visit
+    from tests.support.browser import Visit
 
     visit = Visit(chromium, served[0])
     yield visit
@@ -187,7 +187,7 @@ def reader(chromium, served):
 
 def results(reader, lang_path: str, query: str) -> list[dict]:
     """The results of a query typed on a page: each {path, title, text} (path within the site)."""
-    from tests.test_browser import SUB_PATH, search
+    from tests.support.browser import SUB_PATH, search
 
     search(reader, lang_path, query, everything=True)
     items = reader.page.locator(".md-search-result__item > a").evaluate_all(

@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from tests.helpers import MINI, ROOT
+from tests.support.helpers import MINI, ROOT
 
 pytestmark = pytest.mark.slow  # runs MkDocs' server
 

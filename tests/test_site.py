@@ -17,8 +17,9 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from tests.helpers import ROOT
-from tests.site_build import build_site
+from tests.support.helpers import ROOT
+from tests.support.site_build import build_site
+from tests.support.word_diffs import WordDiffs
 
 SITE_URL = "https://example.org/llm-status/"
 DOCS = ROOT / "site" / "docs"
@@ -240,42 +241,6 @@ def test_heading_ids_are_explicit_and_the_same_in_every_language(catalog, plain)
 
 
 # -- differences --------------------------------------------------------------------------------------
-
-
-class WordDiffs(HTMLParser):
-    """Each <div class="word-diff"> as (before, after): before without <ins>, after without <del>."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.pairs, self._depth, self._in, self._before, self._after = [], 0, None, [], []
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "div" and ("class", "word-diff") in attrs:
-            self._depth, self._before, self._after = 1, [], []
-        elif self._depth:
-            if tag == "div":
-                self._depth += 1
-            elif tag in ("ins", "del"):
-                self._in = tag
-            elif tag == "br":
-                self.handle_data("\n")
-
-    def handle_endtag(self, tag):
-        if not self._depth:
-            return
-        if tag in ("ins", "del"):
-            self._in = None
-        elif tag == "div":
-            self._depth -= 1
-            if not self._depth:
-                self.pairs.append(("".join(self._before), "".join(self._after)))
-
-    def handle_data(self, data):
-        if self._depth:
-            if self._in != "ins":
-                self._before.append(data)
-            if self._in != "del":
-                self._after.append(data)
 
 
 def text_changes(family, lang) -> set[tuple[str, str]]:

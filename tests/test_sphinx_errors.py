@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from tests.helpers import MINI, ROOT
+from tests.support.helpers import MINI, ROOT
 
 pytestmark = pytest.mark.slow  # runs sphinx-build
 
@@ -127,7 +127,7 @@ def test_long_urls_and_identifiers_may_break_and_stay_links(tmp_path):
 def test_the_table_fits_alabaster_at_1280_px(tmp_path):
     from playwright.sync_api import sync_playwright
 
-    from tests.test_browser import CHROMIUM, FLAGS
+    from tests.support.browser import CHROMIUM, FLAGS
 
     _long_texts_catalog(tmp_path)
     src, out = project(tmp_path, ".. demo-codes::\n   :edition: 2.0-new\n   :lang: en\n", "../catalog.yaml",

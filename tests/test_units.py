@@ -18,9 +18,9 @@ from generator.core import releases as versions
 from generator.reading.load import load_catalog
 from generator.domain.changes import Event, Presence
 from generator.rendering.site.html import text_html
-from tests.helpers import MINI
-from tests.hostile import live_markup
-from tests.site_build import page_html
+from tests.support.helpers import MINI
+from tests.support.hostile import live_markup
+from tests.support.site_build import page_html
 
 # Text from any catalog: every code point YAML can carry (no surrogates), weighted
 # towards the characters each syntax gives a meaning to.

@@ -24,8 +24,8 @@ from generator.reading.load import load_catalog
 from generator.rendering.upstream_page import cell_markup
 from generator.upstream.git import GitRepo
 from generator.audit.regenerated import check_pages
-from tests.helpers import MINI, ROOT, run_cli
-from tests.upstream_formats import Repository
+from tests.support.helpers import MINI, ROOT, run_cli
+from tests.support.upstream_formats import Repository
 
 # -- upstream's files, as upstream writes them (by hand: not by the code under test) ---------------------
 

@@ -12,7 +12,7 @@ import sys
 import pytest
 from ruamel.yaml import YAML
 
-from tests.helpers import MINI, ROOT, run_cli
+from tests.support.helpers import MINI, ROOT, run_cli
 
 
 def vendored(tmp_path, *extra):

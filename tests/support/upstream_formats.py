@@ -11,7 +11,7 @@ audit and import are tested on files shaped like upstream's own:
 Each writes a row's recoverable cell as that language's page says it (an edition's recorded
 disagreement included), and the texts the catalog records for that edition and language.
 And `build_upstream`: a git repository of such pages and of source files in upstream's formats
-(tests/upstream_sources.py), at upstream's paths and with release tags, beside a copy of the
+(tests/support/upstream_sources.py), at upstream's paths and with release tags, beside a copy of the
 fixture catalog (tests/fixtures/upstream/catalog) whose sources name the commits it made.
 Nothing here reads upstream's repositories.
 """
@@ -29,8 +29,8 @@ from typing import Callable, Optional
 from generator.reading.load import load_catalog
 from generator.domain.editions import Edition
 from generator.domain.family import Family
-from tests.helpers import FIXTURES, run_cli
-from tests.upstream_sources import write_sources
+from tests.support.helpers import FIXTURES, run_cli
+from tests.support.upstream_sources import write_sources
 
 API = re.compile(r"\b(pull_cache|pull_blocks|transfer_cache_async|link_clusters|unlink_clusters|check_link_status|"
                  r"LinkLlmClusters|UnlinkLlmClusters|PullKvCache|PullKvBlocks)\b")

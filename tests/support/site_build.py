@@ -10,7 +10,7 @@ from typing import Optional
 import markdown
 
 from generator.shipping.publish import mkdocs_build
-from tests.helpers import ROOT
+from tests.support.helpers import ROOT
 
 
 def build_site(site_dir: Path, dest: Path, site_url: Optional[str] = None) -> subprocess.CompletedProcess:

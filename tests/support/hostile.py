@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from generator.reading.site import default_labels
-from tests.helpers import MINI
+from tests.support.helpers import MINI
 
 # A splice: C joins a backslash (or the trigraph ??/) and the newline after it before it sees
 # comments, so that `*\` + newline + `/` closes a comment and code follows (guarded, so that the

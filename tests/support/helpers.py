@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
 MINI = FIXTURES / "mini" / "catalog.yaml"
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tests.helpers import FIXTURES
+from tests.support.helpers import FIXTURES
 
 SEEDS = FIXTURES / "seeds"
 SEED_V1_ZH = SEEDS / "000_443364703bb0f216.txt"

@@ -18,7 +18,7 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from tests.helpers import ROOT
+from tests.support.helpers import ROOT
 
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc")

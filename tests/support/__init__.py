@@ -1,0 +1,1 @@
+"""What the tests share: helper modules, not tests (pytest collects nothing here)."""
