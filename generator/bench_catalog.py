@@ -17,7 +17,7 @@ def _sentence(words: list[str], index: int, length: int, joiner: str) -> str:
     return joiner.join(words[(index * 7 + k * 3) % len(words)] for k in range(length))
 
 
-SITE = """format: 3
+SITE = """format: 4
 site:
   languages: [zh, en]
   language_names: {zh: 中文, en: English}
@@ -151,19 +151,16 @@ def _codes_yaml(size: int) -> str:
         for field, length in (("meaning", 4), ("solution", 24)):
             out.append(f"    {field}:")
             for variant in (0, 1):  # the newer half of the editions says it differently
-                starts = []
-                for timeline in ("v1", "v2"):
+                for timeline in ("v1", "v2"):  # an entry speaks for one timeline
                     eds = [
                         e
                         for e in texts
                         if ids[e].endswith(timeline) and _listed(c, e) and (e >= EDITIONS - 2) == bool(variant)
                     ]
                     if eds:
-                        starts.append(ids[eds[0]])
-                if starts:
-                    out += [f"      - from: [{', '.join(repr(i) for i in starts)}]",
-                            f"        zh: {_sentence(_WORDS_ZH, c + variant, length, '')}。",
-                            f"        en: {_sentence(_WORDS_EN, c + variant, length, ' ').capitalize()}."]
+                        out += [f"      - from: [{ids[eds[0]]!r}]",
+                                f"        zh: {_sentence(_WORDS_ZH, c + variant, length, '')}。",
+                                f"        en: {_sentence(_WORDS_EN, c + variant, length, ' ').capitalize()}."]
     return "\n".join(out) + "\n"
 
 

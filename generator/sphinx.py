@@ -166,7 +166,7 @@ class EditionTable:
         for column in self.edition.page.columns:
             if column == "name":
                 name = nodes.paragraph()
-                name += nodes.literal("", "", *identifier_nodes(code.name_on(self.edition.page) or code.name))
+                name += nodes.literal("", "", *identifier_nodes(self.edition.name_shown(code.name) or code.name))
                 name += nodes.Text(f" {code.hex} ({code.value})")
                 row += self._entry([name])
             elif column == "recoverable":

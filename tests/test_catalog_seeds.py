@@ -62,9 +62,12 @@ def test_texts_shared_by_editions_are_written_once(catalog):
             for field_name, entries in code.texts:
                 seen = {}
                 for entry in entries:
-                    key = (entry.lang, entry.written, entry.origin)  # with its markup: a link makes another text
+                    # with its markup (a link makes another text); once per timeline, as an entry holds
+                    # one timeline's versions
+                    timeline = family.edition_by_id[entry.editions[0]].timeline.id
+                    key = (timeline, entry.lang, entry.written, entry.origin)
                     assert key not in seen, (
-                        f"{code.name} {field_name} {entry.lang} written twice (lines {seen.get(key)} and "
+                        f"{code.name} {field_name} {entry.lang} written twice in {timeline} (lines {seen.get(key)} and "
                         f"{entry.pos.line})"
                     )
                     seen[key] = entry.pos.line

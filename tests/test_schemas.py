@@ -134,7 +134,7 @@ def test_catalog_file_names_the_schema_for_editors(path):
 
 
 # A catalog that has every optional part the mini fixture lacks: value_layouts, upstream
-# files, url, seed and branch sources, a malformation, an obsolete code, label overrides.
+# files, url, seed and branch sources, a malformation, a removed and a renamed code, label overrides.
 def full_catalog() -> dict:
     doc = read_yaml(MINI)
     doc["site"].update(description={"zh": "演示用的状态码", "en": "Status codes for a demonstration"},
@@ -195,9 +195,10 @@ def full_catalog() -> dict:
                                                   "close": ["}  // namespace demo"], "values": [0, 255]}}],
         "after": ["更多信息见 `demo.h`。"], "labels": {"n/a": "不涉及"}, "note": "说明：", "unclosed": ["DEMO_OK"],
         "bom": True}
-    doc["codes"][3]["obsolete"] = {"since": "2.0", "reason": {"zh": "不再使用", "en": "no longer used"}}
-    doc["codes"][1]["meaning"][0]["from"] = ["2.0-new"]
-    doc["codes"][1]["meaning"].append({"from": ["2.0-cpp"], "zh": "很忙", "untranslated": ["en"], "markdown": True})
+    doc["codes"][3]["removed"] = {"demo/repo": "2.0"}
+    doc["codes"][2]["renamed"] = [{"c": "DEMO_C_OLD", "until": {"demo/repo": "2.0"}}]
+    assert doc["codes"][1]["meaning"][1]["from"] == ["2.0-cpp"]
+    doc["codes"][1]["meaning"][1] = {"from": ["2.0-cpp"], "zh": "很忙", "untranslated": ["en"], "markdown": True}
     # The broken documents below name their places by these positions.
     assert [c.get("python") or c["c"] for c in doc["codes"]] == ["DEMO_OK", "DEMO_BUSY", "DEMO_C_ONLY", "DEMO_ODD"]
     assert [(t, v["version"]) for t, vs in versions.items() for v in vs] == [
@@ -228,7 +229,8 @@ def test_full_catalog_is_valid_for_the_loader_and_the_schema_and_so_is_its_expor
     assert kinds == {"repo", "url", "seed", "document"} and any(
         "branch" in s for e in export["editions"] for s in e["sources"]
     )
-    assert export["family"]["value_layouts"] and any(c["obsolete"] for c in export["codes"])
+    assert export["family"]["value_layouts"] and any(c["removed"] for c in export["codes"]) and any(
+        c["renamed"] for c in export["codes"])
 
 
 # -- the schemas' fields are the generator's ----------------------------------------------
@@ -540,7 +542,7 @@ BROKEN_CATALOGS = [
         "the format before page versions",
         _set(("format",), 2),
         ("format",),
-        "convert it with scripts/migrate_to_versions.py from this project's history",
+        "convert it with scripts/migrate_to_versions.py",
     ),
     (
         "exception in a constants module",
@@ -672,10 +674,10 @@ BROKEN_CATALOGS = [
         "at least two sides",
     ),
     (
-        "obsolete without since",
-        _set(("codes", 3, "obsolete", "since"), _DELETE),
-        ("codes", 3, "obsolete"),
-        "missing field 'since'",
+        "renamed until no release",
+        _set(("codes", 2, "renamed", 0, "until"), {"demo/repo": "v9"}),
+        ("codes", 2, "renamed", 0, "until", "demo/repo"),
+        "is no release",
     ),
     (
         "added in no release",

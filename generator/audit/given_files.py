@@ -8,9 +8,9 @@ audit. Unreadable input is a finding too, never a crash.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Optional
 
+from generator.domain.queries import family_at
 from generator.upstream import c_source
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
@@ -23,14 +23,12 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
                 headers=(), page=None) -> list[Finding]:
     """Everything the command line gave, each file against the catalog: with an edition of a
     release, the source files against the codes that release's repository has (a code added
-    later, or obsolete since, is not missing from them)."""
+    later, or removed since, is not missing from them)."""
     findings: list[Finding] = []
     page_family = family
     repos = {s.repo for s in edition.sources if s.repo} if edition is not None and edition.released else set()
     if repos and edition is not None:
-        family = replace(
-            family, codes=tuple(c for c in family.codes if any(c.present_at(r, edition.release) for r in repos))
-        )
+        family = family_at(family, sorted(repos)[0], edition.release)
     header_constants: list[c_source.Constant] = []
     for path in headers:
         source, problem = read_text(path)

@@ -37,7 +37,7 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
     except (TooDeep, TooManyTags) as error:
         line, message = refusal(error, source)
         return findings + [Finding(file, line, "unreadable", upstream=message)]
-    keyed = _row_codes(family, page, table, file, findings)
+    keyed = _row_codes(family, page, table, file, findings, edition)
     on_page: dict[str, int] = {}  # code -> the line of its row, in the page's order
     for row, code in keyed:
         if code is None:
@@ -95,8 +95,13 @@ def _conflicts(file: str, edition: Edition, table) -> list[Finding]:
                     catalog="recorded by the edition" if known else None, known=known)]
 
 
-def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> list[tuple[TableRow, Optional[Code]]]:
-    by_name = {code.name_on(page): code for code in family.codes if code.name_on(page)}
+def _row_codes(family: Family, page: Page, table, file: str, findings: list,
+               edition: Optional[Edition] = None) -> list[tuple[TableRow, Optional[Code]]]:
+    """Each row with its code (by any name the code has had: a page shows its release's); a
+    name other than the one the edition records is a finding."""
+    prefix = page.row_prefix if page.row_names == "c" else ""
+    by_name = {prefix + name: code for code in family.codes
+               for name in (code.python_names if page.row_names == "python" else code.c_names)}
     by_value = {str(code.value): code for code in family.codes}
     result = []
     for row in table.rows:
@@ -115,6 +120,10 @@ def _row_codes(family: Family, page: Page, table, file: str, findings: list) -> 
                     catalog=f"{other.name} exists, named otherwise on this page" if other else "no such code",
                 )
             )
+        shown = edition.name_shown(code.name) if edition is not None and code is not None else None
+        if shown is not None and page.first_column != "decimal" and key != shown:
+            findings.append(Finding(file, row.line, "name differs", code.name, upstream=key, catalog=shown,  # type: ignore[union-attr]
+                                    field="name"))
         result.append((row, code))
     return result
 
@@ -157,7 +166,7 @@ def _row(family: Family, edition: Edition, file: str, row, code: Code, lang: str
                 )
             )
             continue
-        laid_out = (independent or {}).get(code.name_on(edition.page) or "", {}).get(field_name)
+        laid_out = (independent or {}).get(edition.name_shown(code.name) or "", {}).get(field_name)
         if laid_out is not None:
             findings += compare_cell(file, cell.line, code.name, field_name, _without_markers(laid_out), entry.text)
             continue

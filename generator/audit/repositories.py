@@ -9,9 +9,10 @@ of a page no edition records, a page no timeline names).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Optional
 
+from generator.domain.queries import family_at
 from generator.audit.source_code import audit_binding, audit_header, audit_messages, audit_python
 from generator.audit.findings import Finding
 from generator.rendering.escape import terminal
@@ -129,7 +130,7 @@ def _edition_rows(family: Family, edition: Edition, version: str, sources, repos
             text = _text(repo, blob, label, row)
             if text is not None:  # a pipe-table file by regeneration, byte for byte; any other cell by cell
                 row.findings += page_findings(family, edition, source, label, text, repo.read_blob(blob))
-            row.findings += _tags(repo, source, blob, label)
+            row.findings += _tags(repo, source, blob, label, _claimed(family, repo, source, blob))
         rows.append(row)
     return rows
 
@@ -143,7 +144,16 @@ def _text(repo: GitRepo, blob: str, label: str, row: Row) -> Optional[str]:
         return None
 
 
-def _tags(repo: GitRepo, source, blob: str, label: str) -> list[Finding]:
+def _claimed(family: Family, repo: GitRepo, source, blob: str) -> set[str]:
+    """Every tag that the family's sources say ship this file version: one file version can hold
+    two page versions' text of one language (the English changed, the Chinese did not)."""
+    return {tag for version in family.versions for other in version.sources
+            if other.kind == "repo" and (other.repo, other.path) == (source.repo, source.path) and other.tags
+            and other.commit and other.path and repo.blob_or_none(other.commit, other.path) == blob
+            for tag in other.tags}
+
+
+def _tags(repo: GitRepo, source, blob: str, label: str, claimed: set[str]) -> list[Finding]:
     """The tags a source claims ship the file, against the tags that do."""
     shipping = [t for t in repo.release_tags() if repo.blob_or_none(t, source.path) == blob]
     findings = []
@@ -159,7 +169,7 @@ def _tags(repo: GitRepo, source, blob: str, label: str) -> list[Finding]:
                     catalog=f"{tag} ships this one",
                 )
             )
-    missing = [t for t in shipping if t not in source.tags]
+    missing = [t for t in shipping if t not in claimed]
     if missing and source.tags:
         findings.append(
             Finding(
@@ -172,9 +182,10 @@ def _tags(repo: GitRepo, source, blob: str, label: str) -> list[Finding]:
                 catalog=", ".join(source.tags),
             )
         )
-    if shipping and source.tags and repo.commit(shipping[0]) != source.commit:
+    first = next((t for t in shipping if t in source.tags), None)
+    if first is not None and repo.commit(first) != source.commit:
         findings.append(Finding(label, 1, "value differs", field="commit",
-                                upstream=f"{shipping[0]}, the first tag that ships it, is {repo.commit(shipping[0])}",
+                                upstream=f"{first}, the first tag that ships it, is {repo.commit(first)}",
                                 catalog=source.commit))
     return findings
 
@@ -268,9 +279,7 @@ def _release_of(repo: GitRepo, label: str) -> str:
 def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> Row:
     """The files of one set of file versions, against the codes upstream has at those refs
     (a code added later, or gone, is not expected there)."""
-    family = replace(
-        family, codes=tuple(c for c in family.codes if c.present_at(repo.name, _release_of(repo, labels[0])))
-    )
+    family = family_at(family, repo.name, _release_of(repo, labels[0]))
     present = [(u, path, blob) for u, (path, blob) in at.items() if blob]
     where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
     row = Row(

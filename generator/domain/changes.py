@@ -39,6 +39,7 @@ class Event(str, Enum):
     BECAME_KNOWN = "became_known"
     RECOVERABLE_CHANGED = "recoverable_changed"
     TEXTS_CHANGED = "texts_changed"
+    RENAMED = "renamed_row"
 
 
 def presence(edition: Edition, code: Code) -> Presence:
@@ -54,7 +55,15 @@ def recoverable(edition: Edition, code: Code) -> Optional[str]:
 
 def listable(code: Code, timeline_page) -> bool:
     """Whether a page could list the code at all: it has a name of the kind the page's rows use."""
-    return (code.python_name if timeline_page.row_names == "python" else code.c_name) is not None
+    return bool(code.python_names if timeline_page.row_names == "python" else code.c_names)
+
+
+def name_change(edition_before: Edition, edition_after: Edition, code: Code) -> Optional["NameChange"]:
+    """The code's row under another name on the later page, where both list it."""
+    before, after = edition_before.name_shown(code.name), edition_after.name_shown(code.name)
+    if before is None or after is None or before == after:
+        return None
+    return NameChange(code.name, before, after)
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,13 @@ class PresenceChange:
     code: str
     before: Presence
     after: Presence
+
+
+@dataclass(frozen=True)
+class NameChange:
+    code: str
+    before: str  # the name the older page shows
+    after: str
 
 
 @dataclass(frozen=True)
@@ -90,9 +106,10 @@ class EditionDiff:
     became_known: tuple[RecoverableChange, ...]  # "not known" before, a value after
     texts: tuple[TextChange, ...]
     texts_comparable: tuple[str, ...]  # languages whose texts are known on both sides
+    renamed: tuple[NameChange, ...] = ()  # rows the newer page shows under another name
 
     def __bool__(self) -> bool:
-        return bool(self.presence or self.recoverable or self.became_known or self.texts)
+        return bool(self.presence or self.recoverable or self.became_known or self.texts or self.renamed)
 
     @property
     def added(self) -> tuple[str, ...]:
@@ -120,8 +137,9 @@ def compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff:
         recoverable_changes += r
         known += k
         texts += t
+    renamed = tuple(change for code in family.codes if (change := name_change(old, new, code)) is not None)
     return EditionDiff(
-        old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages
+        old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages, renamed
     )
 
 
@@ -191,7 +209,8 @@ def _events(family: Family, code: Code, previous: Edition, edition: Edition, sta
             code, previous, edition, comparable_languages(family, previous, edition)
         )
         return (
-            [Event.BECAME_KNOWN] * bool(known)
+            [Event.RENAMED] * bool(name_change(previous, edition, code))
+            + [Event.BECAME_KNOWN] * bool(known)
             + [Event.RECOVERABLE_CHANGED] * bool(changed)
             + [Event.TEXTS_CHANGED] * bool(texts)
         )

@@ -49,9 +49,25 @@ class CppName:
 
 
 @dataclass(frozen=True)
-class Obsolete:
-    since: str  # the release upstream stopped emitting it in
-    reason: Optional[Localized]  # None: still to be worded
+class Rename:
+    """An earlier name of a code (Python, C, or both) and where it stopped: in each repository
+    of `until`, from that release on the newer name is used; in a repository not named there,
+    this name still is."""
+
+    python: Optional[str]
+    c: Optional[str]
+    until: tuple[tuple[str, str], ...]  # (owner/name, the first release with the newer name)
+    pos: Pos
+
+    def holds(self, repo: Optional[str], release: Optional[str]) -> bool:
+        """Whether this (earlier) name is the one `repo` uses at `release` (None: its newest)."""
+        from generator.core.releases import release_key
+
+        until = dict(self.until).get(repo or "")
+        if until is None:
+            return True
+        key = release_key(release) if release is not None else None
+        return key is not None and key < (release_key(until) or ())  # unreleased: the branch head, the newest
 
 
 def hex_value(value: int) -> str:
@@ -67,7 +83,6 @@ class Code:
     wrapper: Optional[str]  # the binding's constant the Python source reads (llm_wrapper.kLLMTimeout)
     cpp: tuple[CppName, ...]
     log_message: Optional[str]
-    obsolete: Optional[Obsolete]
     notes: Optional[Localized]
     texts: tuple[tuple[str, tuple[TextEntry, ...]], ...]  # field -> entries
     index: int
@@ -75,6 +90,9 @@ class Code:
     # per repository (owner/name), the release that added it there: its files at older
     # refs do not have it, and audit does not expect it there
     added: tuple[tuple[str, str], ...] = ()
+    # per repository, the first release whose files no longer have it (its older releases do)
+    removed: tuple[tuple[str, str], ...] = ()
+    renamed: tuple[Rename, ...] = ()  # its earlier names, oldest first
 
     def present_at(self, repo: str, release: str) -> bool:
         """Whether upstream's files of `repo` at `release` are expected to have this code: a code
@@ -88,8 +106,35 @@ class Code:
             added_key = release_key(added) if added is not None else None
             if added is None or (key is not None and added_key is not None and key < added_key):
                 return False
-        gone_key = release_key(self.obsolete.since) if self.obsolete is not None and self.obsolete.since else None
+        gone = dict(self.removed).get(repo)
+        gone_key = release_key(gone) if gone is not None else None
         return not (key is not None and gone_key is not None and key >= gone_key)
+
+    def python_at(self, repo: Optional[str], release: Optional[str] = None) -> Optional[str]:
+        """Its Python name in `repo`'s files at `release` (None: the repository's newest)."""
+        return self._name_at("python", repo, release)
+
+    def c_at(self, repo: Optional[str], release: Optional[str] = None) -> Optional[str]:
+        """Its C/C++ name in `repo`'s files at `release` (None: the repository's newest)."""
+        return self._name_at("c", repo, release)
+
+    def _name_at(self, kind: str, repo: Optional[str], release: Optional[str]) -> Optional[str]:
+        name = getattr(self, f"{kind}_name")
+        for rename in reversed(self.renamed):  # newest first, while the repository had not yet moved on
+            if not rename.holds(repo, release):
+                break
+            name = getattr(rename, kind) or name
+        return name
+
+    @property
+    def python_names(self) -> tuple[str, ...]:
+        """Every Python name it has had, the newest first."""
+        return tuple(dict.fromkeys(n for n in (self.python_name, *(r.python for r in reversed(self.renamed))) if n))
+
+    @property
+    def c_names(self) -> tuple[str, ...]:
+        """Every C/C++ name it has had, the newest first."""
+        return tuple(dict.fromkeys(n for n in (self.c_name, *(r.c for r in reversed(self.renamed))) if n))
 
     @cached_property
     def name(self) -> str:

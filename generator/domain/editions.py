@@ -60,9 +60,11 @@ class Source:
 
 @dataclass(frozen=True)
 class Row:
-    """One row of an edition's page: the code it lists and its 是否可恢复 cell."""
+    """One row of an edition's page: the code it lists, by the name the page gives it, and its
+    是否可恢复 cell."""
 
     code: str  # the code's catalog name (Code.name)
+    name: str  # the name the page shows (a name the code had then), without the page's row_prefix
     recoverable: str  # one of RECOVERABLE_VALUES: what the edition says
     disagreements: tuple[tuple[str, str], ...]  # (lang, value) where that language's page says otherwise
     pos: Pos
@@ -136,6 +138,13 @@ class Edition:
     @cached_property
     def row_by_code(self) -> dict[str, Row]:
         return {row.code: row for row in self.rows}
+
+    def name_shown(self, code: str) -> Optional[str]:
+        """The name this edition's page gives a code it lists (with the page's row prefix), or None."""
+        row = self.row_by_code.get(code)
+        if row is None:
+            return None
+        return (self.page.row_prefix if self.page.row_names == "c" else "") + row.name
 
     @cached_property
     def position(self) -> dict[str, int]:

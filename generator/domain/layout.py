@@ -3,7 +3,7 @@ with the codes' texts, to write the page back byte for byte (`rendering.upstream
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 TABLE_STYLES = ("spaced", "mixed", "tight")  # | a | b |   | a| b|   |a|b|
 CODE_PLACES = ("name", "literal", "low")  # what a code block's line template may say of a code
@@ -38,3 +38,17 @@ class PageLayout:
     note: Optional[str]  # a text line starting with this label is a note: written after `<br>` and one space
     unclosed: tuple[str, ...]  # rows (by the page's first cell) written without their closing pipe
     bom: bool
+
+
+def code_block_text(block: CodeBlock, codes: Sequence[tuple[str, int]], hex_literals: bool) -> str:
+    """A code block as upstream writes it: `codes` (name, value) of the table's rows in order,
+    or, for a block of a range of values, every code of the family as (name, value)."""
+    if block.values is not None:
+        low, high = block.values
+        codes = sorted(((n, v) for n, v in codes if low <= v <= high), key=lambda pair: pair[1])
+    lines = ["```" + block.fence, *block.open]
+    for name, value in codes:
+        literal = f"0x{value:X}" if hex_literals else str(value)
+        lines.append(block.line.format(name=name, literal=literal, low=value & 0xFFF))
+    return "\n".join([*lines, *block.close, "```"])
+

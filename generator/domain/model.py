@@ -209,6 +209,13 @@ class Timeline:
     page: str  # the id of its page
     index: int  # order within the family
     pos: Pos
+    # per other language, where the family's repositories keep the page's translation, oldest
+    # first: a file at one of these paths, in any of them, is that language's page
+    translations: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def paths_in(self, lang: str, first: str) -> tuple[str, ...]:
+        """Where the page in `lang` is kept (`first`: the family's first language)."""
+        return self.paths if lang == first else dict(self.translations).get(lang, ())
 
 
 @dataclass(frozen=True)

@@ -78,3 +78,77 @@ def release_edition(family: Family, code: Code, release: str, page: Optional[Pag
     if not editions:
         return None
     return max(editions, key=lambda e: (code.name in e.row_by_code, code.name in e.not_known, _tie_key(family, e)))
+
+
+def default_repository(family: Family) -> Optional[str]:
+    """The repository whose newest release names the family's members: the repository of the
+    default timeline, else of the family's first Python source, else of its first source."""
+    if default_timeline(family).repo:
+        return default_timeline(family).repo
+    python = [u.repo for u in family.upstream if u.kind == "python"]
+    named = python or [u.repo for u in family.upstream]
+    return named[0] if named else None
+
+
+def member_name(family: Family, code: Code) -> Optional[str]:
+    """The code's Python name in the generated module: the default repository's newest."""
+    return code.python_at(default_repository(family))
+
+
+def member_c_name(family: Family, code: Code) -> Optional[str]:
+    """The code's C/C++ name in the generated header: the default repository's newest."""
+    return code.c_at(default_repository(family))
+
+
+def other_names(family: Family, code: Code, kind: Optional[str] = None) -> list[tuple[str, str]]:
+    """(name, what became of it) for every Python (`kind` "python") or C/C++ ("c") name, or both
+    (None), that the code had or has elsewhere, other than the module's and the header's own:
+    "renamed to NEW in RELEASE (REPOSITORY)"."""
+    found = []
+    for which, current in (("python", member_name(family, code)), ("c", member_c_name(family, code))):
+        if kind not in (None, which):
+            continue
+        newer = getattr(code, f"{which}_name")
+        for rename in reversed(code.renamed):
+            old = getattr(rename, which)
+            if old is None:
+                continue
+            where = ", ".join(f"{release} ({repo})" for repo, release in rename.until)
+            if old != current:
+                found.append((old, f"renamed to {newer} in {where}"))
+            newer = old
+        newest = getattr(code, f"{which}_name")
+        if newest not in (None, current):
+            repos = sorted({repo for rename in code.renamed for repo, _ in rename.until})
+            found.append((newest, f"its name in {', '.join(repos)}"))
+    return list(dict(found).items())
+
+
+def family_at(family: Family, repo: Optional[str], release: Optional[str]) -> Family:
+    """The family as upstream's files of `repo` at `release` (None: its newest) show it: the codes
+    those files have, each under the names they give it then."""
+    from dataclasses import replace
+
+    from generator.core.releases import UNRELEASED
+
+    at = None if release == UNRELEASED else release
+    codes = []
+    for code in family.codes:
+        if repo is not None and at is not None and not code.present_at(repo, at):
+            continue
+        python, c = code.python_at(repo, at), code.c_at(repo, at)
+        cpp = tuple(replace(n, name=f"{n.namespace}::{c}") if c and n.short == code.c_name else n for n in code.cpp)
+        codes.append(replace(code, python_name=python, c_name=c, cpp=cpp, renamed=()))
+    return replace(family, codes=tuple(codes))
+
+
+def names_at_edition(code: Code, edition: Edition) -> tuple[Optional[str], Optional[str]]:
+    """(Python name, C name) of the code in the files of the edition's repository at its release."""
+    return code.python_at(edition.timeline.repo, edition.release), code.c_at(edition.timeline.repo, edition.release)
+
+
+def row_anchor(edition: Edition, code: Code) -> str:
+    """A row's anchor on an edition's page: the code's name in lower case, as the edition's release
+    named it (a later rename leaves an older edition's links as they were)."""
+    python, c = names_at_edition(code, edition)
+    return (python or c or code.name).lower()

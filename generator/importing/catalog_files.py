@@ -13,6 +13,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import Node
 
 from generator.importing import yaml_edit as ye
+from generator.importing.framing import layout_lines
 from generator.reading.load import catalog_groups, display_path, load_catalog
 from generator.core.files import read_regular
 from generator.domain.codes import Code
@@ -68,8 +69,39 @@ class Files:
                     return node
         raise KeyError(name)  # pragma: no cover
 
+    def add_timeline_path(self, timeline: str, lang: str, first: str, path: str) -> None:
+        """A path where the timeline's page in `lang` is kept now (its newest), in family.yaml."""
+        holder = self._holding("family")
+        pages = ye.value(ye.value(self.roots[holder], "family"), "pages")
+        node = next(t for page in ye.items(pages) for t in ye.items(ye.value(page, "timelines"))
+                    if str(ye.value(t, "id").value) == timeline)
+        edit = self.edits[holder]
+        translations = ye.get(node, "translations")
+        found = ye.get(translations[1], lang) if translations is not None else None
+        known = ye.value(node, "paths") if lang == first else (found[1] if found is not None else None)
+        if known is not None:
+            _append(edit, known, path)
+            return
+        item = f"- {ye.scalar(path)}"
+        column = ye.key(node, "id").start_mark.column
+        lines = [" " * (column + 2) + f"{lang}:", " " * (column + 4) + item]
+        if translations is None:
+            edit.insert_after(ye.value(node, "paths") if ye.get(node, "paths") else node,
+                              [" " * column + "translations:"] + lines)
+        else:
+            edit.insert_after(list(ye.pairs(translations[1]))[-1][2], lines)
+
     def rendered(self) -> dict[Path, str]:
         return {p: e.result() for p, e in self.edits.items()}
+
+
+def _append(edit: ye.FileEdit, sequence: Node, text: str) -> None:
+    """`text` appended to a sequence of scalars, in the style it is written in."""
+    values = ye.items(sequence)
+    if getattr(sequence, "flow_style", False) or not values:
+        edit.replace(sequence, ye.flow([str(v.value) for v in values] + [text]))
+    else:
+        edit.insert_after(values[-1], [edit.item_indent(values[-1]) + f"- {ye.scalar(text)}"])
 
 
 def _composed(path: Path, edit: ye.FileEdit) -> Node:
@@ -156,7 +188,7 @@ def _render_fields(plan: Plan) -> None:
         for (index, lang), text in edit.texts.items():
             _set_entry_text(files.codes, nodes[index], lang, text)
         lines = []
-        for new in _merged(plan, edit.new):
+        for new in edit.new:
             lines.append(f"      - from: {ye.flow(new['from'], quote=True)}")
             for lang, text in new["texts"].items():
                 lines += ye.text_lines(lang, text, 8)
@@ -174,28 +206,6 @@ def _render_fields(plan: Plan) -> None:
                 files.codes.insert_before(ye.key(code_node, later[0]), head)
             else:
                 files.codes.insert_after(code_node, head)
-
-
-def _merged(plan: Plan, new: list[dict]) -> list[dict]:
-    """New entries with the same texts on different timelines (a new code on the Python and
-    the C++ page) written once, starting at each of their versions."""
-    out: list[dict] = []
-    for entry in new:
-        same = next(
-            (
-                o
-                for o in out
-                if o["texts"] == entry["texts"]
-                and o["untranslated"] == entry["untranslated"]
-                and not {plan.timeline_of(v) for v in o["from"]} & {plan.timeline_of(v) for v in entry["from"]}
-            ),
-            None,
-        )
-        if same is None:
-            out.append({**entry, "from": list(entry["from"])})
-        else:
-            same["from"] += entry["from"]
-    return out
 
 
 def _set_entry_text(codes: ye.FileEdit, item: Node, lang: str, text: str) -> None:
@@ -350,6 +360,8 @@ def _validate(location: Path, texts: Mapping[Path, str]) -> None:
 
 
 def source_lines(source: dict, lang: str, indent: int) -> list[str]:
+    """A version's source as editions.yaml writes it: a repository file (with its framing, for
+    a pipe-table page), or a published page's URL."""
     pad = " " * indent
     if "repo" in source:
         lines = [f"{pad}- {ye.entry('repo', source['repo'])}"] + [
@@ -359,4 +371,7 @@ def source_lines(source: dict, lang: str, indent: int) -> list[str]:
             lines.append(f"{pad}  tags: {ye.flow(source.get('tags', []))}")
     else:
         lines = [f"{pad}- {ye.entry('url', source['url'])}"]
-    return lines + [f"{pad}  {ye.entry('lang', lang)}"]
+    lines.append(f"{pad}  {ye.entry('lang', lang)}")
+    if source.get("page") is not None:
+        lines += layout_lines(source["page"], indent + 2)
+    return lines

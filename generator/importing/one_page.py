@@ -45,6 +45,7 @@ def import_page(
     if lang == family.languages[0]:
         first_language(plan, timeline, release, edition_id, rows, page)
     else:
+        _shared_version(family, edition_id, lang, rows)
         other_language(plan, timeline, edition_id, lang, rows, page.source)
     if not plan.report.done:
         plan.report.done.append(f"{edition_id} ({lang}): already recorded")
@@ -52,8 +53,29 @@ def import_page(
     return plan.report
 
 
-def _resolved_rows(version: Version) -> list[tuple[str, str]]:
-    return [(r.code, r.recoverable) for r in version.rows]
+def _shared_version(family: Family, edition_id: str, lang: str, rows: list[ImportedRow]) -> None:
+    """A translation that says otherwise than the version of an edition that other editions
+    share would change what those say too: refused, with the import that records it apart."""
+    edition = family.edition(edition_id)
+    if edition is None:
+        return
+    version = family.version_by_id[edition.version]
+    others = [e for e in version.editions if e != edition.id]
+    if others and not same_texts(family, version, rows, lang):
+        raise ImportProblem(
+            f"edition {edition_id} shares its page version {version.id} with {', '.join(others)}; this {lang} page "
+            f"says otherwise than the version does, and recording it there would change what "
+            f"{', '.join(others)} say too: import the release with `import --upstream OWNER/NAME=DIR --ref TAG`, "
+            "which gives a release whose translation changed a version of its own")
+
+
+def _shown(version: Version, row) -> str:
+    """The name a version's row shows, with its page's row prefix (as an imported row's name)."""
+    return (version.page.row_prefix if version.page.row_names == "c" else "") + row.name
+
+
+def _resolved_rows(version: Version) -> list[tuple[str, str, str]]:
+    return [(_shown(version, r), r.code, r.recoverable) for r in version.rows]
 
 
 def _text_at(family: Family, code_name: str, field_name: str, version: Version, lang: str):
@@ -61,19 +83,33 @@ def _text_at(family: Family, code_name: str, field_name: str, version: Version, 
     return entry
 
 
+def same_texts(family: Family, version: Version, rows: list[ImportedRow], lang: str) -> bool:
+    """Whether a page in `lang` says what the version says in it: the same rows, names and texts,
+    each upstream's (not a translation of this project's, not one still to be written)."""
+    if not version.has_texts(lang) or [(r.name, r.code) for r in rows] != [(s, c) for s, c, _ in
+                                                                         _resolved_rows(version)]:
+        return False
+    return _same_content(family, version, rows, lang)
+
+
 def _same_content(family: Family, version: Version, rows: list[ImportedRow], lang: str) -> bool:
-    if _resolved_rows(version) != [(r.code, r.recoverable) for r in rows]:
+    if lang == family.languages[0] and _resolved_rows(version) != [(r.name, r.code, r.recoverable) for r in rows]:
+        return False
+    if [r.code for r in version.rows] != [r.code for r in rows]:
         return False
     for row in rows:
         for field_name, text in row.texts:
             entry = _text_at(family, row.code, field_name, version, lang)
-            if entry is None or entry.text != text or entry.origin == UNTRANSLATED:
+            if entry is None or entry.text != text or entry.origin in (UNTRANSLATED, "translation"):
                 return False
     return True
 
 
 def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str, rows: list[ImportedRow],
-                    page: PageSource) -> None:
+                    page: PageSource, translated: bool = False) -> None:
+    """A page in the family's first language as the release's: shipped by a version that has it,
+    the branch head's version taken over, or a new version (`translated`: also when a version
+    has this very file, since its translation changed in this release)."""
     family, source = plan.family, page.source
     versions = [v for v in family.versions if v.timeline.id == timeline.id]
     existing = family.edition(edition_id)
@@ -93,7 +129,9 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
     same = next((v for v in versions if _same_file(v, page)), None) if page.repo is not None else \
         next((v for v in versions if _same_content(family, v, rows, family.languages[0])), None)
     head = next((v for v in versions if _is_head(v)), None)
-    if same is not None:
+    if same is not None and translated and release != UNRELEASED:
+        _new_version(plan, timeline, edition_id, release, rows, source, versions)
+    elif same is not None:
         _ship(plan, same, source, release)
     elif head is not None and (release == UNRELEASED or _newer_than_all(release, versions)):
         _take_over_head(plan, head, source, release, edition_id)
@@ -230,10 +268,10 @@ def _rows_lines(
     rows: list[tuple[str, str, str]], base: Optional[Version], family: Family, timeline: Timeline
 ) -> list[str]:
     """The rows of a version, or what differs from its base's."""
-    page = family.page_by_id[timeline.page]
     if base is None:
         return ["      rows:"] + [f"        {ye.entry(name, value)}" for name, _, value in rows]
     old = {r.code: r for r in base.rows}
+    shown = {r.code: _shown(base, r) for r in base.rows}
     name_of = {code: name for name, code, _ in rows}
     new_order = [code for _, code, _ in rows]
     common = [c for c in new_order if c in old]
@@ -245,11 +283,11 @@ def _rows_lines(
             anchor = [("after", name_of[new_order[index - 1]])] if index else [("before", name_of[new_order[1]])] \
                 if len(new_order) > 1 else []
             changes.append(f"        {ye.scalar(name)}: {ye.flow_map([('recoverable', value)] + anchor)}")
-        elif old[code].recoverable != value or old[code].disagreements:
-            changes.append(f"        {ye.entry(name, value)}")
+        elif old[code].recoverable != value or old[code].disagreements or shown[code] != name:
+            changes.append(f"        {ye.entry(name, value)}")  # a cell, or the name the row shows, changed
     for row in base.rows:
         if row.code not in name_of:
-            changes.append(f"        {ye.entry(family.code_by_name[row.code].name_on(page) or row.code, 'dropped')}")
+            changes.append(f"        {ye.entry(shown[row.code], 'dropped')}")
     return ["      rows:"] + changes if changes else []
 
 
@@ -258,7 +296,7 @@ def _change_content(plan: Plan, version: Version, rows: list[ImportedRow], base:
     """A version whose content changed in place (the branch head's): its rows, its texts."""
     family, files = plan.family, plan.files
     node = files.version_node(version.id)
-    if _resolved_rows(version) != [(r.code, r.recoverable) for r in rows]:
+    if _resolved_rows(version) != [(r.name, r.code, r.recoverable) for r in rows]:
         lines = (
             _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, version.timeline)
             if version.based_on

@@ -131,8 +131,10 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
             f"{page.shown}:{table.heading_line}: the page's headings are {table.lang}, not {lang}; pass --lang "
             f"{table.lang}"
         )
-    by_key = {(str(c.value) if page_def.first_column == "decimal" else c.name_on(page_def)): c for c in family.codes
-              if c.name_on(page_def)}
+    prefix = page_def.row_prefix if page_def.row_names == "c" else ""
+    by_key = {str(c.value): c for c in family.codes} if page_def.first_column == "decimal" else \
+        {prefix + name: c for c in family.codes
+         for name in (c.python_names if page_def.row_names == "python" else c.c_names)}
     rows: list[ImportedRow] = []
     seen: dict[str, int] = {}
     for row in table.rows:

@@ -239,6 +239,12 @@ class FileEdit:
             (self.line_start(first.start_mark.index), self.end_of(last), "".join(line + "\n" for line in lines))
         )
 
+    def item_indent(self, node: Node) -> str:
+        """The indentation of the block sequence item that holds `node` (the column of its `- `)."""
+        start = self.line_start(node.start_mark.index)
+        line = self.text[start:node.start_mark.index]
+        return " " * (len(line) - len(line.lstrip(" ")))
+
     def insert_before(self, node: Node, lines: list[str]) -> None:
         at = self.line_start(node.start_mark.index)
         self.splices.append((at, at, "".join(line + "\n" for line in lines)))

@@ -7,7 +7,7 @@ from typing import Optional
 from ruamel.yaml.nodes import MappingNode, Node
 
 from generator.reading.fields import Fields
-from generator.domain.codes import Code, CppName, Obsolete, TextEntry
+from generator.domain.codes import Code, CppName, Rename, TextEntry
 from generator.domain.markup import plain
 from generator.domain.model import TEXT_FIELDS, TEXT_ORIGINS, UNTRANSLATED
 from generator.core.problems import Reporter
@@ -16,7 +16,8 @@ from generator.core.releases import release_key
 CPP_NAME = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)?(::[A-Za-z_][A-Za-z0-9_]*)+$")  # ::NAME: the global namespace
 C_RANGE = (0, 0xFFFFFFFF)  # a C/C++ status is uint32_t
 PYTHON_RANGE = (-(2**63), 2**64 - 1)
-_CODE_FIELDS = ("python", "c", "value", "wrapper", "cpp", "log_message", "added", "obsolete", "notes") + TEXT_FIELDS
+_CODE_FIELDS = ("python", "c", "renamed", "value", "wrapper", "cpp", "log_message", "added", "removed",
+                "notes") + TEXT_FIELDS
 
 
 class Codes(list):
@@ -48,7 +49,7 @@ def read_codes(section, languages, headers, rep: Reporter) -> Optional[Codes]:
         clash = _name_clash(code, names)
         if clash:
             f.error(item, clash)
-            codes.flawed.update(filter(None, (code.python_name, code.c_name)))
+            codes.flawed.update(_names(code))
             continue
         if code.value in values:
             other = values[code.value]
@@ -57,28 +58,33 @@ def read_codes(section, languages, headers, rep: Reporter) -> Optional[Codes]:
                 f"{code.name}: value {code.hex} already used by {other.name} (line {other.pos.line}); every value is "
                 "used once",
             )
-            codes.flawed.update(filter(None, (code.python_name, code.c_name)))
+            codes.flawed.update(_names(code))
             continue
         if code.wrapper is not None and code.wrapper in wrappers:
             other = wrappers[code.wrapper]
             f.error(item, f"{code.name}: wrapper {code.wrapper} is already {other.name}'s (line {other.pos.line})")
-            codes.flawed.update(filter(None, (code.python_name, code.c_name)))
+            codes.flawed.update(_names(code))
             continue
         values[code.value] = code
         if code.wrapper is not None:
             wrappers[code.wrapper] = code
-        for name in filter(None, (code.python_name, code.c_name)):
+        for name in _names(code):
             names.setdefault(name, code)
         codes.append(code)
     return codes
 
 
+def _names(code: Code) -> set[str]:
+    """Every name a code has had, Python and C."""
+    return set(code.python_names) | set(code.c_names)
+
+
 def _name_clash(code: Code, names: dict[str, Code]) -> Optional[str]:
-    for name in filter(None, (code.python_name, code.c_name)):
+    for name in sorted(_names(code)):
         other = names.get(name)
         if other is not None:
-            return (f"{code.name}: name {name} is already used by {other.name} (line {other.pos.line}); "
-                    "names identify one code")
+            return (f"{code.name}: the name {name} is taken: the code at line {other.pos.line} ({other.name}) has "
+                    "it; a name, old or new, identifies one code in the family")
     return None
 
 
@@ -105,15 +111,17 @@ def _code(f: Fields, node: Node, index: int, languages, header_paths) -> Optiona
     cpp = _cpp_names(f, fields.get("cpp"), name, header_paths)
     log_message = f.text(fields["log_message"][1], f"{name}: log_message") if "log_message" in fields else None
     notes = f.localized(fields["notes"][1], f"{name}: notes", languages) if "notes" in fields else None
-    obsolete = _obsolete(f, fields["obsolete"][1], name or "a code", languages) if "obsolete" in fields else None
-    added = _added(f, fields["added"][1], name or "a code") if "added" in fields else ()
+    added = _releases(f, fields["added"][1], f"{name}: added") if "added" in fields else ()
+    removed = _releases(f, fields["removed"][1], f"{name}: removed") if "removed" in fields else ()
+    renamed = _renamed(f, fields["renamed"][1], name or "a code") if "renamed" in fields else ()
     texts = tuple((k, _text_entries(f, fields[k][1], f"{name}: {k}", languages)) for k in TEXT_FIELDS if k in fields)
     broken = any(v is None for _, v in texts) or ("wrapper" in fields and wrapper is None) \
         or ("log_message" in fields and log_message is None) or ("notes" in fields and notes is None) \
-        or ("obsolete" in fields and obsolete is None) or added is None
+        or added is None or removed is None or renamed is None
     if value is None or cpp is None or broken:
         return None
-    return Code(python, c, value, wrapper, cpp, log_message, obsolete, notes, texts, index, f.pos(node), added)  # type: ignore[arg-type]
+    return Code(python, c, value, wrapper, cpp, log_message, notes, texts, index, f.pos(node),  # type: ignore[arg-type]
+                added, removed, renamed)  # type: ignore[arg-type]
 
 
 def _cpp_names(f: Fields, pair, name, header_paths) -> Optional[tuple[CppName, ...]]:
@@ -145,30 +153,40 @@ def _cpp_names(f: Fields, pair, name, header_paths) -> Optional[tuple[CppName, .
     return tuple(result) if ok else None
 
 
-def _obsolete(f: Fields, node: Node, name: str, languages) -> Optional[Obsolete]:
-    fields = f.mapping(node, f"{name}: obsolete", required=("since",), optional=("reason",))
-    if not fields or "since" not in fields:
-        return None
-    since = f.text(fields["since"][1], f"{name}: obsolete.since")
-    if since is not None and release_key(since) is None:
-        f.error(fields["since"][1], f"{name}: obsolete.since {since!r} is no release (9.3.0, 9.2.0-beta.1)")
-        since = None
-    reason = f.localized(fields["reason"][1], f"{name}: obsolete.reason", languages) if "reason" in fields else None
-    if since is None or ("reason" in fields and reason is None):
-        return None
-    return Obsolete(since, reason)
+def _renamed(f: Fields, node: Node, name: str) -> Optional[tuple[Rename, ...]]:
+    """Its earlier names, oldest first: {python: OLD, c: OLD, until: {REPO: RELEASE}}."""
+    result, ok = [], True
+    for item in f.sequence(node, f"{name}: renamed") or ():
+        fields = f.mapping(item, f"{name}: renamed item", required=("until",), optional=("python", "c"))
+        if not fields or "until" not in fields:
+            ok = False
+            continue
+        python = f.identifier(fields["python"][1], f"{name}: renamed python name") if "python" in fields else None
+        c = f.identifier(fields["c"][1], f"{name}: renamed c name") if "c" in fields else None
+        until = _releases(f, fields["until"][1], f"{name}: renamed until")
+        if python is None and c is None:
+            if "python" not in fields and "c" not in fields:
+                f.error(item, f"{name}: a renamed item names the earlier python name, c name, or both")
+            ok = False
+        elif not until:
+            if until is not None:
+                f.error(fields["until"][1], f"{name}: renamed until names no repository; write {{OWNER/NAME: RELEASE}}")
+            ok = False
+        else:
+            result.append(Rename(python, c, until, f.pos(item)))
+    return tuple(result) if ok else None
 
 
-def _added(f: Fields, node: Node, name: str) -> Optional[tuple[tuple[str, str], ...]]:
-    """{repository: release}: where upstream added the code after its first release."""
-    found = f.mapping(node, f"{name}: added", free_keys=True)
+def _releases(f: Fields, node: Node, what: str) -> Optional[tuple[tuple[str, str], ...]]:
+    """{repository: release}: where upstream added, removed or renamed the code, per repository."""
+    found = f.mapping(node, what, free_keys=True)
     if found is None:
         return None
     result, ok = [], True
     for repo, (key, value) in found.items():
-        release = f.text(value, f"{name}: added.{repo}")
+        release = f.text(value, f"{what}.{repo}")
         if release is not None and release_key(release) is None:
-            f.error(value, f"{name}: added.{repo}: {release!r} is no release (9.3.0, 9.2.0-beta.1)")
+            f.error(value, f"{what}.{repo}: {release!r} is no release (9.3.0, 9.2.0-beta.1)")
             release = None
         if release is None:
             ok = False

@@ -14,7 +14,7 @@ from generator.core.problems import closest
 # -- pages and timelines ---------------------------------------------------------------------
 
 PAGE_FIELDS = ("id", "name", "title", "intro", "rows", "row_prefix", "first_column", "columns", "headings", "timelines")
-TIMELINE_FIELDS = ("id", "suffix", "name", "repo", "paths")
+TIMELINE_FIELDS = ("id", "suffix", "name", "repo", "paths", "translations")
 PAGE_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 SUFFIX = re.compile(r"^(?:-[a-z][a-z0-9-]*)?$")
 
@@ -145,6 +145,9 @@ def _timelines(
             if "paths" in fields
             else ()
         )
+        translations = _translations(f, fields.get("translations"), label, languages)
+        if translations is None:
+            ok = False
         if repo is not None and repo not in repositories:
             f.error(
                 fields["repo"][1],
@@ -168,5 +171,30 @@ def _timelines(
         if ident is None or suffix is None or name is None:
             ok = False
             continue
-        result.append(Timeline(ident, suffix, name, repo, paths, page_id, first + len(result), f.pos(item)))
+        result.append(Timeline(ident, suffix, name, repo, paths, page_id, first + len(result), f.pos(item),
+                               translations or ()))
+    return tuple(result) if ok else None
+
+
+def _translations(f: Fields, pair, label: str, languages) -> Optional[tuple[tuple[str, tuple[str, ...]], ...]]:
+    """{lang: [paths]}: where the page's translation into each other language is kept."""
+    if pair is None:
+        return ()
+    found = f.mapping(pair[1], f"{label}: timeline translations", free_keys=True)
+    if found is None:
+        return None
+    result, ok = [], True
+    for lang, (key, value) in found.items():
+        if lang not in languages[1:]:
+            f.error(key, f"{label}: translations: {lang!r} is not one of the family's other languages "
+                         f"({', '.join(languages[1:]) or 'none'})")
+            ok = False
+            continue
+        paths = f.text_list(value, f"{label}: translations {lang}")
+        if paths == []:
+            f.error(value, f"{label}: translations {lang}: list the paths where the page in {lang} is kept")
+        if not paths:
+            ok = False
+            continue
+        result.append((lang, tuple(p for p, _ in paths)))
     return tuple(result) if ok else None

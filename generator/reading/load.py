@@ -23,10 +23,15 @@ from generator.domain.family import Catalog, Family
 from generator.core.problems import Pos, Reporter
 from generator.reading.yaml_source import read_document
 
-FORMAT = 3  # 3: page versions (editions.yaml `versions:`) and texts held `from` versions
+# 3: page versions (editions.yaml `versions:`) and texts held `from` versions;
+# 4: names and removals per release (`renamed`, `removed`), a text's range within one timeline,
+#    where a page's translations are kept (`translations`)
+FORMAT = 4
 # Earlier formats were converted by one-off scripts; they live in the project's history.
-FORMAT_2_HOW = ("convert it with scripts/migrate_to_versions.py from this project's history "
-                "(git log --all -- scripts/migrate_to_versions.py)")
+HOW_TO_CONVERT = {
+    2: "convert it with scripts/migrate_to_versions.py, then with scripts/migrate_to_format_4.py",
+    3: "convert it with scripts/migrate_to_format_4.py",
+}
 CATALOG_SECTIONS = ("format", "site", "repositories")
 FAMILY_SECTIONS = ("family", "versions", "codes")
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a catalog of 10,000 codes is 15 MB
@@ -136,7 +141,8 @@ def _read_group(directory: str, files: list[Path], rep: Reporter, staged: Mappin
             reader.error(
                 former,
                 "`editions:` is the catalog's former shape (format 2, one entry per edition); this "
-                f"generator reads format {FORMAT}: {FORMAT_2_HOW}",
+                f"generator reads format {FORMAT}: {HOW_TO_CONVERT[2]} (each from this project's history: "
+                "git log --all -- SCRIPT)",
             )
             continue
         top = reader.mapping(doc.root, "the catalog file", optional=CATALOG_SECTIONS + FAMILY_SECTIONS)
@@ -163,11 +169,11 @@ def build_catalog(groups: list[Group], rep: Reporter) -> Catalog:
     if "format" in top.sections:
         section = top.sections["format"]
         version = section.reader.integer(section.value, "format")
-        if version == 2:
+        if version in HOW_TO_CONVERT:
             section.reader.error(
                 section.value,
-                "format 2 (one entry per edition) is the catalog's former shape; this generator "
-                f"reads format {FORMAT}: {FORMAT_2_HOW}",
+                f"format {version} is an earlier shape of the catalog; this generator reads format {FORMAT}: "
+                f"{HOW_TO_CONVERT[version]} (each from this project's history: git log --all -- SCRIPT)",
             )
         elif version is not None and version != FORMAT:
             section.reader.error(

@@ -20,8 +20,9 @@ class RowsReader:
 
     def __init__(self, f: Fields, languages, codes):
         self.f, self.languages = f, languages
-        self.by_kind = {"python": {c.python_name: c for c in codes if c.python_name},
-                        "c": {c.c_name: c for c in codes if c.c_name}}
+        # every name a code has had names it: a page shows the name of its release
+        self.by_kind = {"python": {n: c for c in codes for n in c.python_names},
+                        "c": {n: c for c in codes for n in c.c_names}}
         self.flawed = codes.flawed
 
     def _code(self, node: Node, name: str, what: str, page: Page) -> Optional[Code]:
@@ -67,10 +68,13 @@ class RowsReader:
                 # checked as usual instead of each failing for want of it
                 ok = ok and name in self.flawed
                 continue
-            ok = self._change(rows, code, key, value, f"{what}: rows: {name}", base, page) and ok
+            shown = name[len(page.row_prefix):] if page.row_prefix and name.startswith(page.row_prefix) else name
+            ok = self._change(rows, code, shown, key, value, f"{what}: rows: {name}", base, page) and ok
         return rows.rows() if ok else None
 
-    def _change(self, rows: "_Order", code: Code, key: Node, value: Node, what: str, base, page: Page) -> bool:
+    def _change(self, rows: "_Order", code: Code, shown: str, key: Node, value: Node, what: str, base,
+                page: Page) -> bool:
+        """One row as written: new, changed (its cell, its place or the name it shows), or dropped."""
         f = self.f
         if base is not None and isinstance(value, ScalarNode) and value.value == DROPPED:
             if code.name not in rows:
@@ -83,7 +87,7 @@ class RowsReader:
             place = self._place(value, what, page, rows)
             if place is False:
                 return False
-        row = self._row(value, what, code, key, allow_place=base is not None)
+        row = self._row(value, what, code, shown, key, allow_place=base is not None)
         if row is None:
             return False
         if code.name in rows:
@@ -118,14 +122,15 @@ class RowsReader:
         code = self._code(fields[given[0]][1], name, what, page) if name else None
         return False if code is None else (code.name, given[0] == "after")
 
-    def _row(self, node: Node, what: str, code: Code, key: Node, allow_place: bool = False) -> Optional[Row]:
+    def _row(self, node: Node, what: str, code: Code, shown: str, key: Node,
+             allow_place: bool = False) -> Optional[Row]:
         f = self.f
         if not isinstance(node, MappingNode):
             value = f.choice(node, what, RECOVERABLE_VALUES + ((DROPPED,) if allow_place else ()))
             if value == DROPPED:
                 f.error(node, f"{what}: `dropped` needs a version it is based on")
                 return None
-            return None if value is None else Row(code.name, value, (), f.pos(key))
+            return None if value is None else Row(code.name, shown, value, (), f.pos(key))
         places = ("after", "before") if allow_place else ()
         fields = f.mapping(
             node, what, required=("recoverable",), optional=("recoverable",) + places + tuple(self.languages)
@@ -144,7 +149,7 @@ class RowsReader:
             if other == value:
                 f.error(fields[lang][1], f"{what}: the {lang} page agrees ({other}); record only a disagreement")
                 return None
-        return Row(code.name, value, others, f.pos(key))  # type: ignore[arg-type]
+        return Row(code.name, shown, value, others, f.pos(key))  # type: ignore[arg-type]
 
     def not_known(self, pair, what, page, rows) -> Optional[list[str]]:
         if pair is None:

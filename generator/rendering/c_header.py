@@ -8,6 +8,7 @@ from generator.domain.family import Catalog, Family
 from generator.rendering.output import Planned
 from generator.rendering.environment import block_comment_banner, comment_language, render_template, seal
 from generator.core.project import project_version
+from generator.domain.queries import member_c_name, other_names
 
 TEMPLATE = "c/header.h.j2"
 
@@ -28,17 +29,27 @@ def plan_c(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
 
 def render_c_header(family: Family, catalog_hash: str, stamp: str) -> str:
     comment = comment_language(family)
-    codes = [{"c_name": c.c_name, "macro": family.c.macro_prefix + (c.c_name or ""), "literal": c_literal(family, c),
-              "log_message": c.log_message} for c in family.c_codes]
+    codes = [_code(family, c) for c in family.c_codes]
+    aliases = [{"c_name": name, "macro": family.c.macro_prefix + name, "literal": c_literal(family, c), "note": note}
+               for c in family.c_codes for name, note in other_names(family, c, "c")]
     example = family.code_by_name.get(family.python.unknown_status or "")
     example_name = example.c_name if example is not None and example.c_name else family.c_codes[0].c_name or ""
     namespaces = list(dict.fromkeys(n.namespace + "::" if n.namespace else "the global namespace"
                                     for c in family.codes for n in c.cpp))
     text = render_template(
-        TEMPLATE, banner=block_comment_banner(stamp, sealed=True), title=family.name[comment],
+        TEMPLATE, banner=block_comment_banner(stamp, sealed=True), title=family.name[comment], aliases=aliases,
         description=family.description[comment], namespace=family.c.namespace, guard=family.c.guard,
         name_function=family.c.name_function, message_function=family.c.message_function, codes=codes,
         example=example_name, example_macro=family.c.macro_prefix + example_name,
         upstream_namespaces=" and ".join(namespaces), macro_base=family.c.macro_base,
         version=project_version(), catalog_hash=catalog_hash)
     return seal(text.encode("utf-8")).decode("utf-8")
+
+
+def _code(family: Family, code: Code) -> dict:
+    """What the header says of one code: its name (the default repository's newest), value,
+    message, and where a repository no longer ships it."""
+    name = member_c_name(family, code) or ""
+    removed = "; ".join(f"{repo} no longer ships it from {release} on" for repo, release in code.removed)
+    return {"c_name": name, "macro": family.c.macro_prefix + name, "literal": c_literal(family, code),
+            "log_message": code.log_message, "removed": removed}

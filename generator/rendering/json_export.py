@@ -139,7 +139,8 @@ def _page_data(family: Family, page) -> dict:
         "columns": list(page.columns),
         "headings": {c: {lang: list(t) for lang, t in per.items()} for c, per in page.headings.items()},
         "timelines": [
-            {"id": t.id, "suffix": t.suffix, "name": _loc(t.name), "repo": t.repo, "paths": list(t.paths)}
+            {"id": t.id, "suffix": t.suffix, "name": _loc(t.name), "repo": t.repo, "paths": list(t.paths),
+             "translations": {lang: list(paths) for lang, paths in t.translations}}
             for t in page.timelines
         ],
     }
@@ -176,7 +177,8 @@ def layout_data(layout: PageLayout) -> dict:
 
 
 def _rows_data(rows) -> list[dict]:
-    return [{"code": r.code, "recoverable": r.recoverable, "other_pages": dict(r.disagreements)} for r in rows]
+    return [{"code": r.code, "name": r.name, "recoverable": r.recoverable, "other_pages": dict(r.disagreements)}
+            for r in rows]
 
 
 def _version_data(version: Version) -> dict:
@@ -222,7 +224,7 @@ def _code_data(family: Family, code: Code) -> dict:
             texts[field_name] = per_lang if edition.languages is not None else None
         row = edition.row_by_code[code.name]
         listed[edition.id] = {
-            "recoverable": row.recoverable, "other_pages": dict(row.disagreements),
+            "name": row.name, "recoverable": row.recoverable, "other_pages": dict(row.disagreements),
             "position": edition.position[code.name] if edition.order_known else None, "texts": texts,
         }
     return {
@@ -234,8 +236,9 @@ def _code_data(family: Family, code: Code) -> dict:
         "wrapper": code.wrapper,
         "cpp": [{"name": n.name, "header": n.header} for n in code.cpp],
         "log_message": code.log_message,
+        "renamed": [{"python": r.python, "c": r.c, "until": dict(r.until)} for r in code.renamed],
         "added": dict(code.added),
-        "obsolete": {"since": code.obsolete.since, "reason": _loc(code.obsolete.reason)} if code.obsolete else None,
+        "removed": dict(code.removed),
         "notes": _loc(code.notes),
         "entries": {
             name: [

@@ -18,7 +18,7 @@ from generator.domain.codes import Code
 from generator.domain.family import Catalog, Family
 from generator.domain.model import TEXT_FIELDS, UNTRANSLATED
 from generator.rendering.output import Planned
-from generator.domain.queries import default_edition, default_timeline
+from generator.domain.queries import default_edition, default_timeline, member_c_name, member_name, other_names
 from generator.rendering.environment import comment_banner, comment_language, render_template, runtime_source, seal
 from generator.core.project import project_version
 
@@ -47,7 +47,7 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
     """The module, sealed: its checksum line is the hash of the text with the placeholder."""
     template = f"python/{family.python.shape}_module.py.j2"
     names = family.python
-    members = [{"name": c.python_name or "", "literal": literal(family, c)} for c in family.python_codes]
+    members = [{"name": _member(family, c), "literal": literal(family, c)} for c in family.python_codes]
     example = names.unknown_status or family.python_codes[0].python_name if family.python_codes else None
     example_code = family.code_by_name.get(example) if example else None
     exports: list[str] = [
@@ -67,7 +67,8 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
                              + ([f"``{names.code_2_status}()``"] if names.code_2_status else [])),
         version=project_version(), catalog_hash=catalog_hash, members=members,
         default_rule=_default_rule(family), upstream_bases=_upstream_bases(family),
-        wrapped=[{"name": c.python_name, "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
+        aliases=_aliases(family), history=_history(family),
+        wrapped=[{"name": _member(family, c), "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
         data=_DATA, prelude=runtime_part("prelude"), runtime=runtime_part("body"),
     )
     before, after = text.split(_DATA)
@@ -88,16 +89,25 @@ def table_types() -> dict[str, str]:
     return dict(re.findall(r"^(\w+): (.+?) = ", runtime_part("tables"), flags=re.M))
 
 
-def cpp_lookup_names(family: Family) -> list[tuple[str, str]]:
-    """Each member's C++ names that lookup() accepts besides its Python and C names: the
-    qualified name (ns::NAME, ::PREFIX_NAME), and the name without its namespace where
-    no member, C name or other code's C++ name reads the same."""
-    taken = {c.python_name for c in family.python_codes} | {c.c_name for c in family.codes if c.c_name}
-    names = {cpp.name: code.python_name or "" for code in family.python_codes for cpp in code.cpp}
+def _member(family: Family, code: Code) -> str:
+    """A code's member name in the module (the default repository's newest Python name)."""
+    return member_name(family, code) or ""
+
+
+def other_lookup_names(family: Family) -> list[tuple[str, str]]:
+    """Each member's names that lookup() accepts besides its own and its C name: the names it
+    had before (or has in another repository), the C++ qualified names (ns::NAME, ::PREFIX_NAME),
+    and a C++ name without its namespace where no member, C name or other code's name reads the same."""
+    taken = {_member(family, c) for c in family.python_codes} | \
+        {n for c in family.python_codes if (n := member_c_name(family, c))} | \
+        {n for c in family.codes if not c.in_python for n in c.c_names}
+    names = {cpp.name: _member(family, code) for code in family.python_codes for cpp in code.cpp}
+    names.update({name: _member(family, code) for code in family.python_codes
+                  for name in (*code.python_names, *code.c_names) if name not in taken})
     owners: dict[str, set[str]] = {}
     for code in family.python_codes:
         for cpp in code.cpp:
-            owners.setdefault(cpp.short, set()).add(code.python_name or "")
+            owners.setdefault(cpp.short, set()).add(_member(family, code))
     names.update({short: next(iter(o)) for short, o in owners.items() if short not in taken and len(o) == 1})
     return sorted(names.items())
 
@@ -121,6 +131,26 @@ def _default_rule(family: Family) -> str:
     return textwrap.fill(text, 79)
 
 
+def _aliases(family: Family) -> list[dict[str, str]]:
+    """Each earlier Python name of a member (or its name in another repository): an alias."""
+    members = {_member(family, c) for c in family.python_codes}
+    return [{"name": name, "member": _member(family, code)} for code in family.python_codes
+            for name in code.python_names if name not in members]
+
+
+def _history(family: Family) -> str:
+    """The members renamed or no longer shipped, in words, for the module's docstring."""
+    lines = []
+    for code in family.python_codes:
+        member = _member(family, code)
+        for name, what in other_names(family, code, "python"):
+            lines.append(f"{name} is {member}: {what}.")
+        for repo, release in code.removed:
+            lines.append(f"{member}: {repo} no longer ships it from {release} on (its older releases do); "
+                         "the member stays.")
+    return "\n".join(textwrap.fill(line, 79, subsequent_indent="    ") for line in lines)
+
+
 def _upstream_bases(family: Family) -> str:
     """Upstream's base class of the enum, per repository and release, as the catalog records it."""
     parts = [f"in {u.repo} " + ", then ".join(f"an ``{base}`` from {since}" for base, since in u.bases)
@@ -140,7 +170,7 @@ def _listed(items: list[str]) -> str:
 def _ok_member(family: Family) -> Optional[str]:
     for code in family.python_codes:
         if code.value == 0:
-            return code.python_name
+            return _member(family, code)
     return family.python.default_status
 
 
@@ -148,45 +178,57 @@ _RECOVERABLE = {"yes": '"yes"', "no": '"no"', "n/a": '"n/a"', "not known": '"not
 _ORIGIN_FLAGS = {"upstream": 0, "translation": 1, UNTRANSLATED: 2}  # the runtime's _ORIGINS, by index
 
 
+def _table(name: str, opening: str) -> str:
+    return f"{name}: {table_types()[name]} = {opening}"
+
+
+def _name_tables(family: Family) -> list[str]:
+    """The tables of names: each member's value, its C name, every other name lookup() reads,
+    the C-only codes and the removals."""
+    out: list[str] = []
+    out.append("# Every member's value, in upstream's order.")
+    out.append(_table("_MEMBERS", "{\n") + "".join(f"    {py_str(_member(family, c))}: {literal(family, c)},\n"
+                                                 for c in family.python_codes) + "}")
+    out.append("# The C/C++ name of each member that has one.")
+    out.append(_table("_C_NAMES", "{\n") + "".join(f"    {py_str(_member(family, c))}: {py_str(c_name)},\n"
+                                                 for c in family.python_codes
+                                                 if (c_name := member_c_name(family, c))) + "}")
+    out.append("# Other names of members lookup() reads: earlier names, and the C++ names upstream's headers declare.")
+    out.append(_table("_OTHER_NAMES", "{\n") + "".join(f"    {py_str(name)}: {py_str(python_name)},\n"
+                                                     for name, python_name in other_lookup_names(family)) + "}")
+    out.append("# Codes that exist only in C/C++ (by every name they had): not members, but lookup() names them.")
+    out.append(_table("_C_ONLY", "{\n") + "".join(f"    {py_str(name)}: {literal(family, c)},\n"
+                                                for c in family.codes if not c.in_python for name in c.c_names) + "}")
+    out.append("# Per member that a repository's newest release no longer ships: the first release without it.")
+    out.append(_table("_REMOVED_IN", "{\n") + "".join(
+        f"    {py_str(_member(family, c))}: {{{', '.join(f'{py_str(r)}: {py_str(v)}' for r, v in c.removed)}}},\n"
+        for c in family.python_codes if c.removed) + "}")
+    return out
+
+
 def _data(family: Family) -> str:
     """The data tables the runtime reads, built as text: a family of 10,000 codes has
     hundreds of thousands of entries, too many for a template loop. Each table carries the
     annotation the runtime declares for it; no line is longer than the linters' 120 columns."""
-    def table(name: str, opening: str) -> str:
-        return f"{name}: {table_types()[name]} = {opening}"
-
     out: list[str] = ["#: Every edition of every page of the family, oldest first."]
-    out.append(table("EDITIONS", "(\n") + "".join(f"    {py_str(e.id)},\n" for e in family.editions) + ")")
+    out.append(_table("EDITIONS", "(\n") + "".join(f"    {py_str(e.id)},\n" for e in family.editions) + ")")
     out.append("# Edition ids once published that now resolve to another edition (accepted as edition=).")
-    out.append(table("_ALIASES", "{\n") + "".join(f"    {py_str(alias)}: {py_str(target)},\n"
+    out.append(_table("_ALIASES", "{\n") + "".join(f"    {py_str(alias)}: {py_str(target)},\n"
                                                  for alias, target in family.aliases) + "}")
     out.append("#: The languages of the texts; the first is the default.")
-    out.append(table("LANGUAGES", "(") + "".join(py_str(lang) + ", " for lang in family.languages).rstrip() + ")")
+    out.append(_table("LANGUAGES", "(") + "".join(py_str(lang) + ", " for lang in family.languages).rstrip() + ")")
     out.append("")
-    out.append("# Every member's value, in upstream's order.")
-    out.append(table("_MEMBERS", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {literal(family, c)},\n"
-                                                 for c in family.python_codes) + "}")
-    out.append("# The C/C++ name of each member that has one.")
-    out.append(table("_C_NAMES", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {py_str(c.c_name or '')},\n"
-                                                 for c in family.python_codes if c.c_name) + "}")
-    out.append(
-        "# The C++ names of members as upstream's headers declare them, qualified and not (lookup() reads them)."
-    )
-    out.append(table("_CPP_NAMES", "{\n") + "".join(f"    {py_str(name)}: {py_str(python_name)},\n"
-                                                   for name, python_name in cpp_lookup_names(family)) + "}")
-    out.append("# Codes that exist only in C/C++: not members, but lookup() names them.")
-    out.append(table("_C_ONLY", "{\n") + "".join(f"    {py_str(c.c_name or '')}: {literal(family, c)},\n"
-                                                for c in family.codes if not c.in_python) + "}")
+    out += _name_tables(family)
     out.append("# For each member, the editions whose page lists it, with the page's recoverability.")
-    rows = [(c.python_name, tuple((e.id, e.row_by_code[c.name].recoverable) for e in family.editions_listing(c)))
+    rows = [(_member(family, c), tuple((e.id, e.row_by_code[c.name].recoverable) for e in family.editions_listing(c)))
             for c in family.python_codes]
-    out.append(table("_ROWS", "{\n") + _rows_lines(rows) + "}")
+    out.append(_table("_ROWS", "{\n") + _rows_lines(rows) + "}")
     out.append("# Editions for which it is not known whether their page lists the member.")
     out.append(
-        table("_NOT_KNOWN", "{\n")
+        _table("_NOT_KNOWN", "{\n")
         + "".join(
             _packed(
-                f"    {py_str(c.python_name or '')}: (",
+                f"    {py_str(_member(family, c))}: (",
                 [py_str(e.id) for e in family.editions_not_known(c)],
                 "),",
                 tuple_=True,
@@ -198,14 +240,14 @@ def _data(family: Family) -> str:
     )
     out.append("# The edition each member answers from by default, by the rule the module's docstring says.")
     defaults = ((c, default_edition(family, c)) for c in family.python_codes)
-    out.append(table("_DEFAULT_EDITION", "{\n") + "".join(f"    {py_str(c.python_name or '')}: {py_str(e.id)},\n"
+    out.append(_table("_DEFAULT_EDITION", "{\n") + "".join(f"    {py_str(_member(family, c))}: {py_str(e.id)},\n"
                                                          for c, e in defaults if e is not None) + "}")
     strings, texts = _texts(family)
     out.append("# Every text, once; _TEXTS refers to them by index.")
-    out.append(table("_STRINGS", "(\n") + "".join(_string_lines(text, "    ") for text in strings) + ")")
+    out.append(_table("_STRINGS", "(\n") + "".join(_string_lines(text, "    ") for text in strings) + ")")
     out.append("# (member, edition) -> {lang: (meaning, cause, solution)}, each a _Text: the index is the first\n"
                "# language's text for one not translated yet.")
-    out.append(table("_TEXTS", "{\n") + _texts_lines(texts) + "}")
+    out.append(_table("_TEXTS", "{\n") + _texts_lines(texts) + "}")
     return "\n".join(out) + "\n"
 
 
@@ -278,7 +320,7 @@ def _texts(family: Family) -> tuple[dict[str, int], list]:
                 langs.append((lang, tuple(fields)))
             if langs:
                 editions.append((edition.id, tuple(langs)))
-        members.append((code.python_name, tuple(editions)))
+        members.append((_member(family, code), tuple(editions)))
     return strings, members
 
 

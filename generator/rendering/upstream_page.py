@@ -9,7 +9,7 @@ from typing import Callable, Optional
 from generator.domain.codes import Code
 from generator.domain.editions import Edition, Row, Source
 from generator.domain.family import Family
-from generator.domain.layout import CodeBlock, PageLayout
+from generator.domain.layout import CodeBlock, PageLayout, code_block_text
 from generator.rendering.output import Planned
 
 BOM = "\ufeff"
@@ -58,16 +58,13 @@ def _block(family: Family, edition: Edition, block) -> str:
 
 
 def _code_block(family: Family, edition: Edition, block: CodeBlock) -> str:
+    """The codes under the names the edition's release gives them: its rows' (a row's name is
+    the page's), or, for a block of a range of values, every C/C++ code's there and then."""
     if block.values is None:
-        codes = [family.code_by_name[row.code] for row in edition.rows]
+        codes = [(row.name, family.code_by_name[row.code].value) for row in edition.rows]
     else:
-        low, high = block.values
-        codes = sorted((c for c in family.codes if c.c_name and low <= c.value <= high), key=lambda c: c.value)
-    lines = ["```" + block.fence, *block.open]
-    for code in codes:
-        literal = f"0x{code.value:X}" if family.c.literals == "hex" else str(code.value)
-        lines.append(block.line.format(name=code.c_name, literal=literal, low=code.value & 0xFFF))
-    return "\n".join([*lines, *block.close, "```"])
+        codes = [(name, c.value) for c in family.codes if (name := c.c_at(edition.timeline.repo, edition.release))]
+    return code_block_text(block, codes, family.c.literals == "hex")
 
 
 def _table(family: Family, edition: Edition, lang: str, layout: PageLayout) -> str:
@@ -113,7 +110,7 @@ def _cells(family: Family, edition: Edition, lang: str, layout: PageLayout, row:
 def _first_cell(edition: Edition, code: Code) -> str:
     if edition.page.first_column == "decimal":
         return str(code.value)
-    return code.name_on(edition.page) or code.name
+    return edition.name_shown(code.name) or code.name
 
 
 def _cell(code: Code, column: str, edition: Edition, lang: str, layout: PageLayout) -> str:

@@ -11,7 +11,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Family
 from generator.domain.model import Site
-from generator.domain.queries import default_edition
+from generator.domain.queries import default_edition, other_names
 # A number is read as the generated modules' lookup() reads it: one rule, in one place.
 from generator.rendering.runtime.module_runtime import _TOO_LONG as TOO_LONG, _number as key_number
 
@@ -57,7 +57,7 @@ def _find(family: Family, key: str) -> Optional[Code]:
 def _by_name(family: Family, text: str) -> Optional[Code]:
     folded = text.casefold()
     for code in family.codes:
-        names = (code.python_name, code.c_name, *(n.name for n in code.cpp), *(n.short for n in code.cpp))
+        names = (*code.python_names, *code.c_names, *(n.name for n in code.cpp), *(n.short for n in code.cpp))
         if any(n is not None and n.casefold() == folded for n in names):
             return code
     for code in family.codes:
@@ -71,7 +71,7 @@ def _closest(families: Sequence[Family], text: str) -> str:
     written or in upper case, best first, each with its family when there are several."""
     owners: dict[str, list[str]] = {}
     for family in families:
-        for name in sorted({n for c in family.codes for n in (c.python_name, c.c_name, c.log_message) if n}):
+        for name in sorted({n for c in family.codes for n in (*c.python_names, *c.c_names, c.log_message) if n}):
             owners.setdefault(name, []).append(family.id)
     scores = []
     for name in owners:
@@ -119,6 +119,9 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
         )
     if code.log_message is not None:
         lines.append(f"  {label('log_message')}: {code.log_message}")
+    lines += [f"  {label('renamed')}: {name}: {what}" for name, what in other_names(family, code)]
+    lines += [f"  {label('removed')}: {_filled(site, 'removed_from', lang, repo=repo, release=release)}"
+              for repo, release in code.removed]
     lines.append(f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('listed_by_none')}")
     if shown is not None:
         lines += _edition_lines(family, code, shown, lang, label)
@@ -151,6 +154,14 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
     if code.notes:
         lines += [f"{label('notes')}:", _indent(code.notes[lang])]
     return "\n".join(lines) + "\n"
+
+
+def _filled(site: Site, key: str, lang: str, **values: str) -> str:
+    """A label with its {placeholders} filled, as plain text."""
+    text = site.label(key, lang)
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", value)
+    return text
 
 
 def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, label) -> list[str]:
@@ -191,6 +202,7 @@ def diff_data(family: Family, diff: changes.EditionDiff, lang: str) -> dict:
         "family": family.id, "old": diff.old.id, "new": diff.new.id, "lang": lang,
         "same_timeline": diff.old.timeline.id == diff.new.timeline.id,
         "added": list(diff.added), "dropped": list(diff.dropped),
+        "renamed": [vars(c) for c in diff.renamed],
         "presence": [{"code": c.code, "before": c.before.value, "after": c.after.value} for c in presence],
         "recoverable": [vars(c) for c in diff.recoverable],
         "became_known": [vars(c) for c in diff.became_known],
@@ -216,6 +228,9 @@ def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) 
             f"{change['code']}: {_presence(names[change['before']], label)} → "
             f"{_presence(names[change['after']], label)}"
         )
+    if data["renamed"]:
+        lines.append(f"{label('renamed_row')}:")
+        lines += [f"  {c['before']} → {c['after']}" for c in data["renamed"]]
     for key in ("recoverable", "became_known"):
         if data[key]:
             lines.append(f"{label('recoverable_changed' if key == 'recoverable' else 'became_known')}:")

@@ -5,11 +5,11 @@ import re
 import subprocess
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from generator.upstream.files import MAX_FILE_BYTES, TOO_LARGE, UnreadableFile, decode
 from generator.core.exits import UsageError
-from generator.core.releases import sort_tags, tag_release
+from generator.core.releases import release_key, sort_tags, tag_release
 
 if TYPE_CHECKING:
     from generator.domain.family import Catalog
@@ -140,6 +140,25 @@ class GitRepo:
             if blob:
                 return path, blob
         return None, None
+
+    def moved_to(self, known: Sequence[str], ref: str) -> Optional[tuple[str, str]]:
+        """(old path, new path): where the file at one of the `known` paths in the newest release
+        before `ref` that has one went by `ref`, as git's rename detection sees it; else None."""
+        key = release_key(tag_release(ref) or "")
+        earlier = [t for t in self.release_tags() if t != ref and (key is None or (release_key(tag_release(t)) or ())
+                                                                   < key)]
+        for tag in reversed(earlier):
+            old, blob = self.file_at(tag, tuple(known))
+            if blob is not None:
+                break
+        else:
+            return None
+        listing = self.run("diff", "--name-status", "-M", "-z", self.commit(tag), self.commit(ref), "--")
+        fields = listing.decode("utf-8", "surrogateescape").split("\0")
+        for index, status in enumerate(fields):
+            if status.startswith("R") and index + 2 < len(fields) and fields[index + 1] == old:
+                return old, fields[index + 2]
+        return None
 
     @lru_cache(maxsize=None)
     def read_blob(self, blob: str) -> bytes:

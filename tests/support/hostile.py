@@ -112,8 +112,6 @@ WORDING = [
     ("        cause: {zh: [可能原因], en: [Possible Cause]}", "        cause: {{zh: [{q}], en: [{q}]}}"),
     ("      texts: [zh, en]\n      order: page\n      rows:\n        DEMO_BUSY:",
      "      texts: [zh, en]\n      order: page\n      notes: {{zh: {q}, en: {q}}}\n      rows:\n        DEMO_BUSY:"),
-    ("  - python: DEMO_ODD\n    value: -1\n",
-     "  - python: DEMO_ODD\n    value: -1\n    obsolete: {{since: '2.0', reason: {{zh: {q}, en: {q}}}}}\n"),
 ]
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 

@@ -120,18 +120,19 @@ def html_page(family: Family, edition: Edition, lang: str = "zh") -> str:
 # -- pipe tables ------------------------------------------------------------------------------------------------
 
 
-def _pipe_text(text: str, english: bool = False) -> str:
+def _pipe_text(text: str, english: bool = False, marked: bool = True) -> str:
     lines = []
     for n, line in enumerate(text.split("\n")):
         marker = re.match(r"^(- |\d+\. )", line)
         body = line[marker.end():] if marker else line
         body = body.replace("\\", "\\\\").replace("|", "\\|")
-        body = _api_marked(body, english)
+        body = _api_marked(body, english) if marked else body
         if line.startswith("说明："):
             body = (
                 " " + body
             )  # upstream writes "<br> 说明： ..."; the catalog's text says whether a space follows the colon
-        lines.append(("  " if n else "") + (marker.group() if marker else "") + body)
+        # upstream indents a list item after <br> ("<br>  - …"), never a paragraph ("<br>保留现场")
+        lines.append(("  " if n and marker else "") + (marker.group() if marker else "") + body)
     return "<br>".join(lines)
 
 
@@ -147,17 +148,25 @@ def _api_marked(text: str, english: bool) -> str:
     return "".join(parts + [text[last:].replace("_", "\\_")])
 
 
-def _pipe_row(cells: list[str], english: bool) -> str:
-    """zh pages pad both sides of a pipe; the English pages write none before it."""
-    return "| " + ("| ".join(cells) + "|" if english else " | ".join(cells) + " |")
+def _pipe_row(cells: list[str], english: bool, heading: bool = False) -> str:
+    """zh pages pad both sides of a pipe; the English pages write none before it, but for after a
+    row's first cell (`| LLM_SUCCESS | Successful| N/A| None|`, as hixl's English page has it)."""
+    if not english:
+        return "| " + " | ".join(cells) + " |"
+    if heading:
+        return "| " + "| ".join(cells) + "|"
+    return "| " + cells[0] + " | " + "| ".join(cells[1:]) + "|"
 
 
-def pipe_page(family: Family, edition: Edition, lang: str = "zh", bom: bool = False) -> str:
+def pipe_page(family: Family, edition: Edition, lang: str = "zh", bom: bool = False, marked: bool = True) -> str:
+    """The edition's page as a pipe table. `marked`: API names marked as upstream marks them, which a
+    catalog text that is not `markdown: true` does not record (the audit reads past the marks;
+    `upstream-page` writes them back only where the catalog has them)."""
     columns = _columns(family, edition, lang)
     english = lang == "en"
     intro = _api_marked(edition.page.intro[lang], english) if edition.page.intro else ""
     out = [f"# {edition.page.title[lang]}", "", intro, ""]
-    out.append(_pipe_row([label for _, label in columns], english))
+    out.append(_pipe_row([label for _, label in columns], english, heading=True))
     out.append("| " + " | ".join("---" for _ in columns) + " |")
     for row in edition.rows:
         code = family.code_by_name[row.code]
@@ -169,14 +178,14 @@ def pipe_page(family: Family, edition: Edition, lang: str = "zh", bom: bool = Fa
                 value = dict(row.disagreements).get(lang, row.recoverable)
                 cells.append((LABELS_EN if english else LABELS_ZH)[value])
             else:
-                cells.append(_pipe_text(code.text(column, edition.id, lang), english))
+                cells.append(_pipe_text(code.text(column, edition.id, lang), english, marked))
         out.append(_pipe_row(cells, english))
     text = "\n".join(out) + "\n"
     return ("\ufeff" + text) if bom else text
 
 
-def english_page(family: Family, edition: Edition, bom: bool = False) -> str:
-    return pipe_page(family, edition, "en", bom=bom)
+def english_page(family: Family, edition: Edition, bom: bool = False, marked: bool = True) -> str:
+    return pipe_page(family, edition, "en", bom=bom, marked=marked)
 
 
 def line_of(text: str, needle: str) -> int:
@@ -276,10 +285,12 @@ def insert_after(text: str, pattern: str, new: str) -> str:
     return text[:end] + new + text[end:]
 
 
-def build_upstream(tmp_path: Path, at_910: Optional[dict[str, Edit]] = None) -> Upstream:
+def build_upstream(tmp_path: Path, at_910: Optional[dict[str, Edit]] = None, marked: bool = False) -> Upstream:
     """The upstream repository of the fixture catalog: v9.0.0-rc.1 and v9.0.0 on one commit,
     v9.0.1 with the same pages and sources, v9.1.0 with the pages moved and rewritten; master
-    at v9.1.0. `at_910`: edits of files as v9.1.0 ships them."""
+    at v9.1.0. `at_910`: edits of files as v9.1.0 ships them; `marked`: its pipe tables mark API
+    names, which the fixture's plain texts do not record (so that a page the import reads from it
+    is not written back byte for byte): off, the pages say what the catalog says."""
     fixture = load_catalog(CATALOG).family_by_id["llm_datadist"]
     edition = fixture.edition_by_id
     repo = Repository(tmp_path / "hixl")
@@ -292,9 +303,9 @@ def build_upstream(tmp_path: Path, at_910: Optional[dict[str, Edit]] = None) -> 
     commits["v9.0.1"] = repo.commit("9.0.1", "v9.0.1")
     repo.remove(PYTHON_PAGE_900)
     repo.remove(CPP_PAGE_900)
-    pages = {PYTHON_PAGE_910: pipe_page(fixture, edition["9.1.0-v2"], "zh", bom=True),
-             CPP_PAGE_910: pipe_page(fixture, edition["9.1.0-cpp-v2"], "zh", bom=True),
-             ENGLISH_PAGE_910: english_page(fixture, edition["9.1.0-v2"])}
+    pages = {PYTHON_PAGE_910: pipe_page(fixture, edition["9.1.0-v2"], "zh", bom=True, marked=marked),
+             CPP_PAGE_910: pipe_page(fixture, edition["9.1.0-cpp-v2"], "zh", bom=True, marked=marked),
+             ENGLISH_PAGE_910: english_page(fixture, edition["9.1.0-v2"], marked=marked)}
     for path, edit in (at_910 or {}).items():
         text = pages.get(path) or (repo.path / path).read_text(encoding="utf-8")
         pages[path] = edit(path, text)

@@ -21,6 +21,7 @@ from typing import Optional, Sequence
 from generator.domain.codes import Code
 
 from generator.domain.family import Family
+from generator.domain.queries import family_at
 from generator.core.releases import release_key
 
 GE_NAMESPACE = "ge"
@@ -37,11 +38,12 @@ def newest_release(family: Family, repo: str) -> Optional[str]:
 
 
 def codes_at(family: Family, repo: str, release: Optional[str] = None) -> list[Code]:
-    """The codes upstream's files of `repo` have at `release` (default: its newest)."""
+    """The codes upstream's files of `repo` have at `release` (default: its newest), each under
+    the names those files gave it then."""
     release = release or newest_release(family, repo)
     if release is None:
-        return [c for c in family.codes if c.obsolete is None]
-    return [c for c in family.codes if c.present_at(repo, release)]
+        return [c for c in family_at(family, repo, None).codes if not c.removed]
+    return list(family_at(family, repo, release).codes)
 
 
 def _c_string(text: str) -> str:

@@ -22,7 +22,8 @@ LANGUAGES: tuple[str, ...] = ()
 _MEMBERS: dict[str, int] = {}
 _C_NAMES: dict[str, str] = {}
 _C_ONLY: dict[str, int] = {}
-_CPP_NAMES: dict[str, str] = {}
+_OTHER_NAMES: dict[str, str] = {}
+_REMOVED_IN: dict[str, dict[str, str]] = {}
 _ROWS: dict[str, dict[str, str]] = {}
 _NOT_KNOWN: dict[str, tuple[str, ...]] = {}
 _DEFAULT_EDITION: dict[str, str] = {}
@@ -77,6 +78,13 @@ class _Documented:
     def c_name(self) -> Optional[str]:
         """The C/C++ name, or None for a code that exists only in Python."""
         return _C_NAMES.get(self.name)
+
+    @property
+    def removed_in(self) -> dict[str, str]:
+        """Per repository whose newest release no longer ships this code, the first release
+        without it ({} when every repository still ships it); older releases ship it, so the
+        member stays."""
+        return dict(_REMOVED_IN.get(self.name, {}))
 
     @property
     def editions(self) -> tuple[str, ...]:
@@ -238,7 +246,7 @@ def _lookup(key: object, by_value: dict[int, _Code], by_name: Callable[[str], _C
 
 def _is_name(text: str) -> bool:
     """Whether a text names a member or a C-only code (as _find_name reads names)."""
-    c_names = set(_C_NAMES.values()) | set(_CPP_NAMES)
+    c_names = set(_C_NAMES.values()) | set(_OTHER_NAMES)
     return any(name in _MEMBERS or name in c_names or name in _C_ONLY for name in (text, text.upper()))
 
 
@@ -258,7 +266,7 @@ def _find_value(value: Union[int, _TooLong], key: Union[int, str], by_value: dic
 def _find_name(text: str, key: str, by_name: Callable[[str], _Code], kind: str) -> _Code:
     name = text[len(kind) + 1:] if text.startswith(kind + ".") else text
     by_c_name = {c_name: python_name for python_name, c_name in _C_NAMES.items()}
-    by_c_name.update(_CPP_NAMES)
+    by_c_name.update(_OTHER_NAMES)
     for candidate in (name, name.upper()):
         if candidate in _MEMBERS:
             return by_name(candidate)

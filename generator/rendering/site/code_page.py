@@ -18,7 +18,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Page
-from generator.domain.queries import default_edition, release_edition
+from generator.domain.queries import default_edition, release_edition, row_anchor
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context
 from generator.rendering.site.html import admonition, code_html, text_html
@@ -84,11 +84,10 @@ def _value_line(code: Code) -> str:
 def _standing(ctx: Context, code: Code) -> list[str]:
     """Whether the code is still emitted, and in which languages it exists, where that is not both."""
     out = []
-    if code.obsolete:
-        reason = (
-            code.obsolete.reason[ctx.lang] if code.obsolete.reason is not None else ctx.label("reason_not_recorded")
-        )
-        out.append(admonition("warning", f"{ctx.label('obsolete')} ({code.obsolete.since})", text_html(reason)))
+    if code.removed:
+        said = "<br>".join(fill_label(ctx, "removed_from", repo=esc(repo), release=esc(release))
+                           for repo, release in code.removed)
+        out.append(admonition("warning", ctx.label("removed"), said))
     if not code.in_python:
         out.append(admonition("info", ctx.label("exists_c"), text_html(ctx.label("c_only_note"))))
     elif not code.in_c:
@@ -184,10 +183,19 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
     named = {e for ids in choices.values() for e in ids}
     page_index = {p.id: i for i, p in enumerate(pages)}
     editions = {e.id: [page_index[e.page.id], e.release, by_edition[e.id].ident if e.id in by_edition else "-",
-                       int(code.name in e.row_by_code)] for e in family.editions if e.id in named}
+                       _row_link(e, code)] for e in family.editions if e.id in named}
     data_json = {"base": ctx.url(f"{family.prefix}editions/"), "slug": code.slug,
                  "pages": [p.name[ctx.lang] for p in pages], "editions": editions, "choices": choices}
     return [answers, _choice_form(ctx, family, code, pages), json_script(data_json, CHOICES_ID)]
+
+
+def _row_link(edition: Edition, code: Code):
+    """For the script: 0 where the edition does not list the code, else 1 (its row's anchor is the
+    code's slug) or the anchor an older name gave the row."""
+    if code.name not in edition.row_by_code:
+        return 0
+    anchor = row_anchor(edition, code)
+    return 1 if anchor == code.slug else anchor
 
 
 def answer_card(ctx: Context, family: Family, code: Code, edition: Edition, saying: Saying) -> str:
@@ -328,9 +336,30 @@ def _code_facts(ctx: Context, family: Family, code: Code) -> str:
             where = f"<code>{esc(name.header)}</code>" if name.header else esc(ctx.label("declared_outside"))
             decls.append(f"{code_html(name.name)} ({where})")
         rows.append((ctx.label("cpp_names"), "<br>".join(decls)))
+    if code.renamed:
+        rows.append((ctx.label("renamed"), "<br>".join(renames_html(ctx, code))))
     rows.append(
         (ctx.label("log_message"), f"<code>{esc(code.log_message)}</code>" if code.log_message is not None else "—")
     )
     # which editions list it: the history's tables say, edition by edition
     items = "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
     return f'<dl class="code-facts">{items}</dl>'
+
+
+def renames_html(ctx: Context, code: Code) -> list[str]:
+    """Each earlier name, where and when it gave way to the next (newest rename first)."""
+    said = []
+    newer = {"python": code.python_name, "c": code.c_name}
+    steps = []
+    for rename in reversed(code.renamed):
+        for kind in ("python", "c"):
+            old = getattr(rename, kind)
+            if old is not None:
+                steps.append((old, newer[kind], rename.until))
+                newer[kind] = old
+    for old, new, until in steps:
+        for repo, release in until:
+            said.append(fill_label(ctx, "renamed_in", old=code_html(old), new=code_html(new or ""),
+                                   release=esc(release), repo=esc(repo)))
+    return said
+

@@ -21,7 +21,7 @@ from generator.domain.family import Catalog, Family
 from generator.domain.model import Page, Timeline
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context
-from generator.rendering.site.html import details, table, table_ends, table_rows
+from generator.rendering.site.html import code_html, details, table, table_ends, table_rows
 from generator.rendering.site.parts import TITLE_ID, heading, json_script, page as page_md
 from generator.rendering.site.worddiff import word_diff
 
@@ -122,6 +122,10 @@ def diff_pieces(ctx: Context, family: Family, diff: EditionDiff) -> list[str]:
                 for c in diff.presence
             ],
         )
+    if diff.renamed:
+        tabled(f"<p><strong>{esc(ctx.label('renamed_row'))}</strong></p>", before_after,
+               [[ctx.code_link(family, family.code_by_name[c.code]), code_html(c.before, copy=False),
+                 code_html(c.after, copy=False)] for c in diff.renamed])
     for key, changes in (("recoverable_changed", diff.recoverable), ("became_known", diff.became_known)):
         if changes:
             tabled(f"<p><strong>{esc(ctx.label(key))}</strong></p>", before_after,
@@ -242,7 +246,7 @@ def _repo_copy(ctx: Context, family: Family, published: Edition, copy: Edition) 
     texts = [c for c in diff.texts if c.lang == ctx.lang]
     noise = tuple(c for c in texts if punctuation_only(c.before, c.after))
     worded = EditionDiff(diff.old, diff.new, diff.presence, diff.recoverable, diff.became_known,
-                         tuple(c for c in diff.texts if c not in noise), diff.texts_comparable)
+                         tuple(c for c in diff.texts if c not in noise), diff.texts_comparable, diff.renamed)
     title = f'<p class="change-title" id="copy-{esc(copy.id)}"><strong>{pair_html(published, copy)}</strong></p>'
     out = [title, "".join(diff_pieces(ctx, family, worded)) if worded or not noise else ""]
     if noise:

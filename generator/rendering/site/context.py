@@ -9,6 +9,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition, Source
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Page
+from generator.domain.queries import row_anchor
 from generator.rendering.environment import banner_lines
 from generator.rendering.site.html import code_html, link
 
@@ -76,7 +77,7 @@ class Context:
         return link(self.url(self.code_location(family, code)), label_html or code_html(code.name, copy=False))
 
     def edition_link(self, family: Family, edition: Edition, code: Optional[Code] = None) -> str:
-        anchor = f"#{code.slug}" if code is not None and code.name in edition.row_by_code else ""
+        anchor = f"#{row_anchor(edition, code)}" if code is not None and code.name in edition.row_by_code else ""
         return link(self.url(self.edition_location(family, edition)) + anchor, esc(edition.id), "eid")
 
     # -- sources -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from generator.domain.family import Catalog, Family
 from generator.domain.model import UNTRANSLATED
 from generator.rendering.stamps import Digests
 from generator.rendering.output import Planned
-from generator.domain.queries import default_edition
+from generator.domain.queries import default_edition, names_at_edition, row_anchor
 from generator.rendering.site.code_page import render_code_page
 from generator.rendering.site.compare import render_differences
 from generator.rendering.site.context import Context, doc_path
@@ -211,19 +211,22 @@ def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
             else:
                 entry = code.entry(column, edition.id, ctx.lang)
                 cells.append(text_cell(ctx, entry.text if entry else None, entry.origin if entry else None))
-        rows.append((code.slug, cells))
+        rows.append((row_anchor(edition, code), cells))
     return table(columns, rows, "edition-table" + (" with-cause" if "cause" in page.columns else ""))
 
 
 def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> str:
-    shown = str(code.value) if edition.page.first_column == "decimal" else code.name_on(edition.page) or code.name
-    permalink = f'<a class="row-permalink" href="#{code.slug}" title="{esc(ctx.label("permalink"))}">¶</a>'
+    shown = str(code.value) if edition.page.first_column == "decimal" else edition.name_shown(code.name) or code.name
+    python, c = names_at_edition(code, edition)
+    then = python or c or code.name  # the code's name in that release's files
+    anchor = row_anchor(edition, code)
+    permalink = f'<a class="row-permalink" href="#{anchor}" title="{esc(ctx.label("permalink"))}">¶</a>'
     parts = [f'{ctx.code_link(family, code, code_html(shown))}{permalink}']
     parts.append(f'<span class="code-value">{code_html(code.hex)} ({code.value})</span>')
-    if code.name != shown:
-        parts.append(f'<span class="code-other-name">{code_html(code.name)}</span>')
-    if code.c_name and code.c_name not in (shown, code.name):
-        parts.append(f'<span class="code-other-name">{esc(ctx.label("c_name"))}: {code_html(code.c_name)}</span>')
+    if then != shown:
+        parts.append(f'<span class="code-other-name">{code_html(then)}</span>')
+    if c and c not in (shown, then):
+        parts.append(f'<span class="code-other-name">{esc(ctx.label("c_name"))}: {code_html(c)}</span>')
     return "<br>".join(parts)
 
 

@@ -81,9 +81,9 @@ def _code_doc(family: Family, code, lang: str, location: str, family_name: str) 
         filter(
             None,
             (
-                code.python_name,
-                code.c_name,
-                family.c.macro_prefix + code.c_name if code.c_name else None,
+                *code.python_names,
+                *code.c_names,
+                *(family.c.macro_prefix + name for name in code.c_names),
                 *(n.name.removeprefix("::") for n in code.cpp),
                 code.wrapper,
             ),

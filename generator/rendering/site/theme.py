@@ -124,7 +124,7 @@ def moved_pages(catalog: Catalog) -> dict[str, str]:
         for code in family.codes:
             target = f"{family.prefix}codes/{code.name}"
             own[target.lower()] = target
-            names = (code.python_name, code.c_name, family.c.macro_prefix + code.c_name if code.c_name else None)
+            names = (*code.python_names, *code.c_names, *(family.c.macro_prefix + c for c in code.c_names))
             for name in filter(None, names):
                 other.setdefault(f"{family.prefix}codes/{name}".lower(), target)
         for edition in family.editions:

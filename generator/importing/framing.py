@@ -1,0 +1,196 @@
+"""A pipe-table page's framing and dialect, read from upstream's file: what a new version's
+source records as `page` (editions.yaml) so that `upstream-page` writes the file back.
+
+The file is read as upstream writes these pages: an optional byte-order mark, a `# ` title,
+blocks separated by blank lines (paragraphs, and fenced code blocks whose lines list the
+codes), one pipe table, more blocks. A code block is recorded as the template that derives
+it from the codes (the previous version's, or one read off its lines) when that template
+writes it back exactly, else as the paragraph it is. The caller checks the whole file is
+written back byte for byte, and says so when it is not.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional, Union
+
+from generator.domain.codes import Code
+from generator.domain.family import Family
+from generator.domain.layout import CodeBlock, PageLayout, code_block_text
+from generator.domain.model import Page
+from generator.importing import yaml_edit as ye
+
+BOM = "\ufeff"
+Block = Union[str, CodeBlock]
+
+
+def read_framing(text: str, family: Family, page: Page, rows: list[tuple[str, str]], lang: str,
+                 previous: Optional[PageLayout]) -> Optional[PageLayout]:
+    """The framing of a pipe-table page (`rows`: (name shown, code) per table row, in order),
+    or None when the file is not one page of one pipe table."""
+    bom = text.startswith(BOM)
+    lines = (text[1:] if bom else text).split("\n")
+    if not lines or not lines[0].startswith("# ") or lines[-1] != "":
+        return None
+    body = lines[1:-1]
+    start = next((i for i, line in enumerate(body) if line.startswith("|")), None)
+    if start is None:
+        return None
+    end = next((i for i in range(start, len(body)) if not body[i].startswith("|")), len(body))
+    table = body[start:end]
+    style = _style(table[0])
+    if style is None or len(table) < 2:
+        return None
+    codes = [family.code_by_name[code] for _, code in rows]
+    old = list(previous.before + previous.after) if previous is not None else []
+    before = _blocks(body[:start], family, codes, old)
+    after = _blocks(body[end:], family, codes, old)
+    if before is None or after is None:
+        return None
+    cells = [_cells(line, style) for line in table[2:]]
+    recoverable = [row[column] for row in cells if (column := page.columns.index("recoverable")) < len(row)] \
+        if "recoverable" in page.columns else []
+    return PageLayout(lines[0][2:], tuple(before), tuple(after), style, tuple(_cells(table[0], style)),
+                      _labels(family, recoverable, lang, previous), _note(table[2:], previous),
+                      tuple(c[0] for c, line in zip(cells, table[2:]) if not line.endswith("|")), bom)
+
+
+def _style(header: str) -> Optional[str]:
+    if header.startswith("| ") and header.endswith(" |"):
+        return "spaced"
+    if header.startswith("| ") or re.match(r"^\|[^|]*\| ", header):
+        return "mixed"
+    if header.startswith("|") and not header.startswith("| "):
+        return "tight"
+    return None
+
+
+def _cells(line: str, style: str) -> list[str]:
+    """A row's cells as upstream wrote them (a pipe inside a cell is escaped: \\|)."""
+    inner = line[1:-1] if line.endswith("|") else line[1:]
+    cells = re.split(r"(?<!\\)\|", inner)
+    return [c.strip(" ") if style != "tight" else c for c in cells]
+
+
+def _blocks(lines: list[str], family: Family, codes: list[Code], old: list[Block]) -> Optional[list[Block]]:
+    """The blocks between blank lines: each a paragraph as written, or a code block."""
+    text = "\n".join(lines).strip("\n")
+    if not text:
+        return []
+    blocks: list[Block] = []
+    for chunk in re.split(r"\n\n(?=\S)", text):
+        if chunk.startswith("```"):
+            blocks.append(_code_block(chunk, family, codes, old))
+        else:
+            blocks.append(chunk)
+    return blocks
+
+
+def _code_block(chunk: str, family: Family, codes: list[Code], old: list[Block]) -> Block:
+    """A fenced block of the codes as a template that writes it back, else as written."""
+    for candidate in [b for b in old if isinstance(b, CodeBlock)] + _inferred(chunk, family, codes):
+        if render_code_block(family, codes, candidate) == chunk:
+            return candidate
+    return chunk
+
+
+def _inferred(chunk: str, family: Family, codes: list[Code]) -> list[CodeBlock]:
+    """Templates read off a code block's lines: the lines naming a code between open and close."""
+    lines = chunk.split("\n")
+    if len(lines) < 3 or lines[-1] != "```":
+        return []
+    names = {c.c_name for c in family.codes if c.c_name}
+    inner = lines[1:-1]
+    listed = [i for i, line in enumerate(inner) if any(re.search(rf"\b{n}\b", line) for n in names)]
+    if not listed:
+        return []
+    first, last = listed[0], listed[-1]
+    sample = inner[first]
+    code = next(c for c in family.codes if c.c_name and re.search(rf"\b{c.c_name}\b", sample))
+    literal = f"0x{code.value:X}" if family.c.literals == "hex" else str(code.value)
+    line = sample.replace("{", "{{").replace("}", "}}").replace(code.c_name or "", "{name}", 1)
+    line = _replace_last(line, literal, "{literal}") if literal in line else \
+        _replace_last(line, str(code.value & 0xFFF), "{low}")
+    by_name = {c.c_name: c for c in family.codes if c.c_name}
+    declared = re.compile(r"\b[A-Z][A-Z0-9_]*\b(?=[^A-Za-z0-9_]*(?:=|,))")  # the name a line declares
+    shown = [by_name[m.group()] for ln in inner for m in [declared.search(ln)] if m and m.group() in by_name]
+    values = None if [c.name for c in shown] == [c.name for c in codes] else \
+        (min(c.value for c in shown), max(c.value for c in shown))
+    return [CodeBlock(lines[0][3:], tuple(inner[:first]), line, tuple(inner[last + 1:]), values)]
+
+
+def _replace_last(text: str, old: str, new: str) -> str:
+    head, found, tail = text.rpartition(old)
+    return head + new + tail if found else text
+
+
+def render_code_block(family: Family, codes: list[Code], block: CodeBlock) -> str:
+    """A code block as upstream_page writes it, for the table's codes (or a range of values)."""
+    listed = [(c.c_name or "", c.value) for c in codes] if block.values is None else \
+        [(c.c_name, c.value) for c in family.codes if c.c_name]
+    return code_block_text(block, listed, family.c.literals == "hex")
+
+
+def _labels(family: Family, cells: list[str], lang: str,
+            previous: Optional[PageLayout]) -> tuple[tuple[str, str], ...]:
+    """The recoverable words (`cells`: the 是否可恢复 column) the page writes otherwise than the
+    family's first label."""
+    words = dict(previous.labels) if previous is not None else {}
+    for value, per_lang in family.recoverable_labels.items():
+        for word in per_lang.get(lang, ())[1:]:
+            if word in cells:
+                words[value] = word
+    return tuple((v, w) for v, w in words.items())
+
+
+def _note(rows: list[str], previous: Optional[PageLayout]) -> Optional[str]:
+    if previous is not None and previous.note is not None:
+        return previous.note
+    found = re.search(r"<br> (说明：|Note:|Note：|注意：)", "\n".join(rows))
+    return found.group(1) if found else None
+
+
+# -- as editions.yaml writes it -------------------------------------------------------------------------------
+
+
+def layout_lines(layout: PageLayout, indent: int) -> list[str]:
+    """`page:` and its fields, as a source's item writes them (every text through the writer)."""
+    pad = " " * indent
+    lines = [f"{pad}page:", f"{pad}  {ye.entry('title', layout.title)}"]
+    if layout.note is not None:
+        lines.append(f"{pad}  {ye.entry('note', layout.note)}")
+    for key, blocks in (("before", layout.before), ("after", layout.after)):
+        if blocks:
+            lines.append(f"{pad}  {key}:")
+            for block in blocks:
+                lines += _block_lines(block, indent + 4)
+    lines.append(f"{pad}  table: {layout.table}")
+    flow = f"{pad}  header: {ye.flow(list(layout.header))}"
+    if len(flow) <= 100 and "\n" not in flow:  # one line where it fits
+        lines.append(flow)
+    else:
+        lines += [f"{pad}  header:"] + [f"{pad}    - {ye.scalar(h)}" for h in layout.header]
+    if layout.labels:
+        lines.append(f"{pad}  labels: {ye.flow_map(list(layout.labels))}")
+    if layout.unclosed:
+        lines += [f"{pad}  unclosed:"] + [f"{pad}    - {ye.scalar(u)}" for u in layout.unclosed]
+    if layout.bom:
+        lines.append(f"{pad}  bom: true")
+    return lines
+
+
+def _block_lines(block: Block, indent: int) -> list[str]:
+    pad = " " * indent
+    if isinstance(block, str):
+        item = ye.text_lines("x", block, 0)
+        first = item[0][len("x: "):]
+        return [f"{pad}- {first}"] + [f"{pad}  {line}" if line else "" for line in item[1:]]
+    lines = [f"{pad}- code:"]
+    if block.fence:
+        lines.append(f"{pad}    {ye.entry('fence', block.fence)}")
+    for key, values in (("open", block.open), ("close", block.close)):
+        if values:
+            lines += [f"{pad}    {key}:"] + [f"{pad}      - {ye.scalar(v)}" for v in values]
+    lines.append(f"{pad}    {ye.entry('line', block.line)}")
+    if block.values is not None:
+        lines.append(f"{pad}    values: [{block.values[0]}, {block.values[1]}]")
+    return lines

@@ -1,0 +1,38 @@
+"""After a release's import is staged, before anything is written: each timeline's newest page
+that this repository keeps as a pipe table, written back from the catalog as it would be, is
+compared with upstream's file; a page that differs is said for a person, with its first line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.importing.page_source import Report
+from generator.reading.load import load_catalog
+from generator.rendering.upstream_page import NotWritable, adoptable, render_upstream_page
+
+
+def check_written_back(location: Path, staged: dict[Path, str], report: Report, name: str, repo) -> None:
+    catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
+    for family in catalog.families:
+        for edition, lang, source in adoptable(family):
+            if (source.repo != name or source.commit is None or source.path is None
+                    or not repo.has_commit(source.commit)):
+                continue
+            upstream = repo.read_blob(repo.blob_at(source.commit, source.path)).decode("utf-8", "replace")
+            try:
+                ours = render_upstream_page(family, edition, lang)
+            except NotWritable as error:
+                report.todo.append(f"{edition.id} ({lang}): {error}")
+                continue
+            if ours != upstream:
+                report.todo.append(_first_difference(edition.id, lang, source.path, upstream, ours))
+
+
+def _first_difference(edition: str, lang: str, path: str, upstream: str, ours: str) -> str:
+    theirs_lines, our_lines = upstream.split("\n"), ours.split("\n")
+    line = next((i for i, (a, b) in enumerate(zip(theirs_lines, our_lines)) if a != b),
+                min(len(theirs_lines), len(our_lines)))
+    theirs = theirs_lines[line] if line < len(theirs_lines) else "(end of file)"
+    mine = our_lines[line] if line < len(our_lines) else "(end of file)"
+    return (f"{edition} ({lang}): upstream-page does not write {path} back byte for byte: line {line + 1} is "
+            f"{theirs[:80]!r} upstream, {mine[:80]!r} from the catalog; correct the version's `page` in "
+            "editions.yaml")

@@ -1,0 +1,268 @@
+"""The codes of a release: what one repository's source files declare at a ref, matched to the
+catalog's codes by value (a code's identity within its family).
+
+What the files declare that the catalog lacks is a new code (`added` there from this release);
+a code the catalog has under another name there is renamed there from this release (`renamed`,
+the newest name in `python`/`c`); a code the repository's previous release had and this one has
+not is `removed` there from this release. Nothing is ever deleted.
+
+Both shapes of a family's Python side are read: an enum (status.py's members, their values
+through the binding's constants and the headers), or module constants (the names a package
+exports that the binding binds to a header's status constant).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from generator.core.releases import release_key, tag_release
+from generator.domain.codes import Code
+from generator.domain.family import Family
+from generator.importing import yaml_edit as ye
+from generator.importing.catalog_files import Plan
+from generator.importing.page_source import ImportProblem, blob_text
+from generator.reading.yaml_source import bad_character
+
+
+@dataclass
+class Declared:
+    """A code as one repository's files declare it at a ref."""
+
+    value: int
+    python: Optional[str] = None  # its name in the Python source
+    c: Optional[str] = None  # its name among the headers' status constants
+    wrapper: Optional[str] = None  # the binding's constant the Python side reads
+    cpp: list[tuple[str, str]] = field(default_factory=list)  # (qualified name, header) of each declaration
+    message: Optional[str] = None
+
+
+@dataclass
+class _Files:
+    """What a repository's source files say at one ref."""
+
+    members: list = field(default_factory=list)  # python_source.Member of the enum, in order
+    exported: list[str] = field(default_factory=list)  # names a constants package exports
+    bindings: dict[str, str] = field(default_factory=dict)  # wrapper -> the expression it binds
+    constants: list[tuple] = field(default_factory=list)  # (c_source.Constant, header path)
+    messages: dict[str, tuple[str, str]] = field(default_factory=dict)  # C name -> (message, where)
+
+
+def _read(family: Family, name: str, repo, ref: str) -> _Files:
+    from generator.upstream import c_source, python_source
+
+    found = _Files()
+    for item in (u for u in family.upstream if u.repo == name):
+        path, blob = repo.file_at(ref, item.paths)
+        if blob is None:
+            continue
+        where = f"{name}:{path}@{ref}"
+        text = blob_text(repo, blob, where)
+        if item.kind == "python" and family.python.shape == "enum":
+            found.members = python_source.read_python(text, family.python.class_name).members
+        elif item.kind == "python":
+            found.exported = [n for n, _ in python_source.read_python(text, None).exported]
+        elif item.kind == "binding":
+            found.bindings.update((b.name, b.expression) for b in c_source.read_binding(text)[0])
+        elif item.kind == "header":
+            found.constants += [(c, item.header) for c in c_source.read_header(text, family.value_layouts)[0]]
+        elif item.kind == "messages":
+            found.messages.update((m.name, (m.text, f"{where}:{m.line}")) for m in c_source.read_messages(text)[0])
+    return found
+
+
+def declared_at(family: Family, name: str, repo, ref: str) -> list[Declared]:
+    """Every code the repository's files declare at `ref`: the Python side's in its order, then
+    the headers' other status constants in value order."""
+    from generator.upstream.c_source import is_status
+
+    files = _read(family, name, repo, ref)
+    namespaces = {h.namespace for h in family.headers}
+    by_value: dict[int, Declared] = {}
+    statuses = [(c, h) for c, h in files.constants if c.namespace in namespaces and c.value is not None
+                and is_status(c, family.value_layouts)]
+    header_value = {c.name: c.value for c, _ in statuses}
+    header_value.update({c.qualified: c.value for c, _ in statuses})
+    facts = dict(family.runtime_constants)
+    order: list[int] = []
+    for python, wrapper, expression in _python_side(family, files):
+        value = expression if isinstance(expression, int) else header_value.get(expression or "")
+        value = facts.get(expression) if value is None and isinstance(expression, str) else value
+        if value is None:
+            continue
+        bound = expression.rsplit("::", 1)[-1] if isinstance(expression, str) and expression in header_value else None
+        by_value[value] = Declared(value, python, bound, wrapper)
+        order.append(value)
+    for constant, header in sorted(statuses, key=lambda pair: pair[0].value):
+        declared = by_value.setdefault(constant.value, Declared(constant.value))
+        declared.c = declared.c or constant.name
+        declared.cpp.append((constant.qualified, header))
+        if constant.value not in order:
+            order.append(constant.value)
+    for declared in by_value.values():
+        declared.message = _message(files, declared.c)
+    return [by_value[v] for v in order]
+
+
+def _python_side(family: Family, files: _Files) -> list[tuple[str, Optional[str], object]]:
+    """(Python name, wrapper, an int or the expression its value is read from) per Python code."""
+    from generator.upstream.python_source import Reference
+
+    if family.python.shape == "enum":
+        return [(m.name, m.value.name if isinstance(m.value, Reference) else None,
+                 files.bindings.get(m.value.name) if isinstance(m.value, Reference) else m.value)
+                for m in files.members]
+    return [(n, n, files.bindings[n]) for n in files.exported if n in files.bindings]
+
+
+def _message(files: _Files, c_name: Optional[str]) -> Optional[str]:
+    """The message upstream logs for a code; ImportProblem, where it is written, when the
+    catalog cannot hold its text."""
+    text, where = files.messages.get(c_name or "", (None, ""))
+    why = bad_character(text) if text is not None else None
+    if why:
+        raise ImportProblem(f"{where}: the message of {c_name} holds a {why}; the catalog cannot hold it: "
+                            "fix the message upstream, or add the code by hand")
+    return text
+
+
+# -- recording them -------------------------------------------------------------------------------------------
+
+
+def record_codes(plan: Plan, name: str, repo, ref: str, release: Optional[str]) -> None:
+    """The codes of `name` at `ref` (a tag's release, or unreleased) into the catalog."""
+    family = plan.family
+    if release is None or not any(u.repo == name for u in family.upstream):
+        return
+    now = declared_at(family, name, repo, ref)
+    by_value = {c.value: c for c in family.codes}
+    previous: Optional[str] = None  # new codes go after the catalog's code before them, in order
+    for declared in now:
+        code = by_value.get(declared.value)
+        if code is None:
+            _new_code(plan, declared, name, release, previous)
+            continue
+        previous = code.name
+        _seen_in(plan, code, name, release)
+        _renamed(plan, code, declared, name, release)
+    earlier = [t for t in repo.release_tags() if (release_key(tag_release(t)) or ()) < (release_key(release) or ())]
+    gone = [repo.file_at(earlier[-1], u.paths)[0] for u in family.upstream if u.repo == name and earlier
+            and repo.file_at(earlier[-1], u.paths)[1] is not None and repo.file_at(ref, u.paths)[1] is None]
+    if gone:  # a file that moved is not a removal of its codes
+        plan.report.todo.append(f"{family.id}: {name} has no {', '.join(gone)} at {ref} (it had at {earlier[-1]}): "
+                                  "no code is recorded as removed; add the new path to the family's `upstream`")
+    elif earlier:
+        before = {d.value for d in declared_at(family, name, repo, earlier[-1])}
+        for code in family.codes:
+            if code.value in before and code.value not in {d.value for d in now} and code.present_at(name, release):
+                set_release(plan, code, "removed", name, release)
+                plan.report.done.append(f"{code.name}: no longer in {name} from {release} on (removed there; its "
+                                        "older releases ship it)")
+
+
+def _new_code(plan: Plan, declared: Declared, name: str, release: str, after: Optional[str]) -> None:
+    family = plan.family
+    taken = {n: c for c in family.codes for n in (*c.python_names, *c.c_names)}
+    clash = taken.get(declared.python or "") or taken.get(declared.c or "")
+    if clash is not None:
+        raise ImportProblem(
+            f"{name}@{release}: {declared.python or declared.c} now has the value {_literal(family, declared.value)}, "
+            f"not {clash.hex}: a value changed under a kept name is a new code and the removal of the old one, "
+            "and the catalog names one code by one name; record the new code (under a name of its own) and "
+            f"`removed: {{{name}: '{release}'}}` on {clash.name} by hand")
+    lines = [f"  - {ye.entry('python', declared.python)}"] if declared.python else []
+    if declared.c:
+        lines.append(("    " if lines else "  - ") + ye.entry("c", declared.c))
+    lines.append(f"    value: {_literal(family, declared.value)}")
+    if declared.wrapper:
+        lines.append(f"    {ye.entry('wrapper', declared.wrapper)}")
+    if declared.cpp:
+        lines += ["    cpp:"] + [f"      - {ye.flow_map([('name', q), ('header', h)], ids=('name',))}"
+                                 for q, h in declared.cpp]
+    if declared.message is not None:
+        lines.append(f"    {ye.entry('log_message', declared.message)}")
+    lines.append(f"    added: {ye.flow_map([(name, release)], ids=(name,))}")
+    codes = ye.items(ye.value(plan.files.roots[plan.files.codes_path], "codes"))
+    anchor = after if after is not None else _by_value(family, declared.value)
+    if anchor is None:
+        plan.files.codes.insert_before(codes[0], lines)
+    else:
+        plan.files.codes.insert_after(plan.files.code_node(anchor), lines)
+    what = "code" if declared.python else "C/C++ code"
+    plan.report.done.append(f"{declared.python or declared.c}: a new {what} ({_literal(family, declared.value)}), "
+                            f"added in {name} {release}")
+
+
+def _renamed(plan: Plan, code: Code, declared: Declared, name: str, release: str) -> None:
+    """A code the repository now names otherwise: renamed there from this release."""
+    for kind, new, old in (("python", declared.python, code.python_at(name, release)),
+                           ("c", declared.c, code.c_at(name, release))):
+        if new is None or old is None or new == old:
+            continue
+        if kind == "c" and any(q.rsplit("::", 1)[-1] == old for q, _ in declared.cpp):
+            continue  # the old name is still declared (another header): not a rename
+        _record_rename(plan, code, kind, old, new, name, release)
+        plan.report.done.append(f"{old}: renamed to {new} in {release} ({name})")
+
+
+def _record_rename(plan: Plan, code: Code, kind: str, old: str, new: str, repo: str, release: str) -> None:
+    files, node = plan.files, plan.files.code_node(code.name)
+    newest = getattr(code, f"{kind}_name")
+    if new == newest:  # another repository renamed it before: this one follows
+        index = next(i for i, r in enumerate(code.renamed) if getattr(r, kind) == old)
+        item = ye.items(ye.value(node, "renamed"))[index]
+        until = {**dict(code.renamed[index].until), repo: release}
+        files.codes.replace(ye.value(item, "until"), ye.flow_map(list(until.items()), ids=tuple(until)))
+        return
+    if old != newest:
+        raise ImportProblem(f"{repo}@{release}: {old} becomes {new}, while the catalog's newest name of "
+                            f"{code.name} is {newest}: record this rename by hand (codes.yaml `renamed`)")
+    files.codes.replace(ye.value(node, kind), ye.scalar(new))
+    # names are identifiers (upstream's own, read as such): plain in a flow mapping
+    entry = f"      - {{{kind}: {old}, until: {ye.flow_map([(repo, release)], ids=(repo,))}}}"
+    renamed = ye.get(node, "renamed")
+    if renamed is not None:
+        files.codes.insert_after(ye.items(renamed[1])[-1], [entry])
+    else:
+        after = ye.get(node, "c") or ye.get(node, "python")
+        files.codes.insert_after(after[1], ["    renamed:", entry])  # type: ignore[index]
+    if kind == "c":
+        for item, cpp in zip(ye.items(ye.value(node, "cpp")) if ye.get(node, "cpp") else [], code.cpp):
+            if cpp.short == old:
+                target = ye.value(item, "name") if ye.get(item, "name") else item
+                files.codes.replace(target, ye.quoted(f"{cpp.namespace}::{new}"))
+
+
+def _seen_in(plan: Plan, code: Code, name: str, release: str) -> None:
+    """A code added in some repositories that this one now has too: it records where."""
+    if code.added and name not in dict(code.added):
+        set_release(plan, code, "added", name, release)
+        plan.report.done.append(f"{code.name}: {name} has it too, from {release}")
+
+
+def set_release(plan: Plan, code: Code, key: str, repo: str, release: str) -> None:
+    """{repo: release} in the code's `added` or `removed` map, written or extended."""
+    node = plan.files.code_node(code.name)
+    current = dict(getattr(code, key))
+    if repo in current:
+        return
+    mapping = {**current, repo: release}
+    text = ye.flow_map(list(mapping.items()), ids=tuple(mapping))
+    if ye.get(node, key) is not None:
+        plan.files.codes.replace(ye.value(node, key), text)
+        return
+    text_keys = [k for k in ("notes", "meaning", "cause", "solution") if ye.get(node, k)]
+    line = [f"    {key}: {text}"]
+    if text_keys:
+        plan.files.codes.insert_before(ye.key(node, text_keys[0]), line)
+    else:
+        plan.files.codes.insert_after(node.value[-1][1], line)
+
+
+def _literal(family: Family, value: int) -> str:
+    return f"0x{value:X}" if family.c.literals == "hex" and value >= 0 else str(value)
+
+
+def _by_value(family: Family, value: int) -> Optional[str]:
+    """The code a C-only code goes after: the last with a smaller value."""
+    smaller = [c for c in family.codes if 0 <= c.value < value and c.in_c]
+    return max(smaller, key=lambda c: c.value).name if smaller else None

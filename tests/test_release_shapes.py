@@ -1,0 +1,290 @@
+"""The other shapes of an upstream release, each brought in by `import --upstream … --ref TAG` on a
+repository built in the test (tests/support/upstream_formats.py, tagged v9.0.0 to v9.1.0), with
+v9.2.0 made here:
+
+1. a Python name renamed, value kept: the new name is the member, the old one an alias;
+2. a code removed from every file: the member stays, `removed_in` says where it went;
+3. only the English page changed: the new release's English changes, the older one's does not;
+4. the Chinese page moved to a new path: the timeline learns the path;
+5. a value changed under a kept name: refused in one line, nothing written.
+
+In each, every output of an older edition stays byte for byte what it was, `upstream-page` writes
+the new edition's page back as upstream's file, and the audit against the repository is clean.
+"""
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.reading.load import load_catalog
+from tests.support.helpers import run_cli
+from tests.support.upstream_formats import (CPP_PAGE_910, ENGLISH_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream,
+                                             commit_catalog)
+
+pytestmark = pytest.mark.slow  # builds a git repository and generates every output twice
+
+STATUS_PY = "src/python/llm_datadist/llm_datadist/status.py"
+BINDING = "src/python/llm_wrapper/llm_wrapper_v2.cc"
+ERROR_CODES_H = "include/llm_datadist/llm_error_codes.h"
+DATADIST_H = "include/llm_datadist/llm_datadist.h"
+MESSAGES = "src/llm_datadist/llm_error_codes.cc"
+PAGES = (PYTHON_PAGE_910, CPP_PAGE_910, ENGLISH_PAGE_910)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _edit(repo: Path, path: str, pattern: str, new: str, count: int = 1) -> None:
+    """Every line of `path` that `pattern` matches replaced by `new` ('' drops the line)."""
+    target = repo / path
+    text = target.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    hits = [i for i, line in enumerate(lines) if re.search(pattern, line)]
+    assert len(hits) == count, (path, pattern, hits)
+    for i in hits:
+        lines[i] = re.sub(pattern, new, lines[i]) if new else ""
+    target.write_text("".join(lines), encoding="utf-8")
+
+
+def _generate(catalog: Path, out: Path) -> None:
+    result = run_cli("generate", "--catalog", catalog, "--out", out)
+    assert result.code == 0, result.err
+
+
+STAMP = re.compile(rb"stamp [0-9a-f]{12}")
+# a version that v9.2.0 ships unchanged gains the tag in its list of sources: a fact, not a change
+NEW_TAG = re.compile(rb', <a href="https://github\.com/hicann/hixl/tree/v9\.2\.0">v9\.2\.0</a>')
+
+
+def _older_outputs(out: Path) -> dict[str, bytes]:
+    """Every output that belongs to an edition before 9.2.0 (its site pages and upstream's pages),
+    without the catalog's stamp in the banner, which any change of the catalog changes."""
+    found = {}
+    for path in sorted(out.rglob("*")):
+        name = path.name
+        if path.is_file() and re.match(r"9\.(0|1)\.\d", name) and "differences" not in str(path):
+            found[str(path.relative_to(out))] = NEW_TAG.sub(b"", STAMP.sub(b"stamp", path.read_bytes()))
+    assert len(found) >= 8, sorted(found)
+    return found
+
+
+def _module(out: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, out / "generated" / "python" / "llm_status_codes.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
+    return module
+
+
+@pytest.fixture
+def shaped(tmp_path):
+    """(upstream, release): the fixture's upstream with its catalog committed and every output
+    generated; `release(edits)` applies the edits, tags v9.2.0, imports it and returns the result."""
+    upstream = build_upstream(tmp_path)
+    commit_catalog(upstream.catalog)
+    _generate(upstream.catalog, tmp_path / "before")
+
+    def release():
+        upstream.repo.commit("9.2.0", "v9.2.0")
+        return run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}",
+                       "--ref", "v9.2.0")
+
+    return upstream, release
+
+
+def _after(upstream, tmp_path: Path, name: str, moved: tuple[bytes, bytes] = ()):
+    """Outputs generated after the import, checked against the catalog; the older editions' outputs
+    unchanged (but for links to the page of a code a rename `moved`); the audit clean."""
+    _generate(upstream.catalog, tmp_path / "after")
+    check = run_cli("check", "--catalog", upstream.catalog, "--out", tmp_path / "after")
+    assert check.code == 0, check.out + check.err
+    before, after = _older_outputs(tmp_path / "before"), _older_outputs(tmp_path / "after")
+    assert before.keys() <= after.keys()
+    if moved:  # (old, new): the older editions link the code's page by its new name
+        after = {path: text.replace(b"codes/%s/" % moved[1], b"codes/%s/" % moved[0]) for path, text in after.items()}
+    changed = [path for path in before if before[path] != after[path]]
+    assert changed == [], changed
+    audited = upstream.audit()
+    assert audited.code == 0, audited.out
+    return _module(tmp_path / "after", name)
+
+
+def _written_back(upstream, edition: str, path: str, lang: str = "zh") -> None:
+    """`upstream-page` prints the edition's page as upstream's file, byte for byte."""
+    result = subprocess.run([sys.executable, "-m", "generator", "upstream-page", "--catalog", str(upstream.catalog),
+                             "--edition", edition, "--lang", lang], capture_output=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout == (upstream.repo.path / path).read_bytes(), (edition, lang)
+
+
+def test_a_python_name_renamed_keeps_the_old_name_as_an_alias(shaped, tmp_path):
+    upstream, release = shaped
+    repo = upstream.repo.path
+    _edit(repo, STATUS_PY, r"\bLLM_KV_CACHE_NOT_EXIST\b", "LLM_CACHE_NOT_EXIST", count=2)
+    for page in (PYTHON_PAGE_910, ENGLISH_PAGE_910):
+        _edit(repo, page, r"^\| LLM_KV_CACHE_NOT_EXIST\b", "| LLM_CACHE_NOT_EXIST")
+    result = release()
+    assert result.code == 0, result.err
+    assert "LLM_KV_CACHE_NOT_EXIST: renamed to LLM_CACHE_NOT_EXIST in 9.2.0 (hicann/hixl)" in result.out, result.out
+    code = load_catalog(upstream.catalog).family_by_id["llm_datadist"].code_by_name["LLM_CACHE_NOT_EXIST"]
+    assert code.python_name == "LLM_CACHE_NOT_EXIST" and code.c_name == "LLM_KV_CACHE_NOT_EXIST"
+    assert code.python_at(REPO, "9.1.0") == "LLM_KV_CACHE_NOT_EXIST" and code.python_at(REPO, "9.2.0") == code.name
+
+    module = _after(upstream, tmp_path, "shape_rename", (b"LLM_KV_CACHE_NOT_EXIST", b"LLM_CACHE_NOT_EXIST"))
+    member = module.LLMStatusCode.LLM_CACHE_NOT_EXIST
+    assert module.LLMStatusCode.LLM_KV_CACHE_NOT_EXIST is member and module.lookup("LLM_KV_CACHE_NOT_EXIST") is member
+    assert [m.name for m in module.LLMStatusCode].count("LLM_CACHE_NOT_EXIST") == 1
+    assert "LLM_KV_CACHE_NOT_EXIST" not in [m.name for m in module.LLMStatusCode]
+    explained = run_cli("explain", "--catalog", upstream.catalog, "--lang", "en", "LLM_KV_CACHE_NOT_EXIST")
+    assert explained.code == 0 and "renamed to LLM_CACHE_NOT_EXIST in 9.2.0 (hicann/hixl)" in explained.out, explained
+    # each edition shows the name it used; the site's page of the old name leads to the code's page
+    site = tmp_path / "after" / "site" / "docs"
+    new, old = (site / "editions" / f"{e}.zh.md" for e in ("9.2.0-v2", "9.1.0-v2"))
+    assert 'id="llm_cache_not_exist"' in new.read_text(encoding="utf-8")
+    assert "LLM_<wbr>CACHE_<wbr>NOT_<wbr>EXIST</code></a>" in new.read_text(encoding="utf-8")
+    assert 'id="llm_kv_cache_not_exist"' in old.read_text(encoding="utf-8")
+    assert "LLM_<wbr>CACHE_<wbr>NOT" not in old.read_text(encoding="utf-8")
+    diff = run_cli("diff", "--catalog", upstream.catalog, "9.1.0-v2", "9.2.0-v2")
+    assert diff.code == 0 and "LLM_KV_CACHE_NOT_EXIST" in diff.out and "LLM_CACHE_NOT_EXIST" in diff.out, diff.out
+    header = (tmp_path / "after" / "generated" / "c" / "llm_status_codes.h").read_text(encoding="utf-8")
+    assert re.search(r"#define LLM_KV_CACHE_NOT_EXIST\b", header)
+    _written_back(upstream, "9.2.0-v2", PYTHON_PAGE_910)
+
+
+def test_a_code_removed_from_every_file_keeps_its_member(shaped, tmp_path):
+    upstream, release = shaped
+    repo = upstream.repo.path
+    for path in (STATUS_PY, BINDING, ERROR_CODES_H, DATADIST_H, MESSAGES, *PAGES):
+        text = (repo / path).read_text(encoding="utf-8")
+        count = len(re.findall(r"(?m)^.*\b(LLM_NOTIFY_PROMPT_UNLINK_FAILED|kNotifyPromptUnlinkFailed)\b.*$", text))
+        _edit(repo, path, r"\b(LLM_NOTIFY_PROMPT_UNLINK_FAILED|kNotifyPromptUnlinkFailed)\b", "", count=count)
+    result = release()
+    assert result.code == 0, result.err
+    assert "LLM_NOTIFY_PROMPT_UNLINK_FAILED: no longer in hicann/hixl from 9.2.0 on" in result.out, result.out
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    code = family.code_by_name["LLM_NOTIFY_PROMPT_UNLINK_FAILED"]
+    assert code.removed == ((REPO, "9.2.0"),)
+    assert code.name not in family.edition_by_id["9.2.0-v2"].row_by_code
+
+    module = _after(upstream, tmp_path, "shape_removal")
+    member = module.LLMStatusCode.LLM_NOTIFY_PROMPT_UNLINK_FAILED
+    assert member.removed_in == {REPO: "9.2.0"}
+    said = " ".join((module.__doc__ or "").split())
+    assert "LLM_NOTIFY_PROMPT_UNLINK_FAILED: hicann/hixl no longer ships it from 9.2.0 on" in said, said
+    with pytest.raises(KeyError):
+        member.meaning("zh", edition="9.2.0-v2")
+    assert member.meaning("zh", edition="9.1.0-v2")
+    header = (tmp_path / "after" / "generated" / "c" / "llm_status_codes.h").read_text(encoding="utf-8")
+    assert "hicann/hixl no longer ships it from 9.2.0 on" in header, header
+    explained = run_cli("explain", "--catalog", upstream.catalog, "--lang", "en", "LLM_NOTIFY_PROMPT_UNLINK_FAILED")
+    assert "9.2.0" in explained.out and "removed" in explained.out.lower(), explained.out
+    _written_back(upstream, "9.2.0-v2", PYTHON_PAGE_910)
+
+
+def test_an_english_only_change_leaves_the_older_release_as_it_was(shaped, tmp_path):
+    upstream, release = shaped
+    repo = upstream.repo.path
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    old = family.code_by_name["LLM_PARAM_INVALID"].text("solution", "9.1.0-v2", "en")
+    assert old
+    new = old.rstrip(".") + ", and check the arguments."
+    text = (repo / ENGLISH_PAGE_910).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    (repo / ENGLISH_PAGE_910).write_text(text.replace(old, new), encoding="utf-8")
+    result = release()
+    assert result.code == 0, result.err
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    code = family.code_by_name["LLM_PARAM_INVALID"]
+    assert code.text("solution", "9.2.0-v2", "en") == new
+    assert code.text("solution", "9.1.0-v2", "en") == old
+    assert code.text("solution", "9.2.0-v2", "zh") == code.text("solution", "9.1.0-v2", "zh")
+    module = _after(upstream, tmp_path, "shape_english")
+    member = module.LLMStatusCode.LLM_PARAM_INVALID
+    assert member.solution("en", edition="9.2.0-v2") == new and member.solution("en", edition="9.1.0-v2") == old
+    assert member.text_origin("en", edition="9.2.0-v2", field="solution") == "upstream"
+    _written_back(upstream, "9.2.0-v2", PYTHON_PAGE_910)
+    _written_back(upstream, "9.2.0-v2", ENGLISH_PAGE_910, "en")
+
+
+def test_a_page_moved_to_a_new_path_is_followed(shaped, tmp_path):
+    upstream, release = shaped
+    moved = "docs/zh/api/python/llm_status_code.md"
+    upstream.repo.git("mv", PYTHON_PAGE_910, moved)
+    result = release()
+    assert result.code == 0, result.err
+    timeline = load_catalog(upstream.catalog).family_by_id["llm_datadist"].timeline_by_id["v2"]
+    assert timeline.paths[-1] == moved, timeline.paths
+    _after(upstream, tmp_path, "shape_moved")
+    _written_back(upstream, "9.2.0-v2", moved)
+
+
+def test_a_value_changed_under_a_kept_name_is_refused_in_one_line(shaped):
+    upstream, release = shaped
+    repo = upstream.repo.path
+    _edit(repo, DATADIST_H, r"LLM_TIMEOUT = 0x5010B01AU", "LLM_TIMEOUT = 0x5010B0FFU")
+    _edit(repo, ERROR_CODES_H, r"LLM_TIMEOUT, 26\)", "LLM_TIMEOUT, 255)")
+    result = release()
+    assert result.code == 1, result.out + result.err
+    lines = [line for line in result.err.splitlines() if "LLM_TIMEOUT" in line]
+    assert len(lines) == 1 and "0x5010B0FF" in lines[0] and "new code" in lines[0], result.err
+    status = subprocess.run(["git", "-C", str(upstream.catalog), "status", "--porcelain"], capture_output=True,
+                            text=True, check=True).stdout
+    assert status == "", status
+
+
+# -- a new code of a family whose Python side is module constants (HIXL) ----------------------------------------
+
+HIXL_FILES = {
+    "include/hixl/hixl_types.h": ("namespace hixl {{\nusing Status = uint32_t;\n"
+                                  'constexpr const char OPTION_BUFFER_POOL[] = "BufferPool";\n{constants}'
+                                  "constexpr int32_t FEATURE_SUPPORTED = 1;\n"
+                                  "enum class TransferStatus {{ WAITING, COMPLETED, TIMEOUT, FAILED }};\n}}\n"),
+    "src/python/hixl_py/hixl_py.cc": ("PYBIND11_MODULE(hixl, m) {{\n{bindings}"
+                                      '  m.attr("OPTION_BUFFER_POOL") = py::str(hixl::OPTION_BUFFER_POOL);\n}}\n'),
+    "src/python/hixl_py/hixl/__init__.py": ("from hixl.hixl import (\n{exported}    OPTION_BUFFER_POOL,\n"
+                                            "    MemType,\n)\n"),
+}
+
+
+def _hixl_files(codes: list[tuple[str, int]]) -> dict[str, str]:
+    """hixl's header, binding and package in upstream's formats, declaring `codes` (name, value)."""
+    parts = {"constants": "".join(f"constexpr Status {n} = {v}U;\n" for n, v in codes),
+             "bindings": "".join(f'  m.attr("{n}") = py::int_(hixl::{n});\n' for n, _ in codes),
+             "exported": "".join(f"    {n},\n" for n, _ in codes)}
+    return {path: text.format(**parts) for path, text in HIXL_FILES.items()}
+
+
+def test_a_new_code_of_a_constants_family_comes_in(tmp_path):
+    import shutil
+
+    from tests.support.upstream_formats import Repository
+
+    catalog = tmp_path / "catalog"
+    shutil.copytree(ROOT / "catalog", catalog)
+    hixl = load_catalog(catalog).family_by_id["hixl"]
+    codes = [(c.c_name, c.value) for c in hixl.codes if c.in_python and c.c_name]
+    assert codes, "the catalog's HIXL family has no constants to declare"
+    repo = Repository(tmp_path / "hixl")
+    for files, tag in ((_hixl_files(codes), "v9.8.0"), (_hixl_files(codes + [("QUEUE_FULL", 203999)]), "v9.9.0")):
+        for path, text in files.items():
+            repo.write(path, text)
+        repo.commit(tag, tag)
+    commit_catalog(catalog)
+    result = run_cli("import", "--catalog", catalog, "--upstream", f"hicann/hixl={repo.path}", "--ref", "v9.9.0")
+    assert result.code == 0, result.err
+    assert "QUEUE_FULL: a new code (203999), added in hicann/hixl 9.9.0" in result.out, result.out
+    changed = subprocess.run(["git", "-C", str(catalog), "status", "--porcelain"], capture_output=True, text=True,
+                             check=True).stdout.split()
+    assert changed == ["M", "hixl/codes.yaml"], changed
+    new = load_catalog(catalog).family_by_id["hixl"].code_by_name["QUEUE_FULL"]
+    assert (new.python_name, new.c_name, new.value, new.added) == ("QUEUE_FULL", "QUEUE_FULL", 203999,
+                                                                    (("hicann/hixl", "9.9.0"),))
+    assert [n.name for n in new.cpp] == ["hixl::QUEUE_FULL"]
+    # no code that the package still declares is recorded as removed
+    assert not [c.name for c in load_catalog(catalog).family_by_id["hixl"].codes if c.removed]
