@@ -8,7 +8,7 @@ from playwright.sync_api import sync_playwright
 from generator.reading.load import load_catalog
 from tests.support.browser import CHROMIUM, FLAGS, SUB_PATH, QuietServer, SiteHandler, Visit
 from tests.support.helpers import MINI, ROOT
-from tests.support.site_build import build_site
+from tests.support.site_build import shared_site
 
 
 @pytest.fixture(scope="session")
@@ -37,11 +37,10 @@ def chromium():
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """The base URL of the built site, served under SUB_PATH."""
-    root = tmp_path_factory.mktemp("served")
+    """The base URL of the committed site (built once per run), served under SUB_PATH."""
+    root = shared_site(tmp_path_factory)
     httpd = QuietServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(root)))
     base = f"http://127.0.0.1:{httpd.server_address[1]}{SUB_PATH}"
-    build_site(ROOT / "site", root / SUB_PATH.strip("/"), site_url=base)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield base

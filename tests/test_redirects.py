@@ -26,7 +26,7 @@ import pytest
 from generator.reading.load import load_catalog
 from generator.rendering.site.theme import moved_pages
 from tests.support.helpers import MINI, ROOT, run_cli
-from tests.support.site_build import build_site
+from tests.support.site_build import build_site, shared_site
 
 DOCS = ROOT / "site" / "docs"
 SUPERSEDED = "      superseded: [{edition: unreleased-new, commit: 0123456789abcdef0123456789abcdef01234567}]\n"
@@ -144,9 +144,7 @@ def free_port() -> int:
 def github_pages(tmp_path_factory):
     from tests.support.browser import SUB_PATH
 
-    root = tmp_path_factory.mktemp("served")
-    httpd, base = serve_static(root, SUB_PATH)
-    build_site(ROOT / "site", root / SUB_PATH.strip("/"), site_url=base)
+    httpd, base = serve_static(shared_site(tmp_path_factory), SUB_PATH)
     yield base
     httpd.shutdown()
     httpd.server_close()

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.support.helpers import ROOT
-from tests.support.site_build import build_site
+from tests.support.site_build import shared_site
 
 DOCS = ROOT / "site" / "docs"
 NODE_TESTS = ROOT / "tests" / "node"
@@ -161,10 +161,9 @@ def served(tmp_path_factory):
     class GitHubPages(SiteHandler):
         one_404 = True
 
-    root = tmp_path_factory.mktemp("served")
+    root = shared_site(tmp_path_factory)
     httpd = QuietServer(("127.0.0.1", 0), functools.partial(GitHubPages, directory=str(root)))
     base = f"http://127.0.0.1:{httpd.server_address[1]}{SUB_PATH}"
-    build_site(ROOT / "site", root / SUB_PATH.strip("/"), site_url=base)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield base, root / SUB_PATH.strip("/")

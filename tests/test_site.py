@@ -2,7 +2,7 @@
 pages, sitemaps, heading ids and differences, checked in the HTML against the catalog.
 
 Built twice, once without SITE_URL (what `make docs` gives on any machine) and once
-published under a sub-path (SITE_URL=https://example.org/llm-status/).
+published under a sub-path (SITE_URL=https://example.org/llm/: the build the browser tests serve).
 """
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ from urllib.parse import unquote, urljoin, urlsplit
 import pytest
 
 from tests.support.helpers import ROOT
-from tests.support.site_build import build_site
+from tests.support.browser import SUB_PATH
+from tests.support.site_build import SHARED_SITE_URL, build_site, shared_site
 from tests.support.word_diffs import WordDiffs
 
-SITE_URL = "https://example.org/llm-status/"
+SITE_URL = SHARED_SITE_URL
 DOCS = ROOT / "site" / "docs"
 SITEMAP_NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 
@@ -37,8 +38,7 @@ def plain(tmp_path_factory):
 @pytest.fixture(scope="module")
 def published(tmp_path_factory):
     """The site built for https://example.org/llm-status/."""
-    dest = tmp_path_factory.mktemp("published") / "build"
-    build_site(ROOT / "site", dest, site_url=SITE_URL)
+    dest = shared_site(tmp_path_factory) / SUB_PATH.strip("/")
     return dest
 
 

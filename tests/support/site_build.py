@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -37,3 +38,31 @@ def page_html(md_text: str) -> str:
     body = re.sub(r"\A---\n.*?\n---\n", "", md_text, flags=re.S)
     extensions, configs = mkdocs_markdown()
     return markdown.markdown(body, extensions=list(extensions), extension_configs=configs)
+
+
+# The committed site, built once per test run for every test that serves it: for this URL, whose
+# path is the sub-path the tests serve it under (tests/support/browser.py SUB_PATH).
+SHARED_SITE_URL = "https://example.org/llm/"
+
+
+def shared_site(tmp_path_factory) -> Path:
+    """The directory to serve (it holds the site under SUB_PATH): built by the first test
+    process that asks, under a lock that the others wait on (pytest-xdist's workers share the
+    base temporary directory's parent)."""
+    import fcntl
+
+    from tests.support.browser import SUB_PATH
+
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared-site"
+    shared.mkdir(exist_ok=True)
+    done = shared / "built"
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not done.exists():
+                build_site(ROOT / "site", shared / SUB_PATH.strip("/"), site_url=SHARED_SITE_URL)
+                done.write_text("yes\n", encoding="utf-8")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return shared
