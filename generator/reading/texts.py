@@ -39,6 +39,7 @@ class _Context:
             self.timelines.setdefault(version.timeline.id, []).append(version)
         self.edition_version = {e.id: e.version for e in editions}
         self.edition_index = {e.id: e.index for e in editions}
+        self.edition_sources = {e.id: e.sources for e in editions}  # its version's and its own
         for timeline in self.timelines.values():  # release order, whatever order they are written in
             timeline.sort(key=lambda v: self.edition_index[v.editions[0]])
         self.languages, self.rep = languages, rep
@@ -108,9 +109,9 @@ class _Context:
         for entry in entries:
             if entry.origin != "upstream":
                 continue
-            held = {self.edition_version[e] for e in entry.editions if e in self.edition_version} | set(entry.starts)
-            sources.setdefault((entry.lang, entry.written), []).extend(
-                s for v in held if v in self.versions for s in self.versions[v].sources if s.lang in (entry.lang, None))
+            held = [s for v in entry.starts if v in self.versions for s in self.versions[v].sources]
+            held += [s for e in entry.editions for s in self.edition_sources.get(e, ())]
+            sources.setdefault((entry.lang, entry.written), []).extend(s for s in held if s.lang in (entry.lang, None))
         return {key for key, found in sources.items() if found and all(s.ref == "merge-request" for s in found)}
 
     def _start(
