@@ -97,3 +97,27 @@ def test_the_catalog_calls_every_merge_request_commit_so():
     assert len(cited) == 5 and all(s.ref == "merge-request" and not s.tags for _, _, s in cited), cited
     proposed = [e for f in catalog.families for c in f.codes for _, es in c.texts for e in es if e.origin == "proposed"]
     assert proposed and all(e.lang == "en" for e in proposed)
+
+
+@pytest.mark.slow
+def test_an_english_page_only_a_merge_request_holds_comes_in_as_proposed(tmp_path):
+    from tests.support.upstream_formats import ENGLISH_PAGE_910
+
+    upstream = build_upstream(tmp_path)
+    # 9.1.0-v2's English as no release has it: its words are known, from no file yet
+    commit = upstream.commits["v9.1.0"]
+    english = f"        - repo: hicann/hixl\n{ENGLISH_SOURCE.format(commit=commit)}\n          lang: en\n"
+    upstream.edit_catalog(english, "")
+    page = (upstream.repo.path / ENGLISH_PAGE_910).read_text(encoding="utf-8")
+    upstream.repo.write(ENGLISH_PAGE_910, page.replace("| Successful|", "| Succeeded|", 1))
+    proposed = upstream.repo.commit("a better translation, proposed")
+    upstream.repo.git("update-ref", "refs/merge-requests/7/head", proposed)
+    upstream.repo.git("reset", "-q", "--hard", "HEAD~1")  # no branch holds it: only the merge request's ref
+    result = run_cli("import", "--catalog", upstream.catalog, "--edition", "9.1.0-v2", "--lang", "en",
+                     "--upstream", f"{REPO}={upstream.repo.path}", "--ref", proposed, "--path", ENGLISH_PAGE_910)
+    assert result.code == 0, result.err
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    [source] = [s for s in family.version_by_id["9.1.0-v2"].sources if s.commit == proposed]
+    assert (source.lang, source.tags, source.ref) == ("en", (), "merge-request")
+    entry = family.code_by_name["LLM_SUCCESS"].entry("meaning", "9.1.0-v2", "en")
+    assert (entry.text, entry.origin) == ("Succeeded", "proposed")

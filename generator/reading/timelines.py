@@ -244,8 +244,8 @@ class _Reader(RowsReader):
                       branch=values.get("branch"), ref=ref, pos=f.pos(node), layout=layout)
 
     def _ref(self, fields, values, tags, what) -> Optional[str]:
-        """What kind of ref holds the commit: a tag, a branch, or only a merge request's ref
-        (`ref: merge-request`: upstream proposed it and has not released it)."""
+        """What kind of ref holds the commit: a tag (`tags`), a branch (`branch`, or `tags: []`),
+        or only a merge request's ref (`ref: merge-request`: proposed, not released)."""
         f = self.f
         if "ref" in fields:
             if values["ref"] != "merge-request" or tags or "branch" in fields:
@@ -253,13 +253,7 @@ class _Reader(RowsReader):
                                           "(then `tags: []` and no `branch`); a tag or a branch says its kind itself")
                 return None
             return "merge-request"
-        if tags:
-            return "tag"
-        if "branch" in fields:
-            return "branch"
-        f.error(fields["tags"][1], f"{what}: no tag ships commit {values['commit'][:12]}: name the `branch` that holds "
-                                   "it, or say `ref: merge-request` when only a merge request's ref does")
-        return None
+        return "tag" if tags else "branch"  # `tags: []`: a commit a branch holds, its head or not
 
     def _own(self, pair, what: str) -> Optional[dict]:
         """Per-edition sources and notes: {edition id: (node, sources, notes)}."""
