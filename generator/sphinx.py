@@ -194,7 +194,7 @@ class EditionTable:
         if entry is None:
             return [nodes.paragraph("", "", nodes.emphasis(text=self.site.label("text_not_known", self.lang)))]
         result = text_nodes(entry.text)
-        if entry.origin in ("translation", "untranslated"):
+        if entry.origin in ("translation", "untranslated", "proposed"):
             result.append(nodes.paragraph("", "", nodes.emphasis(text=f"({self.site.label(entry.origin, self.lang)})")))
         return result
 

@@ -152,7 +152,7 @@ def test_a_cell_reads_as_its_visible_text():
 
 def test_html_cells_read_as_a_browser_lays_them_out():
     """<p> paragraphs, <ul> bullets, <ol> numbered steps (start and value respected), the note title
-    glued to its body ("说明：本", not "说明： 本")."""
+    and its body as two lines, as a browser lays out the notebody block."""
     source = ('<table><tr><th>枚举值</th><th>是否可恢复</th><th>解决办法</th></tr>\n'
               '<tr><td><p>LLM_X</p></td><td><p>否</p></td>\n'
               '<td><p>先检查。</p><ul><li>一</li><li>二</li></ul><ol><li>甲</li><li>乙</li></ol>'
@@ -163,12 +163,13 @@ def test_html_cells_read_as_a_browser_lays_them_out():
                                 "solution": {"zh": ("解决办法",)}})
     [row] = table.rows
     assert (row.line, row.by_column["solution"].line) == (2, 3)
-    assert row.by_column["solution"].text == "先检查。\n- 一\n- 二\n1. 甲\n2. 乙\n3. 丙\n7. 丁\n说明：本错误码为预留。"
+    assert row.by_column["solution"].text == (
+        "先检查。\n- 一\n- 二\n1. 甲\n2. 乙\n3. 丙\n7. 丁\n说明：\n本错误码为预留。")
 
 
 def test_note_titles_read_as_each_format_shows_them(llm):
-    """An HTML note title is glued to its body ("说明：本"); in a pipe table the space typed
-    after the colon shows, and is the text's ("说明： 本", as upstream's pipe tables from 9.1.0)."""
+    """An HTML note's title and body are two lines ("说明：", "本…"); in a pipe table the note is
+    one line, and the space typed after the colon is the text's ("说明： 本", as from 9.1.0)."""
     editions = _editions_whose_texts(llm, "zh", r"说明：")
     assert editions, "no zh text of the catalog holds a note"
     assert any("说明： " in (c.text("solution", e.id, "zh") or "") for e in editions for c in llm.codes)

@@ -47,11 +47,13 @@ def test_a_list_item_without_its_list_is_a_bullet_as_a_browser_draws_it():
     assert rows["LLM_LINK_BUSY"]["recoverable"] == "是"
 
 
-def test_a_note_is_one_line_its_title_then_its_body():
+def test_a_note_is_two_lines_its_title_then_its_body_as_a_browser_shows_it():
+    """upstream's HTML: <span class="notetitle"> 说明： </span><div class="notebody"><p>…: the
+    body is a block, so it starts a line of its own (ge 8.5.0 to 9.0.1, hixl 9.0.0-beta.1 to 9.0.1)."""
     assert html_rows(PAGE, HEADINGS)["LLM_DEVICE_MEM_ERROR"]["solution"] == (
-        "获取并修复内存UCE的错误虚拟地址。\n说明： 本错误码为预留，暂不支持。")
+        "获取并修复内存UCE的错误虚拟地址。\n说明：\n本错误码为预留，暂不支持。")
     assert _cell('<td><div class="note"><span class="notetitle">说明：</span><div class="notebody"><p>一</p>'
-                 '<p>二</p></div></div><p>after</p></td>') == "说明：一二\nafter"
+                 '<p>二</p></div></div><p>after</p></td>') == "说明：\n一\n二\nafter"
 
 
 def test_breaks_blocks_numbered_steps_and_white_space():

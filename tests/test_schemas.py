@@ -34,6 +34,7 @@ from generator.reading.fields import Fields
 from generator.domain.editions import Source
 from generator.domain.model import (
     COLUMN_KEYS,
+    PROPOSED,
     RECOVERABLE_VALUES,
     TEXT_FIELDS,
     TEXT_ORIGINS,
@@ -329,7 +330,7 @@ def test_export_schema_fields_are_the_models():
     assert [b["properties"]["kind"]["const"] for b in branches] == list(catalog_versions._SOURCE_KINDS)
     assert set().union(*(b["properties"] for b in branches)) == model(Source)
     assert defs["recoverable"]["enum"] == list(RECOVERABLE_VALUES)
-    assert defs["origin"]["enum"] == [*TEXT_ORIGINS, UNTRANSLATED]
+    assert defs["origin"]["enum"] == [TEXT_ORIGINS[0], PROPOSED, *TEXT_ORIGINS[1:], UNTRANSLATED]
     assert defs["column"]["enum"] == list(COLUMN_KEYS)
     assert defs["textField"]["enum"] == list(TEXT_FIELDS)
     assert defs["commit"]["pattern"] == catalog_versions.COMMIT.pattern

@@ -5,9 +5,9 @@ upstream.page_table (the reader `import` uses): a misreading of the page can the
 made by both and hidden by their agreement. What a browser shows is what counts: a `<br>`
 or a block (`p`, `div`, a list) starts a line, an `li` is a bullet ("- ") or, in an `ol`, a
 numbered step ("1. "), even where upstream left out the list around it (a browser still
-draws the marker), white space collapses to one space, and empty lines are not seen. One
-rule is the catalog's, not the bare browser's: a note (`div.note`: a `notetitle`, then a
-`notebody`) is one line, "说明：本错误码…", as the catalog writes a note on every page.
+draws the marker), white space collapses to one space, and empty lines are not seen. A note
+(`div.note`: a `notetitle`, then a `notebody` block) is two lines, "说明：" and its body, as a
+browser shows it.
 """
 from __future__ import annotations
 
@@ -44,10 +44,9 @@ class _Lines:
         return "\n".join(line for line in (_SPACE.sub(" ", raw).strip() for raw in self.lines) if line)
 
 
-def _open(element: Element, out: _Lines, in_ol: bool, counter: list[int], in_note: bool) -> Optional[tuple]:
+def _open(element: Element, out: _Lines, in_ol: bool, counter: list[int]) -> Optional[tuple]:
     """Lay out an element's start and text; what its children are walked with (None: skipped)."""
     tag = element.tag if isinstance(element.tag, str) else ""
-    in_note = in_note or "notebody" in (element.get("class") or "").split()
     if tag in _SKIPPED:
         return None
     if tag == "br":
@@ -60,16 +59,16 @@ def _open(element: Element, out: _Lines, in_ol: bool, counter: list[int], in_not
             out.add(f"{counter[0]}. ")
         else:
             out.add("- ")
-    elif tag in _BLOCKS and not in_note:
+    elif tag in _BLOCKS:
         out.end()
     out.add(element.text)
     numbered = tag == "ol" or (in_ol and tag != "ul")
-    return numbered, [0] if tag in ("ol", "ul") else counter, in_note
+    return numbered, [0] if tag in ("ol", "ul") else counter
 
 
-def _close(element: Element, out: _Lines, in_note: bool) -> None:
+def _close(element: Element, out: _Lines) -> None:
     tag = element.tag if isinstance(element.tag, str) else ""
-    if (tag in _BLOCKS and not in_note) or tag == "li":
+    if tag in _BLOCKS or tag == "li":
         out.end()
 
 
@@ -77,19 +76,19 @@ def cell_text(element: Element) -> str:
     """The cell's text, walked with a stack of its own: an element nested thousands deep costs
     its share of the time, never Python's recursion limit."""
     out = _Lines()
-    todo: list = [(element, False, [0], False, None)]  # (element, in_ol, counter, in_note, tail), or a closing
+    todo: list = [(element, False, [0], None)]  # (element, in_ol, counter, tail), or a closing
     while todo:
         item = todo.pop()
         if item[0] == "close":
-            _close(item[1], out, item[2])
-            out.add(item[3])
+            _close(item[1], out)
+            out.add(item[2])
             continue
-        node, in_ol, counter, in_note, tail = item
-        inner = _open(node, out, in_ol, counter, in_note)
+        node, in_ol, counter, tail = item
+        inner = _open(node, out, in_ol, counter)
         if inner is None:
             out.add(tail)
             continue
-        todo.append(("close", node, inner[2], tail))
+        todo.append(("close", node, tail))
         todo.extend((child, *inner, child.tail) for child in reversed(node))
     return out.text()
 

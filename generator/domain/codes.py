@@ -19,7 +19,7 @@ class TextEntry:
     editions: tuple[str, ...]
     lang: str
     text: str  # for an untranslated text: the text in the family's first language, as seen
-    origin: str  # one of TEXT_ORIGINS, or UNTRANSLATED
+    origin: str  # one of TEXT_ORIGINS, UNTRANSLATED, or PROPOSED (computed from its sources)
     pos: Pos
     starts: tuple[str, ...]  # the version ids of its `from`
     start_pos: tuple[Pos, ...]  # where each start is written

@@ -51,6 +51,7 @@ class Source:
     commit: Optional[str] = None
     tags: tuple[str, ...] = ()
     branch: Optional[str] = None
+    ref: Optional[str] = None  # for a repository file: "tag", "branch" or "merge-request", what holds its commit
     url: Optional[str] = None
     seed: Optional[str] = None
     document: Optional[str] = None

@@ -26,6 +26,9 @@ RECOVERABLE_VALUES = ("yes", "no", "n/a", "not known")
 # seen upstream in another language whose translation is still to be written ("untranslated").
 TEXT_ORIGINS = ("upstream", "translation")
 UNTRANSLATED = "untranslated"
+# Upstream's text that no release or branch holds, only a merge request's ref: proposed. The
+# catalog does not write it; it follows from the sources (`ref: merge-request`).
+PROPOSED = "proposed"
 # The columns a page's table may have, and the ones that hold a text per code.
 COLUMN_KEYS = ("name", "meaning", "cause", "recoverable", "solution")
 TEXT_FIELDS = ("meaning", "cause", "solution")

@@ -369,6 +369,8 @@ def source_lines(source: dict, lang: str, indent: int) -> list[str]:
         ]
         if "branch" not in source:
             lines.append(f"{pad}  tags: {ye.flow(source.get('tags', []))}")
+        if source.get("ref") == "merge-request":
+            lines.append(f"{pad}  ref: merge-request")
     else:
         lines = [f"{pad}- {ye.entry('url', source['url'])}"]
     lines.append(f"{pad}  {ye.entry('lang', lang)}")

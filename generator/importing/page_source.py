@@ -101,13 +101,16 @@ def blob_text(repo, blob: str, shown: str) -> str:
 
 def shipping_source(name: str, repo, ref: str, path: str, blob: str) -> dict:
     """How a file at a ref is cited: the tags that ship it (and the first one's commit), the
-    branch head, or a commit no tag and no branch head has (upstream's English pages)."""
+    branch head, a commit a branch holds that no tag ships, or one that only a merge request's ref
+    holds (upstream's proposed English pages)."""
     shipping = [t for t in repo.release_tags() if repo.blob_at(t, path) == blob]
     if ref in repo.release_tags() or (shipping and repo.commit(ref) != repo.commit("HEAD")):
         return {"repo": name, "path": path, "commit": repo.commit(shipping[0]), "tags": shipping}
     if repo.commit(ref) == repo.commit("HEAD"):
         return {"repo": name, "path": path, "commit": repo.commit(ref), "branch": repo.head_branch()}
-    return {"repo": name, "path": path, "commit": repo.commit(ref), "tags": []}
+    commit = repo.commit(ref)
+    held = {"repo": name, "path": path, "commit": commit, "tags": []}
+    return held if repo.on_a_branch_or_tag(commit) else {**held, "ref": "merge-request"}
 
 
 def edition_place(family: Family, edition_id: str) -> tuple[Timeline, str]:

@@ -198,7 +198,8 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
         target = _translated_version(family, versions, release)
         if cited is not None:  # unchanged since a version cited it: that version's still (a new version
             # of the first language carries its texts, and marks the rest untranslated)
-            _add_tags(plan, cited[0], cited[1], [t for t in page.source.get("tags", []) if t not in cited[1].tags])
+            _add_tags(plan, cited[0], cited[1], [t for t in page.source.get("tags", []) if t not in cited[1].tags],
+                      repo)
             continue
         if target is None:
             plan.report.todo.append(f"{timeline.id}: {page.shown} ({lang}): which version it translates is not "
@@ -220,12 +221,22 @@ def _translated_version(family: Family, versions: list[Version], release: Option
     return final[-1] if final else None
 
 
-def _add_tags(plan: Plan, version: Version, known, new_tags: list[str]) -> None:
+def _add_tags(plan: Plan, version: Version, known, new_tags: list[str], repo) -> None:
+    """Tags that ship a file a version cites. A file that only a merge request held until now is
+    released: its source names the first tag's commit and is no longer `ref: merge-request` (its
+    texts are upstream's, no longer proposed)."""
     if not new_tags:
         return
     node = plan.files.version_node(version.id)
     item = next(n for n, s in zip(ye.items(ye.value(node, "sources")), version.sources) if s is known)
-    plan.files.versions.replace(ye.value(item, "tags"), ye.flow(sort_tags(list(known.tags) + new_tags)))
+    tags = sort_tags(list(known.tags) + new_tags)
+    plan.files.versions.replace(ye.value(item, "tags"), ye.flow(tags))
+    if known.ref == "merge-request":
+        plan.files.versions.replace(ye.value(item, "commit"), repo.commit(tags[0]))
+        ref = ye.key(item, "ref")
+        plan.files.versions.delete_lines(ref, ye.value(item, "ref"))
+        plan.report.done.append(f"{version.id}: {known.path} ({known.lang}) was a merge request's; {tags[0]} "
+                                "releases it, so its texts are upstream's")
     plan.report.done.append(
         f"{version.id}: {known.path} ({known.lang}) unchanged, shipped by {', '.join(new_tags)} too"
     )

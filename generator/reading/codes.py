@@ -219,6 +219,10 @@ def _text_entries(f: Fields, node: Node, what: str, languages) -> Optional[tuple
         langs = [lang for lang in languages if lang in fields]
         if not langs and not untranslated:
             f.error(item, f"{what} entry gives no text; add one or more of: {', '.join(languages)}")
+        if "origin" in fields and len(langs) > 1:
+            f.error(fields["origin"][0], f"{what} entry gives `origin: {fields['origin'][1].value}` to its "
+                                         f"{' and '.join(langs)} texts; an origin belongs to one language: give each "
+                                         "language an entry of its own, with its own origin")
         for lang in untranslated or ():
             if lang in fields:
                 f.error(fields[lang][0], f"{what} entry gives a {lang} text and marks {lang} untranslated; keep one")

@@ -17,7 +17,7 @@ from generator.domain.codes import Code, TextEntry
 
 from generator.domain.editions import Edition, Version
 
-from generator.domain.model import UNTRANSLATED
+from generator.domain.model import PROPOSED, UNTRANSLATED
 from generator.core.problems import Pos, Problem, Reporter, closest
 
 
@@ -39,6 +39,7 @@ class _Context:
             self.timelines.setdefault(version.timeline.id, []).append(version)
         self.edition_version = {e.id: e.version for e in editions}
         self.edition_index = {e.id: e.index for e in editions}
+        self.edition_sources = {e.id: e.sources for e in editions}  # its version's and its own
         for timeline in self.timelines.values():  # release order, whatever order they are written in
             timeline.sort(key=lambda v: self.edition_index[v.editions[0]])
         self.languages, self.rep = languages, rep
@@ -87,6 +88,10 @@ class _Context:
                         covered[active].extend(version.editions)
         resolved = [replace(entry, editions=tuple(sorted(set(covered[n]), key=self.edition_index.__getitem__)))
                     for n, entry in enumerate(entries)]
+        proposed = self._proposed(resolved)
+        resolved = [replace(entry, origin=PROPOSED)
+                    if entry.origin == "upstream" and (entry.lang, entry.written) in proposed else entry
+                    for entry in resolved]
         first = [e for e in resolved if e.lang == self.languages[0] and e.origin != UNTRANSLATED]
         result: list[TextEntry] = []
         for entry in resolved:
@@ -94,6 +99,20 @@ class _Context:
                 self._untranslated(code, field_name, entry, first) if entry.origin == UNTRANSLATED else [entry]
             )
         return tuple(result)
+
+    def _proposed(self, entries: list[TextEntry]) -> set[tuple[str, str]]:
+        """(lang, text) of upstream's texts whose every source, in the versions any entry with
+        these words holds for (on every timeline: a page's copies share their words), is a commit
+        that only a merge request's ref holds: proposed, not released. A release that ships the
+        words adds a tagged source, and they are upstream's."""
+        sources: dict[tuple[str, str], list] = {}
+        for entry in entries:
+            if entry.origin != "upstream":
+                continue
+            held = [s for v in entry.starts if v in self.versions for s in self.versions[v].sources]
+            held += [s for e in entry.editions for s in self.edition_sources.get(e, ())]
+            sources.setdefault((entry.lang, entry.written), []).extend(s for s in held if s.lang in (entry.lang, None))
+        return {key for key, found in sources.items() if found and all(s.ref == "merge-request" for s in found)}
 
     def _start(
         self, code: Code, field_name: str, entry: TextEntry, ident: str, pos: Pos, where: str

@@ -30,7 +30,7 @@ COMMIT = re.compile(r"^[0-9a-f]{40}$")
 _VERSION_FIELDS = ("version", "based_on", "release", "sources", "texts", "order", "rows", "not_listed_not_known",
                    "malformations", "notes", "editions", "superseded")
 _SOURCE_KINDS = ("repo", "url", "seed", "document")
-_SOURCE_FIELDS = ("repo", "path", "commit", "tags", "branch", "url", "seed", "document", "lang", "page")
+_SOURCE_FIELDS = ("repo", "path", "commit", "tags", "branch", "url", "seed", "document", "lang", "ref", "page")
 
 
 def read_versions(section, family_id, languages, pages, codes, repositories, rep: Reporter) -> Optional[Read]:
@@ -197,7 +197,8 @@ class _Reader(RowsReader):
                   if k not in ("tags", "lang", "page")}
         if any(v is None for v in values.values()):
             return None
-        allowed = {"repo": ("path", "commit", "tags", "branch", "page"), "url": (), "seed": (), "document": ()}[kind]
+        allowed = {"repo": ("path", "commit", "tags", "branch", "ref", "page"),
+                   "url": (), "seed": (), "document": ()}[kind]
         for key in fields:
             if key not in allowed and key not in (kind, "lang"):
                 f.error(fields[key][0], f"{what}: a {kind} source has no {key!r}")
@@ -233,11 +234,26 @@ class _Reader(RowsReader):
                 f"{what}: a repository source names the tags that ship the file, or the branch of an unreleased one",
             )
             return None
+        ref = self._ref(fields, values, tags, what)
+        if ref is None:
+            return None
         layout = read_layout(f, fields["page"][1], what, self.columns, values["path"]) if "page" in fields else None
         if "page" in fields and layout is None:
             return None
         return Source("repo", lang, repo=values["repo"], path=values["path"], commit=values["commit"], tags=tags,
-                      branch=values.get("branch"), pos=f.pos(node), layout=layout)
+                      branch=values.get("branch"), ref=ref, pos=f.pos(node), layout=layout)
+
+    def _ref(self, fields, values, tags, what) -> Optional[str]:
+        """What kind of ref holds the commit: a tag (`tags`), a branch (`branch`, or `tags: []`),
+        or only a merge request's ref (`ref: merge-request`: proposed, not released)."""
+        f = self.f
+        if "ref" in fields:
+            if values["ref"] != "merge-request" or tags or "branch" in fields:
+                f.error(fields["ref"][1], f"{what}: `ref: merge-request` is for a commit that no tag or branch holds "
+                                          "(then `tags: []` and no `branch`); a tag or a branch says its kind itself")
+                return None
+            return "merge-request"
+        return "tag" if tags else "branch"  # `tags: []`: a commit a branch holds, its head or not
 
     def _own(self, pair, what: str) -> Optional[dict]:
         """Per-edition sources and notes: {edition id: (node, sources, notes)}."""

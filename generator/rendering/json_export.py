@@ -149,7 +149,7 @@ def _page_data(family: Family, page) -> dict:
 def source_data(source: Source) -> dict:
     data: dict = {"kind": source.kind}
     if source.kind == "repo":
-        data.update(repo=source.repo, path=source.path, commit=source.commit, tags=list(source.tags))
+        data.update(repo=source.repo, path=source.path, commit=source.commit, tags=list(source.tags), ref=source.ref)
         if source.branch:
             data["branch"] = source.branch
         if source.layout is not None:

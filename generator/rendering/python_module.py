@@ -16,7 +16,7 @@ from generator.rendering.escape import py_str
 from generator.rendering.stamps import Digests
 from generator.domain.codes import Code
 from generator.domain.family import Catalog, Family
-from generator.domain.model import TEXT_FIELDS, UNTRANSLATED
+from generator.domain.model import PROPOSED, TEXT_FIELDS, UNTRANSLATED
 from generator.rendering.output import Planned
 from generator.domain.queries import default_edition, default_timeline, member_c_name, member_name, other_names
 from generator.rendering.environment import comment_banner, comment_language, render_template, runtime_source, seal
@@ -175,7 +175,7 @@ def _ok_member(family: Family) -> Optional[str]:
 
 
 _RECOVERABLE = {"yes": '"yes"', "no": '"no"', "n/a": '"n/a"', "not known": '"not known"'}
-_ORIGIN_FLAGS = {"upstream": 0, "translation": 1, UNTRANSLATED: 2}  # the runtime's _ORIGINS, by index
+_ORIGIN_FLAGS = {"upstream": 0, "translation": 1, UNTRANSLATED: 2, PROPOSED: 3}  # the runtime's _ORIGINS, by index
 
 
 def _table(name: str, opening: str) -> str:

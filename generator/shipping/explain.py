@@ -173,9 +173,8 @@ def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, labe
     lines.append(f"  {edition.page.heading('recoverable', lang)}: {_recoverable(family, row.recoverable, lang)}")
     for field_name in edition.page.text_fields:
         entry = code.entry(field_name, edition.id, lang)
-        mark = (
-            f" ({label(entry.origin)})" if entry is not None and entry.origin in ("translation", "untranslated") else ""
-        )
+        marked = entry is not None and entry.origin in ("translation", "untranslated", "proposed")
+        mark = f" ({label(entry.origin)})" if marked and entry is not None else ""
         lines.append(f"  {edition.page.heading(field_name, lang)}{mark}:")
         lines.append(_indent(entry.text if entry is not None else label("text_not_known"), 4))
     return lines

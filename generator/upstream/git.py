@@ -182,6 +182,13 @@ class GitRepo:
         # each path as it is (-z: not quoted, ended by NUL, which no path holds; a path may hold U+2028 or \n)
         return {name.split(":", 1)[1] for name in out.decode("utf-8", "surrogateescape").split("\0") if ":" in name}
 
+    def on_a_branch_or_tag(self, commit: str) -> bool:
+        """Whether a branch (local or fetched) or a tag holds the commit; else only another ref
+        does, such as a merge request's (refs/merge-requests/N/head, refs/keep-around/...)."""
+        out = self.run("for-each-ref", f"--contains={commit}", "--count=1", "--format=%(refname)",
+                       "refs/heads", "refs/remotes", "refs/tags")
+        return bool(out.strip())
+
     def refs(self) -> list[tuple[str, str]]:
         """(label, ref) for every release tag, then the default branch's head."""
         return [(t, t) for t in self.release_tags()] + [(self.head_branch(), "HEAD")]

@@ -173,19 +173,14 @@ class _TextBuilder:
 
     def __init__(self) -> None:
         self.lines: list[str] = [""]
-        self.glue = False  # a note title ("说明：") runs into the block that follows it
         self.todo: list = []  # what is still to do, the next step last
 
     def newline(self) -> None:
-        if self.glue:
-            return
         if self.lines[-1].strip():
             self.lines.append("")
 
     def add(self, text: Optional[str]) -> None:
         if text:
-            if self.glue and text.strip():
-                self.glue = False
             self.lines[-1] += text
 
     def run(self, element) -> None:
@@ -204,18 +199,14 @@ class _TextBuilder:
         if tag in _SKIP or tag is None:
             tail()
         elif tag == "br":
-            self.glue = False
             self.lines.append("")
             tail()
         elif tag in ("ul", "ol"):
-            self.glue = False
             self.newline()
             self._then(*self._list_steps(element, tag), tail)
         elif tag in _BLOCKS:
             self.newline()
             self._then(partial(self._content, element), self.newline, tail)
-        elif "notetitle" in (element.get("class") or "").split():
-            self._then(partial(self._content, element), partial(setattr, self, "glue", True), tail)
         else:
             self._then(partial(self._content, element), partial(self._link, element, tag), tail)
 

@@ -67,10 +67,11 @@ def _html_text(text: str, counter: list[int]) -> str:
             continue
         counter[0] += 1
         anchor = f"p{counter[0]}"
-        if line.startswith("说明："):
+        if line == "说明：" and i + 1 < len(lines):  # a note: its title, then its body (a line of its own)
+            i += 1
             parts.append(
                 f'<div class="note" id="note{counter[0]}"><span class="notetitle"> 说明： </span><div class="notebody">'
-                f'<p id="{anchor}"><a name="{anchor}"></a>{_link(line[3:])}</p>\n</div></div>'
+                f'<p id="{anchor}"><a name="{anchor}"></a>{_link(lines[i])}</p>\n</div></div>'
             )
         else:
             parts.append(f'<p id="{anchor}"><a name="{anchor}"></a><a name="{anchor}"></a>{_link(line)}</p>')
@@ -128,9 +129,7 @@ def _pipe_text(text: str, english: bool = False, marked: bool = True) -> str:
         body = body.replace("\\", "\\\\").replace("|", "\\|")
         body = _api_marked(body, english) if marked else body
         if line.startswith("说明："):
-            body = (
-                " " + body
-            )  # upstream writes "<br> 说明： ..."; the catalog's text says whether a space follows the colon
+            body = " " + body  # upstream writes "<br> 说明： 本…"; the text has the space after the colon
         # upstream indents a list item after <br> ("<br>  - …"), never a paragraph ("<br>保留现场")
         lines.append(("  " if n and marker else "") + (marker.group() if marker else "") + body)
     return "<br>".join(lines)

@@ -61,7 +61,9 @@ UNKNOWN = _Unknown()
 Recoverable = Union[bool, None, _Unknown]
 _RECOVERABLE: dict[str, Recoverable] = {"yes": True, "no": False, "n/a": None, "not known": UNKNOWN}
 _FIELDS = ("meaning", "cause", "solution")
-_ORIGINS = ("upstream", "translation", "untranslated")
+_ORIGINS = ("upstream", "translation", "untranslated", "proposed")
+# Without a field, text_origin() says the kind furthest from upstream's released words.
+_ORIGIN_RANK = (0, 2, 3, 1)
 
 
 class _Documented:
@@ -134,11 +136,13 @@ class _Documented:
 
     def text_origin(self, lang: Optional[str] = None, edition: Optional[str] = None,
                     field: Optional[str] = None) -> Optional[str]:
-        """"upstream" for a text taken from an upstream page, "translation" for one this
-        project translated, "untranslated" for a text seen upstream in another language
-        whose translation is still to be written; None where not known. Without `field`
-        ("meaning", "cause" or "solution"), the last of those that any of the edition's texts
-        of this code is.
+        """"upstream" for a text taken from an upstream page that a branch or tag of upstream
+        holds, "proposed" for one taken from an upstream commit that only a merge request's ref
+        holds (not released), "translation" for one this project translated, "untranslated" for
+        a text seen upstream in another language whose translation is still to be written;
+        None where not known. Without `field` ("meaning", "cause" or "solution"), the one
+        furthest from upstream's released words (in that order) that any of the edition's
+        texts of this code is.
 
         Raises KeyError when `edition` is no edition of the family, or one whose page does not
         list this code (one whose listing of it is not known answers None); ValueError when
@@ -152,7 +156,7 @@ class _Documented:
             pair = texts[_FIELDS.index(field)]
             return None if pair is None else _ORIGINS[pair[1]]
         origins = [pair[1] for pair in texts if pair is not None]
-        return _ORIGINS[max(origins)] if origins else None
+        return _ORIGINS[max(origins, key=_ORIGIN_RANK.__getitem__)] if origins else None
 
 
 def _language(lang: Optional[str]) -> str:

@@ -17,7 +17,7 @@ from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.domain.model import Page
+from generator.domain.model import PROPOSED, Page
 from generator.domain.queries import default_edition, release_edition, row_anchor
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context
@@ -60,6 +60,7 @@ def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, st
         body.extend(_answers(ctx, family, code, pages, shown, by_edition))
     else:
         body.append(admonition("info", ctx.label("not_listed"), text_html(ctx.label("undocumented"))))
+    body.extend(_origin_notes(ctx, family, code))
     body.extend(_standing(ctx, code))
     body.extend(release_differences_section(ctx, family, code, shown))
     if code.notes:
@@ -196,6 +197,13 @@ def _row_link(edition: Edition, code: Code):
         return 0
     anchor = row_anchor(edition, code)
     return 1 if anchor == code.slug else anchor
+
+
+def _origin_notes(ctx: Context, family: Family, code: Code) -> list[str]:
+    """What the marks on the code's texts in this language mean, for the kinds it has."""
+    origins = {e.origin for _, entries in code.texts for e in entries if e.lang == ctx.lang}
+    return [admonition("note", ctx.label(kind), text_html(ctx.label(f"{kind}_note")))
+            for kind in ("translation", PROPOSED) if kind in origins]
 
 
 def answer_card(ctx: Context, family: Family, code: Code, edition: Edition, saying: Saying) -> str:

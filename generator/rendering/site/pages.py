@@ -9,7 +9,7 @@ from generator.rendering.escape import html_in_markdown as esc, md_inline
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.domain.model import UNTRANSLATED
+from generator.domain.model import PROPOSED, UNTRANSLATED
 from generator.rendering.stamps import Digests
 from generator.rendering.output import Planned
 from generator.domain.queries import default_edition, names_at_edition, row_anchor
@@ -148,6 +148,8 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
         body.append(admonition("note", ctx.label("untranslated"), text_html(ctx.label("untranslated_note"))))
     if code_entry_origin(family, edition, lang):
         body.append(admonition("note", ctx.label("translation"), text_html(ctx.label("translation_note"))))
+    if code_entry_origin(family, edition, lang, PROPOSED):
+        body.append(admonition("note", ctx.label("proposed"), text_html(ctx.label("proposed_note"))))
     if not edition.has_texts(lang):
         body.append(admonition("info", ctx.label("text_not_known"), text_html(ctx.label("texts_not_known"))))
     if not edition.order_known:

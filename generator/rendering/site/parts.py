@@ -8,7 +8,7 @@ from typing import Optional
 from generator.rendering.escape import html_in_markdown as esc, md_inline
 from generator.domain.codes import Code
 from generator.domain.family import Family
-from generator.domain.model import UNTRANSLATED, Page
+from generator.domain.model import PROPOSED, UNTRANSLATED, Page
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context, markdown_banner
 
@@ -62,6 +62,8 @@ def text_cell(ctx: Context, text: Optional[str], origin: Optional[str]) -> str:
         return f'<em class="not-known">{esc(ctx.label("text_not_known"))}</em>'
     if origin == UNTRANSLATED:
         return text_html(text) + f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>'
+    if origin == PROPOSED:
+        return text_html(text) + f' <span class="translation proposed">({esc(ctx.label("proposed"))})</span>'
     return text_html(text) + (translation_mark(ctx) if origin == "translation" else "")
 
 
