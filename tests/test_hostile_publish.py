@@ -378,13 +378,11 @@ def start_serve(out: Path, port: int, ignore_sigint: bool = False) -> subprocess
     return server
 
 
-def stopped(server: subprocess.Popen) -> tuple[float, str]:
-    import time
-
-    began = time.monotonic()
+def stopped(server: subprocess.Popen) -> tuple[int, str]:
+    """(exit code, output) of `serve` sent SIGTERM (the timeout only guards against a hang)."""
     server.terminate()
     output, _ = server.communicate(timeout=120)
-    return time.monotonic() - began, output
+    return server.returncode, output
 
 
 @pytest.mark.slow  # runs MkDocs' server
@@ -400,10 +398,12 @@ def test_serve_says_the_pages_match_when_nothing_changed(own_tree, tmp_path):
 
 @pytest.mark.slow  # runs MkDocs' server
 @pytest.mark.parametrize("ignore_sigint", [False, True], ids=["foreground", "background job"])
-def test_serve_stops_within_seconds_of_sigterm(own_tree, ignore_sigint):
+def test_serve_stops_mkdocs_with_the_first_signal_on_sigterm(own_tree, ignore_sigint):
+    """MkDocs stops on the SIGINT serve sends it (as Ctrl-C does), never waiting for the harder
+    signals after it: serve says so when it has to send them."""
     port = free_port()
-    took, output = stopped(start_serve(own_tree, port, ignore_sigint))
-    assert took < 5, f"serve took {took:.1f} s to stop (MkDocs ignored the SIGINT it was sent, then was killed)"
+    _, output = stopped(start_serve(own_tree, port, ignore_sigint))
+    assert "did not stop" not in output, output
     assert not listening(port), "MkDocs is still serving"
     assert "Traceback" not in output
 

@@ -1,10 +1,11 @@
 """Hostile upstream files and keys: what a pull request, a tampered mirror or a careless
 command line can hand the readers of upstream's files, `explain` and the generated modules.
 
-Each time test uses an input sized so that the quadratic reader it replaced would take
+Each reader test uses an input sized so that the quadratic reader it replaced would take
 minutes (measured: the old `read_header` took 12 s on 64 KB of `const x` lines, and four
-times as long for twice the input), under a limit at least ten times what the linear one
-takes. Each memory test runs the command in a child process under an address-space limit,
+times as long for twice the input) and checks what it read; no test asserts a time (a reader
+that does not return at all is stopped after HANG seconds, so that it fails its test rather
+than the run). Each memory test runs the command in a child process under an address-space limit,
 so that a regression fails the test rather than the machine.
 """
 from __future__ import annotations
@@ -14,10 +15,10 @@ import importlib.util
 import os
 import re
 import resource
+import signal
 import subprocess
 import symtable
 import sys
-import time
 
 import pytest
 from html5lib.html5parser import HTMLParser
@@ -30,13 +31,26 @@ from generator.upstream import files as upstream_files
 from generator.domain.model import ValueLayout
 from tests.support.helpers import FIXTURES, MINI, ROOT, run_cli
 
-LIMIT_SECONDS = 10.0  # the linear readers take well under a second on every input here
+HANG = 120  # seconds: not a bound on speed (the readers take well under a second here), a guard against a hang
 
 
-def timed(function, *args):
-    start = time.perf_counter()
-    result = function(*args)
-    return result, time.perf_counter() - start
+class Hung(Exception):
+    pass
+
+
+def read(function, *args):
+    """The reader's result; a reader that has not returned after HANG seconds (a regular expression
+    that backtracks without end) fails the test instead of the whole run."""
+    def hung(signum, frame):
+        raise Hung(f"{function.__name__} did not return within {HANG} s")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(HANG)
+    try:
+        return function(*args)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def child(*argv: str, memory_mb: int = 1024, timeout: float = 60, stdin=None) -> subprocess.CompletedProcess:
@@ -58,17 +72,15 @@ def no_traceback(text: str) -> None:
 
 def test_read_header_is_linear_on_const_lines_that_declare_nothing():
     source = "const x\n" * 80_000  # 640 KB: the old reader scanned to the end from every `const`
-    (constants, problems), seconds = timed(c_source.read_header, source)
+    constants, problems = read(c_source.read_header, source)
     assert constants == [] and [p.message for p in problems] == ["no status-code constants in this file"]
-    assert seconds < LIMIT_SECONDS, seconds
 
 
 def test_read_header_finds_namespaces_in_one_pass():
     count = 40_000  # the old namespace_at rescanned the file up to each constant
     source = "namespace ge {\n" + "".join(f"constexpr Status C{i} = {i}U;\n" for i in range(count)) + "}\n"
     source += "constexpr Status OUTSIDE = 7;\n"
-    (constants, problems), seconds = timed(c_source.read_header, source)
-    assert seconds < LIMIT_SECONDS, seconds
+    constants, problems = read(c_source.read_header, source)
     assert problems == [] and len(constants) == count + 1
     assert constants[0] == c_source.Constant("C0", "ge", 0, 2, "Status")
     assert constants[count - 1].line == count + 1 and constants[count - 1].namespace == "ge"
@@ -95,8 +107,7 @@ def test_read_header_is_linear_on_defines_and_blank_lines():
 def test_read_header_is_linear_on_macros_that_never_close():
     layout = ValueLayout("GE_ERRORNO_DEFINE", ("name", "value"), ())
     source = "GE_ERRORNO_DEFINE(a, 1)\n" * 60_000 + "GE_ERRORNO_DEFINE(LAST, 1);\n"
-    (constants, problems), seconds = timed(c_source.read_header, source, (layout,))
-    assert seconds < LIMIT_SECONDS, seconds
+    constants, problems = read(c_source.read_header, source, (layout,))
     assert [(c.name, c.line) for c in constants] == [("LAST", 60_001)] and problems == []
 
 
@@ -138,9 +149,7 @@ def test_a_decimal_too_long_for_int_is_a_value_not_read():
 def test_audit_of_a_large_header_is_quick(tmp_path):
     header = tmp_path / "llm_error_codes.h"
     header.write_text("namespace ge {\n" + "const x\n" * 100_000 + "constexpr Status LLM_NEW = 0x5010B0FFU;\n}\n")
-    start = time.perf_counter()
-    result = run_cli("audit", "--header", header)
-    assert time.perf_counter() - start < LIMIT_SECONDS
+    result = read(run_cli, "audit", "--header", header)
     assert result.code == 1 and f"{header}:100002: ge::LLM_NEW: missing from catalog" in result.out, (
         result.out + result.err
     )

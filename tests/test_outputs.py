@@ -24,10 +24,11 @@ from tests.support.helpers import MINI, ROOT, run_cli, tree
 
 @pytest.fixture(scope="module")
 def two_catalogs(tmp_path_factory):
-    """Two versions of a 400-code catalog whose every output differs."""
+    """Two versions of a 200-code catalog whose every output differs (about 900 files: a run
+    stopped after its fifth write has hundreds still to write)."""
     base = tmp_path_factory.mktemp("catalogs")
-    old = synthetic_catalog(400, base / "old")
-    new = synthetic_catalog(400, base / "new")
+    old = synthetic_catalog(200, base / "old")
+    new = synthetic_catalog(200, base / "new")
     codes = new / "bench" / "codes.yaml"
     codes.write_text(
         codes.read_text(encoding="utf-8").replace("log_message: code", "log_message: status code"), encoding="utf-8"
@@ -41,6 +42,22 @@ def two_catalogs(tmp_path_factory):
         site.read_text(encoding="utf-8").replace("Benchmark codes", "Benchmark status codes"), encoding="utf-8"
     )
     return old, new
+
+
+@pytest.fixture(scope="module")
+def two_trees(two_catalogs, tmp_path_factory):
+    """(old outputs, new outputs, a directory generated from the old catalog): each generated once
+    for the module; a test copies the directory and runs the new catalog over the copy."""
+    old_dir, new_dir = two_catalogs
+    base = tmp_path_factory.mktemp("trees")
+    old, new = rendered(old_dir, base, "old"), rendered(new_dir, base, "new")
+    return old, new, base / "old"
+
+
+def _old_tree(two_trees, tmp_path) -> Path:
+    out = tmp_path / "out"
+    shutil.copytree(two_trees[2], out, symlinks=True)
+    return out
 
 
 def rendered(catalog_dir, tmp_path, name):
@@ -59,12 +76,12 @@ def assert_each_file_old_or_new(out: Path, old: dict, new: dict, temps_allowed=F
         assert data in (old.get(path), new.get(path)), f"{path} is neither the old nor the new output"
 
 
-@pytest.mark.slow  # a 400-code catalog, generated several times
-def test_a_failure_between_two_writes_leaves_whole_files_and_the_next_run_says_so(two_catalogs, tmp_path, monkeypatch):
-    old_dir, new_dir = two_catalogs
-    old, new = rendered(old_dir, tmp_path, "old"), rendered(new_dir, tmp_path, "new")
-    out = tmp_path / "out"
-    assert run_cli("generate", "--catalog", old_dir, "--out", out).code == 0
+@pytest.mark.slow  # a 200-code catalog, generated once per module and once per test
+def test_a_failure_between_two_writes_leaves_whole_files_and_the_next_run_says_so(two_catalogs, two_trees, tmp_path,
+                                                                                    monkeypatch):
+    new_dir = two_catalogs[1]
+    old, new = two_trees[:2]
+    out = _old_tree(two_trees, tmp_path)
     real_write, calls = outputs.atomic_write, []
 
     def failing_write(target, data, **options):
@@ -115,29 +132,27 @@ def _wait_for_writes(out: Path, old: dict, new: dict, process, minimum=5):
         time.sleep(0.005)
 
 
-def _generate_new_over_old(two_catalogs, tmp_path):
-    old_dir, new_dir = two_catalogs
-    old, new = rendered(old_dir, tmp_path, "old"), rendered(new_dir, tmp_path, "new")
-    out = tmp_path / "out"
-    assert run_cli("generate", "--catalog", old_dir, "--out", out).code == 0
-    process = _start_generate(new_dir, out, "--jobs", "1")
+def _generate_new_over_old(two_catalogs, two_trees, tmp_path):
+    old, new = two_trees[:2]
+    out = _old_tree(two_trees, tmp_path)
+    process = _start_generate(two_catalogs[1], out)
     _wait_for_writes(out, old, new, process)
     return process, out, old, new
 
 
-@pytest.mark.slow  # a 400-code catalog, generated several times
+@pytest.mark.slow  # a 200-code catalog, generated once per module and once per test
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_a_generate_killed_part_way_leaves_whole_files(two_catalogs, tmp_path, signum):
-    process, out, old, new = _generate_new_over_old(two_catalogs, tmp_path)
+def test_a_generate_killed_part_way_leaves_whole_files(two_catalogs, two_trees, tmp_path, signum):
+    process, out, old, new = _generate_new_over_old(two_catalogs, two_trees, tmp_path)
     process.send_signal(signum)
     _, err = process.communicate(timeout=60)
     assert b"Traceback" not in err
     assert_each_file_old_or_new(out, old, new)
 
 
-@pytest.mark.slow  # a 400-code catalog, generated several times
-def test_after_sigkill_the_next_run_names_the_unfinished_run_and_repairs(two_catalogs, tmp_path):
-    process, out, old, new = _generate_new_over_old(two_catalogs, tmp_path)
+@pytest.mark.slow  # a 200-code catalog, generated once per module and once per test
+def test_after_sigkill_the_next_run_names_the_unfinished_run_and_repairs(two_catalogs, two_trees, tmp_path):
+    process, out, old, new = _generate_new_over_old(two_catalogs, two_trees, tmp_path)
     process.kill()
     process.wait(timeout=60)
     # SIGKILL cannot be caught: a half-written temporary file may remain beside the
@@ -169,10 +184,10 @@ def test_a_journal_left_after_the_last_write_is_cleared_with_the_temp_files_of_t
     assert run_cli("check", "--catalog", MINI, "--out", out).code == 0
 
 
-@pytest.mark.slow  # a 400-code catalog, generated several times
-def test_two_generates_at_once_end_in_a_consistent_tree(two_catalogs, tmp_path):
+@pytest.mark.slow  # a 200-code catalog, generated once per module and once per test
+def test_two_generates_at_once_end_in_a_consistent_tree(two_catalogs, two_trees, tmp_path):
     _, new_dir = two_catalogs
-    new = rendered(new_dir, tmp_path, "new")
+    new = two_trees[1]
     out = tmp_path / "out"
     first, second = _start_generate(new_dir, out), _start_generate(new_dir, out)
     for process in (first, second):

@@ -108,7 +108,9 @@ def _default_sigint() -> None:
 
 def stop(server: subprocess.Popen) -> None:
     """Stop MkDocs as Ctrl-C does (it removes its temporary site), then harder if it lingers."""
-    for send, grace in ((lambda: server.send_signal(signal.SIGINT), 5), (server.terminate, 2), (server.kill, None)):
+    steps = ((lambda: server.send_signal(signal.SIGINT), 5, "SIGINT"), (server.terminate, 2, "SIGTERM"),
+             (server.kill, None, "SIGKILL"))
+    for send, grace, name in steps:
         if server.poll() is not None:
             return
         send()
@@ -116,4 +118,5 @@ def stop(server: subprocess.Popen) -> None:
             server.wait(timeout=grace)
             return
         except subprocess.TimeoutExpired:
+            print(f"serve: MkDocs did not stop {grace} s after {name}; stopping it harder", file=sys.stderr, flush=True)
             continue
