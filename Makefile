@@ -2,7 +2,7 @@
 #
 #   make generate    regenerate every output from catalog/
 #   make test        drift check of the committed outputs, then the whole test suite
-#   make test-fast   the edit-test loop (under 20 s): drift check, bad inputs, module, header
+#   make test-fast   the edit-test loop (about 20 s): drift check, bad catalogs, header, module
 #
 # Each creates .venv/ first when it is missing, too old, or pyproject.toml changed.
 
@@ -14,6 +14,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
+# make test-fast collects only the modules that hold its tests (tests/conftest.py FAST)
+FAST_TESTS := tests/test_bad_inputs.py tests/test_c_header.py tests/test_python_module.py
 # pytest-xdist: one worker per core; a module's tests stay on one worker (they share fixtures)
 PYTEST_JOBS ?= -n auto --dist loadscope
 # make publish: where the site goes and the URL it is served at (sitemap, canonical links)
@@ -62,9 +64,9 @@ test: $(STAMP) ## drift check on the committed outputs, then the whole test suit
 	scripts/ensure-browser
 	$(PY) -m pytest $(PYTEST_JOBS) $(PYTEST_ARGS)
 
-test-fast: $(STAMP) ## the edit-test loop: drift check, bad inputs, module import, header compile (no browser, Sphinx, long runs)
+test-fast: $(STAMP) ## the edit-test loop (about 20 s): drift check, bad catalogs, header compiled, module imported
 	$(PY) -m generator check
-	$(PY) -m pytest -q -m "not slow" -n auto --dist worksteal $(PYTEST_ARGS)
+	$(PY) -m pytest -q -m fast -n auto --dist worksteal $(PYTEST_ARGS) $(FAST_TESTS)
 
 docs: $(STAMP) ## build the site into site/build/
 	$(PY) -m generator docs

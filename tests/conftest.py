@@ -11,6 +11,20 @@ from tests.support.helpers import MINI, ROOT
 from tests.support.site_build import shared_site
 
 
+# The edit-test loop (make test-fast, under 20 s on two cores): every bad catalog refused with its
+# message and nothing written, the header compiled as C and C++ and run, and the module imported
+# and compared with upstream's status.py under every Python present. `make test` runs them too.
+FAST = ("tests/test_bad_inputs.py::", "tests/test_c_header.py::",
+        "tests/test_python_module.py::test_every_module_imports_and_documents_under_every_python",
+        "tests/test_python_module.py::test_the_module_behaves_like_upstreams_status_py")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.startswith(FAST) and not item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.fast)
+
+
 @pytest.fixture(scope="session")
 def catalog():
     return load_catalog(ROOT / "catalog")
