@@ -279,3 +279,25 @@ def test_a_cited_header_gone_at_a_newer_tag_is_reported_with_where_it_went(tmp_p
     )
     again = upstream.audit()
     assert "gone at" not in again.out, again.out
+
+
+def test_a_release_branch_with_a_page_no_tag_ships_is_a_notice_not_a_difference(tmp_path):
+    """hicann/ge's branch 9.2.0-beta.2 held a version of the Python page that no tag ships: the
+    audit says so once, as a notice, and exits 0; a branch not named as a release is not read."""
+    upstream = build(tmp_path)
+    page = upstream.repo.path / PYTHON_PAGE_910
+    upstream.repo.git("checkout", "-q", "-b", "9.2.0-beta.2")
+    page.write_text(page.read_text(encoding="utf-8").replace("| 成功 |", "| 成功了 |", 1), encoding="utf-8")
+    upstream.repo.commit("a page on the release branch")
+    upstream.repo.git("branch", "-q", "feature-x")  # the same page, on a branch no release is named after
+    upstream.repo.git("checkout", "-q", "master")
+    result = upstream.audit()
+    assert result.code == 0, result.out
+    notices = [line for line in result.out.splitlines() if line.startswith("notice: ")]
+    assert len(notices) == 1 and "branch 9.2.0-beta.2 holds a version of " + PYTHON_PAGE_910 in notices[0], notices
+    assert "feature-x" not in result.out
+    data = json.loads(upstream.audit("--json").out)
+    assert data["clean"] and len(data["notices"]) == 1
+    refused = run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}",
+                      "--ref", "9.2.0-beta.2")
+    assert refused.code == 1 and "is a release branch of hicann/hixl" in refused.err, refused

@@ -48,6 +48,7 @@ class Row:
 @dataclass
 class Report:
     rows: list[Row] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)  # worth knowing, not a disagreement: exit 0
 
     @property
     def clean(self) -> bool:
@@ -66,6 +67,7 @@ class Report:
                         (finding.kind, finding.code, finding.upstream), f"{row.family} {row.subject}: {finding}"
                     )
         details += [f"known: {text}" for text in known.values()]
+        details += [f"notice: {text}" for text in self.notices]
         checked = sum(1 for row in self.rows if not row.note)
         failing = sum(len(row.failing) for row in self.rows)
         summary = (f"audit --upstream: {checked} file version(s) checked, "
@@ -73,7 +75,7 @@ class Report:
         return "\n".join(lines + ([""] + details if details else []) + ["", summary])
 
     def as_dict(self) -> dict:
-        return {"clean": self.clean, "rows": [
+        return {"clean": self.clean, "notices": list(self.notices), "rows": [
             {"family": r.family, "what": r.subject, "file": r.file, "result": r.result,
              "findings": [f.as_dict() for f in r.findings]} for r in self.rows]}
 
@@ -93,7 +95,30 @@ def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
             )
         report.rows += _source_rows(family, repos)
         report.rows += _lacking_rows(catalog, family, repos)
+        report.notices += _release_branch_notices(family, repos)
     return report
+
+
+def _release_branch_notices(family: Family, repos: dict[str, GitRepo]) -> list[str]:
+    """A release branch (`9.2.0-beta.2`) whose head holds a version of a page that no edition
+    records: no tag ships it (yet), so it is no disagreement, but a maintainer may want it."""
+    named = _named_versions(family, repos)
+    notices = []
+    for timeline in family.timelines:
+        repo = repos.get(timeline.repo or "")
+        if repo is None:
+            continue
+        for branch, ref in repo.release_branches():
+            path, blob = repo.file_at(ref, tuple(timeline.paths))
+            if path is None or blob is None or (path, blob) in named.get(repo.name, set()):
+                continue
+            if any(repo.blob_or_none(tag, path) == blob for tag in repo.release_tags()):
+                continue  # a tag ships it: the timeline's own check covers it
+            notices.append(
+                f"{family.id} timeline {timeline.id}: {repo.name} branch {branch} holds a version of {path} "
+                f"(blob {blob[:8]}) that no tag ships and no edition records (not a disagreement: a release may "
+                f"still ship it; README, \"Release branches\")")
+    return notices
 
 
 # -- editions ----------------------------------------------------------------------------------------

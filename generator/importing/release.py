@@ -37,6 +37,11 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
     branch head, or a commit for an untagged translation)."""
     report = Report()
     release = _release_of(repo, ref)
+    if release is None and ref in dict(repo.release_branches()):
+        raise ImportProblem(f"--ref {ref} is a release branch of {name}, not a tag nor the default branch's head: "
+                            "the catalog records the pages a tag ships (import the tag once it exists) and the "
+                            "default branch's head; audit --upstream reports what the branch holds (README, "
+                            "\"Release branches\")")
     staged: dict[Path, str] = {}
     for step in ("codes", "pages", "translations"):
         catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})

@@ -94,6 +94,20 @@ class GitRepo:
         """Tags that name a release and point at a commit, in release order."""
         return tuple(t for t in sort_tags(name for name, kind in self._tags() if kind == "commit") if tag_release(t))
 
+    @lru_cache(maxsize=None)
+    def release_branches(self) -> tuple[tuple[str, str], ...]:
+        """(name, full ref) of each branch named as a release (`9.2.0-beta.2`, a branch a
+        release is prepared on), local or fetched, in release order."""
+        from generator.core.releases import release_key
+
+        listing = self.run("for-each-ref", "--format=%(refname)", "refs/heads", "refs/remotes")
+        found: dict[str, str] = {}
+        for ref in listing.decode("utf-8", "surrogateescape").split("\n"):
+            name = ref.rsplit("/", 1)[-1]
+            if ref and release_key(name) is not None and ref.count("/") <= 3:
+                found.setdefault(name, ref)
+        return tuple(sorted(found.items(), key=lambda item: release_key(item[0]) or ()))
+
     def odd_tags(self) -> list[tuple[str, str]]:
         """(tag, what it points at) for each tag that names a release but points at no commit
         (a tree, a blob): no release ships files through it, so audit skips it."""
