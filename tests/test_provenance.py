@@ -5,15 +5,13 @@ and from this project's translation; an import of a release that ships the same 
 upstream's, by itself."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from generator.reading.load import load_catalog
-from tests.support.helpers import run_cli
+from tests.support.helpers import generated_module, run_cli
 from tests.support.upstream_formats import REPO, build_upstream, commit_catalog
 
 ENGLISH_SOURCE = """          path: docs/en/python/LLMStatusCode.md
@@ -29,15 +27,6 @@ def _proposed(upstream) -> None:
                                                                         "tags: []\n          ref: merge-request"))
 
 
-def _module(out: Path, name: str):
-    spec = importlib.util.spec_from_file_location(name, out / "generated" / "python" / "llm_status_codes.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[name]
-    return module
 
 
 def test_a_text_from_a_merge_request_is_proposed_everywhere(tmp_path):
@@ -50,7 +39,7 @@ def test_a_text_from_a_merge_request_is_proposed_everywhere(tmp_path):
     assert code.entry("meaning", "9.0.0-v2", "en").origin == "translation"  # this project's, as before
     out = tmp_path / "out"
     assert run_cli("generate", "--catalog", upstream.catalog, "--out", out).code == 0
-    member = _module(out, "provenance_one").LLMStatusCode.LLM_PARAM_INVALID
+    member = generated_module(out, "provenance_one").LLMStatusCode.LLM_PARAM_INVALID
     assert member.text_origin("en", edition="9.1.0-v2", field="meaning") == "proposed"
     assert member.text_origin("zh", edition="9.1.0-v2", field="meaning") == "upstream"
     assert member.text_origin("en", edition="9.0.0-v2", field="meaning") == "translation"

@@ -11,15 +11,13 @@ tagged v9.0.0 to v9.1.0).
 """
 from __future__ import annotations
 
-import importlib.util
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from generator.reading.load import load_catalog
-from tests.support.helpers import run_cli
+from tests.support.helpers import generated_module, run_cli
 from tests.support.upstream_formats import (CPP_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream, commit_catalog,
                                              insert_after)
 
@@ -42,15 +40,6 @@ def _numstat(catalog: Path) -> tuple[int, int]:
     return len(changed), max((len(line) for line in changed), default=0)
 
 
-def _module(out: Path, name: str):
-    spec = importlib.util.spec_from_file_location(name, out / "generated" / "python" / "llm_status_codes.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[name]
-    return module
 
 
 def _generate(upstream, out: Path):
@@ -87,7 +76,7 @@ def test_a_release_that_changes_one_text(released, tmp_path):
     validated = run_cli("validate", "--catalog", upstream.catalog)
     assert validated.code == 0 and validated.err.count("is not translated yet") == 1, validated.err
     _generate(upstream, tmp_path / "out")
-    module = _module(tmp_path / "out", "release_one")
+    module = generated_module(tmp_path / "out", "release_one")
     assert "9.2.0-v2" in module.EDITIONS
     family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
     code = module.LLMStatusCode
@@ -176,7 +165,7 @@ def test_a_release_that_adds_a_code(released, tmp_path):
     assert new.text("meaning", "9.2.0-v2", "zh") is None
 
     _generate(upstream, tmp_path / "out")
-    module = _module(tmp_path / "out", "release_two")
+    module = generated_module(tmp_path / "out", "release_two")
     found = module.lookup("LLM_QUEUE_FULL")
     assert found is module.LLMStatusCode.LLM_QUEUE_FULL and int(found) == 0x5010B01D
     assert module.lookup(0x5010B01D) is found
@@ -202,12 +191,12 @@ def test_an_edition_id_once_published_resolves_after_a_tag_takes_its_version(tmp
     upstream.repo.commit("a change on the default branch")
     assert _import(upstream, "master").code == 0
     _generate(upstream, tmp_path / "before")
-    before = _module(tmp_path / "before", "release_head")
+    before = generated_module(tmp_path / "before", "release_head")
     assert "unreleased-v2" in before.EDITIONS
     upstream.repo.git("tag", "v9.2.0")
     assert _import(upstream, "v9.2.0").code == 0
     _generate(upstream, tmp_path / "after")
-    after = _module(tmp_path / "after", "release_tag")
+    after = generated_module(tmp_path / "after", "release_tag")
     assert "unreleased-v2" not in after.EDITIONS and "9.2.0-v2" in after.EDITIONS
     member = after.LLMStatusCode.LLM_PARAM_INVALID
     assert member.solution("zh", edition="unreleased-v2") == member.solution("zh", edition="9.2.0-v2") == NEW_SOLUTION

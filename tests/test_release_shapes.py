@@ -13,7 +13,6 @@ the new edition's page back as upstream's file, and the audit against the reposi
 """
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
@@ -22,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from generator.reading.load import load_catalog
-from tests.support.helpers import run_cli
+from tests.support.helpers import generated_module, run_cli
 from tests.support.upstream_formats import (CPP_PAGE_910, ENGLISH_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream,
                                              commit_catalog)
 
@@ -71,15 +70,6 @@ def _older_outputs(out: Path) -> dict[str, bytes]:
     return found
 
 
-def _module(out: Path, name: str):
-    spec = importlib.util.spec_from_file_location(name, out / "generated" / "python" / "llm_status_codes.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[name]
-    return module
 
 
 @pytest.fixture
@@ -112,7 +102,7 @@ def _after(upstream, tmp_path: Path, name: str, moved: tuple[bytes, bytes] = ())
     assert changed == [], changed
     audited = upstream.audit()
     assert audited.code == 0, audited.out
-    return _module(tmp_path / "after", name)
+    return generated_module(tmp_path / "after", name)
 
 
 def _written_back(upstream, edition: str, path: str, lang: str = "zh") -> None:

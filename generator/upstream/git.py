@@ -103,8 +103,9 @@ class GitRepo:
         listing = self.run("for-each-ref", "--format=%(refname)", "refs/heads", "refs/remotes")
         found: dict[str, str] = {}
         for ref in listing.decode("utf-8", "surrogateescape").split("\n"):
-            name = ref.rsplit("/", 1)[-1]
-            if ref and release_key(name) is not None and ref.count("/") <= 3:
+            parts = ref.split("/")  # refs/heads/NAME or refs/remotes/REMOTE/NAME: a name without a folder
+            name = parts[-1]
+            if len(parts) == (3 if ref.startswith("refs/heads/") else 4) and release_key(name) is not None:
                 found.setdefault(name, ref)
         return tuple(sorted(found.items(), key=lambda item: release_key(item[0]) or ()))
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import importlib.util
 import io
 import os
 import shutil
@@ -86,3 +87,17 @@ def interpreters() -> list[str]:
         if (major, minor) >= (3, 9):
             found.setdefault(version, path)
     return [found[v] for v in sorted(found, key=lambda v: tuple(map(int, v.split("."))))]
+
+
+def generated_module(out: Path, name: str, file: str = "llm_status_codes.py"):
+    """A module generated under `out` (generated/python/FILE), imported under `name` and not
+    left in sys.modules (each test's module stands alone)."""
+    spec = importlib.util.spec_from_file_location(name, out / "generated" / "python" / file)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
+    return module
