@@ -278,3 +278,26 @@ def test_a_new_code_of_a_constants_family_comes_in(tmp_path):
     assert [n.name for n in new.cpp] == ["hixl::QUEUE_FULL"]
     # no code that the package still declares is recorded as removed
     assert not [c.name for c in load_catalog(catalog).family_by_id["hixl"].codes if c.removed]
+
+
+def test_two_english_only_releases_imported_once_both_are_tagged(tmp_path):
+    """Catching up on releases: v9.2.0 and v9.3.0 each change only the English page, and both tags
+    exist before either is imported. The first import must not give v9.3.0 to its version (the
+    zh file is the same at both tags), so that the second can make a version of its own."""
+    upstream = build_upstream(tmp_path)
+    commit_catalog(upstream.catalog)
+    page = upstream.repo.path / ENGLISH_PAGE_910
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    old = family.code_by_name["LLM_PARAM_INVALID"].text("solution", "9.1.0-v2", "en")
+    for tag, words in (("v9.2.0", ", and check the arguments."), ("v9.3.0", ", and check every argument.")):
+        page.write_text(page.read_text(encoding="utf-8").replace(old, old.rstrip(".") + words), encoding="utf-8")
+        old = old.rstrip(".") + words
+        upstream.repo.commit(tag, tag)
+    for tag in ("v9.2.0", "v9.3.0"):
+        result = run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}",
+                         "--ref", tag)
+        assert result.code == 0, (tag, result.err)
+    code = load_catalog(upstream.catalog).family_by_id["llm_datadist"].code_by_name["LLM_PARAM_INVALID"]
+    said = [code.text("solution", edition, "en") for edition in ("9.1.0-v2", "9.2.0-v2", "9.3.0-v2")]
+    assert said[1].endswith("check the arguments.") and said[2].endswith("check every argument."), said
+    assert said[0] != said[1]

@@ -130,6 +130,9 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         next((v for v in versions if _same_content(family, v, rows, family.languages[0])), None)
     head = next((v for v in versions if _is_head(v)), None)
     if same is not None and translated and release != UNRELEASED:
+        for version in versions:  # every version whose file this is: an English-only change may come again
+            if page.repo is not None and _same_file(version, page):
+                _cut_tags(plan, version, source, release)
         _new_version(plan, timeline, edition_id, release, rows, source, versions)
     elif same is not None:
         _ship(plan, same, source, release)
@@ -148,6 +151,18 @@ def _same_file(version: Version, page: PageSource) -> bool:
     return any(s.kind == "repo" and s.repo == page.source.get("repo") and s.path == page.source.get("path")
                and s.commit is not None and s.path is not None
                and repo.has_commit(s.commit) and repo.blob_at(s.commit, s.path) == page.blob for s in version.sources)
+
+
+def _cut_tags(plan: Plan, version: Version, source: dict, release: str) -> None:
+    """The tags from `release` on leave the version whose file this release still ships: its
+    translation changed, so from this release on the page is a version of its own."""
+    node = plan.files.version_node(version.id)
+    for item, known in zip(ye.items(ye.value(node, "sources")), version.sources):
+        if (known.repo, known.path) != (source.get("repo"), source.get("path")) or not known.tags:
+            continue
+        kept = [t for t in known.tags if (release_key(tag_release(t)) or ()) < (release_key(release) or ())]
+        if kept and kept != list(known.tags):
+            plan.files.versions.replace(ye.value(item, "tags"), ye.flow(kept))
 
 
 def _is_head(version: Version) -> bool:
