@@ -90,8 +90,8 @@ def interpreters() -> list[str]:
 
 
 def generated_module(out: Path, name: str, file: str = "llm_status_codes.py"):
-    """A module generated under `out` (generated/python/FILE), imported under `name` and not
-    left in sys.modules (each test's module stands alone)."""
+    """A module that a run generated under `out` (its file `file` in generated/python/),
+    imported under `name` and not left in sys.modules (each test's module stands alone)."""
     spec = importlib.util.spec_from_file_location(name, out / "generated" / "python" / file)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
