@@ -102,6 +102,11 @@ def guards(real: dict[str, float], large: dict[str, float], codes: int) -> list[
     return lines
 
 
+def guard_lines(checked: list[tuple[bool, str]]) -> list[str]:
+    """One line a guard: `holds` or `BROKEN`, aligned, then its figures."""
+    return [f"{'holds ' if holds else 'BROKEN'} {line}" for holds, line in checked]
+
+
 def report(repeat: int, codes: int) -> tuple[str, bool]:
     with tempfile.TemporaryDirectory(prefix="status-bench-") as scratch:
         real = real_catalog(repeat, Path(scratch))
@@ -111,7 +116,7 @@ def report(repeat: int, codes: int) -> tuple[str, bool]:
     lines = [f"CPU seconds (user + system), median of {repeat} runs; {cores} core(s) available, "
              f"Python {sys.version.split()[0]}; {codes:,} codes make {int(large['outputs']):,} files"]
     checked = guards(real, large, codes)
-    lines += [f"{'holds ' if holds else 'BROKEN'} {line}" for holds, line in checked]
+    lines += guard_lines(checked)
     return "\n".join(lines) + "\n", all(holds for holds, _ in checked)
 
 
