@@ -126,12 +126,12 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         if not _same_content(family, version, rows, family.languages[0]):
             _change_content(plan, version, rows, _previous(versions, version))
         return
-    same = next((v for v in versions if _same_file(v, page)), None) if page.repo is not None else \
+    same = next((v for v in versions if same_file(v, page)), None) if page.repo is not None else \
         next((v for v in versions if _same_content(family, v, rows, family.languages[0])), None)
     head = next((v for v in versions if _is_head(v)), None)
     if same is not None and translated and release != UNRELEASED:
         for version in versions:  # every version whose file this is: an English-only change may come again
-            if page.repo is not None and _same_file(version, page):
+            if page.repo is not None and same_file(version, page):
                 _cut_tags(plan, version, source, release)
         _new_version(plan, timeline, edition_id, release, rows, source, versions)
     elif same is not None:
@@ -143,7 +143,7 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         _new_version(plan, timeline, edition_id, release, rows, source, versions)
 
 
-def _same_file(version: Version, page: PageSource) -> bool:
+def same_file(version: Version, page: PageSource) -> bool:
     """Whether a version cites the very file the page is (same repository, path and blob)."""
     repo = page.repo
     if repo is None:

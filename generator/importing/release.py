@@ -25,7 +25,7 @@ from generator.domain.model import Timeline
 from generator.importing import yaml_edit as ye
 from generator.importing.catalog_files import Files, Plan, stage, write_staged
 from generator.importing.framing import read_framing
-from generator.importing.one_page import first_language, other_language, same_texts
+from generator.importing.one_page import first_language, other_language, same_file, same_texts
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
 from generator.importing.release_checks import check_written_back
 from generator.importing.release_codes import record_codes
@@ -154,12 +154,12 @@ def _translation_changed(plan: Plan, timeline: Timeline, name: str, repo, ref: s
     """Whether this repository's translation of the page at `ref` says other than the version
     holding the unchanged first-language page does (or that version has no such translation)."""
     family = plan.family
-    same = next((v for v in family.versions if v.timeline.id == timeline.id and _same_file(v, page)), None)
+    same = next((v for v in family.versions if v.timeline.id == timeline.id and same_file(v, page)), None)
     if same is None:
         return False
     for lang in family.languages[1:]:
         path, blob = repo.file_at(ref, tuple(_known_paths(family, timeline, lang)))
-        if blob is None or _cited(family, timeline, lang, name, repo, path, blob):
+        if blob is None or _cited(family, timeline, lang, name, repo, path, blob) is not None:
             continue  # none, or a file a version already has: unchanged
         rows = read_rows(family, timeline, lang, _page(family, timeline, lang, name, repo, ref, path, blob))
         if not same_texts(family, same, rows, lang):
@@ -167,20 +167,12 @@ def _translation_changed(plan: Plan, timeline: Timeline, name: str, repo, ref: s
     return False
 
 
-def _cited(family: Family, timeline: Timeline, lang: str, name: str, repo, path: str, blob: str) -> bool:
-    """Whether a version of the timeline cites this very file for `lang`."""
-    return any(s.kind == "repo" and s.lang == lang and s.repo == name and s.path == path and s.commit
-               and repo.has_commit(s.commit) and repo.blob_at(s.commit, path) == blob
-               for v in family.versions if v.timeline.id == timeline.id for s in v.sources)
-
-
-def _same_file(version: Version, page: PageSource) -> bool:
-    repo = page.repo
-    return repo is not None and any(
-        s.kind == "repo" and s.repo == page.source.get("repo") and s.path == page.source.get("path")
-        and s.commit is not None and s.path is not None and repo.has_commit(s.commit)
-        and repo.blob_at(s.commit, s.path) == page.blob
-        for s in version.sources)
+def _cited(family: Family, timeline: Timeline, lang: str, name: str, repo, path: str, blob: str):
+    """The version of the timeline, and its source, that cites this very file for `lang`; None
+    when no version does."""
+    return next(((v, s) for v in family.versions if v.timeline.id == timeline.id for s in v.sources
+                 if s.kind == "repo" and s.lang == lang and s.repo == name and s.path == path and s.commit
+                 and repo.has_commit(s.commit) and repo.blob_at(s.commit, path) == blob), None)
 
 
 # -- the pages in other languages ---------------------------------------------------------------------------
@@ -197,9 +189,7 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
             continue
         page = _page(family, timeline, lang, name, repo, ref, path, blob)
         versions = [v for v in family.versions if v.timeline.id == timeline.id]
-        cited = next(((v, s) for v in versions for s in v.sources if s.lang == lang and s.repo == name
-                      and s.path == path and s.commit and repo.has_commit(s.commit)
-                      and repo.blob_at(s.commit, path) == blob), None)
+        cited = _cited(family, timeline, lang, name, repo, path, blob)
         target = _translated_version(family, versions, release)
         if cited is not None:  # unchanged since a version cited it: that version's still (a new version
             # of the first language carries its texts, and marks the rest untranslated)
