@@ -202,6 +202,25 @@ def test_an_english_only_change_leaves_the_older_release_as_it_was(shaped, tmp_p
     _written_back(upstream, "9.2.0-v2", ENGLISH_PAGE_910, "en")
 
 
+def test_an_english_cell_that_gains_a_code_span_is_written_back_with_it(shaped, tmp_path):
+    """Upstream marks an API name in one English cell: the text comes in as `markdown: true`
+    (its plain text unchanged), and the page is written back byte for byte."""
+    upstream, release = shaped
+    repo = upstream.repo.path
+    text = (repo / ENGLISH_PAGE_910).read_text(encoding="utf-8")
+    assert text.count("unlink_clusters") >= 1 and "`" not in text
+    (repo / ENGLISH_PAGE_910).write_text(text.replace("unlink_clusters", "`unlink_clusters`", 1), encoding="utf-8")
+    result = release()
+    assert result.code == 0, result.err
+    assert "for a person" not in result.out, result.out
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    marked = [e for c in family.codes for e in c.entries("solution") if "`unlink_clusters`" in e.written]
+    assert len(marked) == 1 and marked[0].markdown and marked[0].editions == ("9.2.0-v2",), marked
+    _after(upstream, tmp_path, "shape_marked")
+    _written_back(upstream, "9.2.0-v2", ENGLISH_PAGE_910, "en")
+    _written_back(upstream, "9.2.0-v2", PYTHON_PAGE_910)
+
+
 def test_a_page_moved_to_a_new_path_is_followed(shaped, tmp_path):
     upstream, release = shaped
     moved = "docs/zh/api/python/llm_status_code.md"

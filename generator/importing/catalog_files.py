@@ -145,7 +145,9 @@ class Plan:
                 | ({str(v.value) for v in ye.items(mark[1])} if mark else set())
                 for item, mark in zip(items, marks)
             ]
-            self.entries[key] = FieldEdit(code, field_name, written, languages)
+            markdown = [ye.get(item, "markdown") is not None and str(ye.value(item, "markdown").value).lower() == "true"
+                        for item in items]
+            self.entries[key] = FieldEdit(code, field_name, written, languages, markdown)
         return self.entries[key]
 
 
@@ -155,11 +157,14 @@ class FieldEdit:
     field: str
     written: list[list[str]]  # each entry's `from`, as written
     languages: list[set[str]]  # each entry's languages, texts and untranslated marks
+    markdown: list[bool]  # each entry's `markdown: true`
     new: list[dict] = dataclasses.field(
         default_factory=list
     )  # entries to add: {from: [...], texts: {lang: text}, untranslated: [...]}
     starts: dict[int, list[str]] = dataclasses.field(default_factory=dict)  # entry index -> its new `from`
     texts: dict[tuple[int, str], str] = dataclasses.field(default_factory=dict)  # (entry index, lang) -> its text now
+    marked: dict[int, bool] = dataclasses.field(default_factory=dict)  # entry index -> its `markdown` now
+    dropped: set[tuple[int, str]] = dataclasses.field(default_factory=set)  # (entry index, lang) it no longer holds
 
     def current(self, index: int) -> list[str]:
         return self.starts.get(index, self.written[index])
@@ -187,9 +192,16 @@ def _render_fields(plan: Plan) -> None:
                 files.codes.delete_lines(item, item)
         for (index, lang), text in edit.texts.items():
             _set_entry_text(files.codes, nodes[index], lang, text)
+        for index, markdown in edit.marked.items():
+            if markdown != edit.markdown[index]:
+                _set_markdown(files.codes, nodes[index], markdown)
+        for index, lang in sorted(edit.dropped):
+            _drop_language(files.codes, nodes[index], lang)
         lines = []
         for new in edit.new:
             lines.append(f"      - from: {ye.flow(new['from'], quote=True)}")
+            if new.get("markdown"):
+                lines.append("        markdown: true")
             for lang, text in new["texts"].items():
                 lines += ye.text_lines(lang, text, 8)
             if new["untranslated"]:
@@ -221,6 +233,29 @@ def _set_entry_text(codes: ye.FileEdit, item: Node, lang: str, text: str) -> Non
             codes.insert_before(mark[0], lines)
         else:
             codes.replace_lines(mark[0], mark[1], lines)
+
+
+def _set_markdown(codes: ye.FileEdit, item: Node, markdown: bool) -> None:
+    """An entry's `markdown: true` written, or taken away."""
+    found = ye.get(item, "markdown")
+    if markdown and found is None:
+        codes.insert_after(ye.value(item, "from"), ["        markdown: true"])
+    elif not markdown and found is not None:
+        codes.delete_lines(found[0], found[1])
+
+
+def _drop_language(codes: ye.FileEdit, item: Node, lang: str) -> None:
+    """An entry no longer holds a language: its text, or its untranslated mark, goes (a new entry
+    holds it, written otherwise)."""
+    found, mark = ye.get(item, lang), ye.get(item, "untranslated")
+    if found is not None:
+        codes.delete_lines(found[0], found[1])
+    elif mark is not None:
+        rest = [str(v.value) for v in ye.items(mark[1]) if str(v.value) != lang]
+        if rest:
+            codes.replace(mark[1], ye.flow(rest))
+        else:
+            codes.delete_lines(mark[0], mark[1])
 
 
 def _rename_starts(plan: Plan) -> None:

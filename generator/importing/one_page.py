@@ -100,7 +100,8 @@ def _same_content(family: Family, version: Version, rows: list[ImportedRow], lan
     for row in rows:
         for field_name, text in row.texts:
             entry = _text_at(family, row.code, field_name, version, lang)
-            if entry is None or entry.text != text or entry.origin in (UNTRANSLATED, "translation"):
+            if entry is None or not _says(entry, text, field_name in row.markdown) or \
+                    entry.origin in (UNTRANSLATED, "translation"):
                 return False
     return True
 
@@ -339,8 +340,9 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
     for row in rows:
         code = family.code_by_name[row.code]
         for field_name, text in row.texts:
+            markdown = field_name in row.markdown
             now = _text_at(family, row.code, field_name, in_place, first) if in_place is not None else None
-            if now is not None and now.text == text and now.origin != UNTRANSLATED:
+            if now is not None and _says(now, text, markdown) and now.origin != UNTRANSLATED:
                 continue
             held = (
                 _text_at(family, row.code, field_name, base, first)
@@ -350,17 +352,21 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
             edit = plan.field_edit(code, field_name)
             if in_place is not None:
                 _stop_at(edit, in_place.id)
-            if held is not None and held.text == text and in_place is None:
-                continue
-            if held is not None and held.text == text:
-                continue  # the start removed above lets the base's text hold on
-            edit.new.append({"from": [version_id], "texts": {first: text}, "untranslated": others})
+            if held is not None and _says(held, text, markdown):
+                continue  # (where the text changed in place, the start removed above lets the base's hold on)
+            edit.new.append({"from": [version_id], "texts": {first: text}, "untranslated": others,
+                             "markdown": markdown})
             changed += 1
             for lang in others:
                 plan.report.todo.append(f"translate: {code.name} {field_name} ({lang}) from {version_id} "
                                         f"(codes.yaml: untranslated: [{lang}])")
     if changed:
         plan.report.done.append(f"{version_id}: {changed} text(s) changed")
+
+
+def _says(entry, text: str, markdown: bool) -> bool:
+    """Whether a catalog text is the page's: the same words, written with the same markup."""
+    return entry.written == text if markdown else entry.text == text and entry.markup is None
 
 
 def _stop_at(edit: FieldEdit, version_id: str) -> None:
@@ -397,15 +403,21 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
     for row in rows:
         code = family.code_by_name[row.code]
         for field_name, text in row.texts:
+            markdown = field_name in row.markdown
             current = code.entry(field_name, version.editions[0], lang)
-            if current is not None and current.text == text and current.origin == "upstream":
+            if current is not None and _says(current, text, markdown) and current.origin == "upstream":
                 continue
             edit = plan.field_edit(code, field_name)
             starting = [i for i in range(len(edit.written)) if version.id in edit.current(i) and edit.holds(i, lang)]
-            if starting:  # an entry of this language starts here: its text is this page's
+            if starting and (edit.markdown[starting[0]] == markdown or edit.languages[starting[0]] == {lang}):
+                # an entry of this language starts here: its text is this page's (and its markup)
                 edit.texts[(starting[0], lang)] = text
-            else:
-                edit.new.append({"from": [version.id], "texts": {lang: text}, "untranslated": []})
+                edit.marked[starting[0]] = markdown
+            else:  # an entry of its own, where the one starting here is written otherwise (its markup)
+                if starting:
+                    edit.dropped.add((starting[0], lang))
+                edit.new.append({"from": [version.id], "texts": {lang: text}, "untranslated": [],
+                                 "markdown": markdown})
             changed += 1
     plan.report.done.append(f"{edition_id}: {changed} {lang} text(s) from {source.get('path') or 'the page'}")
 

@@ -12,6 +12,7 @@ from typing import Optional
 
 
 from generator.domain.editions import place_of
+from generator.domain.markup import plain
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Timeline
 from generator.reading.yaml_source import bad_character
@@ -38,7 +39,8 @@ class ImportedRow:
     name: str  # the name the page's rows use
     code: str  # the code's catalog name
     recoverable: str
-    texts: tuple[tuple[str, str], ...]  # (field, text)
+    texts: tuple[tuple[str, str], ...]  # (field, text as written: its markup where `markdown` names the field)
+    markdown: frozenset = frozenset()  # the fields whose cells are written with inline Markdown
 
 
 @dataclass
@@ -165,12 +167,23 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
             )
         else:
             seen[code.name] = row.line
-            texts = tuple((f, row.by_column[f].text) for f in page_def.text_fields if f in row.by_column)
+            written = {f: cell_markup(row.by_column[f]) for f in page_def.text_fields if f in row.by_column}
+            texts = tuple((f, written[f] or row.by_column[f].text) for f in written)
             problems += _unholdable(page.shown, key, row, texts)
-            rows.append(ImportedRow(key, code.name, value, texts))
+            rows.append(ImportedRow(key, code.name, value, texts, frozenset(f for f, w in written.items() if w)))
     if problems:
         raise ImportProblem(_some(problems))
     return rows
+
+
+def cell_markup(cell) -> Optional[str]:
+    """A pipe cell's text with its inline Markdown (links, code spans, blank lines), one line a
+    `<br>`-separated segment, where the cell has markup and the catalog's rule reads it back as
+    the text the page shows (domain.markup.plain); None for a cell of plain text."""
+    if cell.typed is None:
+        return None
+    markup = "\n".join(part.strip() for part in cell.typed.replace("\\|", "|").split("<br>"))
+    return markup if markup != cell.text and plain(markup) == cell.text else None
 
 
 def _unholdable(shown: str, key: str, row, texts: tuple[tuple[str, str], ...]) -> list[str]:

@@ -59,6 +59,7 @@ def _trim_line(line: str) -> str:
 class Cell:
     text: str
     line: int
+    typed: Optional[str] = None  # a pipe table's cell as its line types it (its markup), ends trimmed
 
 
 @dataclass(frozen=True)
@@ -320,7 +321,9 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
         )
         page.pipe = pipe
         for tr in rows[1:]:
-            page.rows.append(_row(tr, page.columns, literal_spaces=pipe))
+            row = _row(tr, page.columns, literal_spaces=pipe)
+            page.rows.append(_typed(row, lines[row.line - 1], page.columns) if pipe and 0 < row.line <= len(lines)
+                             else row)
         return page
     page.problems.append(
         (1, "no status-code table found: no table has the headings of a name and a recoverable column")
@@ -362,6 +365,30 @@ def _row(tr, columns: tuple[str, ...], literal_spaces: bool = False) -> TableRow
     line = line or (cells[0].line if cells else 0)
     by_column = {column: cell for column, cell in zip(columns, cells) if column != "?"}
     return TableRow(line, tuple(cells), by_column, tuple(cells[len(columns):]))
+
+
+_CELL_BAR = re.compile(r"(?<!\\)\|")  # a cell's end: a pipe not escaped
+
+
+def typed_cells(line: str) -> list[str]:
+    """A pipe table row's cells as typed, split where a table extension splits them (at each
+    pipe not escaped, code spans included), the outer pipes dropped, ends trimmed."""
+    line = line.strip()
+    if line.startswith("|"):
+        line = line[1:]
+    if line.endswith("|") and not line.endswith("\\|"):
+        line = line[:-1]
+    return [cell.strip() for cell in _CELL_BAR.split(line)]
+
+
+def _typed(row: TableRow, line: str, columns: tuple[str, ...]) -> TableRow:
+    """The row with each cell's typed markup, where the line's cells are the row's."""
+    typed = typed_cells(line)
+    if len(typed) != len(row.cells):
+        return row
+    cells = tuple(Cell(c.text, c.line, t) for c, t in zip(row.cells, typed))
+    by_column = {column: cell for column, cell in zip(columns, cells) if column != "?"}
+    return TableRow(row.line, cells, by_column, cells[len(columns):])
 
 
 def recoverable_value(family: Family, cell: str, lang: str) -> Optional[str]:
