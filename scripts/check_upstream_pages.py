@@ -6,8 +6,9 @@ never needs the repositories; this is for a maintainer who has them.
         --upstream hicann/ge=/path/to/ge --upstream hicann/hixl=/path/to/hixl \\
         --upstream libochao-huawei/hixl=/path/to/libochao-hixl [--diff]
 
-Prints one line per (edition, language): identical or differs, with the blob; then the
-distinct blobs that are byte-identical. Exit 0 when every one is, 1 otherwise.
+Prints one line per (edition, language): identical or differs, with the blob (for a page that
+is a section of a larger file, the section is compared); then the distinct blobs that are
+byte-identical. Exit 0 when every one is, 1 otherwise.
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def main() -> int:
     for check in checks:
         verdict = "identical" if check.identical else "DIFFERS"
         print(f"{verdict:9}  {check.family:12} {check.edition:22} {check.lang}  {(check.blob or '-')[:8]}  "
-              f"{check.repo}:{check.path}")
+              f"{check.repo}:{check.path}" + (f", its section {check.section!r}" if check.section else ""))
         if args.diff and not check.identical:
             print(check.diff)
         if check.blob:

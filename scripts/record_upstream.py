@@ -6,7 +6,8 @@
 writes tests/fixtures/upstream-record.json: for each repository, every release tag
 and its commit, the default branch's head, and for every path the catalog cites
 there (its versions' sources, its timelines' paths, its families' upstream source
-files), the git blob id of the file at each of those refs. It reads the
+files), the git blob id of the file at each of those refs; and for each page kept as a
+section of a larger file, the sha256 of that section at its source's commit. It reads the
 repositories with git alone: no page or source reader of the generator is used, so
 a misreading in `import` or `audit` cannot hide behind the record (the byte-for-byte
 regeneration of upstream's pages is checked against these blob ids).
@@ -17,7 +18,9 @@ record does not know yet turns no test red.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -59,8 +62,40 @@ def record(repos: dict[str, GitRepo], catalog) -> dict:
         for path in sorted(cited_paths(catalog).get(name, ())):
             at = {label: repo.blob_at(ref, path) for label, ref in [*((t, t) for t in refs), ("HEAD", "HEAD")]}
             files[path] = {label: blob for label, blob in at.items() if blob}
-        out["repositories"][name] = {"tags": refs, "head": head, "files": files}
+        out["repositories"][name] = {"tags": refs, "head": head, "files": files,
+                                     "sections": sections(repo, name, catalog)}
     return out
+
+
+def sections(repo: GitRepo, name: str, catalog) -> dict:
+    """For each page the catalog keeps as a section of a larger file: the sha256 of that section
+    at the source's commit, cut here by plain line matching (its heading line, to the next
+    heading of its level or higher outside ``` fences), not by the generator's own reader."""
+    found: dict = {}
+    for family in catalog.families:
+        for version in family.versions:
+            for source in version.sources:
+                if source.kind != "repo" or source.repo != name or source.layout is None or source.layout.level < 2:
+                    continue
+                text = repo.read_blob(repo.blob_at(source.commit, source.path)).decode("utf-8")
+                heading = "#" * source.layout.level + " " + source.layout.title
+                cut = _cut(text, heading, source.layout.level)
+                found.setdefault(source.path, {})[source.commit] = {
+                    "heading": heading, "sha256": hashlib.sha256(cut.encode("utf-8")).hexdigest()}
+    return found
+
+
+def _cut(text: str, heading: str, level: int) -> str:
+    lines = text.split("\n")
+    start = lines.index(heading)
+    end, fenced = len(lines), False
+    for index in range(start + 1, len(lines)):
+        if lines[index].startswith("```"):
+            fenced = not fenced
+        elif not fenced and re.match(r"#{1,%d} " % level, lines[index]):
+            end = index
+            break
+    return "\n".join(lines[start:end]) + ("\n" if end < len(lines) else "")
 
 
 def main(argv: list[str]) -> int:

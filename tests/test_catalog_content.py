@@ -3,8 +3,11 @@ values, order, the old editions: the project's reference) and upstream-record.js
 the catalog cites, at every release tag, recorded from upstream's repositories by
 scripts/record_upstream.py with git alone). The tests compare only what is recorded: a
 legitimate new release (an edition, a code, a text) turns no test red by itself."""
+import hashlib
+
 import pytest
 
+from generator.rendering.upstream_page import render_upstream_page
 from tests.support import facts
 
 ZH = {"是": "yes", "否": "no", "无": "n/a"}
@@ -105,6 +108,38 @@ def test_every_repository_source_names_the_file_the_recorded_tags_ship(catalog):
             assert files.get("HEAD"), (version.id, source.path)
             checked += 1
     assert checked >= sum(1 for f in catalog.families for t in f.timelines if t.repo)  # at least a file per timeline
+
+
+def _git_blob(data: bytes) -> str:
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def test_every_pipe_table_page_is_written_back_as_upstream_recorded_it(catalog):
+    """`upstream-page` for every source with a `page`: a whole file has the blob id the record
+    holds for it (at the source's first recorded tag, or the branch head it names); a section
+    of a larger file has the sha256 of the section the record cut from upstream's file."""
+    record = facts.upstream_record()
+    whole = sections = 0
+    for family, version, source in _repo_sources(catalog):
+        if source.layout is None:
+            continue
+        repo = record[source.repo]
+        edition = family.edition_by_id[version.editions[0]]
+        for lang in (source.lang,) if source.lang else family.languages:
+            written = render_upstream_page(family, edition, lang).encode("utf-8")
+            if source.layout.level > 1:
+                cut = repo["sections"][source.path][source.commit]
+                assert cut["heading"] == source.layout.heading
+                assert hashlib.sha256(written).hexdigest() == cut["sha256"], (version.id, lang, source.path)
+                sections += 1
+                continue
+            known = [t for t in source.tags if t in repo["tags"]]
+            label = known[0] if known else "HEAD" if source.commit == repo["head"]["commit"] else None
+            if label is not None:
+                assert _git_blob(written) == repo["files"][source.path][label], (version.id, lang, source.path)
+                whole += 1
+    # 19 whole files (the 3 others only a merge request's commit holds: no tag or head records them)
+    assert whole >= 19 and sections >= 6, (whole, sections)
 
 
 def test_every_recorded_tag_of_a_cited_page_is_in_a_version(catalog):

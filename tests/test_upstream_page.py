@@ -354,3 +354,85 @@ def test_a_code_line_that_is_no_template_is_refused_in_one_line(upstream, tmp_pa
     result = run_cli("validate", "--catalog", write_catalog(doc, tmp_path))
     assert result.code == 3 and "Traceback" not in result.err
     assert "code line" in result.err and len(result.err.strip().splitlines()) == 2, result.err
+
+
+# -- a section of a larger page ---------------------------------------------------------------------------
+
+# The English page's table as a section of a larger API reference, as HIXL_CS's pages keep theirs:
+# the section runs from its heading to the next heading of its level; a deeper heading and a
+# fenced "## " line inside it do not end it.
+EN_SECTION = """## Status Codes
+
+Status codes for a demonstration.
+
+```
+## not a heading: a line of code
+```
+
+| Value| Meaning| Recoverable| Solution|
+| --- | --- | --- | --- |
+| DEMO_BUSY | Busy| No| Try again later with `retry`:<br><br>  - wait;<br>  - retry.<br> Note: This code is reserved.|
+| DEMO_OK | Success| N/A| None|
+| DEMO_ODD | Odd \\| <b>x</b>| Yes| 1. one<br>  2. two|
+
+### Returned by
+
+Every call of the API.
+
+"""
+EN_API = "# Demo APIs\n\n## Supported Products\n\n| Product | Supported |\n| --- | --- |\n| A | Yes |\n\n" + \
+    EN_SECTION + "## Handle Types\n\n```\ntypedef void *DemoHandle;\n```\n"
+EN_SECTION_LAYOUT = {**EN_LAYOUT, "title": "Status Codes", "level": 2, "blank_after": 1,
+                     "before": ["Status codes for a demonstration.", "```\n## not a heading: a line of code\n```"],
+                     "after": ["### Returned by", "Every call of the API."]}
+
+
+@pytest.fixture()
+def sectioned(tmp_path):
+    """The fixture, its English page a section of docs/en/api.md (its framing as written by hand)."""
+    repo = Repository(tmp_path / "repo")
+    for path, text in {**PAGES, "docs/en/api.md": EN_API}.items():
+        target = repo.path / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(text.encode("utf-8"))
+    commit = repo.commit("2.0", "v2.0")
+    doc = catalog_doc(commit)
+    doc["versions"]["new"][0]["sources"][1].update(path="docs/en/api.md", page=copy.deepcopy(EN_SECTION_LAYOUT))
+    return repo, write_catalog(doc, tmp_path), commit
+
+
+def test_upstream_page_prints_a_section_byte_for_byte(sectioned):
+    _, catalog, _ = sectioned
+    result = page_bytes(catalog, "2.0-new", "en")
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout == EN_SECTION.encode("utf-8")
+
+
+def test_a_sections_framing_is_read_off_the_larger_page(sectioned):
+    """What an import records of such a page (importing.framing) writes the section back."""
+    from generator.importing.framing import read_framing
+    _, catalog, _ = sectioned
+    family = load_catalog(catalog).family_by_id["demo"]
+    edition = family.edition_by_id["2.0-new"]
+    rows = [(edition.name_shown(r.code) or r.code, r.code) for r in edition.rows]
+    layout = read_framing(EN_API, family, edition.page, rows, "en", None)
+    assert layout is not None and (layout.level, layout.title, layout.blank_after) == (2, "Status Codes", 1)
+    assert (layout.before, layout.after) == (tuple(EN_SECTION_LAYOUT["before"]), tuple(EN_SECTION_LAYOUT["after"]))
+
+
+def test_a_section_is_compared_as_a_section_and_never_written_as_a_file(sectioned, tmp_path):
+    repo, catalog, commit = sectioned
+    checks = check_pages(load_catalog(catalog), {"demo/repo": GitRepo("demo/repo", repo.path)})
+    section = [c for c in checks if c.lang == "en"]
+    assert [(c.identical, c.section) for c in section] == [(True, "## Status Codes")], section
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", catalog, "--out", out).code == 0
+    written = sorted(p.relative_to(out / "generated" / "upstream").as_posix()
+                     for p in (out / "generated" / "upstream").rglob("*") if p.is_file())
+    assert written == ["demo/repo/docs/cpp.md", "demo/repo/docs/demo.md"]  # whole files only
+    doc = json.loads(catalog.read_text(encoding="utf-8"))
+    doc["versions"]["new"][0]["sources"][1]["page"]["title"] = "Status codes"  # a heading the file lacks
+    changed = tmp_path / "changed"
+    changed.mkdir()
+    checks = check_pages(load_catalog(write_catalog(doc, changed)), {"demo/repo": GitRepo("demo/repo", repo.path)})
+    assert [c.diff for c in checks if c.lang == "en"] == ["docs/en/api.md has no heading '## Status codes'"]

@@ -1,6 +1,7 @@
 """Upstream's pipe-table pages against the catalog, by regeneration: for every repository
 source that records its page's framing (`page`), the file written back from the catalog
-(rendering.upstream_page) compared byte for byte with the file at the source's commit."""
+(rendering.upstream_page) compared byte for byte with the file at the source's commit (for a
+section of a larger file, with that section: its heading to the next of its level or higher)."""
 from __future__ import annotations
 
 import difflib
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from generator.domain.family import Catalog
+from generator.domain.layout import section_at
 from generator.rendering.upstream_page import NotWritable, render_upstream_page
 from generator.audit.page import audit_page
 from generator.audit.findings import Finding
@@ -25,6 +27,7 @@ class PageCheck:
     blob: Optional[str]  # None: the file is not at that commit
     identical: bool
     diff: str  # a unified diff of upstream's file (---) and the regenerated one (+++); why not, when not written
+    section: Optional[str] = None  # the heading of the section compared, where the page is one of a larger file
 
 
 def check_pages(catalog: Catalog, repos: dict[str, GitRepo]) -> list[PageCheck]:
@@ -45,24 +48,30 @@ def check_pages(catalog: Catalog, repos: dict[str, GitRepo]) -> list[PageCheck]:
 
 
 def _check(family, edition, lang: str, source, repo: GitRepo) -> PageCheck:
-    found = (family.id, edition.id, lang, source.repo, source.path, source.commit)
+    found_at = (family.id, edition.id, lang, source.repo, source.path, source.commit)
     try:
         blob = repo.blob_at(source.commit, source.path)
     except GitError:
         blob = None
     if blob is None:
-        return PageCheck(*found, None, False, f"{source.path} is not at commit {source.commit}")
+        return PageCheck(*found_at, None, False, f"{source.path} is not at commit {source.commit}")
     upstream = repo.read_blob(blob)
+    if source.layout.level > 1:  # a section of the file: its heading to the next
+        found = section_at(upstream.decode("utf-8", "replace"), source.layout.heading)
+        if found is None:
+            return PageCheck(*found_at, blob, False, f"{source.path} has no heading {source.layout.heading!r}")
+        upstream = found[1].encode("utf-8")
+    section = source.layout.heading if source.layout.level > 1 else None
     try:
         written = render_upstream_page(family, edition, lang).encode("utf-8")
     except NotWritable as error:
-        return PageCheck(*found, blob, False, str(error))
+        return PageCheck(*found_at, blob, False, str(error), section)
     if written == upstream:
-        return PageCheck(*found, blob, True, "")
+        return PageCheck(*found_at, blob, True, "", section)
     old = upstream.decode("utf-8", "replace").splitlines(keepends=True)
     new = written.decode("utf-8").splitlines(keepends=True)
     diff = "".join(difflib.unified_diff(old, new, f"upstream/{source.path}", f"regenerated/{source.path}", n=0))
-    return PageCheck(*found, blob, False, diff or "the bytes differ (line endings or the end of the file)")
+    return PageCheck(*found_at, blob, False, diff or "the bytes differ (line endings or the end of the file)", section)
 
 
 # -- audit by regeneration -------------------------------------------------------------------------------
@@ -77,6 +86,13 @@ def page_findings(family, edition, source, label: str, text: str, data: bytes) -
     if source.layout is None:
         return audit_page(family, edition, label, text)
     lang = source.lang or family.languages[0]
+    first = 0  # the index of the compared text's first line in the file
+    if source.layout.level > 1:  # a section of the file: its heading to the next
+        found = section_at(data.decode("utf-8", "replace"), source.layout.heading)
+        if found is None:
+            return [Finding(label, 1, "structure differs", upstream="no such heading",
+                            catalog=source.layout.heading, field="page")]
+        first, data = found[0], found[1].encode("utf-8")
     try:
         written = render_upstream_page(family, edition, lang).encode("utf-8")
     except NotWritable as error:
@@ -92,6 +108,6 @@ def page_findings(family, edition, source, label: str, text: str, data: bytes) -
         for k in range(max(i2 - i1, j2 - j1)):
             ours = new[j1 + k] if j1 + k < j2 else None
             theirs = old[i1 + k] if i1 + k < i2 else None
-            lines.append(Finding(label, i1 + k + 1 if i1 + k < i2 else i1 + 1, "structure differs",
+            lines.append(Finding(label, first + (i1 + k + 1 if i1 + k < i2 else i1 + 1), "structure differs",
                                  upstream=theirs, catalog=ours, field="regenerated line"))
     return audit_page(family, edition, label, text) + lines

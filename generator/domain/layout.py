@@ -2,6 +2,7 @@
 with the codes' texts, to write the page back byte for byte (`rendering.upstream_page`)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
@@ -38,6 +39,12 @@ class PageLayout:
     note: Optional[str]  # a text line starting with this label is a note: written after `<br>` and one space
     unclosed: tuple[str, ...]  # rows (by the page's first cell) written without their closing pipe
     bom: bool
+    level: int = 1  # 1: the whole file, under its `# ` title; 2-6: a section of a larger file, under its heading
+    blank_after: int = 0  # blank lines after the last block (a section's, before the heading that ends it)
+
+    @property
+    def heading(self) -> str:
+        return "#" * self.level + " " + self.title
 
 
 def code_block_text(block: CodeBlock, codes: Sequence[tuple[str, int]], hex_literals: bool) -> str:
@@ -52,3 +59,46 @@ def code_block_text(block: CodeBlock, codes: Sequence[tuple[str, int]], hex_lite
         lines.append(block.line.format(name=name, literal=literal, low=value & 0xFFF))
     return "\n".join([*lines, *block.close, "```"])
 
+
+
+# -- a section of a larger page -------------------------------------------------------------------------------
+
+HEADING = re.compile(r"^(#{1,6}) ")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+
+
+def headings(lines: Sequence[str]) -> list[tuple[int, int]]:
+    """(index, level) of each ATX heading line, outside fenced code."""
+    found, fence = [], None
+    for index, line in enumerate(lines):
+        opened = _FENCE.match(line)
+        if opened and (fence is None or opened.group(1) == fence):
+            fence = opened.group(1) if fence is None else None
+        elif fence is None and (heading := HEADING.match(line)):
+            found.append((index, len(heading.group(1))))
+    return found
+
+
+def section_end(lines: Sequence[str], start: int) -> int:
+    """The index of the line that ends the section whose heading is `lines[start]`: the next
+    heading of the same level or higher, outside fenced code; len(lines) when none."""
+    level = len(HEADING.match(lines[start]).group(1))  # type: ignore[union-attr]
+    return next((i for i, lv in headings(lines) if i > start and lv <= level), len(lines))
+
+
+def section_at(text: str, heading: str) -> Optional[tuple[int, str]]:
+    """(the index of its heading line, its text) of the section of a file under the line
+    `heading` (its first such line, outside fenced code), to the next heading of the same level
+    or higher, byte for byte; None when no such line is a heading."""
+    lines = text.split("\n")
+    start = next((i for i, _ in headings(lines) if lines[i] == heading), None)
+    if start is None:
+        return None
+    end = section_end(lines, start)
+    return start, "\n".join(lines[start:end]) + ("\n" if end < len(lines) else "")
+
+
+def section_text(text: str, heading: str) -> Optional[str]:
+    """The section of a file under the line `heading` (section_at), or None."""
+    found = section_at(text, heading)
+    return None if found is None else found[1]

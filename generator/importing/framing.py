@@ -15,7 +15,7 @@ from typing import Optional, Union
 
 from generator.domain.codes import Code
 from generator.domain.family import Family
-from generator.domain.layout import CodeBlock, PageLayout, code_block_text
+from generator.domain.layout import HEADING, CodeBlock, PageLayout, code_block_text, headings, section_end
 from generator.domain.model import Page
 from generator.importing import yaml_edit as ye
 
@@ -26,12 +26,45 @@ Block = Union[str, CodeBlock]
 def read_framing(text: str, family: Family, page: Page, rows: list[tuple[str, str]], lang: str,
                  previous: Optional[PageLayout]) -> Optional[PageLayout]:
     """The framing of a pipe-table page (`rows`: (name shown, code) per table row, in order),
-    or None when the file is not one page of one pipe table."""
+    or None when the file is not one page of one pipe table, or a section holding one (a heading
+    of level 2 or lower, to the next heading of its level or higher)."""
     bom = text.startswith(BOM)
     lines = (text[1:] if bom else text).split("\n")
-    if not lines or not lines[0].startswith("# ") or lines[-1] != "":
+    if lines[0].startswith("# ") and lines[-1] == "":
+        whole = _framing(lines, 1, bom, family, page, rows, lang, previous)
+        if whole is not None:
+            return whole
+    section = _section(lines, rows)
+    return None if section is None else _framing(section, len(HEADING.match(section[0]).group(1)), False, family,
+                                                 page, rows, lang, previous)
+
+
+def _section(lines: list[str], rows: list[tuple[str, str]]) -> Optional[list[str]]:
+    """The lines of the section (a heading of level 2 or lower, to the next of its level or
+    higher) that holds the table whose first row names the first of `rows`; a blank line
+    after the last, as a file's lines end."""
+    if not rows:
+        return None
+    table = next((i for i in range(len(lines) - 2) if lines[i].startswith("|") and lines[i + 2].startswith("|")
+                  and re.split(r"(?<!\\)\|", lines[i + 2])[1].strip() == rows[0][0]), None)
+    above = [(i, level) for i, level in headings(lines) if table is not None and i < table]
+    if not above or above[-1][1] < 2:
+        return None
+    start = above[-1][0]
+    end = section_end(lines, start)
+    return lines[start:end] + ([""] if end < len(lines) else [])
+
+
+def _framing(lines: list[str], level: int, bom: bool, family: Family, page: Page, rows: list[tuple[str, str]],
+             lang: str, previous: Optional[PageLayout]) -> Optional[PageLayout]:
+    """The framing of a page's lines (a whole file's, or a section's): its heading of `level`,
+    blocks, one pipe table, blocks; the lines end with an empty one (the file's last newline)."""
+    if not lines[0].startswith("#" * level + " ") or lines[-1] != "":
         return None
     body = lines[1:-1]
+    blank_after = 0
+    while body and body[-1] == "":
+        body, blank_after = body[:-1], blank_after + 1
     start = next((i for i, line in enumerate(body) if line.startswith("|")), None)
     if start is None:
         return None
@@ -47,11 +80,14 @@ def read_framing(text: str, family: Family, page: Page, rows: list[tuple[str, st
     if before is None or after is None:
         return None
     cells = [_cells(line, style) for line in table[2:]]
+    if rows and (not cells or cells[0][0].strip() != rows[0][0]):
+        return None  # the first table is another one (a larger page's): not this page's table
     recoverable = [row[column] for row in cells if (column := page.columns.index("recoverable")) < len(row)] \
         if "recoverable" in page.columns else []
-    return PageLayout(lines[0][2:], tuple(before), tuple(after), style, tuple(_cells(table[0], style)),
+    return PageLayout(lines[0][level + 1:], tuple(before), tuple(after), style, tuple(_cells(table[0], style)),
                       _labels(family, recoverable, lang, previous), _note(table[2:], previous),
-                      tuple(c[0] for c, line in zip(cells, table[2:]) if not line.endswith("|")), bom)
+                      tuple(c[0] for c, line in zip(cells, table[2:]) if not line.endswith("|")), bom, level,
+                      blank_after)
 
 
 def _style(header: str) -> Optional[str]:
@@ -175,6 +211,10 @@ def layout_lines(layout: PageLayout, indent: int) -> list[str]:
         lines += [f"{pad}  unclosed:"] + [f"{pad}    - {ye.scalar(u)}" for u in layout.unclosed]
     if layout.bom:
         lines.append(f"{pad}  bom: true")
+    if layout.level != 1:
+        lines.append(f"{pad}  level: {layout.level}")
+    if layout.blank_after:
+        lines.append(f"{pad}  blank_after: {layout.blank_after}")
     return lines
 
 

@@ -1,10 +1,12 @@
 """After a release's import is staged, before anything is written: each timeline's newest page
-that this repository keeps as a pipe table, written back from the catalog as it would be, is
-compared with upstream's file; a page that differs is said for a person, with its first line."""
+that this repository keeps as a pipe table (a whole file, or a section of one), written back
+from the catalog as it would be, is compared with upstream's; a page that differs is said for a
+person, with its first line."""
 from __future__ import annotations
 
 from pathlib import Path
 
+from generator.domain.layout import section_text
 from generator.importing.page_source import Report
 from generator.reading.load import load_catalog
 from generator.rendering.upstream_page import NotWritable, adoptable, render_upstream_page
@@ -13,11 +15,13 @@ from generator.rendering.upstream_page import NotWritable, adoptable, render_ups
 def check_written_back(location: Path, staged: dict[Path, str], report: Report, name: str, repo) -> None:
     catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
     for family in catalog.families:
-        for edition, lang, source in adoptable(family):
+        for edition, lang, source in adoptable(family, sections=True):
             if (source.repo != name or source.commit is None or source.path is None
                     or not repo.has_commit(source.commit)):
                 continue
             upstream = repo.read_blob(repo.blob_at(source.commit, source.path)).decode("utf-8", "replace")
+            if source.layout is not None and source.layout.level > 1:  # a section: its heading to the next
+                upstream = section_text(upstream, source.layout.heading) or ""
             try:
                 ours = render_upstream_page(family, edition, lang)
             except NotWritable as error:

@@ -12,7 +12,7 @@ from generator.domain.markup import link_problems
 from generator.domain.model import RECOVERABLE_VALUES
 from generator.reading.fields import Fields
 
-_FIELDS = ("title", "before", "after", "table", "header", "labels", "note", "unclosed", "bom")
+_FIELDS = ("title", "before", "after", "table", "header", "labels", "note", "unclosed", "bom", "level", "blank_after")
 _CODE_FIELDS = ("fence", "open", "line", "close", "values")
 
 
@@ -34,12 +34,30 @@ def read_layout(f: Fields, node: Node, what: str, columns: int, path: str) -> Op
     note = f.text(fields["note"][1], f"{what} note") if "note" in fields else None
     unclosed = f.text_list(fields["unclosed"][1], f"{what} unclosed") if "unclosed" in fields else []
     bom = _flag(f, fields.get("bom"), f"{what} bom")
-    parts = (title, table, header, before, after, labels, unclosed, bom)
+    level = _number(f, fields.get("level"), f"{what} level", 1, 6, 1)
+    blank_after = _number(f, fields.get("blank_after"), f"{what} blank_after", 0, 9, 0)
+    if title is not None and "\n" in title:
+        f.error(fields["title"][1], f"{what} title is one line (the heading's text, after its #)")
+        title = None
+    parts = (title, table, header, before, after, labels, unclosed, bom, level, blank_after)
     if any(p is None for p in parts) or ("note" in fields and note is None):
         return None
     _check_links(f, fields, path, what)  # reported; the layout stays, so that its texts are checked too
     return PageLayout(title, before, after, table, tuple(h for h, _ in header),  # type: ignore[arg-type,union-attr]
-                      labels, note, tuple(u for u, _ in unclosed), bom)  # type: ignore[arg-type,union-attr]
+                      labels, note, tuple(u for u, _ in unclosed), bom,  # type: ignore[arg-type,union-attr]
+                      level, blank_after)  # type: ignore[arg-type]
+
+
+def _number(f: Fields, pair, what: str, low: int, high: int, default: int) -> Optional[int]:
+    """A small whole number within [low, high]: a heading's level (1 the file's title, 2-6 a
+    section's heading), or a count of blank lines."""
+    if pair is None:
+        return default
+    value = f.integer(pair[1], what)
+    if value is not None and not low <= value <= high:
+        f.error(pair[1], f"{what} must be from {low} to {high}, not {value}")
+        return None
+    return value
 
 
 def _check_links(f: Fields, fields: dict, path: str, what: str) -> None:

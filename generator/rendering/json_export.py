@@ -173,7 +173,8 @@ def layout_data(layout: PageLayout) -> dict:
     return {"title": layout.title, "before": blocks(layout.before), "after": blocks(layout.after),
             "table": layout.table,
             "header": list(layout.header), "labels": dict(layout.labels), "note": layout.note,
-            "unclosed": list(layout.unclosed), "bom": layout.bom}
+            "unclosed": list(layout.unclosed), "bom": layout.bom, "level": layout.level,
+            "blank_after": layout.blank_after}
 
 
 def _rows_data(rows) -> list[dict]:

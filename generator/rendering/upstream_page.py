@@ -36,19 +36,18 @@ def page_source(edition: Edition, lang: str) -> Source:
     if not with_layout:
         where = f"{repo[0].repo}:{repo[0].path}"
         raise NotWritable(f"edition {edition.id}'s {lang} page ({where}) is not described as a Markdown pipe table "
-                          f"(its source has no `page`): an HTML-era file, or a section of a larger page, which "
-                          f"upstream-page does not write")
+                          f"(its source has no `page`): an HTML-era file, which upstream-page does not write")
     return with_layout[0]
 
 
 def render_upstream_page(family: Family, edition: Edition, lang: str) -> str:
     source = page_source(edition, lang)
     layout: PageLayout = source.layout  # type: ignore[assignment]
-    blocks = [f"# {layout.title}"]
+    blocks = [layout.heading]
     blocks += [_block(family, edition, b) for b in layout.before]
     blocks.append(_table(family, edition, lang, layout))
     blocks += [_block(family, edition, b) for b in layout.after]
-    return (BOM if layout.bom else "") + "\n\n".join(blocks) + "\n"
+    return (BOM if layout.bom else "") + "\n\n".join(blocks) + "\n" * (1 + layout.blank_after)
 
 
 def _block(family: Family, edition: Edition, block) -> str:
@@ -139,10 +138,11 @@ def cell_markup(text: str, note: Optional[str]) -> str:
 UPSTREAM_DIR = "generated/upstream"
 
 
-def adoptable(family: Family) -> list[tuple[Edition, str, Source]]:
+def adoptable(family: Family, sections: bool = False) -> list[tuple[Edition, str, Source]]:
     """Per timeline and language: its newest edition whose page is a file of a repository, when
     that file is a described pipe table whose texts are known (an HTML-era one is not written).
-    A file is written once (a source that names no language gives every language one file)."""
+    A file is written once (a source that names no language gives every language one file).
+    `sections`: a section of a larger file too (generated/upstream/ holds whole files only)."""
     found, paths = [], set()
     for timeline in family.timelines:
         for lang in family.languages:
@@ -150,7 +150,8 @@ def adoptable(family: Family) -> list[tuple[Edition, str, Source]]:
                 repo = [s for s in edition.sources if s.kind == "repo" and s.lang in (lang, None)]
                 if repo:
                     source = next((s for s in repo if s.layout is not None), None)
-                    if source is not None and edition.has_texts(lang) and upstream_path(source) not in paths:
+                    if source is not None and edition.has_texts(lang) and upstream_path(source) not in paths \
+                            and (sections or source.layout.level == 1):  # type: ignore[union-attr]
                         paths.add(upstream_path(source))
                         found.append((edition, lang, source))
                     break
