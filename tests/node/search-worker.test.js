@@ -195,3 +195,39 @@ test("a name of a C interface finds its code first, written with or without the 
     assert.equal(await first(EN, query), "en/other/codes/TIMEOUT/", query)
   }
 })
+
+// -- a release named in the query, and the numbers of a log line ---------------------------------------
+
+test("a release the query names is no word to find: the code's page opens on that release", async () => {
+  const plain = await locations(EN, "timeout")
+  assert.ok(plain.length > 1)
+  const forms = { "9.0.0": "9.0.0", "v9.0.0": "9.0.0", "9.0.0-v2": "9.0.0", "9.0.0-cpp-v2": "9.0.0", "8.0.RC3": "8.0.RC3",
+    "9.2.0-beta.1": "9.2.0-beta.1", "9.1.0.pre": "9.1.0.pre" }
+  for (const [form, release] of Object.entries(forms)) {
+    for (const query of [`timeout ${form}`, `${form} timeout`]) {
+      assert.deepEqual(await locations(EN, query), plain.map(l => `${l}?release=${encodeURIComponent(release)}`), query)
+    }
+  }
+  assert.deepEqual(await locations(EN, "demo timeout 9.0.0"),
+    (await locations(EN, "demo timeout")).map(l => l + "?release=9.0.0"))  // a family word and a release together
+  assert.equal(await first(EN, "1.0"), "en/editions/1.0/")  // not a release form: a word as before
+})
+
+const LOGS = new Index({
+  lang: "en", script: "latin", labels: LABELS, languages: LANGUAGES, families: FAMILIES, synonyms: [],
+  docs: [code("SUCCESS", 0, { f: "Other", l: "en/other/codes/SUCCESS/", m: "Success" }),
+    code("DEMO_TWELVE", 12, { m: "Twelve" }), code("DEMO_PID", 5678, { m: "A value that looks like a process id" }),
+    code("TIMEOUT", 103901, { f: "Other", l: "en/other/codes/TIMEOUT/", m: "Timed out" })]
+})
+
+test("a log line's status is the number after ret, status, code or error; its timestamp and ids are none", async () => {
+  const line = "[ERROR] HIXL(5678,python):2025-06-01-12:00:00.123.456 [hixl_cs.cc:12] transfer failed, ret:103901"
+  assert.deepEqual(await locations(LOGS, line), ["en/other/codes/TIMEOUT/"])
+  for (const keyed of ["status=103901", "status_code=103901", "code 103901", "error: 103901", "ret = 103901"]) {
+    assert.equal(await first(LOGS, `[12:00:00] pid 5678 ${keyed}`), "en/other/codes/TIMEOUT/", keyed)
+  }
+  // no key: a timestamp and a process still give no number; a bare number is still a value
+  assert.deepEqual(await locations(LOGS, "2025-06-01 12:00:00 HIXL(5678,python) 103901"), ["en/other/codes/TIMEOUT/"])
+  assert.deepEqual(await locations(LOGS, "12"), ["en/codes/DEMO_TWELVE/"])
+  assert.deepEqual(await locations(LOGS, "5678"), ["en/codes/DEMO_PID/"])
+})
