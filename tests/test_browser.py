@@ -114,6 +114,19 @@ def test_search_finds_the_right_code_first(catalog, visit, lang, query):
         assert all(r.startswith(f"{lang}/") for r in results), results
 
 
+def test_a_paste_without_a_key_searches(catalog, visit):
+    """A log line pasted from the context menu (an input event, no key) is searched at once."""
+    v = visit()
+    v.goto(lang_prefix(catalog, "en"))
+    v.page.locator('.md-header label[for="__search"]:visible, input.md-search__input:visible').first.click()
+    v.page.locator("input.md-search__input").evaluate("""box => {
+        box.value = "transfer failed, ret:103901"
+        box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertFromPaste" }))
+    }""")
+    first = v.page.locator(".md-search-result__item > a").first
+    expect(first).to_have_attribute("href", re.compile(r"/hixl/codes/TIMEOUT/"))
+
+
 def test_the_worker_stems_as_porter_does(catalog, visit, site):
     """The worker's English stemmer agrees with the Porter stemmer on every word of the catalog."""
     words = set()
