@@ -231,3 +231,20 @@ test("a log line's status is the number after ret, status, code or error; its ti
   assert.deepEqual(await locations(LOGS, "12"), ["en/codes/DEMO_TWELVE/"])
   assert.deepEqual(await locations(LOGS, "5678"), ["en/codes/DEMO_PID/"])
 })
+
+// -- exact names and meanings first ---------------------------------------------------------------------
+
+test("a code the query names, or whose meaning it is, ranks above one whose log message the query holds", async () => {
+  // DEMO_TIMEOUT's log message "Process timeout." is within the query; DEMO_WAIT_PROCESS_TIMEOUT is its name
+  for (const query of ["wait process timeout", "Wait_Process_Timeout", "demo wait process timeout", "DEMO_WAIT_PROCESS_TIMEOUT"]) {
+    assert.equal(await first(EN, query), "en/codes/DEMO_WAIT_PROCESS_TIMEOUT/", query)
+  }
+  assert.equal((await locations(EN, "wait process timeout"))[1], "en/codes/DEMO_TIMEOUT/")  // the message still found
+  assert.equal(await first(EN, "process timeout"), "en/codes/DEMO_TIMEOUT/")  // its message, as before
+  const zh = new Index({
+    lang: "zh", script: "cjk", labels: LABELS, languages: LANGUAGES, families: FAMILIES, synonyms: [],
+    docs: [code("DEMO_DEVICE_OUT_OF_MEMORY", 0x5010B012, { l: "codes/DEMO_DEVICE_OUT_OF_MEMORY/", m: "设备内存不足" }),
+      code("DEMO_OUT_OF_MEMORY", 0x5010B01C, { l: "codes/DEMO_OUT_OF_MEMORY/", m: "内存不足" })]
+  })
+  assert.deepEqual(await locations(zh, "内存不足"), ["codes/DEMO_OUT_OF_MEMORY/", "codes/DEMO_DEVICE_OUT_OF_MEMORY/"])
+})
