@@ -127,6 +127,14 @@ def test_a_paste_without_a_key_searches(catalog, visit):
     expect(first).to_have_attribute("href", re.compile(r"/hixl/codes/TIMEOUT/"))
 
 
+def test_nothing_found_is_counted_as_none(catalog, visit):
+    """The card that says nothing was found (with the nearest codes) is not "1 matching document"."""
+    v = visit()
+    results, announced = search(v, lang_prefix(catalog, "en"), "qqqzzz")
+    assert announced == 0 and results, results  # the count line says none; the card and its advice stay
+    assert v.page.locator(".md-search-result__item .search-nothing").count() == 1
+
+
 def test_the_worker_stems_as_porter_does(catalog, visit, site):
     """The worker's English stemmer agrees with the Porter stemmer on every word of the catalog."""
     words = set()
