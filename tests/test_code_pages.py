@@ -26,7 +26,7 @@ from generator.domain.queries import default_edition, release_edition
 from generator.rendering.site import compare
 from generator.rendering.site.release_words import fill_label
 from generator.rendering.site.context import Context
-from generator.rendering.site.parts import json_script
+from generator.rendering.site.parts import json_script, text_cell
 from generator.core.releases import is_final_release
 from tests.support.helpers import FIXTURES, ROOT
 from tests.support.word_diffs import WordDiffs
@@ -148,6 +148,20 @@ def test_a_labels_placeholders_are_filled_once(catalog):
     ctx = Context(catalog, "en", "codes/X/", catalog.families[0])
     filled = fill_label(ctx, "field_value", field="{value}", value="<b>v</b>")
     assert filled == "{value}: <b>v</b>"
+
+
+def test_a_mark_of_whose_words_a_text_is_never_marks_a_bare_dash(catalog):
+    """"(translated by this project)" on "-" says nothing: a text without a letter or a digit is
+    not marked, whatever its origin; a text with words is."""
+    ctx = Context(catalog, "en", "codes/X/", catalog.families[0])
+    for origin in ("translation", "untranslated", "proposed"):
+        assert "class=\"translation" not in text_cell(ctx, "-", origin), origin
+        assert "class=\"translation" not in text_cell(ctx, " — ", origin), origin
+        assert "class=\"translation" in text_cell(ctx, "Try again.", origin), origin
+    assert "class=\"translation" not in text_cell(ctx, "Try again.", "upstream")
+    pages = [p for p in (ROOT / "site" / "docs").rglob("*.md")
+             if re.search(r"<p>\W{0,3}</p> <span class=\"translation", p.read_text(encoding="utf-8"))]
+    assert not pages, pages
 
 
 @pytest.mark.parametrize("before,after,same", [

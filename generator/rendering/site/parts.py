@@ -60,16 +60,25 @@ def text_cell(ctx: Context, text: Optional[str], origin: Optional[str]) -> str:
 
     if text is None:
         return f'<em class="not-known">{esc(ctx.label("text_not_known"))}</em>'
-    if origin == UNTRANSLATED:
-        return text_html(text) + f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>'
-    if origin == PROPOSED:
-        return text_html(text) + f' <span class="translation proposed">({esc(ctx.label("proposed"))})</span>'
-    return text_html(text) + (translation_mark(ctx) if origin == "translation" else "")
+    # a mark says whose words a text is: a bare "-" has none to mark
+    marked = origin in (UNTRANSLATED, PROPOSED, "translation") and any(c.isalnum() for c in text)
+    return text_html(text) + (origin_mark(ctx, origin) if marked else "")  # type: ignore[arg-type]
+
+
+_MARKS = {"translation": ("translation", ""), UNTRANSLATED: ("untranslated", " untranslated"),
+          PROPOSED: ("proposed", " proposed")}
+
+
+def origin_mark(ctx: Context, origin: str) -> str:
+    """What marks a text that is not upstream's released words, wherever the site shows one (the
+    page's note says what each mark means)."""
+    label, extra = _MARKS[origin]
+    return f' <span class="translation{extra}">({esc(ctx.label(label))})</span>'
 
 
 def translation_mark(ctx: Context) -> str:
     """What marks a text this project translated, wherever the site shows one."""
-    return f' <span class="translation">({esc(ctx.label("translation"))})</span>'
+    return origin_mark(ctx, "translation")
 
 
 def json_script(value, ident: str, cls: str = "") -> str:
