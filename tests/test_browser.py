@@ -135,6 +135,23 @@ def test_nothing_found_is_counted_as_none(catalog, visit):
     assert v.page.locator(".md-search-result__item .search-nothing").count() == 1
 
 
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_the_home_page_has_no_empty_heading_and_says_how_to_search_on_a_phone(catalog, visit, width):
+    """Every heading of the home page has something under it before the next heading of its level
+    or higher; where the search box is an icon (a phone), the lookup text says to tap it."""
+    v = visit(width)
+    for lang in catalog.site.languages:
+        v.goto(lang_prefix(catalog, lang))
+        empty = v.page.evaluate("""() => [...document.querySelectorAll("article h2, article h3")].filter(h => {
+            const next = h.nextElementSibling
+            return !next || (/^H[1-6]$/.test(next.tagName) && next.tagName <= h.tagName)
+        }).map(h => h.textContent)""")
+        assert empty == [], (lang, width, empty)
+        box_shown = v.page.locator("input.md-search__input").is_visible()
+        lookup = v.page.locator("#lookup + p").inner_text()
+        assert box_shown or re.search("icon|图标", lookup), (lang, width, lookup)
+
+
 def test_the_worker_stems_as_porter_does(catalog, visit, site):
     """The worker's English stemmer agrees with the Porter stemmer on every word of the catalog."""
     words = set()

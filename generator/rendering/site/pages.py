@@ -44,7 +44,7 @@ def family_block(ctx: Context, family: Family, heading: bool = True) -> str:
     """A family in brief: what it is, its pages, their copies and editions, and where to go."""
     out = []
     if heading:
-        out.append(_h(2, family.name[ctx.lang], f"family-{family.id}"))
+        out.append(_h(3, family.name[ctx.lang], f"family-{family.id}"))  # under the home's "Code families"
     out.append(md_inline(ctx.label("family_intro", family)))  # a paragraph of the page's Markdown
     links = [link(ctx.url(f"{family.prefix}codes/"), esc(ctx.label("all_codes"))),
              link(ctx.url(f"{family.prefix}editions/"), esc(ctx.label("editions"))),
