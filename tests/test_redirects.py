@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from generator.reading.load import load_catalog
-from generator.rendering.site.theme import moved_pages
+from generator.rendering.site.theme import moved_pages, redirect_pages, release_anchor, value_forms
 from tests.support.helpers import MINI, ROOT, run_cli
 from tests.support.site_build import build_site, shared_site
 
@@ -116,6 +116,80 @@ def test_the_404_page_holds_the_table_and_nothing_is_committed_for_it(catalog):
     lowered = {}
     for path in committed:
         assert lowered.setdefault(path.lower(), path) == path, (path, lowered[path.lower()])
+
+
+# -- the redirect pages the build writes ------------------------------------------------------------------
+
+
+def test_every_other_address_of_a_page_is_a_redirect_page_unless_only_case_tells_it_apart(catalog):
+    redirects = redirect_pages(catalog)
+    pages = {f"{f.prefix}codes/{c.name}" for f in catalog.families for c in f.codes} | \
+        {f"{f.prefix}editions/{e.id}" for f in catalog.families for e in f.editions}
+    lowered = {p.lower() for p in pages}
+    assert len({k.lower() for k in redirects}) == len(redirects) and not {k.lower() for k in redirects} & lowered
+    for family in catalog.families:
+        for code in family.codes:
+            target = f"{family.prefix}codes/{code.name}"
+            typed = [*code.c_names, *(family.c.macro_prefix + c for c in code.c_names), *code.python_names,
+                     *value_forms(code.value)]
+            for name in typed:
+                path = f"{family.prefix}codes/{name}"
+                assert redirects.get(path) == target or path.lower() in lowered, (path, target)
+        editions = (ROOT / "site" / "docs" / family.prefix / "editions" / "index.en.md").read_text(encoding="utf-8")
+        for release in {e.release for e in family.editions} - {e.id for e in family.editions}:
+            assert redirects[f"{family.prefix}editions/{release}"] == f"{family.prefix}editions/#{release_anchor(release)}"
+            assert f'id="{release_anchor(release)}"' in editions, release
+    llm = catalog.family_by_id["llm_datadist"]
+    timeout = llm.code_by_name["LLM_TIMEOUT"]
+    assert redirects["codes/0x5010B01A"] == redirects["codes/1343270938"] == "codes/LLM_TIMEOUT" == \
+        f"codes/{timeout.name}" and timeout.value == 0x5010B01A
+    assert moved_pages(catalog)["codes/0x5010b01a"] == "codes/LLM_TIMEOUT"  # another case: the 404 page's
+
+
+def serve_plain(directory: Path, sub_path: str):
+    """A static server that knows no 404 page (python -m http.server): (server, base URL)."""
+    from http.server import SimpleHTTPRequestHandler
+
+    from tests.support.browser import QuietServer
+
+    class Plain(SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(Plain, directory=str(directory)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}{sub_path}"
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_typed_addresses_land_on_a_plain_static_server(catalog, chromium, tmp_path_factory):
+    """C names, C macros, values, aliases and releases need no 404 page: the build wrote them."""
+    from tests.support.browser import SUB_PATH, Visit
+
+    httpd, base = serve_plain(shared_site(tmp_path_factory), SUB_PATH)
+    llm, hixl = catalog.family_by_id["llm_datadist"], catalog.family_by_id["hixl"]
+    by_c = {code.c_name: code.name for code in llm.codes if code.c_name}
+    timeout = hixl.code_by_name["TIMEOUT"]
+    cases = [("codes/LLM_WAIT_PROC_TIMEOUT/", f"codes/{by_c['LLM_WAIT_PROC_TIMEOUT']}/"),
+             ("codes/0x5010B01A/?release=9.0.0", "codes/LLM_TIMEOUT/?release=9.0.0"),
+             ("en/codes/1343270938/#history", "en/codes/LLM_TIMEOUT/#history"),
+             (f"hixl/codes/HIXL_{timeout.name}/", f"hixl/codes/{timeout.name}/"),
+             (f"en/hixl/codes/{timeout.value}/", f"en/hixl/codes/{timeout.name}/"),
+             ("editions/9.0.0/", f"editions/#{release_anchor('9.0.0')}")]
+    cases += [(f"{f.prefix}editions/{alias}/", f"{f.prefix}editions/{f.edition(alias).id}/")
+              for f in catalog.families for alias, _ in f.aliases]
+    try:
+        visit = Visit(chromium, base)
+        failures = [f for typed, page in cases for f in lands(visit, typed, page)]
+        missing = visit.page.goto(base + "codes/llm_timeout/")  # another case: only a 404 page sends it on
+        outside = visit.outside()
+        visit.close()
+        assert not failures and not outside, (failures, outside)
+        assert missing.status == 404
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 # -- where the site is served --------------------------------------------------------------------------
@@ -213,15 +287,17 @@ def reader(chromium, host):
 
 
 def lands(reader, typed: str, page: str) -> list:
-    """Go to `typed`; [] when the browser ends on `page` (and the typed address was a 404),
-    else what happened instead."""
+    """Go to `typed`; [] when the browser ends on `page` (and the typed address was a 404, or a
+    redirect page the build wrote: never a page of its own), else what happened instead."""
     response = reader.page.goto(reader.site + typed, wait_until="commit")
     try:
         reader.page.wait_for_url(reader.site + page, timeout=10_000)
         reader.page.wait_for_load_state("load")
     except Exception:  # noqa: BLE001 - reported as the test's failure
         return [(typed, reader.page.url, page)]
-    return [] if response.status == 404 else [(typed, "answered", response.status)]
+    # a redirect page answers 200 and sends the reader on; a page of the site would stay
+    redirect = response.status == 200 and typed != page
+    return [] if response.status == 404 or redirect else [(typed, "answered", response.status)]
 
 
 def typed_addresses(catalog) -> list[tuple[str, str]]:

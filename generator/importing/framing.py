@@ -35,8 +35,9 @@ def read_framing(text: str, family: Family, page: Page, rows: list[tuple[str, st
         if whole is not None:
             return whole
     section = _section(lines, rows)
-    return None if section is None else _framing(section, len(HEADING.match(section[0]).group(1)), False, family,
-                                                 page, rows, lang, previous)
+    heading = HEADING.match(section[0]) if section is not None else None
+    return None if section is None or heading is None else _framing(section, len(heading.group(1)), False, family,
+                                                                    page, rows, lang, previous)
 
 
 def _section(lines: list[str], rows: list[tuple[str, str]]) -> Optional[list[str]]:

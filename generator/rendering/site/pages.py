@@ -17,6 +17,7 @@ from generator.rendering.site.code_page import render_code_page
 from generator.rendering.site.compare import render_differences
 from generator.rendering.site.context import Context, doc_path
 from generator.rendering.site.html import admonition, code_html, link, table, text_html
+from generator.rendering.site.theme import release_anchor
 from generator.rendering.site.parts import (TITLE_ID, heading as _h, page as _page, recoverable_html,
                                   text_cell, translation_mark)
 
@@ -130,7 +131,19 @@ def render_editions_index(catalog: Catalog, family: Family, lang: str, stamp: st
         rows = [(None, [ctx.edition_link(family, e), esc(e.release), esc(e.timeline.name[lang]), str(len(e.rows))])
                 for e in family.page_editions(page)]
         body.append(table(columns, rows, "editions-table"))
+    body += _releases(ctx, family)
     return _page(title, stamp, body)
+
+
+def _releases(ctx: Context, family: Family) -> list[str]:
+    """Each release and its editions, a line each, anchored (editions/9.0.0/ leads here)."""
+    by_release: dict[str, list[Edition]] = {}
+    for edition in family.editions:
+        by_release.setdefault(edition.release, []).append(edition)
+    items = [f'<li id="{esc(release_anchor(release))}"><strong>{esc(release)}</strong>: '
+             + ", ".join(ctx.edition_link(family, e) for e in editions) + "</li>"
+             for release, editions in by_release.items()]
+    return [_h(2, ctx.label("releases"), "releases"), '<ul class="release-list">' + "".join(items) + "</ul>"]
 
 
 def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang: str, stamp: str) -> str:

@@ -3,6 +3,7 @@ template and the 404 page with its table of moved addresses), the hook, styles a
 from __future__ import annotations
 
 import json
+import re
 
 from generator.domain.family import Catalog, Family
 from generator.rendering.environment import banner_lines, block_comment_banner, comment_banner, render_template
@@ -25,6 +26,7 @@ def plan_assets(catalog: Catalog, digests: Digests) -> list[Planned]:
                 "site/hooks/site.py.j2",
                 banner_py=comment_banner(stamp, "# "),
                 languages=repr(list(catalog.site.languages)),
+                redirects=repr(redirect_pages(catalog)),
             ),
         ),
         Planned(
@@ -134,5 +136,54 @@ def moved_pages(catalog: Catalog) -> dict[str, str]:
             held = family.edition(alias)
             if held is not None:
                 other.setdefault(f"{family.prefix}editions/{alias}".lower(), f"{family.prefix}editions/{held.id}")
+    for path, target in redirect_pages(catalog).items():  # a value in another case (0x5010b01a) too
+        if "#" not in target:  # (a release's line in a list is no page of its own)
+            other.setdefault(path.lower(), target)
     table = {**other, **own}  # a page's own name wins over another page's alias
     return {key: table[key] for key in sorted(table)}
+
+
+SAFE_NAME = re.compile(r"-?[A-Za-z0-9_][A-Za-z0-9_.+-]*")  # a folder name every file system and host keeps as it is
+
+
+def value_forms(value: int) -> tuple[str, ...]:
+    """The addresses a code's value is typed as: upstream's hex (0x5010B01A) and its decimal."""
+    return (f"0x{value:X}", str(value)) if value >= 0 else (str(value),)
+
+
+def redirect_pages(catalog: Catalog) -> dict[str, str]:
+    """The addresses a reader may type that the site's build writes as pages of their own, which
+    send the reader on (any static host serves them), within a language and without the trailing
+    slash -> the page's own address: a code by its C name, its C macro, an older name or its value
+    (0x5010B01A, 1343270938); an edition by an id that is now an alias; a release by its number
+    (editions/9.0.0, to its line of the editions list). None where another page's address or an
+    earlier one's differs only in case: a file system that ignores case holds one of them, and
+    the 404 page sends the reader on from the rest (moved_pages)."""
+    taken = {f"{f.prefix}codes/{c.name}".lower() for f in catalog.families for c in f.codes} | \
+        {f"{f.prefix}editions/{e.id}".lower() for f in catalog.families for e in f.editions}
+    found: dict[str, str] = {}
+
+    def add(path: str, target: str) -> None:
+        if path.lower() not in taken and SAFE_NAME.fullmatch(path.rsplit("/", 1)[1]):
+            taken.add(path.lower())
+            found[path] = target
+
+    for family in catalog.families:
+        for code in family.codes:
+            target = f"{family.prefix}codes/{code.name}"
+            names = (*code.c_names, *(family.c.macro_prefix + c for c in code.c_names), *code.python_names,
+                     *value_forms(code.value))
+            for name in names:
+                add(f"{family.prefix}codes/{name}", target)
+        for alias, _ in family.aliases:
+            held = family.edition(alias)
+            if held is not None:
+                add(f"{family.prefix}editions/{alias}", f"{family.prefix}editions/{held.id}")
+        for release in dict.fromkeys(e.release for e in family.editions):
+            add(f"{family.prefix}editions/{release}", f"{family.prefix}editions/#{release_anchor(release)}")
+    return dict(sorted(found.items()))
+
+
+def release_anchor(release: str) -> str:
+    """The anchor of a release's line in its family's list of editions."""
+    return "release-" + re.sub(r"[^A-Za-z0-9_.-]", "-", release)
