@@ -31,6 +31,7 @@ from generator.core.releases import is_final_release
 from tests.support.helpers import FIXTURES, ROOT
 from tests.support.word_diffs import WordDiffs
 from tests.support.browser import SCREENSHOTS, lang_prefix
+from tests.support.samples import sample_codes
 
 
 
@@ -296,12 +297,13 @@ def test_llm_timeout_answers_on_the_first_screen(catalog, visit, width, lang, sc
 @browser_test
 @pytest.mark.parametrize("width", ["desktop", "phone"])
 def test_every_code_page_starts_its_first_answer_on_the_first_screen(catalog, visit, width):
-    """Every code page of every family, in every language: the first answer's meaning is on the first screen."""
+    """The code pages of every family (tests/support/samples.py: those whose content is at an
+    extreme), in every language: the first answer's meaning is on the first screen."""
     v = visit(width)
     failures = []
     for lang in catalog.site.languages:
         for family in catalog.families:
-            for code in family.codes:
+            for code in sample_codes(family):
                 pages = ever_listing_pages(family, code)
                 answers = [e for e in (default_edition(family, code, page=p) for p in pages) if e]
                 if not answers:
@@ -495,10 +497,11 @@ PICTURES = """() => [...document.querySelectorAll(".presence")].map(p => {
 
 
 def picture_paths(catalog, lang):
+    """Every differences page, and the sampled code pages (tests/support/samples.py)."""
     prefix = lang_prefix(catalog, lang)
     for family in catalog.families:
         yield family, f"{prefix}{family.prefix}differences/"
-        for code in family.codes:
+        for code in sample_codes(family):
             yield family, f"{prefix}{family.prefix}codes/{code.name}/"
 
 
@@ -648,49 +651,6 @@ def test_nothing_in_a_picture_takes_focus_and_every_cell_is_reached_another_way(
 
 
 # -- edition pages ---------------------------------------------------------------------------------------------
-
-EDITION_COLUMNS = """() => {
-  const th = document.querySelector("table.edition-table th.col-recoverable")
-  const box = th.getBoundingClientRect()
-  const cells = [...document.querySelectorAll("table.edition-table td.col-recoverable")].map(td => {
-    const r = td.getBoundingClientRect()
-    return { text: td.innerText, left: r.left, right: r.right, width: r.width, height: r.height,
-             label: getComputedStyle(td, "::before").content, shown: getComputedStyle(td, "::before").display }
-  })
-  const id = document.querySelector("h1 .eid")
-  return { heading: th.innerText, visible: box.width > 0 && box.height > 0 && getComputedStyle(th).display !== "none",
-           left: box.left, right: box.right, viewport: document.documentElement.clientWidth, cells,
-           idLines: id.getClientRects().length, id: id.textContent,
-           overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth }
-}"""
-
-
-@browser_test
-@pytest.mark.parametrize("width", ["desktop", "phone"])
-def test_edition_pages_show_the_recoverable_column_and_keep_their_id_whole(catalog, visit, width):
-    """At 1280 px a 是否可恢复 column with its heading, each cell under it; on a phone each card
-    shows the heading beside its value. The edition's id in the title is on one line."""
-    v = visit(width)
-    failures = []
-    for lang in catalog.site.languages:
-        for family in catalog.families:
-            for edition in family.editions:
-                v.goto(f"{lang_prefix(catalog, lang)}{family.prefix}editions/{edition.id}/")
-                m = v.page.evaluate(EDITION_COLUMNS)
-                heading = edition.page.heading("recoverable", lang)
-                values = [family.recoverable_label(r.recoverable, lang) for r in edition.rows]
-                ok = len(m["cells"]) == len(values) and all(c["width"] > 0 and c["height"] > 0 for c in m["cells"]) \
-                    and all(c["text"].startswith(value) for c, value in zip(m["cells"], values))
-                if width == "desktop":
-                    ok = ok and m["visible"] and m["heading"] == heading and m["right"] <= m["viewport"] \
-                        and all(m["left"] - 1 <= c["left"] and c["right"] <= m["right"] + 1 for c in m["cells"])
-                else:
-                    ok = ok and all(c["shown"] != "none" and heading in c["label"] for c in m["cells"])
-                ok = ok and m["idLines"] == 1 and m["id"] == edition.id and m["overflow"] <= 0
-                if not ok:
-                    failures.append((lang, edition.id, m["heading"], m["idLines"], m["overflow"]))
-    assert not failures, failures[:5]
-
 
 # -- any two editions of a timeline ------------------------------------------------------------------------------
 
