@@ -138,7 +138,8 @@ def test_every_other_address_of_a_page_is_a_redirect_page_unless_only_case_tells
                 assert redirects.get(path) == target or path.lower() in lowered, (path, target)
         editions = (ROOT / "site" / "docs" / family.prefix / "editions" / "index.en.md").read_text(encoding="utf-8")
         for release in {e.release for e in family.editions} - {e.id for e in family.editions}:
-            assert redirects[f"{family.prefix}editions/{release}"] == f"{family.prefix}editions/#{release_anchor(release)}"
+            line = f"{family.prefix}editions/#{release_anchor(release)}"
+            assert redirects[f"{family.prefix}editions/{release}"] == line
             assert f'id="{release_anchor(release)}"' in editions, release
     llm = catalog.family_by_id["llm_datadist"]
     timeout = llm.code_by_name["LLM_TIMEOUT"]

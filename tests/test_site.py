@@ -69,8 +69,26 @@ def parse(path: Path) -> Links:
     return parser
 
 
+def is_redirect(page: Path) -> bool:
+    """A page the build wrote to send a typed address on (site/hooks/site.py's redirect_page)."""
+    return 'http-equiv="refresh"' in page.read_text(encoding="utf-8")
+
+
 def pages(build: Path) -> list[Path]:
-    return sorted(p for p in build.rglob("*.html") if p.name != "404.html")
+    """The site's pages (not its 404 pages, not the redirect pages at typed addresses)."""
+    return sorted(p for p in build.rglob("*.html") if p.name != "404.html" and not is_redirect(p))
+
+
+def test_every_redirect_page_leads_to_a_page_of_the_site(published):
+    build = published
+    redirects = [p for p in build.rglob("index.html") if is_redirect(p)]
+    assert len(redirects) > 100
+    for page in redirects:
+        href = re.search(r'<link rel="canonical" href="([^"]+)"', page.read_text(encoding="utf-8")).group(1)
+        target, fragment = target_of(build, page, href)
+        assert target.is_file() and not is_redirect(target), (page, href)
+        if fragment:
+            assert f'id="{fragment}"' in target.read_text(encoding="utf-8"), (page, href)
 
 
 def target_of(build: Path, page: Path, href: str) -> tuple[Path, str]:
