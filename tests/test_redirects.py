@@ -339,13 +339,20 @@ def test_the_addresses_the_issue_names_land_on_their_page(catalog, reader):
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_every_family_in_both_languages(catalog, reader):
+def test_every_family_in_both_languages(catalog, chromium, github_pages):
+    """As GitHub Pages serves the site (mkdocs serve answers the same 404 page: the addresses the
+    issue names are typed there too, above)."""
+    from tests.support.browser import Visit
+
+    reader = Visit(chromium, github_pages)
     failures = []
     for lang in catalog.site.languages:
         prefix = "" if lang == catalog.site.languages[0] else f"{lang}/"
         for typed, page in typed_addresses(catalog):
             failures += lands(reader, prefix + typed, prefix + page)
-    assert not failures, failures
+    outside = reader.outside()
+    reader.close()
+    assert not failures and not outside, (failures, outside)
 
 
 @pytest.mark.slow
