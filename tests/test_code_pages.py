@@ -457,8 +457,9 @@ def test_the_choice_is_kept_in_the_address_and_remembered(catalog, visit, site):
     pick(v, release, timeline.id)
     for name in ("LLM_TIMEOUT", "LLM_LINK_BUSY"):
         code = family.code_by_name[name]
-        if name != "LLM_TIMEOUT":
-            v.goto(f"codes/{name}/")  # the next page: the choice remembered
+        if name != "LLM_TIMEOUT":  # the next page, by a link of the site: the choice remembered
+            v.page.goto(f"{site}codes/{name}/", referer=v.page.url)
+            v.page.wait_for_load_state("load")
         for _ in range(2):
             shown = v.page.evaluate(SHOWN)
             assert [c["edition"] for c in shown] == [edition.id], name
@@ -471,6 +472,81 @@ def test_the_choice_is_kept_in_the_address_and_remembered(catalog, visit, site):
     assert urlsplit(v.page.url).query == ""
     v.goto("codes/LLM_TIMEOUT/")
     assert v.page.locator("#answer").inner_html() == initial  # the script's cards are the page's own
+
+
+@browser_test
+def test_a_remembered_choice_is_shown_and_never_carried_into_a_page_opened_from_outside(catalog, visit, site):
+    """Opened from the address bar (no referrer from the site), a code page answers for the
+    newest release whatever a reader chose before; followed from the site, it keeps the choice,
+    shows it, and one button leads back to the newest answers."""
+    family = catalog.family_by_id["llm_datadist"]
+    v = visit()
+    v.goto("codes/LLM_TIMEOUT/")
+    newest = v.page.evaluate(SHOWN)
+    pick(v, "9.0.0", "")
+    chosen = v.page.evaluate(SHOWN)
+    assert [c["edition"] for c in chosen] != [c["edition"] for c in newest]
+    v.goto("codes/LLM_LINK_BUSY/")  # typed: the newest answers, the picker at "newest"
+    assert v.page.locator("select[name=release]").input_value() == ""
+    assert not v.page.locator("button.choice-newest").is_visible()
+    v.page.goto(f"{site}codes/LLM_TIMEOUT/", referer=f"{site}codes/")  # followed from the site's list
+    v.page.wait_for_load_state("load")
+    assert v.page.locator("select[name=release]").input_value() == "9.0.0"
+    assert [c["edition"] for c in v.page.evaluate(SHOWN)] == [c["edition"] for c in chosen]
+    reset = v.page.locator("button.choice-newest")
+    assert reset.is_visible() and reset.inner_text() == catalog.site.label("choice_newest", "zh")
+    reset.click()
+    assert [c["edition"] for c in v.page.evaluate(SHOWN)] == [c["edition"] for c in newest]
+    assert urlsplit(v.page.url).query == "" and not reset.is_visible()
+    assert family.code_by_name["LLM_TIMEOUT"]
+
+
+CONFLICT = """() => {
+  const form = document.querySelector("form.edition-choice").getBoundingClientRect()
+  const cards = [...document.querySelectorAll("#answer .answer")]
+  return { formBottom: form.bottom, formTop: form.top, answersTop: document.getElementById("answer").getBoundingClientRect().top,
+           cards: cards.map(c => ({ edition: c.dataset.edition, page: c.querySelector(".answer-source strong").textContent,
+             conflict: c.querySelector(".answer-conflict") ? c.querySelector(".answer-conflict").textContent : null,
+             conflictBottom: c.querySelector(".answer-conflict") ? c.querySelector(".answer-conflict").getBoundingClientRect().bottom : null })),
+           height: window.innerHeight }
+}"""
+
+
+@browser_test
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_pages_that_disagree_say_so_on_every_card_above_the_fold(catalog, visit, width):
+    """LLM_TIMEOUT: its Python page says recoverable, its C++ pages not. Every card shown says the
+    pages disagree, at its top; on a 390x844 phone the picker and the first card's line are on the
+    first screen, the picker above the answers; a chosen release that disagrees says so too; a
+    reader who came by a C name or a hex value (?via=c) reads the C++ page's card first."""
+    family = catalog.family_by_id["llm_datadist"]
+    code = family.code_by_name["LLM_TIMEOUT"]
+    v = visit(width)
+    for lang in catalog.site.languages:
+        prefix = lang_prefix(catalog, lang)
+        v.goto(f"{prefix}codes/LLM_TIMEOUT/")
+        m = v.page.evaluate(CONFLICT)
+        lead = catalog.site.label("answer_disagree", lang)
+        assert len(m["cards"]) >= 2 and all(c["conflict"] and c["conflict"].startswith(lead) for c in m["cards"]), m
+        for page in family.pages:
+            if code.name_on(page) is not None and any(c["page"] == page.name[lang] for c in m["cards"]):
+                assert page.name[lang] in m["cards"][0]["conflict"], (page.id, m["cards"][0]["conflict"])
+        assert m["formBottom"] <= m["answersTop"] and m["formBottom"] <= m["height"], m
+        assert m["cards"][0]["conflictBottom"] <= m["height"], m
+        python_first = m["cards"][0]["page"]
+        pick(v, "9.0.0", "")
+        chosen = v.page.evaluate(CONFLICT)
+        assert all(c["conflict"] and c["conflict"].startswith(lead) for c in chosen["cards"]), chosen
+        v.goto(f"{prefix}codes/LLM_TIMEOUT/?via=c")
+        via = v.page.evaluate(CONFLICT)
+        c_pages = {p.name[lang] for p in family.pages if p.row_names == "c"}
+        assert via["cards"][0]["page"] in c_pages and python_first not in c_pages, (via["cards"], python_first)
+        assert sorted(c["edition"] for c in via["cards"]) == sorted(c["edition"] for c in m["cards"])
+    # the list of codes says so too (the code's newest answers, as its page shows them)
+    listing = (ROOT / "site" / "docs" / "codes" / "index.en.md").read_text(encoding="utf-8")
+    row = listing[listing.index('id="llm_timeout"'):]
+    row = row[:row.index("</tr>")]
+    assert catalog.site.label("answer_disagree", "en") in row
 
 
 # -- pictures ---------------------------------------------------------------------------------------------------

@@ -69,6 +69,14 @@ def default_edition(family: Family, code: Code, page: Optional[Page] = None,
     return None
 
 
+def disagreeing(code: Code, editions: Iterable[Edition]) -> list[Edition]:
+    """The editions of answers shown together (one per page) whose pages say the code's
+    recoverability otherwise than one another (two known values that differ); [] when they agree."""
+    listing = [e for e in editions if code.name in e.row_by_code]
+    values = {e.row_by_code[code.name].recoverable for e in listing} - {"not known"}
+    return listing if len(values) > 1 else []
+
+
 def release_edition(family: Family, code: Code, release: str, page: Optional[Page] = None,
                     timeline: Optional[Timeline] = None) -> Optional[Edition]:
     """The edition of `release` (on `page` or `timeline` when given) that answers for the code:

@@ -57,8 +57,9 @@ const ZH = new Index({
 
 const load = async lang => ({ en: EN, zh: ZH })[lang] || null
 
+// where each result leads (without ?via=c, which a test of its own reads)
 async function locations(index, query) {
-  return (await answer(query, index, load)).items.map(group => group[0].location)
+  return (await answer(query, index, load)).items.map(group => group[0].location.replace(/[?&]via=c$/, ""))
 }
 
 async function first(index, query) {
@@ -247,4 +248,15 @@ test("a code the query names, or whose meaning it is, ranks above one whose log 
       code("DEMO_OUT_OF_MEMORY", 0x5010B01C, { l: "codes/DEMO_OUT_OF_MEMORY/", m: "内存不足" })]
   })
   assert.deepEqual(await locations(zh, "内存不足"), ["codes/DEMO_OUT_OF_MEMORY/", "codes/DEMO_DEVICE_OUT_OF_MEMORY/"])
+})
+
+test("a code found by a C name or a hex value opens with the C++ pages' answers first (?via=c)", async () => {
+  const raw = async query => (await answer(query, EN, load)).items[0][0].location
+  for (const query of ["0x5010B01A", "5010b01a", "DEMO_TIME_OUT", "demo::DEMO_TIMEOUT", "error code: 0x5010B01A"]) {
+    assert.equal(await raw(query), "en/codes/DEMO_TIMEOUT/?via=c", query)
+  }
+  for (const query of ["DEMO_TIMEOUT", "1343270938", "kDemoTimeout", "processing timed out", "demo_timeout"]) {
+    assert.equal(await raw(query), "en/codes/DEMO_TIMEOUT/", query)
+  }
+  assert.equal(await raw("0x5010B01A 9.0.0"), "en/codes/DEMO_TIMEOUT/?release=9.0.0&via=c")
 })

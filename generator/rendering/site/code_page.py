@@ -18,7 +18,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, Page
-from generator.domain.queries import default_edition, release_edition, row_anchor
+from generator.domain.queries import default_edition, disagreeing, release_edition, row_anchor
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context
 from generator.rendering.site.html import admonition, code_html, text_html
@@ -174,8 +174,10 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
     """The default answers, the choice of release and API (any copy of a page that could list
     the code), and what every choice shows (of every page, those that ever list it)."""
     defaults = [e for e in (default_edition(family, code, page=p) for p in shown) if e is not None]
-    cards = "".join(answer_card(ctx, family, code, e, by_edition[e.id]) for e in defaults)
-    labels = {"not-listed": ctx.label("answer_not_listed"), "none": ctx.label("answer_none")}
+    conflict = disagreement_line(ctx, family, code, defaults)
+    cards = "".join(answer_card(ctx, family, code, e, by_edition[e.id], conflict) for e in defaults)
+    labels = {"not-listed": ctx.label("answer_not_listed"), "none": ctx.label("answer_none"),
+              "disagree": ctx.label("answer_disagree")}
     data = "".join(f' data-{k}="{esc(v)}"' for k, v in labels.items())
     if not defaults:
         cards = f'<p class="answer-note">{esc(ctx.label("answer_no_release"))}</p>'
@@ -184,10 +186,31 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
     named = {e for ids in choices.values() for e in ids}
     page_index = {p.id: i for i, p in enumerate(pages)}
     editions = {e.id: [page_index[e.page.id], e.release, by_edition[e.id].ident if e.id in by_edition else "-",
-                       _row_link(e, code)] for e in family.editions if e.id in named}
+                       _row_link(e, code), _recoverable_word(ctx, family, code, e)]
+                for e in family.editions if e.id in named}
     data_json = {"base": ctx.url(f"{family.prefix}editions/"), "slug": code.slug,
-                 "pages": [p.name[ctx.lang] for p in pages], "editions": editions, "choices": choices}
-    return [answers, _choice_form(ctx, family, code, pages), json_script(data_json, CHOICES_ID)]
+                 "pages": [p.name[ctx.lang] for p in pages], "editions": editions, "choices": choices,
+                 "c_pages": [i for i, p in enumerate(pages) if p.row_names == "c"]}
+    # the picker first: the answers it changes stay under it, in view
+    return [_choice_form(ctx, family, code, pages), answers, json_script(data_json, CHOICES_ID)]
+
+
+def _recoverable_word(ctx: Context, family: Family, code: Code, edition: Edition) -> str:
+    """The edition's 是否可恢复 word for the code ("" where it does not list it, or it is not
+    known): the script compares the answers it shows, as disagreement_line does."""
+    row = edition.row_by_code.get(code.name)
+    return ctx.recoverable(row.recoverable, family) if row is not None and row.recoverable != "not known" else ""
+
+
+def disagreement_line(ctx: Context, family: Family, code: Code, editions: list[Edition]) -> str:
+    """At the top of each answer shown together, where their pages disagree on recoverability:
+    what each page says (extra.js writes the same for a reader's choice)."""
+    listing = disagreeing(code, editions)
+    if not listing:
+        return ""
+    said = "; ".join(f"{esc(e.page.name[ctx.lang])}: {esc(word)}"
+                     for e in listing if (word := _recoverable_word(ctx, family, code, e)))
+    return f'<p class="answer-conflict"><strong>{esc(ctx.label("answer_disagree"))}</strong> {said}</p>'
 
 
 def _row_link(edition: Edition, code: Code):
@@ -206,12 +229,14 @@ def _origin_notes(ctx: Context, family: Family, code: Code) -> list[str]:
             for kind in ("translation", PROPOSED) if kind in origins]
 
 
-def answer_card(ctx: Context, family: Family, code: Code, edition: Edition, saying: Saying) -> str:
-    """One edition's answer (the script builds the same for a reader's choice)."""
+def answer_card(ctx: Context, family: Family, code: Code, edition: Edition, saying: Saying,
+                conflict: str = "") -> str:
+    """One edition's answer (the script builds the same for a reader's choice), under the line
+    that says where the pages shown disagree."""
     source = (f'<p class="answer-source"><strong>{esc(edition.page.name[ctx.lang])}</strong> · '
               f'{ctx.edition_link(family, edition, code)}</p>')
     note = f'<p class="answer-note">{esc(saying.note)}</p>' if saying.note else ""
-    return f'<div class="answer" data-edition="{esc(edition.id)}">{source}{saying.body}{note}</div>'
+    return f'<div class="answer" data-edition="{esc(edition.id)}">{conflict}{source}{saying.body}{note}</div>'
 
 
 def _choices(family: Family, code: Code, pages: list[Page], shown: list[Page], by_edition: dict[str, Saying]):
@@ -243,7 +268,7 @@ def _choice_form(ctx: Context, family: Family, code: Code, pages: list[Page]) ->
     # the page's name in each option: a closed list shows the option alone (two copies are "in hicann/ge")
     groups = "".join(f'<option value="{esc(t.id)}">{esc(p.name[ctx.lang])} · {esc(t.name[ctx.lang])}</option>'
                      for p in pages for t in p.timelines)
-    return (f'<form class="edition-choice" data-family="{esc(family.id)}" hidden>'
+    return (f'<form class="edition-choice" data-family="{esc(family.id)}" data-newest="{ctx.l("choice_newest")}" hidden>'
             f'<label><span>{ctx.l("release")}</span> <select name="release">'
             f'<option value="">{ctx.l("choice_newest")}</option>{releases}</select></label> '
             f'<label><span>{ctx.l("choice_api")}</span> <select name="api">'

@@ -12,7 +12,7 @@ from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, UNTRANSLATED
 from generator.rendering.stamps import Digests
 from generator.rendering.output import Planned
-from generator.domain.queries import default_edition, names_at_edition, row_anchor
+from generator.domain.queries import default_edition, disagreeing, names_at_edition, row_anchor
 from generator.rendering.site.code_page import render_code_page
 from generator.rendering.site.compare import render_differences
 from generator.rendering.site.context import Context, doc_path
@@ -99,9 +99,21 @@ def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) 
         value = f'{code_html(code.hex)}<br><code class="copyable">{code.value}</code>'
         row = edition.row_by_code[code.name] if edition else None
         recoverable = recoverable_html(ctx, family, row.recoverable, row.disagreements) if row else "—"
+        recoverable += _pages_disagree(ctx, family, code)
         rows.append((code.slug, [name, value, text_html(meaning) if meaning else "—", recoverable]))
     title = f"{family.name[lang]} · {ctx.label('all_codes')}"
     return _page(title, stamp, [_h(1, title, TITLE_ID), table(columns, rows, "codes-table")], hide_toc=True)
+
+
+def _pages_disagree(ctx: Context, family: Family, code: Code) -> str:
+    """Under the list's word, where the answers of the code's page shown together disagree on
+    recoverability: what each page says."""
+    shown = [e for e in (default_edition(family, code, page=p) for p in family.pages) if e is not None]
+    listing = disagreeing(code, shown)
+    said = "; ".join(f"{esc(e.page.name[ctx.lang])}: {esc(ctx.recoverable(e.row_by_code[code.name].recoverable))}"
+                     for e in listing if e.row_by_code[code.name].recoverable != "not known")
+    return f'<br><small class="disagreement pages-disagree">{esc(ctx.label("answer_disagree"))} {said}</small>' \
+        if listing else ""
 
 
 # -- editions -----------------------------------------------------------------------------------------
