@@ -476,9 +476,10 @@ SHOTS = {  # kind -> (path, what to bring into view, a query for the search box)
 }
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width, scheme", [("desktop", "light"), ("phone", "dark")])
 def test_screenshots(visit, width, scheme):
+    """Each kind of page, at each width and in each scheme once (for a person to look at, under
+    tests/.artifacts/screenshots/): the pages render and are not blank."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     v = visit(width, scheme)
     for kind, (path, into_view, query) in SHOTS.items():
