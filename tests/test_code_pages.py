@@ -503,12 +503,14 @@ def test_a_remembered_choice_is_shown_and_never_carried_into_a_page_opened_from_
 
 CONFLICT = """() => {
   const form = document.querySelector("form.edition-choice").getBoundingClientRect()
-  const cards = [...document.querySelectorAll("#answer .answer")]
-  return { formBottom: form.bottom, formTop: form.top, answersTop: document.getElementById("answer").getBoundingClientRect().top,
-           cards: cards.map(c => ({ edition: c.dataset.edition, page: c.querySelector(".answer-source strong").textContent,
-             conflict: c.querySelector(".answer-conflict") ? c.querySelector(".answer-conflict").textContent : null,
-             conflictBottom: c.querySelector(".answer-conflict") ? c.querySelector(".answer-conflict").getBoundingClientRect().bottom : null })),
-           height: window.innerHeight }
+  const top = document.getElementById("answer").getBoundingClientRect().top
+  const cards = [...document.querySelectorAll("#answer .answer")].map(card => {
+    const line = card.querySelector(".answer-conflict")
+    return { edition: card.dataset.edition, page: card.querySelector(".answer-source strong").textContent,
+             conflict: line ? line.textContent : null,
+             conflictBottom: line ? line.getBoundingClientRect().bottom : null }
+  })
+  return { formBottom: form.bottom, formTop: form.top, answersTop: top, cards, height: window.innerHeight }
 }"""
 
 
