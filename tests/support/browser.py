@@ -102,13 +102,24 @@ def lang_prefix(catalog, lang: str) -> str:
 
 
 
-def search(v: Visit, lang_path: str, query: str, everything: bool = False) -> tuple[list[str], int]:
+def search(v: Visit, lang_path: str, query: str, everything: bool = False,
+           again: bool = False) -> tuple[list[str], int]:
     """Type the query into the search box of a page; the result pages (paths within the
     site, without Material's ?h= highlight) and how many the count line announces.
-    Material shows ten at a time and more as the list scrolls: `everything` scrolls to the end."""
-    v.goto(lang_path)
-    v.page.locator('.md-header label[for="__search"]:visible, input.md-search__input:visible').first.click()
+    Material shows ten at a time and more as the list scrolls: `everything` scrolls to the end.
+    `again`: in the box already open on the page, emptied first (until the count line is the
+    placeholder again: no count of the query before is read as this one's)."""
     box = v.page.locator("input.md-search__input")
+    if again:
+        box.fill("")
+        box.press("End")
+        placeholder = v.page.evaluate(
+            "JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']")
+        v.page.wait_for_function("text => document.querySelector('.md-search-result__meta').textContent === text",
+                                 arg=placeholder)
+    else:
+        v.goto(lang_path)
+        v.page.locator('.md-header label[for="__search"]:visible, input.md-search__input:visible').first.click()
     box.fill(query)
     box.press("End")  # Material's search reacts to key events, not to fill() alone
     none = v.page.evaluate(
