@@ -19,10 +19,19 @@ FAST = ("tests/test_bad_inputs.py::", "tests/test_c_header.py::",
         "tests/test_python_module.py::test_the_module_behaves_like_upstreams_status_py")
 
 
+# The longest modules first: pytest-xdist hands out whole modules (make test: --dist loadscope)
+# in the order they are collected, so the two workers finish together instead of one waiting on
+# a long module that came last.
+LONGEST = ("tests/test_code_pages.py", "tests/test_browser.py", "tests/test_hostile_publish.py",
+           "tests/test_hostile.py", "tests/test_redirects.py")
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.nodeid.startswith(FAST) and not item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.fast)
+    items.sort(key=lambda item: next((i for i, path in enumerate(LONGEST) if item.nodeid.startswith(path + "::")),
+                                     len(LONGEST)))
 
 
 @pytest.fixture(scope="session")

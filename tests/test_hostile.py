@@ -361,7 +361,7 @@ def test_hostile_site_runs_no_script_in_chromium(hostile_site, chromium):
 
 
 @pytest.mark.slow  # a property run: each example generates every output (about 0.5 s)
-@settings(max_examples=30, deadline=None, database=None, derandomize=True,
+@settings(max_examples=20, deadline=None, database=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(texts=texts_strategy)
 def test_generated_texts_survive_python_and_pages(tmp_path_factory, texts):
