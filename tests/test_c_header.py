@@ -124,8 +124,10 @@ def test_llm_header_beside_upstreams_llm_datadist_and_ge_headers(tmp_path, llm):
         "using namespace llm_datadist;\n"
     )
     ns = llm.c.namespace + "::"
+    # (a code the newest release no longer declares stays in ours, with a comment that says so)
     checks = "\n".join(f'static_assert({n.name} == {ns}{code.c_name}, "{n.name}");'
-                       for code in llm.c_codes for n in code.cpp if n.header)
+                       for code in llm.c_codes if "hicann/hixl" not in dict(code.removed)
+                       for n in code.cpp if n.header)
     source = program(llm, ns, "", prefix=prefix).replace(
         "int main(void) {",
         f'{checks}\nstatic_assert(LLM_SUCCESS == 0x0U, "unqualified names stay upstream\'s");\nint main(void) {{',
