@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from generator.domain.family import Catalog
-from generator.domain.layout import section_at
+from generator.domain.layout import compared_part
 from generator.rendering.upstream_page import NotWritable, render_upstream_page
 from generator.audit.page import audit_page
 from generator.audit.findings import Finding
@@ -55,13 +55,11 @@ def _check(family, edition, lang: str, source, repo: GitRepo) -> PageCheck:
         blob = None
     if blob is None:
         return PageCheck(*found_at, None, False, f"{source.path} is not at commit {source.commit}")
-    upstream = repo.read_blob(blob)
-    if source.layout.level > 1:  # a section of the file: its heading to the next
-        found = section_at(upstream.decode("utf-8", "replace"), source.layout.heading)
-        if found is None:
-            return PageCheck(*found_at, blob, False, f"{source.path} has no heading {source.layout.heading!r}")
-        upstream = found[1].encode("utf-8")
     section = source.layout.heading if source.layout.level > 1 else None
+    part = compared_part(source.layout, repo.read_blob(blob))
+    if part is None:
+        return PageCheck(*found_at, blob, False, f"{source.path} has no heading {source.layout.heading!r}")
+    upstream = part[1]
     try:
         written = render_upstream_page(family, edition, lang).encode("utf-8")
     except NotWritable as error:
@@ -86,13 +84,11 @@ def page_findings(family, edition, source, label: str, text: str, data: bytes) -
     if source.layout is None:
         return audit_page(family, edition, label, text)
     lang = source.lang or family.languages[0]
-    first = 0  # the index of the compared text's first line in the file
-    if source.layout.level > 1:  # a section of the file: its heading to the next
-        found = section_at(data.decode("utf-8", "replace"), source.layout.heading)
-        if found is None:
-            return [Finding(label, 1, "structure differs", upstream="no such heading",
-                            catalog=source.layout.heading, field="page")]
-        first, data = found[0], found[1].encode("utf-8")
+    part = compared_part(source.layout, data)  # (the index of its first line in the file, its bytes)
+    if part is None:
+        return [Finding(label, 1, "structure differs", upstream="no such heading",
+                        catalog=source.layout.heading, field="page")]
+    first, data = part
     try:
         written = render_upstream_page(family, edition, lang).encode("utf-8")
     except NotWritable as error:

@@ -98,7 +98,11 @@ def section_at(text: str, heading: str) -> Optional[tuple[int, str]]:
     return start, "\n".join(lines[start:end]) + ("\n" if end < len(lines) else "")
 
 
-def section_text(text: str, heading: str) -> Optional[str]:
-    """The section of a file under the line `heading` (section_at), or None."""
-    found = section_at(text, heading)
-    return None if found is None else found[1]
+def compared_part(layout: PageLayout, data: bytes) -> Optional[tuple[int, bytes]]:
+    """What of an upstream file a layout writes back: the whole file (from line index 0), or for
+    a section (`level` above 1) the index of its heading line and the section; None when the
+    file has no such heading."""
+    if layout.level == 1:
+        return 0, data
+    found = section_at(data.decode("utf-8", "replace"), layout.heading)
+    return None if found is None else (found[0], found[1].encode("utf-8"))

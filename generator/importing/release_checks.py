@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.domain.layout import section_text
+from generator.domain.layout import compared_part
 from generator.importing.page_source import Report
 from generator.reading.load import load_catalog
 from generator.rendering.upstream_page import NotWritable, adoptable, render_upstream_page
@@ -16,12 +16,11 @@ def check_written_back(location: Path, staged: dict[Path, str], report: Report, 
     catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
     for family in catalog.families:
         for edition, lang, source in adoptable(family, sections=True):
-            if (source.repo != name or source.commit is None or source.path is None
+            if (source.repo != name or source.commit is None or source.path is None or source.layout is None
                     or not repo.has_commit(source.commit)):
                 continue
-            upstream = repo.read_blob(repo.blob_at(source.commit, source.path)).decode("utf-8", "replace")
-            if source.layout is not None and source.layout.level > 1:  # a section: its heading to the next
-                upstream = section_text(upstream, source.layout.heading) or ""
+            part = compared_part(source.layout, repo.read_blob(repo.blob_at(source.commit, source.path)))
+            upstream = part[1].decode("utf-8", "replace") if part is not None else ""
             try:
                 ours = render_upstream_page(family, edition, lang)
             except NotWritable as error:

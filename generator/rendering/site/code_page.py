@@ -202,15 +202,19 @@ def _recoverable_word(ctx: Context, family: Family, code: Code, edition: Edition
     return ctx.recoverable(row.recoverable, family) if row is not None and row.recoverable != "not known" else ""
 
 
+def pages_disagree(ctx: Context, family: Family, code: Code, editions: list[Edition]) -> str:
+    """Where the pages of answers shown together disagree on recoverability, what each says
+    ("Python … page: Yes; C++ … page: No"), as HTML; "" where they agree."""
+    return "; ".join(f"{esc(e.page.name[ctx.lang])}: {esc(word)}" for e in disagreeing(code, editions)
+                     if (word := _recoverable_word(ctx, family, code, e)))
+
+
 def disagreement_line(ctx: Context, family: Family, code: Code, editions: list[Edition]) -> str:
     """At the top of each answer shown together, where their pages disagree on recoverability:
     what each page says (extra.js writes the same for a reader's choice)."""
-    listing = disagreeing(code, editions)
-    if not listing:
-        return ""
-    said = "; ".join(f"{esc(e.page.name[ctx.lang])}: {esc(word)}"
-                     for e in listing if (word := _recoverable_word(ctx, family, code, e)))
-    return f'<p class="answer-conflict"><strong>{esc(ctx.label("answer_disagree"))}</strong> {said}</p>'
+    said = pages_disagree(ctx, family, code, editions)
+    return f'<p class="answer-conflict"><strong>{esc(ctx.label("answer_disagree"))}</strong> {said}</p>' \
+        if said else ""
 
 
 def _row_link(edition: Edition, code: Code):

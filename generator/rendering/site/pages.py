@@ -12,8 +12,8 @@ from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, UNTRANSLATED
 from generator.rendering.stamps import Digests
 from generator.rendering.output import Planned
-from generator.domain.queries import default_edition, disagreeing, names_at_edition, row_anchor
-from generator.rendering.site.code_page import render_code_page
+from generator.domain.queries import default_edition, names_at_edition, row_anchor
+from generator.rendering.site.code_page import pages_disagree, render_code_page
 from generator.rendering.site.compare import render_differences
 from generator.rendering.site.context import Context, doc_path
 from generator.rendering.site.html import admonition, code_html, link, table, text_html
@@ -106,14 +106,12 @@ def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) 
 
 
 def _pages_disagree(ctx: Context, family: Family, code: Code) -> str:
-    """Under the list's word, where the answers of the code's page shown together disagree on
-    recoverability: what each page says."""
-    shown = [e for e in (default_edition(family, code, page=p) for p in family.pages) if e is not None]
-    listing = disagreeing(code, shown)
-    said = "; ".join(f"{esc(e.page.name[ctx.lang])}: {esc(ctx.recoverable(e.row_by_code[code.name].recoverable))}"
-                     for e in listing if e.row_by_code[code.name].recoverable != "not known")
+    """Under the list's word, where the code's newest answers (one per page, as its page shows
+    them) disagree on recoverability: what each page says."""
+    said = pages_disagree(ctx, family, code, [e for e in (default_edition(family, code, page=p)
+                                                         for p in family.pages) if e is not None])
     return f'<br><small class="disagreement pages-disagree">{esc(ctx.label("answer_disagree"))} {said}</small>' \
-        if listing else ""
+        if said else ""
 
 
 # -- editions -----------------------------------------------------------------------------------------
