@@ -253,7 +253,7 @@ def test_code_pages_lists_and_navigation_wrap_at_underscores(catalog, visit, wid
     llm = catalog.families[0]
     paths = [lang_prefix(catalog, lang) + p for lang in catalog.site.languages
              for p in ("", "codes/", f"{llm.prefix}codes/{max(llm.codes, key=lambda c: len(c.name)).name}/",
-                       f"{llm.prefix}differences/")]
+                       f"{llm.prefix}differences/", f"{llm.prefix}differences/{llm.pages[0].id}/")]
     failures = []
     for path in paths:
         v.goto(path)
@@ -296,34 +296,44 @@ def cell_state(edition, code) -> str:
     return "not-known" if code.name in edition.not_known else "absent"
 
 
+CELLS = """picture => [...picture.querySelectorAll("[data-code]")].flatMap(row =>
+  [...row.querySelectorAll("[data-edition], use")].map(cell => {
+    if (cell.dataset.edition) return [row.dataset.code, cell.dataset.edition, cell.dataset.state]
+    const svg = cell.closest("svg")  // a use of its state's symbol, at its column's x
+    return [row.dataset.code, svg.dataset.ids.split(" ")[svg.dataset.x.split(" ").indexOf(cell.getAttribute("x"))],
+            cell.getAttribute("href").replace("#presence-", "")]
+  }))"""
+
+
 def read_cells(locator) -> list[tuple[str, str, str]]:
-    cells = locator.locator("[data-code] [data-edition]").evaluate_all(
-        "cells => cells.map(c => [c.closest('[data-code]').dataset.code, c.dataset.edition, c.dataset.state])")
-    return [tuple(cell) for cell in cells]
+    return [tuple(cell) for cell in locator.evaluate(CELLS)]
 
 
 def test_differences_picture_has_one_cell_per_code_and_edition(catalog, visit):
     v = visit()
     for lang in catalog.site.languages:
         for family in catalog.families:
-            v.goto(f"{lang_prefix(catalog, lang)}{family.prefix}differences/")
             for page in family.pages:
-                editions = family.page_editions(page)
                 codes = [c for c in family.codes if c.name_on(page) is not None]
-                shown = [c for c in codes if any(cell_state(e, c) != "absent" for e in editions)]
-                picture = v.page.locator(f"#picture-{page.id} ~ .presence").first
-                expect(picture).to_be_visible()
-                cells = read_cells(picture)
-                assert len(cells) == len(shown) * len(editions), (family.id, page.id)
-                assert {(c, e): s for c, e, s in cells} == {
-                    (c.name, e.id): cell_state(e, c) for c in shown for e in editions
-                }
-                box = picture.locator("svg.presence-cells").bounding_box()
-                assert box and box["width"] >= len(editions) * 20 and box["height"] >= len(shown) * 20
-                never = [c.name for c in codes if c not in shown]
-                if never:
-                    line = v.page.locator(f"#picture-{page.id} ~ p.never-listed").first.text_content()
-                    assert all(name in line for name in never), (page.id, never, line)
+                for timeline in page.timelines:
+                    editions = family.timeline_editions(timeline)
+                    if not editions:
+                        continue
+                    v.goto(f"{lang_prefix(catalog, lang)}{family.prefix}differences/{page.id}/{timeline.id}/")
+                    shown = [c for c in codes if any(cell_state(e, c) != "absent" for e in editions)]
+                    picture = v.page.locator(f"#picture-{timeline.id} ~ .presence").first
+                    expect(picture).to_be_visible()
+                    cells = read_cells(picture)
+                    assert len(cells) == len(shown) * len(editions), (family.id, timeline.id)
+                    assert {(c, e): s for c, e, s in cells} == {
+                        (c.name, e.id): cell_state(e, c) for c in shown for e in editions
+                    }
+                    box = picture.locator("svg.presence-cells").bounding_box()
+                    assert box and box["width"] >= len(editions) * 20 and box["height"] >= len(shown) * 20
+                    never = [c.name for c in codes if c not in shown]
+                    if never:
+                        line = v.page.locator(f"#picture-{timeline.id} ~ p.never-listed").first.text_content()
+                        assert all(name in line for name in never), (timeline.id, never, line)
 
 
 def test_each_code_page_has_its_strip_of_the_picture(catalog, visit):
@@ -349,11 +359,15 @@ def test_each_code_page_has_its_strip_of_the_picture(catalog, visit):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_picture_colours_tell_states_apart(catalog, visit, scheme):
+    """Each state its own colour, in the legend and in the picture's cells (its symbols) alike."""
     v = visit(scheme=scheme)
-    v.goto("differences/")
+    v.goto("differences/python/v2/")
     fills = v.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(".presence-legend li")]
-        .map(li => [li.className, getComputedStyle(li.querySelector("rect")).fill]))""")
+        .map(li => [li.className.replace("legend-", ""), getComputedStyle(li.querySelector("rect")).fill]))""")
     assert len(fills) == 6 and len(set(fills.values())) == 6, fills
+    cells = v.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(".presence symbol")]
+        .map(s => [s.id.replace("presence-", ""), getComputedStyle(s.querySelector("rect")).fill]))""")
+    assert cells == fills, (cells, fills)
 
 
 # -- dark mode, fonts, requests ----------------------------------------------------------------------------
@@ -479,7 +493,7 @@ SHOTS = {  # kind -> (path, what to bring into view, a query for the search box)
     "home": ("", None, None),
     "edition": ("editions/9.0.0-v2/#llm_timeout", None, None),
     "code": ("en/codes/LLM_WAIT_PROCESS_TIMEOUT/", None, None),
-    "differences": ("en/differences/", "#picture-python", None),
+    "differences": ("en/differences/python/v2/", "#picture-v2", None),
     "search": ("", None, "重试"),
     "404": ("en/codes/NO_SUCH_CODE/", None, None),
 }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
@@ -191,8 +191,6 @@ def test_copies_of_one_release_are_compared_apart_from_the_timeline(catalog):
             text = (DOCS / f"{family.prefix}differences.{lang}.md").read_text(encoding="utf-8")
             for copy in copies:
                 published = family.edition_by_id[copy.id[:-len("-repo")]]
-                assert f'id="change-{published.id}-{copy.id}"' not in text
-                assert f'id="change-{copy.id}-' not in text
                 section = next(block for block in text.split("\n\n") if f'id="copy-{copy.id}"' in block)
                 changes = [(code, f) for code in family.codes for f in copy.page.text_fields
                            if code.name in published.row_by_code and code.name in copy.row_by_code
@@ -205,10 +203,15 @@ def test_copies_of_one_release_are_compared_apart_from_the_timeline(catalog):
                                                           for c, f in noise}, (copy.id, lang)
                 assert _pairs_with_word_diffs(section) == {(c.text(f, published.id, lang), c.text(f, copy.id, lang))
                                                           for c, f in changes}, (copy.id, lang)
-            for timeline in family.timelines:
-                editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
-                for old, new in zip(editions, editions[1:]):
-                    assert f'id="change-{old.id}-{new.id}"' in text
+            for page in family.pages:
+                for timeline in page.timelines:
+                    if not family.timeline_editions(timeline):
+                        continue
+                    steps = (DOCS / f"{family.prefix}differences/{page.id}/{timeline.id}.{lang}.md").read_text(
+                        encoding="utf-8")
+                    editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
+                    links = re.findall(r'href="[^"?]*\?old=([^&"]+)&amp;new=([^&"]+)"', steps)
+                    assert links == list(zip([e.id for e in editions], [e.id for e in editions[1:]])), timeline.id
 
 
 def test_the_code_list_says_whether_each_code_is_recoverable(catalog):
@@ -565,7 +568,8 @@ PICTURES = """() => [...document.querySelectorAll(".presence")].map(p => {
   let section = heading
   while (section && section.tagName !== "H2") section = section.previousElementSibling
   return {
-    states: [...new Set([...p.querySelectorAll("[data-state]")].map(c => c.dataset.state))],
+    states: [...new Set([...p.querySelectorAll("[data-state]")].map(c => c.dataset.state)
+      .concat([...p.querySelectorAll("use")].map(u => u.getAttribute("href").replace("#presence-", ""))))],
     legend: legend && legend.matches("ul.presence-legend")
       ? [...legend.querySelectorAll("li")].map(li => [li.className.replace("legend-", ""),
           li.textContent.slice(li.querySelector("svg").textContent.length).trim()]) : [],
@@ -575,10 +579,13 @@ PICTURES = """() => [...document.querySelectorAll(".presence")].map(p => {
 
 
 def picture_paths(catalog, lang):
-    """Every differences page, and the sampled code pages (tests/support/samples.py)."""
+    """Every timeline's differences page, and the sampled code pages (tests/support/samples.py)."""
     prefix = lang_prefix(catalog, lang)
     for family in catalog.families:
-        yield family, f"{prefix}{family.prefix}differences/"
+        for page in family.pages:
+            for timeline in page.timelines:
+                if family.timeline_editions(timeline):
+                    yield family, f"{prefix}{compare.differences_location(family, page, timeline)}"
         for code in sample_codes(family):
             yield family, f"{prefix}{family.prefix}codes/{code.name}/"
 
@@ -639,10 +646,12 @@ def contrast(a, b) -> float:
 
 CELL_COLOURS = """() => {
   const page = getComputedStyle(document.body).backgroundColor
-  const cells = [...document.querySelectorAll(".presence .cell, .presence-legend li")].map(cell => {
+  const cells = [...document.querySelectorAll(".presence .cell, .presence symbol, .presence-legend li")].map(cell => {
     const rect = cell.querySelector("rect"), text = cell.querySelector("text")
     const r = getComputedStyle(rect)
-    return { state: cell.dataset.state || cell.className.replace("legend-", ""), fill: r.fill, stroke: r.stroke,
+    const state = cell.dataset.state || (cell.localName === "symbol" ? cell.id.replace("presence-", "")
+                                                                        : cell.className.replace("legend-", ""))
+    return { state, fill: r.fill, stroke: r.stroke,
              width: parseFloat(r.strokeWidth),
              glyph: text && text.textContent.trim() ? getComputedStyle(text).fill : null }
   })
@@ -657,7 +666,7 @@ def test_glyphs_and_cell_edges_contrast_in_both_schemes(catalog, visit, scheme):
     (its outline, or its fill where that contrasts), measured from the computed styles."""
     v = visit(scheme=scheme)
     worst: dict[str, list[float]] = {}
-    for path in ("differences/", "codes/LLM_TIMEOUT/", "codes/LLM_FAILED/"):
+    for path in ("differences/python/v2/", "codes/LLM_TIMEOUT/", "codes/LLM_FAILED/"):
         v.goto(path)
         measured = v.page.evaluate(CELL_COLOURS)
         page = _rgb(measured["page"])
@@ -695,10 +704,14 @@ CELL_TARGETS = """(withRow) => {
                            .map(a => withRow ? a.href : a.href.split("#")[0]))
   const missing = []
   for (const picture of document.querySelectorAll(".presence[data-editions]")) {
-    for (const cell of picture.querySelectorAll(".cell")) {
-      const listed = !["absent", "not-known"].includes(cell.dataset.state)
+    for (const cell of picture.querySelectorAll(".cell, use")) {
+      const svg = cell.closest("svg")  // a use: its column's x names its edition, its symbol its state
+      const column = svg.dataset.x ? svg.dataset.x.split(" ").indexOf(cell.getAttribute("x")) : -1
+      const edition = cell.dataset.edition || svg.dataset.ids.split(" ")[column]
+      const state = cell.dataset.state || cell.getAttribute("href").replace("#presence-", "")
+      const listed = !["absent", "not-known"].includes(state)
       const row = withRow && listed ? "#" + cell.closest("[data-code]").dataset.code.toLowerCase() : ""
-      const target = new URL(picture.dataset.editions + cell.dataset.edition + "/" + row, location.href).href
+      const target = new URL(picture.dataset.editions + edition + "/" + row, location.href).href
       if (!links.has(target)) missing.push(target)
     }
   }
@@ -719,7 +732,7 @@ def test_nothing_in_a_picture_takes_focus_and_every_cell_is_reached_another_way(
             # a code page links every cell's exact target; the differences page every cell's edition
             missing = v.page.evaluate(CELL_TARGETS, "/codes/" in path)
             assert not missing, (path, missing[:5])
-            if path.endswith("differences/") or path.endswith("codes/LLM_TIMEOUT/"):
+            if path.endswith("differences/python/v2/") or path.endswith("codes/LLM_TIMEOUT/"):
                 record("tab-stops", f"{path}: {measured['stops']} Tab stops, none inside a picture")
     # a pointer still goes from a cell to the edition's row
     v.goto("codes/LLM_TIMEOUT/")
@@ -728,6 +741,16 @@ def test_nothing_in_a_picture_takes_focus_and_every_cell_is_reached_another_way(
     listed.click()
     v.page.wait_for_load_state("load")
     assert v.page.url == f"{site}editions/{edition}/#llm_timeout"
+    # and from a timeline's picture, whose cells are uses of their state's symbol
+    v.goto("differences/python/v2/")
+    row = v.page.locator('.presence [data-code="LLM_TIMEOUT"]')
+    cell = row.locator('use[href="#presence-yes"]').first
+    column = v.page.evaluate("""(cell) => { const svg = cell.closest("svg")
+      return svg.dataset.ids.split(" ")[svg.dataset.x.split(" ").indexOf(cell.getAttribute("x"))] }""",
+                             cell.element_handle())
+    cell.click()
+    v.page.wait_for_load_state("load")
+    assert v.page.url == f"{site}editions/{column}/#llm_timeout"
 
 
 # -- edition pages ---------------------------------------------------------------------------------------------
@@ -735,64 +758,71 @@ def test_nothing_in_a_picture_takes_focus_and_every_cell_is_reached_another_way(
 # -- any two editions of a timeline ------------------------------------------------------------------------------
 
 NORMALIZED = """(html) => { const t = document.createElement("template"); t.innerHTML = html; return t.innerHTML }"""
-COMPARE = """([timeline, old, now]) => {
-  const form = [...document.querySelectorAll("form.compare")].find(f => f.dataset.timeline === timeline)
-  form.elements.old.value = String(old); form.elements.new.value = String(now)
+COMPARE = """([old, now]) => {
+  const form = document.querySelector("form.compare")
+  form.elements.old.value = old; form.elements.new.value = now
   form.dispatchEvent(new Event("change"))
-  const result = [...document.querySelectorAll(".compare-result")].find(r => r.dataset.timeline === timeline)
-  return [result.innerHTML, form.elements.old.value, form.elements.new.value]
+  return [document.querySelector(".compare-result").innerHTML, form.elements.old.value, form.elements.new.value,
+          new URLSearchParams(location.search).toString()]
 }"""
 
 
 @browser_test
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit, lang):
-    """For every two editions of every timeline, the page shows exactly what generator.rendering.site.compare
-    renders from changes.compare_editions (the browser only joins its pieces); a pair picked the
-    other way round is swapped; the first comparison is written into the page as it is."""
+    """For every two editions of every page, across its copies, the page's script shows exactly
+    what generator.rendering.site.compare renders from changes.compare_editions (the script
+    computes it from the page's data); a pair picked the other way round is swapped and the
+    pair is kept in the address; the first comparison is written into the page as it is."""
     v = visit()
     compared = 0
     for family in catalog.families:
-        path = f"{family.prefix}differences/"
-        ctx = Context(catalog, lang, path, family)
-        v.goto(lang_prefix(catalog, lang) + path)
-        for timeline in family.timelines:
-            editions = family.timeline_editions(timeline)
+        for page in family.pages:
+            editions = family.page_editions(page)
             if len(editions) < 2:
                 continue
+            path = compare.differences_location(family, page)
+            ctx = Context(catalog, lang, path, family)
+            v.goto(lang_prefix(catalog, lang) + path)
 
             def expected(i, j):
                 html = f'<p class="compare-pair">{compare.pair_html(editions[i], editions[j])}</p>' + \
                     compare.diff_html(ctx, family, editions[i], editions[j])
                 return v.page.evaluate(NORMALIZED, html)
 
-            first = compare.first_pair(editions)
-            static = v.page.locator(f'.compare-result[data-timeline="{timeline.id}"]').inner_html()
-            assert v.page.evaluate(NORMALIZED, static) == expected(*first), timeline.id
+            static = v.page.locator(".compare-result").inner_html()
+            assert v.page.evaluate(NORMALIZED, static) == expected(*compare.first_pair(family, page)), page.id
             for i in range(len(editions)):
                 for j in range(i + 1, len(editions)):
-                    shown, _, _ = v.page.evaluate(COMPARE, [timeline.id, i, j])
-                    assert shown == expected(i, j), (timeline.id, editions[i].id, editions[j].id)
+                    shown, _, _, _ = v.page.evaluate(COMPARE, [editions[i].id, editions[j].id])
+                    assert shown == expected(i, j), (page.id, editions[i].id, editions[j].id)
                     compared += 1
-            shown, old, new = v.page.evaluate(COMPARE, [timeline.id, len(editions) - 1, 0])
-            assert (old, new) == ("0", str(len(editions) - 1)) and shown == expected(0, len(editions) - 1)
-    sizes = [len(f.timeline_editions(t)) for f in catalog.families for t in f.timelines]
+            shown, old, new, query = v.page.evaluate(COMPARE, [editions[-1].id, editions[0].id])
+            assert (old, new) == (editions[0].id, editions[-1].id) and shown == expected(0, len(editions) - 1)
+            assert query == f"old={quote(editions[0].id)}&new={quote(editions[-1].id)}", query
+    sizes = [len(f.page_editions(p)) for f in catalog.families for p in f.pages]
     assert compared == sum(n * (n - 1) // 2 for n in sizes)
     record(f"compare-{lang}", f"{compared} pairs compared in the browser, each equal to the generator's")
 
 
 @browser_test
-def test_a_reader_compares_two_editions_with_the_lists(catalog, visit):
+def test_a_step_of_a_timeline_opens_its_comparison(catalog, visit):
+    """A phone reader follows a step of a timeline to the comparison page, which shows that pair
+    (from the address), and picks two editions of different copies of the page."""
     family = catalog.family_by_id["llm_datadist"]
-    timeline = family.timeline_by_id["v2"]
-    editions = family.timeline_editions(timeline)
+    page = family.page_by_id["python"]
+    timeline = page.timelines[-1]
+    steps = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
     v = visit("phone")
-    v.goto("differences/")
-    form = f'form.compare[data-timeline="{timeline.id}"]'
-    v.page.select_option(f"{form} select[name=old]", "0")
-    v.page.select_option(f"{form} select[name=new]", str(len(editions) - 1))
-    title = v.page.locator(f'.compare-result[data-timeline="{timeline.id}"] p.compare-pair').text_content()
-    assert title == f"{editions[0].id} → {editions[-1].id}"
+    v.goto(compare.differences_location(family, page, timeline))
+    v.page.locator("ul.differences-steps a").first.click()
+    v.page.wait_for_load_state()
+    title = v.page.locator(".compare-result p.compare-pair").text_content()
+    assert title == f"{steps[0].id} → {steps[1].id}", title
+    other = family.timeline_editions(page.timelines[0])[0]
+    v.page.select_option("form.compare select[name=old]", other.id)
+    title = v.page.locator(".compare-result p.compare-pair").text_content()
+    assert title == f"{other.id} → {steps[1].id}", title
 
 
 # -- phone layout ---------------------------------------------------------------------------------------------

@@ -62,6 +62,10 @@ ALLOWED_TAGS = {
     "label",
     "select",
     "option",
+    "optgroup",
+    "defs",
+    "symbol",
+    "use",
     "script:json",
 }  # a page's data for its script: <script type="application/json">, which must parse
 fragments = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\ufffe\uffff") | st.sampled_from(

@@ -17,6 +17,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
+from generator.rendering.site import compare
 from tests.support.helpers import ROOT
 from tests.support.browser import SUB_PATH
 from tests.support.site_build import SHARED_SITE_URL, build_site, shared_site
@@ -161,6 +162,47 @@ def test_every_page_of_the_catalog_exists(catalog, plain):
                 assert (root / family.prefix / listing / "index.html").exists()
 
 
+MAX_PAGE = 46_000  # bytes of HTML: the heaviest code page's bound (tests/test_search.py), for every differences page
+
+
+@pytest.mark.slow
+def test_the_differences_are_pages_as_light_as_a_code_page(catalog, plain):
+    """The index, a comparison page per page of two editions or more, and a page per timeline,
+    each within a code page's bound; the index links every one of them."""
+    build, _ = plain
+    for lang in catalog.site.languages:
+        for family in catalog.families:
+            pages = differences_pages(build, catalog, family, lang)
+            expected = 1 + sum(len(family.page_editions(p)) > 1 for p in family.pages) + sum(
+                1 for t in family.timelines if family.timeline_editions(t))
+            assert len(pages) == expected, (lang, family.id, pages)
+            heavy = {str(p.relative_to(build)): p.stat().st_size for p in pages if p.stat().st_size > MAX_PAGE}
+            assert not heavy, heavy
+            index = next(p for p in pages if p.parent.name == "differences")
+            linked = {urljoin(f"http://h/{index.relative_to(build).parent}/", href)
+                      for href in re.findall(r'href="([^"#?]*)"', index.read_text(encoding="utf-8"))}
+            missing = [p for p in pages if p != index and f"http://h/{p.relative_to(build).parent}/" not in linked]
+            assert not missing, missing
+
+
+def test_two_copies_of_one_release_say_which_is_which(catalog):
+    """An edition page of a release whose repository file differs from its published page says
+    which of the two it is and links the other (their page, copy and release are the same)."""
+    copies = [(f, e) for f in catalog.families for e in f.editions if e.repo_copy]
+    assert copies
+    for family, copy in copies:
+        published = family.edition_by_id[copy.id[: -len("-repo")]]
+        for lang in catalog.site.languages:
+            said = {}
+            for edition, other, key in ((copy, published, "repository_file"), (published, copy, "published_page")):
+                text = (DOCS / family.prefix / "editions" / f"{edition.id}.{lang}.md").read_text(encoding="utf-8")
+                facts = re.search(r'<dl class="edition-facts">(.*?)</dl>', text).group(1)
+                words = html.escape(catalog.site.label(key, lang).split("{other}")[0], quote=True)
+                assert words in facts and f"editions/{other.id}/" in facts, (edition.id, lang)
+                said[edition.id] = facts
+            assert said[copy.id] != said[published.id]
+
+
 
 # -- sitemaps and the 404 pages -----------------------------------------------------------------------
 
@@ -262,55 +304,57 @@ def test_heading_ids_are_explicit_and_the_same_in_every_language(catalog, plain)
 
 
 def text_changes(family, lang) -> set[tuple[str, str]]:
-    """(before, after) of every text that differs between consecutive editions of a timeline
-    (its repository copies passed over), or between a -repo copy and its published page."""
+    """(before, after) of every text the built differences pages compare as written: between a
+    -repo copy and its published page (the index), and between each page's first pair of
+    editions (its comparison page; every other pair is the script's, tested in the browser)."""
     pairs = set()
     for page in family.pages:
-        for timeline in page.timelines:
-            editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
-            copies = [
-                (family.edition_by_id[e.id[: -len("-repo")]], e)
-                for e in family.timeline_editions(timeline)
-                if e.repo_copy
-            ]
-            for old, new in list(zip(editions, editions[1:])) + copies:
-                if not (old.has_texts(lang) and new.has_texts(lang)):
+        editions = family.page_editions(page)
+        compared = [(family.edition_by_id[e.id[: -len("-repo")]], e) for e in editions if e.repo_copy]
+        if len(editions) > 1:
+            first = compare.first_pair(family, page)
+            compared.append((editions[first[0]], editions[first[1]]))
+        for old, new in compared:
+            if not (old.has_texts(lang) and new.has_texts(lang)):
+                continue
+            for code in family.codes:
+                if code.name not in old.row_by_code or code.name not in new.row_by_code:
                     continue
-                for code in family.codes:
-                    if code.name not in old.row_by_code or code.name not in new.row_by_code:
-                        continue
-                    for field in set(old.page.text_fields) & set(new.page.text_fields):
-                        a, b = code.text(field, old.id, lang), code.text(field, new.id, lang)
-                        if a is not None and b is not None and a != b:
-                            pairs.add((a, b))
+                for field in set(old.page.text_fields) & set(new.page.text_fields):
+                    a, b = code.text(field, old.id, lang), code.text(field, new.id, lang)
+                    if a is not None and b is not None and a != b:
+                        pairs.add((a, b))
     return pairs
+
+
+def differences_pages(build: Path, catalog, family, lang) -> list[Path]:
+    """The built differences pages of a family in one language: the index, and every page under it."""
+    root = (build if lang == catalog.site.languages[0] else build / lang) / family.prefix / "differences"
+    return sorted(root.rglob("index.html"))
 
 
 @pytest.mark.slow
 def test_text_changes_are_marked_word_by_word(catalog, plain):
     build, _ = plain
-    default = catalog.site.languages[0]
     for lang in catalog.site.languages:
         for family in catalog.families:
-            page = (build if lang == default else build / lang) / family.prefix / "differences" / "index.html"
             parser = WordDiffs()
-            parser.feed(page.read_text(encoding="utf-8"))
+            for page in differences_pages(build, catalog, family, lang):
+                text = page.read_text(encoding="utf-8")
+                parser.feed(text)
+                diffs = re.findall(r'<div class="word-diff">(.*?)</div>', text)
+                assert all("<ins>" in d or "<del>" in d for d in diffs)
             assert set(parser.pairs) == text_changes(family, lang), (lang, family.id)
-            assert all("<ins>" in d or "<del>" in d for d in re.findall(r'<div class="word-diff">(.*?)</div>',
-                                                                      page.read_text(encoding="utf-8")))
 
 
 @pytest.mark.slow
 def test_the_end_of_an_unknown_is_never_a_change(catalog, plain):
     build, _ = plain
-    default = catalog.site.languages[0]
     for lang in catalog.site.languages:
         changed = html.escape(catalog.site.label("recoverable_changed", lang))
         for family in catalog.families:
             unknown = html.escape(family.recoverable_label("not known", lang))
-            page = (
-                (build if lang == default else build / lang) / family.prefix / "differences" / "index.html"
-            ).read_text(encoding="utf-8")
+            page = "".join(p.read_text(encoding="utf-8") for p in differences_pages(build, catalog, family, lang))
             for table in re.findall(rf"<p><strong>{re.escape(changed)}</strong></p>(.*?)</table>", page):
                 befores = re.findall(r'<td class="col-before"[^>]*>(.*?)</td>', table)
                 afters = re.findall(r'<td class="col-after"[^>]*>(.*?)</td>', table)

@@ -109,8 +109,8 @@ TARGETS = (
     Target(
         "site-differences",
         "family",
-        "site/docs/{prefix}differences.{lang}.md",
-        "what changed between editions, with the presence pictures",
+        "site/docs/{prefix}differences{,/PAGE,/PAGE/TIMELINE}.{lang}.md",
+        "what changed between editions: an index, any two editions of a page compared, a picture per timeline",
         (I.SITE, *WHOLE_FAMILY),
         (),
         site_pages.plan_differences,

@@ -1,27 +1,36 @@
-"""The differences page: per page, the picture of which edition lists which code, and per
-timeline a comparison of any two of its editions; then the copies of one release apart.
+"""The differences of a family's pages, in three kinds of page under `differences/`:
 
-Every comparison is computed here, by changes.compare_editions, and written as HTML in
-pieces (a table's start, its rows, its end), each piece once: the page's data
-(`compare-data`) names, for every two editions of a timeline, the pieces that make their
-comparison, and the script (assets/javascripts/extra.js) only joins them. So the page's
-first comparison, written out, and any other the reader picks are the same algorithm's.
+- `differences/`: per page, its timelines and the codes on one copy of a release only;
+- `differences/PAGE/`: any two editions of the page compared, across its copies too;
+- `differences/PAGE/TIMELINE/`: which edition of the timeline lists which code (a picture),
+  and each step from one edition to the next, in short.
+
+A comparison is computed here, by changes.compare_editions, for the one each comparison page
+shows first; any other a reader picks, the page's script (assets/javascripts/extra.js)
+computes in the browser from the page's data (`compare-data`: every edition's rows, each text
+once), by the same rules, into the same HTML (a test compares every pair). So each page
+stays as light as a code's page, however many editions a page has.
 
 A timeline's steps skip the repository copies of a published page (`-repo`): a copy is
-compared with its published page, apart, where a change of punctuation alone is said so.
+compared with its published page on the index, where a change of punctuation alone is said so.
 """
 from __future__ import annotations
 
 import re
 
-from generator.domain.changes import EditionDiff, compare_editions, copied_releases, release_copies
+from typing import Optional
+from urllib.parse import quote
+
+from generator.domain.changes import (EditionDiff, Presence, compare_editions, copied_releases, listable,
+                                      release_copies)
+from generator.domain.model import UNTRANSLATED
 from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Page, Timeline
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context
-from generator.rendering.site.html import code_html, details, table, table_ends, table_rows
+from generator.rendering.site.html import attr_label, code_html, details, link, table, table_ends, table_rows
 from generator.rendering.site.parts import TITLE_ID, heading, json_script, page as page_md
 from generator.rendering.site.worddiff import word_diff
 
@@ -32,127 +41,176 @@ _NOT_WORDS = re.compile(
 )
 
 
+def differences_location(family: Family, page: Optional[Page] = None, timeline: Optional[Timeline] = None) -> str:
+    return f"{family.prefix}differences/" + (f"{page.id}/" if page else "") + (f"{timeline.id}/" if timeline else "")
+
+
 def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
-    ctx = Context(catalog, lang, f"{family.prefix}differences/", family)
+    """The index: per page, where to compare its editions, its timelines, and its copies of one release."""
+    ctx = Context(catalog, lang, differences_location(family), family)
     title = f"{family.name[lang]} · {ctx.label('differences_title')}"
     body: list[str] = [heading(1, title, TITLE_ID)]
-    pieces = Pieces()
-    data: dict[str, dict] = {}
     for page in family.pages:
+        editions = family.page_editions(page)
+        if not editions:
+            continue
         body.append(heading(2, page.name[lang], f"page-{page.id}"))
-        body.append(heading(3, ctx.label("presence_matrix"), f"picture-{page.id}"))
-        body.append(svg.legend(ctx.state))
-        body.append(_presence_picture(ctx, family, page))
+        items = []
+        if len(editions) > 1:
+            items.append(link(ctx.url(differences_location(family, page)), ctx.l("compare_title")))
         for timeline in page.timelines:
-            editions = family.timeline_editions(timeline)
-            if len(editions) < 2:
-                continue
-            body.append(heading(3, f"{ctx.label('compare_title')}: {timeline.name[lang]}", f"changes-{timeline.id}"))
-            body.append(_compare_block(ctx, family, timeline, pieces, data))
-            body.append(_steps(ctx, family, timeline))
+            shown = family.timeline_editions(timeline)
+            if shown:
+                span = pair_html(shown[0], shown[-1], " … ") if len(shown) > 1 else pair_html(shown[0])
+                items.append(link(ctx.url(differences_location(family, page, timeline)), esc(timeline.name[lang]))
+                             + f" · {span}")
+        body.append('<ul class="differences-index">' + "".join(f"<li>{item}</li>" for item in items) + "</ul>")
         copies = _copies(ctx, family, page)
         if copies:
             body.append(heading(3, ctx.label("page_split"), f"copies-{page.id}"))
             body.append(copies)
-    body.append(json_script({"pieces": pieces.items, "timelines": data}, DATA_ID))
     return page_md(title, stamp, body)
 
 
-class Pieces:
-    """HTML pieces, each kept once, by their index."""
+def render_page_differences(catalog: Catalog, family: Family, page: Page, lang: str, stamp: str) -> str:
+    """Any two editions of a page: two lists, the first comparison written out, and the data of the rest."""
+    ctx = Context(catalog, lang, differences_location(family, page), family)
+    title = f"{page.name[lang]} · {ctx.label('compare_title')}"
+    editions = family.page_editions(page)
+    old, new = first_pair(family, page)
 
-    def __init__(self) -> None:
-        self.items: list[str] = []
-        self._index: dict[str, int] = {}
+    def select(name: str, label: str, chosen: int) -> str:
+        groups = []
+        for timeline in page.timelines:
+            options = "".join(f'<option value="{esc(e.id)}"{" selected" if e is editions[chosen] else ""}>'
+                              f"{esc(e.id)}{_copy_word(ctx, e)}</option>" for e in family.timeline_editions(timeline))
+            if options:
+                groups.append(f'<optgroup label="{esc(timeline.name[lang])}">{options}</optgroup>')
+        return f'<label><span>{ctx.l(label)}</span> <select name="{name}">{"".join(groups)}</select></label>'
 
-    def add(self, html: str) -> int:
-        if html not in self._index:
-            self._index[html] = len(self.items)
-            self.items.append(html)
-        return self._index[html]
+    form = (f'<form class="compare" data-same="{ctx.l("compare_same")}" hidden>'
+            f'{select("old", "compare_old", old)} {select("new", "compare_new", new)}</form>')
+    shown = f'<p class="compare-pair">{pair_html(editions[old], editions[new])}</p>'
+    result = f'<div class="compare-result">{shown}{diff_html(ctx, family, editions[old], editions[new])}</div>'
+    body = [heading(1, title, TITLE_ID), f'<p class="differences-up">{_up(ctx, family)}</p>', form, result,
+            json_script(compare_data(ctx, family, page), DATA_ID)]
+    return page_md(f"{family.name[lang]} · {title}", stamp, body)
 
 
-# -- the picture ---------------------------------------------------------------------------------------
+def render_timeline_differences(catalog: Catalog, family: Family, page: Page, timeline: Timeline, lang: str,
+                                stamp: str) -> str:
+    """One timeline: its picture, and each step from one edition to the next, in short."""
+    ctx = Context(catalog, lang, differences_location(family, page, timeline), family)
+    title = f"{page.name[lang]} · {timeline.name[lang]}"
+    body = [heading(1, title, TITLE_ID), f'<p class="differences-up">{_up(ctx, family)}</p>',
+            heading(2, ctx.label("presence_matrix"), f"picture-{timeline.id}"), svg.legend(ctx.state),
+            _presence_picture(ctx, family, page, timeline)]
+    steps = _steps(ctx, family, page, timeline)
+    if steps:
+        body += [heading(2, ctx.label("changes"), f"changes-{timeline.id}"), steps]
+    return page_md(f"{family.name[lang]} · {title}", stamp, body)
 
 
-def _presence_picture(ctx: Context, family: Family, page: Page) -> str:
+def _up(ctx: Context, family: Family) -> str:
+    words = f"{family.name[ctx.lang]} · {ctx.label('differences_title')}"
+    return link(ctx.url(differences_location(family)), esc(words))
+
+
+def _copy_word(ctx: Context, edition: Edition) -> str:
+    """What tells a repository copy from its release's published page, where a list names both."""
+    return f" ({esc(ctx.label('repo_copy'))})" if edition.repo_copy else ""
+
+
+# -- the picture of a timeline -------------------------------------------------------------------------
+
+
+def _presence_picture(ctx: Context, family: Family, page: Page, timeline: Timeline) -> str:
     """Which edition lists which code, the codes no edition lists, and the editions in words
     (the picture's cells are no links: each edition's page is linked here)."""
-    editions = family.page_editions(page)
-    groups = [family.timeline_editions(t) for t in page.timelines]
+    editions = family.timeline_editions(timeline)
     codes = [c for c in family.codes if c.name_on(page) is not None]
     shown = [c for c in codes if svg.ever_listed(c, editions)]
-    out = [svg.matrix(shown, groups, ctx.state, ctx.url(f"{family.prefix}editions/"),
-                      f"{family.name[ctx.lang]}: {page.name[ctx.lang]}")]
-    shown_names = {c.name for c in shown}  # a set: a list made this quadratic (100 s at 10,000 codes)
+    out = [svg.matrix(shown, [editions], ctx.state, ctx.url(f"{family.prefix}editions/"),
+                      f"{family.name[ctx.lang]}: {page.name[ctx.lang]}, {timeline.name[ctx.lang]}")]
+    shown_names = {c.name for c in shown}  # a set: a list made this quadratic at 10,000 codes
     never = [c for c in codes if c.name not in shown_names]
     if never:
         out.append(f'<p class="never-listed">{ctx.l("not_listed")}: '
                    + ", ".join(ctx.code_link(family, c) for c in never) + "</p>")
-    lines = "".join(f"<li>{esc(t.name[ctx.lang])}: " + ", ".join(ctx.edition_link(family, e) for e in group) + "</li>"
-                    for t, group in zip(page.timelines, groups) if group)
-    out.append(f'<ul class="picture-editions">{lines}</ul>')
+    out.append('<ul class="picture-editions"><li>' + ", ".join(ctx.edition_link(family, e) for e in editions)
+               + "</li></ul>")
     return "\n\n".join(out)
 
 
-# -- any two editions of a timeline -------------------------------------------------------------------------
+def _steps(ctx: Context, family: Family, page: Page, timeline: Timeline) -> str:
+    """Each step of the timeline (a repository copy aside) in a line: what kinds of change it
+    makes, how many of each, and a link to the step compared in full."""
+    editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
+    items = []
+    for old, new in zip(editions, editions[1:]):
+        diff = compare_editions(family, old, new)
+        texts = sum(1 for c in diff.texts if c.lang == ctx.lang)
+        counts = [("added", len(diff.added)), ("dropped", len(diff.dropped)),
+                  ("listing_not_known", len(diff.presence) - len(diff.added) - len(diff.dropped)),
+                  ("renamed_row", len(diff.renamed)), ("recoverable_changed", len(diff.recoverable)),
+                  ("became_known", len(diff.became_known)), ("texts_changed", texts)]
+        said = [f"{esc(ctx.label(key))}: {count}" for key, count in counts if count]
+        if ctx.lang not in diff.texts_comparable:
+            said.append(esc(ctx.label("text_not_known")))
+        href = ctx.url(differences_location(family, page)) + f"?old={quote(old.id)}&new={quote(new.id)}"
+        items.append(f'<li>{link(href, pair_html(old, new))}: {" · ".join(said) or esc(ctx.label("no_changes"))}</li>')
+    return f'<ul class="differences-steps">{"".join(items)}</ul>' if items else ""
+
+
+# -- any two editions of a page ---------------------------------------------------------------------------
+
+
+def _tables(ctx: Context) -> dict[str, tuple[str, list[tuple[str, str]]]]:
+    """Each kind of change a comparison lists: its title and its table's columns."""
+    before_after = [("code", ctx.l("name")), ("before", ctx.l("before")), ("after", ctx.l("after"))]
+    note = esc(ctx.label("word_diff_note"))
+    return {
+        "presence": ("", before_after),
+        "renamed": (f"<p><strong>{esc(ctx.label('renamed_row'))}</strong></p>", before_after),
+        "recoverable": (f"<p><strong>{esc(ctx.label('recoverable_changed'))}</strong></p>", before_after),
+        "known": (f"<p><strong>{esc(ctx.label('became_known'))}</strong></p>", before_after),
+        "texts": (f"<p><strong>{esc(ctx.label('texts_changed'))}</strong> <small>{note}</small></p>",
+                  [("code", ctx.l("name")), ("field", ctx.l("column")), ("change", ctx.l("change"))]),
+    }
+
+
+def _untranslated(ctx: Context) -> str:
+    return f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>'
 
 
 def diff_pieces(ctx: Context, family: Family, diff: EditionDiff) -> list[str]:
-    """What changed between two editions, as the HTML pieces that joined make it."""
+    """What changed between two editions, as HTML (the page's script writes the same)."""
     parts: list[str] = []
-    before_after = [("code", ctx.l("name")), ("before", ctx.l("before")), ("after", ctx.l("after"))]
+    tables = _tables(ctx)
 
-    def tabled(title: str, columns, rows, cls: str = "diff-table") -> None:
-        start, end = table_ends(columns, cls)
-        parts.append(title + start)
-        parts.extend(table_rows(columns, [(None, cells)]) for cells in rows)
-        parts.append(end)
+    def tabled(kind: str, rows) -> None:
+        title, columns = tables[kind]
+        start, end = table_ends(columns, "diff-table")
+        parts.append(title + start + table_rows(columns, [(None, cells) for cells in rows]) + end)
+
+    def code(name: str) -> str:
+        return ctx.code_link(family, family.code_by_name[name])
 
     if diff.presence:
-        tabled(
-            "",
-            before_after,
-            [
-                [
-                    ctx.code_link(family, family.code_by_name[c.code]),
-                    esc(ctx.label(c.before.label_key)),
-                    esc(ctx.label(c.after.label_key)),
-                ]
-                for c in diff.presence
-            ],
-        )
+        tabled("presence", [[code(c.code), esc(ctx.label(c.before.label_key)), esc(ctx.label(c.after.label_key))]
+                            for c in diff.presence])
     if diff.renamed:
-        tabled(f"<p><strong>{esc(ctx.label('renamed_row'))}</strong></p>", before_after,
-               [[ctx.code_link(family, family.code_by_name[c.code]), code_html(c.before, copy=False),
-                 code_html(c.after, copy=False)] for c in diff.renamed])
-    for key, changes in (("recoverable_changed", diff.recoverable), ("became_known", diff.became_known)):
+        tabled("renamed", [[code(c.code), code_html(c.before, copy=False), code_html(c.after, copy=False)]
+                           for c in diff.renamed])
+    for kind, changes in (("recoverable", diff.recoverable), ("known", diff.became_known)):
         if changes:
-            tabled(f"<p><strong>{esc(ctx.label(key))}</strong></p>", before_after,
-                   [[ctx.code_link(family, family.code_by_name[c.code]), esc(ctx.recoverable(c.before)),
-                     esc(ctx.recoverable(c.after))] for c in changes])
+            tabled(kind, [[code(c.code), esc(ctx.recoverable(c.before)), esc(ctx.recoverable(c.after))]
+                          for c in changes])
     texts = [c for c in diff.texts if c.lang == ctx.lang]
     if texts:
-        columns = [("code", ctx.l("name")), ("field", ctx.l("column")), ("change", ctx.l("change"))]
-        note = esc(ctx.label("word_diff_note"))
-        title = f"<p><strong>{esc(ctx.label('texts_changed'))}</strong> <small>{note}</small></p>"
-        tabled(
-            title,
-            columns,
-            [
-                [
-                    ctx.code_link(family, family.code_by_name[c.code]),
-                    esc(diff.new.page.heading(c.field, ctx.lang)),
-                    f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'
-                    + (
-                        f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>'
-                        if c.untranslated
-                        else ""
-                    ),
-                ]
-                for c in texts
-            ],
-        )
+        tabled("texts", [[code(c.code), esc(diff.new.page.heading(c.field, ctx.lang)),
+                          f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'
+                          + (_untranslated(ctx) if c.untranslated else "")] for c in texts])
     elif ctx.lang not in diff.texts_comparable:
         parts.append(f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>")
     return parts or [f"<p>{esc(ctx.label('no_changes'))}</p>"]
@@ -162,55 +220,66 @@ def diff_html(ctx: Context, family: Family, old: Edition, new: Edition) -> str:
     return "".join(diff_pieces(ctx, family, compare_editions(family, old, new)))
 
 
-def first_pair(editions) -> tuple[int, int]:
-    """The comparison a timeline shows first: its two newest released editions, copies aside."""
-    main = [i for i, e in enumerate(editions) if e.released and not e.repo_copy]
-    if len(main) < 2:
-        main = list(range(len(editions)))
-    return main[-2], main[-1]
+def first_pair(family: Family, page: Page) -> tuple[int, int]:
+    """The comparison a page shows first (indexes into its editions): the two newest released
+    editions, copies aside, of its last timeline that has two."""
+    editions = family.page_editions(page)
+    for timeline in reversed(page.timelines):
+        main = [i for i, e in enumerate(editions) if e.timeline.id == timeline.id and e.released and not e.repo_copy]
+        if len(main) >= 2:
+            return main[-2], main[-1]
+    return len(editions) - 2, len(editions) - 1
 
 
-def _compare_block(ctx: Context, family: Family, timeline: Timeline, pieces: Pieces, data: dict) -> str:
-    """Two lists of the timeline's editions and what changed between the two chosen; the first
-    comparison written out, every other one named in the page's data."""
-    editions = family.timeline_editions(timeline)
-    pairs = {}
-    for i, older in enumerate(editions):
-        for j in range(i + 1, len(editions)):
-            pairs[f"{i} {j}"] = [
-                pieces.add(p) for p in diff_pieces(ctx, family, compare_editions(family, older, editions[j]))
-            ]
-    data[timeline.id] = {"editions": [e.id for e in editions], "pairs": pairs}
-    old, new = first_pair(editions)
+def compare_data(ctx: Context, family: Family, page: Page) -> dict:
+    """What the page's script needs to compare any two editions of the page as compare_editions
+    and diff_pieces do: every edition's rows, each text once, and the HTML around them."""
+    editions = family.page_editions(page)
+    fields = page.text_fields
+    codes = [c for c in family.codes
+             if listable(c, page) or any(c.name in e.row_by_code or c.name in e.not_known for e in editions)]
+    index = {c.name: i for i, c in enumerate(codes)}
+    texts: dict[str, int] = {}
 
-    def select(name: str, label: str, chosen: int) -> str:
-        options = "".join(f'<option value="{i}"{" selected" if i == chosen else ""}>{esc(e.id)}</option>'
-                          for i, e in enumerate(editions))
-        return f'<label><span>{ctx.l(label)}</span> <select name="{name}">{options}</select></label>'
+    def text(code, field: str, edition: Edition) -> int:
+        value = code.text(field, edition.id, ctx.lang)
+        return -1 if value is None else texts.setdefault(value, len(texts))
 
-    form = (f'<form class="compare" data-timeline="{esc(timeline.id)}" data-same="{ctx.l("compare_same")}" hidden>'
-            f'{select("old", "compare_old", old)} {select("new", "compare_new", new)}</form>')
-    shown = f'<p class="compare-pair">{pair_html(editions[old], editions[new])}</p>'
-    result = "".join(pieces.items[i] for i in pairs[f"{old} {new}"])
-    return f'{form}<div class="compare-result" data-timeline="{esc(timeline.id)}">{shown}{result}</div>'
+    def untranslated(code, field: str, edition: Edition) -> bool:
+        entry = code.entry(field, edition.id, ctx.lang)
+        return entry is not None and entry.origin == UNTRANSLATED
+
+    values = list(family.recoverable_labels)
+    rows = []
+    for edition in editions:
+        listed = [c for c in codes if c.name in edition.row_by_code]
+        # a row: [code, its name on the page (0: the code's own), recoverable, a text per field (-1: none)]
+        rows.append({"t": int(edition.has_texts(ctx.lang)),
+                     "l": [[index[c.name], 0 if edition.name_shown(c.name) == c.name else edition.name_shown(c.name),
+                            values.index(edition.row_by_code[c.name].recoverable),
+                            *(text(c, f, edition) for f in fields)] for c in listed],
+                     "x": [[r, k] for r, c in enumerate(listed) for k, f in enumerate(fields)
+                           if untranslated(c, f, edition)],
+                     "u": [index[c.name] for c in codes if c.name in edition.not_known]})
+    tables = {kind: [title + table_ends(columns, "diff-table")[0], [[key, attr_label(label)] for key, label in columns]]
+              for kind, (title, columns) in _tables(ctx).items()}
+    return {
+        "editions": [e.id for e in editions], "rows": rows, "texts": list(texts),
+        "codes": [[c.name, int(listable(c, page))] for c in codes], "base": ctx.url(f"{family.prefix}codes/"),
+        "fields": [[f, esc(page.heading(f, ctx.lang))] for f in fields],
+        "words": {p.value: esc(ctx.label(p.label_key)) for p in Presence},
+        "recoverable": [[v, esc(ctx.recoverable(v))] for v in values],
+        "tables": tables, "end": table_ends([], "diff-table")[1], "untranslated": _untranslated(ctx),
+        "none": f"<p>{esc(ctx.label('no_changes'))}</p>",
+        "not_known": f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>",
+    }
 
 
-def pair_html(old: Edition, new: Edition) -> str:
+def pair_html(old: Edition, new: Optional[Edition] = None, arrow: str = " → ") -> str:
     """"OLD → NEW": each id kept whole, the line free to break at the arrow (on a phone two long
     ids do not fit on one line)."""
-    return f'<span class="eid">{esc(old.id)}</span> → <span class="eid">{esc(new.id)}</span>'
-
-
-def _steps(ctx: Context, family: Family, timeline: Timeline) -> str:
-    """Every step of the timeline (a repository copy aside), folded."""
-    editions = [e for e in family.timeline_editions(timeline) if not e.repo_copy]
-    steps = "".join(
-        f'<p class="change-title" id="change-{esc(old.id)}-{esc(new.id)}"><strong>{pair_html(old, new)}</strong></p>'
-        + diff_html(ctx, family, old, new)
-        for old, new in zip(editions, editions[1:])
-    )
-    count = esc(ctx.label("steps_count").replace("{count}", str(len(editions) - 1)))
-    return details(f"{ctx.l('changes')} <small>{count}</small>", steps) if steps else ""
+    first = f'<span class="eid">{esc(old.id)}</span>'
+    return first if new is None else f'{first}{arrow}<span class="eid">{esc(new.id)}</span>'
 
 
 # -- copies of one release -------------------------------------------------------------------------------------

@@ -83,8 +83,10 @@ def translation_mark(ctx: Context) -> str:
 
 def json_script(value, ident: str, cls: str = "") -> str:
     """Data for the page's script: JSON in a <script> element, where no `<`, `>` or `&` of a
-    catalog text can end the element or open a comment."""
+    catalog text can end the element or open a comment, and no character that Markdown reads as
+    a line's end (str.splitlines: U+0085, U+2028, U+2029) breaks a string in two."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    text = text.replace("\x85", "\\u0085").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     klass = f' class="{esc(cls)}"' if cls else ""
     return f'<script type="application/json" id="{esc(ident)}"{klass}>{text}</script>'

@@ -76,7 +76,12 @@ def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe:
            editions_url: str, label: str) -> str:
     """The picture of a page: a row per code, a column per edition (grouped by timeline).
     `describe(state)` words a cell's state; `editions_url` is where the editions' pages are
-    (relative to the page), that a click on a cell goes to."""
+    (relative to the page), that a click on a cell goes to.
+
+    A one-code picture (a code's page) draws each cell whole, with its tooltip. A larger one
+    draws each cell as a use of its state's symbol, in a row that names its code: the cells
+    svg names its columns' x and editions (data-x, data-ids), which the page's script reads
+    for a click. So a timeline of 50 codes and 8 editions stays a tenth of a page."""
     cols = columns(groups)
     header = max((_label_extent(c.edition.id)[1] for c in cols), default=0) + 12
     width = max([(cols[-1].x + CELL) if cols else CELL] + [c.x + 15 + _label_extent(c.edition.id)[0] + 4 for c in cols])
@@ -89,16 +94,24 @@ def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe:
             f'<text x="{name_width - 6}" y="{header + row * CELL + 15}" text-anchor="end">{esc(code.name)}</text>'
         )
     names.append("</svg>")
+    alone = len(codes) == 1
+    where = "" if alone else (f' data-x="{" ".join(str(c.x) for c in cols)}" '
+                              f'data-ids="{esc(" ".join(c.edition.id for c in cols))}"')
     cells = [f'<svg class="presence-cells" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{esc(label)}">']
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{esc(label)}"{where}>']
+    if not alone:
+        cells.append(_symbols())
     for col in cols:
         cells.append(f'<text transform="translate({col.x + 15},{header - 6}) rotate(-{ANGLE})">'
                      f'{esc(col.edition.id)}</text>')
     for row, code in enumerate(codes):
         y = header + row * CELL
-        cells.append(f'<g data-code="{esc(code.name)}">')  # a row: its cells name their edition and state
-        for col in cols:
-            cells.append(_cell(col, y, code, describe, len(codes) == 1))
+        if alone:
+            cells.append(f'<g data-code="{esc(code.name)}">')  # its cells name their edition and state
+            cells.extend(_cell(col, y, code, describe, alone) for col in cols)
+        else:
+            cells.append(f'<g data-code="{esc(code.name)}" transform="translate(0 {y})">')
+            cells.extend(f'<use href="#{SYMBOL}{state(col.edition, code)}" x="{col.x}"/>' for col in cols)
         cells.append("</g>")
     cells.append("</svg>")
     return (
@@ -107,6 +120,24 @@ def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe:
         f'<div class="presence-frozen">{"".join(names)}</div>'
         f'<div class="presence-scroll" tabindex="0">{"".join(cells)}</div></div>'
     )
+
+
+SYMBOL = "presence-"  # a state's symbol is #presence-STATE (one picture of many rows a page)
+
+
+def _symbols() -> str:
+    """A cell of each state, drawn once. Its colours are the site's custom properties, which a
+    use's copy inherits (the style sheet's selectors do not reach into it)."""
+    out = []
+    for st in STATES:
+        dash = ";stroke-dasharray:3 2" if st == "absent" else ""
+        glyph = "--st-glyph-dark" if st == "not-known" else "--st-glyph"
+        text = (f'<text x="{CELL // 2}" y="15" text-anchor="middle" style="fill:var({glyph});font-weight:700">'
+                f"{GLYPHS[st]}</text>") if GLYPHS[st] else ""
+        out.append(f'<symbol id="{SYMBOL}{st}" overflow="visible"><rect x="1" y="1" width="{CELL - 2}" '
+                   f'height="{CELL - 2}" rx="3" style="fill:var(--st-{st});stroke:var(--st-edge){dash}"/>{text}'
+                   "</symbol>")
+    return "<defs>" + "".join(out) + "</defs>"
 
 
 def strip(code: Code, groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],

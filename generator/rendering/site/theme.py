@@ -9,6 +9,7 @@ from generator.domain.family import Catalog, Family
 from generator.rendering.environment import banner_lines, block_comment_banner, comment_banner, render_template
 from generator.rendering.output import Planned
 from generator.rendering.site.context import DOCS
+from generator.rendering.site import svg
 from generator.rendering.stamps import Digests
 
 
@@ -40,6 +41,7 @@ def plan_assets(catalog: Catalog, digests: Digests) -> list[Planned]:
                 banner_js=block_comment_banner(stamp),
                 copy_labels=_js_labels(catalog),
                 default_lang=json.dumps(catalog.site.languages[0]),
+                symbol=svg.SYMBOL,
             ),
         ),
         Planned(
