@@ -95,7 +95,14 @@ class Family:
         return self._by_timeline.get(timeline.id, ())
 
     def page_editions(self, page: Page) -> tuple[Edition, ...]:
-        return tuple(e for e in self.editions if e.page.id == page.id)
+        return self._by_page.get(page.id, ())
+
+    @cached_property
+    def _by_page(self) -> dict[str, tuple[Edition, ...]]:
+        table: dict[str, list[Edition]] = {}
+        for edition in self.editions:
+            table.setdefault(edition.page.id, []).append(edition)
+        return {key: tuple(value) for key, value in table.items()}
 
     @cached_property
     def _by_timeline(self) -> dict[str, tuple[Edition, ...]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html as _html
 import json
 import re
+from functools import lru_cache
 
 # Python literals keep readable: printable ASCII, Latin-1 letters and signs,
 # general punctuation (dashes, quotes, bullet), CJK symbols, ideographs and
@@ -104,6 +105,7 @@ def html_in_jinja(text: str) -> str:
     return html_text(text).replace("{", "&#123;").replace("}", "&#125;")
 
 
+@lru_cache(maxsize=1 << 16)  # the site's pages escape the same names, ids and labels over and over
 def html_in_markdown(text: str) -> str:
     """Text for HTML inside a Markdown page (the site's pages): escaped for HTML, and inert as
     Markdown wherever the parser reads the HTML around it as Markdown (a paragraph, a <span>
