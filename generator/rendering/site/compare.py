@@ -17,17 +17,15 @@ compared with its published page on the index, where a change of punctuation alo
 from __future__ import annotations
 
 import re
-
 from typing import Optional
 from urllib.parse import quote
 
 from generator.domain.changes import (EditionDiff, Presence, compare_editions, copied_releases, listable,
                                       release_copies)
-from generator.domain.model import UNTRANSLATED
 from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.domain.model import Page, Timeline
+from generator.domain.model import UNTRANSLATED, Page, Timeline
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context
 from generator.rendering.site.html import attr_label, code_html, details, link, table, table_ends, table_rows
