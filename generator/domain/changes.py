@@ -183,6 +183,13 @@ class HistoryStep:
 
 def history(family: Family, code: Code, timeline: Timeline) -> tuple[HistoryStep, ...]:
     """The code through one timeline's editions, oldest first, with what changed at each."""
+    key = ("history", code.name, timeline.id)
+    if key not in family.memo:
+        family.memo[key] = _history(family, code, timeline)
+    return family.memo[key]  # type: ignore[return-value]
+
+
+def _history(family: Family, code: Code, timeline: Timeline) -> tuple[HistoryStep, ...]:
     steps, seen_listed, previous = [], False, None
     for edition in family.timeline_editions(timeline):
         state = presence(edition, code)

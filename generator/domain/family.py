@@ -111,6 +111,13 @@ class Family:
             table.setdefault(edition.timeline.id, []).append(edition)
         return {key: tuple(value) for key, value in table.items()}
 
+    @cached_property
+    def memo(self) -> dict[tuple, object]:
+        """The answers of the questions every page asks again (queries.default_edition,
+        changes.history), by (question, code, page or timeline): a code's page asks for each
+        of its pages and timelines in every language, and the lists ask again."""
+        return {}
+
     def editions_listing(self, code: Code, page: Optional[Page] = None) -> tuple[Edition, ...]:
         """Editions whose page is known to list the code, oldest first."""
         return tuple(e for e in self.editions if code.name in e.row_by_code and (page is None or e.page is page))

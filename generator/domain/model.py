@@ -97,6 +97,14 @@ class Site:
     def label(self, key: str, lang: str) -> str:
         return self.labels[key][lang]
 
+    def labels_in(self, lang: str) -> dict[str, str]:
+        """Every label in one language (what a page looks its words up in, a hundred times)."""
+        return self._by_language.setdefault(lang, {key: text[lang] for key, text in self.labels.items()})
+
+    @cached_property
+    def _by_language(self) -> dict[str, dict[str, str]]:
+        return {}
+
     def search_language(self, lang: str) -> SearchLanguage:
         for entry in self.search:
             if entry.lang == lang:

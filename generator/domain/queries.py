@@ -55,6 +55,13 @@ def default_edition(family: Family, code: Code, page: Optional[Page] = None,
                     timeline: Optional[Timeline] = None) -> Optional[Edition]:
     """The edition a code answers from by default (the rule above), or None; with `page`
     or `timeline`, the rule applied to the editions of that page or timeline only."""
+    key = ("default_edition", code.name, page.id if page else None, timeline.id if timeline else None)
+    if key not in family.memo:
+        family.memo[key] = _default_edition(family, code, page, timeline)
+    return family.memo[key]  # type: ignore[return-value]
+
+
+def _default_edition(family: Family, code: Code, page: Optional[Page], timeline: Optional[Timeline]):
     default_page, main = family.python.default_page, default_timeline(family)
     listing = _within((e for e in family.editions_listing(code) if e.released), page, timeline)
     steps = (

@@ -35,12 +35,13 @@ class Context:
     def __init__(self, catalog: Catalog, lang: str, location: str, family: Optional[Family] = None):
         self.catalog, self.lang, self.location, self.family = catalog, lang, location, family
         self.site = catalog.site
+        self._labels = self.site.labels_in(lang)
 
     # -- wording -------------------------------------------------------------------------
 
     def label(self, key: str, family: Optional[Family] = None) -> str:
         target = family or self.family
-        text = self.site.label(key, self.lang)
+        text = self._labels[key]
         return text.replace("{family}", target.name[self.lang]) if target is not None else text
 
     def l(self, key: str) -> str:  # noqa: E743 - short: used in every template line

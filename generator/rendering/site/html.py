@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, Optional, Sequence
 
 from generator.rendering.escape import html_in_markdown as esc
@@ -37,6 +38,7 @@ def autolink(text: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=1 << 14)  # a text is shown on its code's page, its editions' pages, in every comparison
 def text_html(text: str) -> str:
     """A catalog text as HTML: paragraphs, bullets and numbered steps, URLs linked."""
     parts = []
@@ -55,6 +57,7 @@ def link(href: str, label_html: str, cls: str = "") -> str:
     return f'<a href="{esc(href)}"{klass}>{label_html}</a>'
 
 
+@lru_cache(maxsize=1 << 14)
 def code_html(name: str, copy: bool = True) -> str:
     """An identifier that wraps at underscores only, with a copy button's hook."""
     wbr = "_<wbr>".join(esc(part) for part in name.split("_"))
