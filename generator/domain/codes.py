@@ -119,7 +119,9 @@ class Code:
         return self._name_at("c", repo, release)
 
     def _name_at(self, kind: str, repo: Optional[str], release: Optional[str]) -> Optional[str]:
-        name = getattr(self, f"{kind}_name")
+        name = self.python_name if kind == "python" else self.c_name
+        if not self.renamed:  # most codes: every page and link asks
+            return name
         for rename in reversed(self.renamed):  # newest first, while the repository had not yet moved on
             if not rename.holds(repo, release):
                 break

@@ -99,7 +99,9 @@ class Site:
 
     def labels_in(self, lang: str) -> dict[str, str]:
         """Every label in one language (what a page looks its words up in, a hundred times)."""
-        return self._by_language.setdefault(lang, {key: text[lang] for key, text in self.labels.items()})
+        if lang not in self._by_language:
+            self._by_language[lang] = {key: text[lang] for key, text in self.labels.items()}
+        return self._by_language[lang]
 
     @cached_property
     def _by_language(self) -> dict[str, dict[str, str]]:
