@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Optional
+from typing import Callable, Optional
 
 from generator.core.problems import Pos
 from generator.domain.codes import Code
@@ -20,6 +20,14 @@ from generator.domain.model import (
     UpstreamFile,
     ValueLayout,
 )
+
+
+def _grouped(editions: tuple[Edition, ...], key: Callable[[Edition], str]) -> dict[str, tuple[Edition, ...]]:
+    """Editions by a key, each group in the editions' order."""
+    table: dict[str, list[Edition]] = {}
+    for edition in editions:
+        table.setdefault(key(edition), []).append(edition)
+    return {name: tuple(group) for name, group in table.items()}
 
 
 @dataclass(frozen=True)
@@ -99,17 +107,11 @@ class Family:
 
     @cached_property
     def _by_page(self) -> dict[str, tuple[Edition, ...]]:
-        table: dict[str, list[Edition]] = {}
-        for edition in self.editions:
-            table.setdefault(edition.page.id, []).append(edition)
-        return {key: tuple(value) for key, value in table.items()}
+        return _grouped(self.editions, lambda e: e.page.id)
 
     @cached_property
     def _by_timeline(self) -> dict[str, tuple[Edition, ...]]:
-        table: dict[str, list[Edition]] = {}
-        for edition in self.editions:
-            table.setdefault(edition.timeline.id, []).append(edition)
-        return {key: tuple(value) for key, value in table.items()}
+        return _grouped(self.editions, lambda e: e.timeline.id)
 
     @cached_property
     def memo(self) -> dict[tuple, object]:
