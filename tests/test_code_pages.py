@@ -782,8 +782,9 @@ COMPARE = """([old, now]) => {
 def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit, lang):
     """For every two editions of every page, across its copies, the page's script shows exactly
     what generator.rendering.site.compare renders from changes.compare_editions (the script
-    computes it from the page's data); a pair picked the other way round is swapped and the
-    pair is kept in the address; the first comparison is written into the page as it is."""
+    computes it from the page's data); a pair picked the other way round is shown older to
+    newer, the lists keeping what was picked, and the address says the pair in that order; the
+    first comparison is written into the page as it is."""
     v = visit()
     compared = 0
     for family in catalog.families:
@@ -809,7 +810,7 @@ def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit,
                 assert html == want, (page.id, editions[pair[0]].id, editions[pair[1]].id)
             compared += len(shown)
             shown, old, new, query = v.page.evaluate(COMPARE, [editions[-1].id, editions[0].id])
-            assert (old, new) == (editions[0].id, editions[-1].id) and [shown] == expected([(0, len(editions) - 1)])
+            assert (old, new) == (editions[-1].id, editions[0].id) and [shown] == expected([(0, len(editions) - 1)])
             assert query == f"old={quote(editions[0].id)}&new={quote(editions[-1].id)}", query
     sizes = [len(f.page_editions(p)) for f in catalog.families for p in f.pages]
     assert compared == sum(n * (n - 1) // 2 for n in sizes)
@@ -834,6 +835,14 @@ def test_a_step_of_a_timeline_opens_its_comparison(catalog, visit):
     v.page.select_option("form.compare select[name=old]", other.id)
     title = v.page.locator(".compare-result p.compare-pair").text_content()
     assert title == f"{other.id} → {steps[1].id}", title
+    # a pair made in two picks, the first "From" later than the "To" in place: both picks stand
+    editions = family.page_editions(page)
+    later, newest = editions[-2], editions[-1]
+    v.page.select_option("form.compare select[name=old]", later.id)
+    v.page.select_option("form.compare select[name=new]", newest.id)
+    title = v.page.locator(".compare-result p.compare-pair").text_content()
+    assert title == f"{later.id} → {newest.id}", title
+    assert parse_qs(urlsplit(v.page.url).query) == {"old": [later.id], "new": [newest.id]}
 
 
 # -- phone layout ---------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from generator.rendering.site import svg
 from generator.rendering.site.context import Context
 from generator.rendering.site.html import attr_label, code_html, details, link, table, table_ends, table_rows
 from generator.rendering.site.parts import TITLE_ID, heading, json_script, page as page_md
+from generator.rendering.site.release_words import fill_label
 from generator.rendering.site.worddiff import word_diff
 
 DATA_ID = "compare-data"
@@ -152,7 +153,7 @@ def _steps(ctx: Context, family: Family, page: Page, timeline: Timeline) -> str:
                   ("listing_not_known", len(diff.presence) - len(diff.added) - len(diff.dropped)),
                   ("renamed_row", len(diff.renamed)), ("recoverable_changed", len(diff.recoverable)),
                   ("became_known", len(diff.became_known)), ("texts_changed", texts)]
-        said = [f"{esc(ctx.label(key))}: {count}" for key, count in counts if count]
+        said = [fill_label(ctx, "field_value", field=ctx.l(key), value=str(count)) for key, count in counts if count]
         if ctx.lang not in diff.texts_comparable:
             said.append(esc(ctx.label("text_not_known")))
         href = ctx.url(differences_location(family, page)) + f"?old={quote(old.id)}&new={quote(new.id)}"
@@ -168,7 +169,7 @@ def _tables(ctx: Context) -> dict[str, tuple[str, list[tuple[str, str]]]]:
     before_after = [("code", ctx.l("name")), ("before", ctx.l("before")), ("after", ctx.l("after"))]
     note = esc(ctx.label("word_diff_note"))
     return {
-        "presence": ("", before_after),
+        "presence": (f"<p><strong>{esc(ctx.label('listing_changed'))}</strong></p>", before_after),
         "renamed": (f"<p><strong>{esc(ctx.label('renamed_row'))}</strong></p>", before_after),
         "recoverable": (f"<p><strong>{esc(ctx.label('recoverable_changed'))}</strong></p>", before_after),
         "known": (f"<p><strong>{esc(ctx.label('became_known'))}</strong></p>", before_after),
@@ -295,6 +296,8 @@ def _copies(ctx: Context, family: Family, page: Page) -> str:
     if copied_releases(family, page):
         columns = [("edition", ctx.l("edition")), ("only", ctx.l("only_on"))]
         for release, only in release_copies(family, page):
+            if not any(codes_ for _, codes_ in only):
+                continue  # its copies list the same codes
             rows = [(None, [ctx.edition_link(family, e), ", ".join(ctx.code_link(family, c) for c in codes_) or "—"])
                     for e, codes_ in only]
             out.append(f"<p><strong>{esc(release)}</strong></p>" + table(columns, rows, "copies-table"))
@@ -322,6 +325,6 @@ def _repo_copy(ctx: Context, family: Family, published: Edition, copy: Edition) 
             for c in noise
         )
         only = EditionDiff(diff.old, diff.new, (), (), (), noise, diff.texts_comparable)
-        out.append(details(esc(ctx.label("punctuation_only").replace("{count}", str(len(noise)))) + f": {names}",
-                           "".join(diff_pieces(ctx, family, only))))
+        out.append(details(esc(ctx.label("punctuation_only").replace("{count}", str(len(noise)))),
+                           f"<p>{names}</p>" + "".join(diff_pieces(ctx, family, only))))
     return "".join(out)
