@@ -116,8 +116,9 @@ class Family:
     @cached_property
     def memo(self) -> dict[tuple, object]:
         """The answers of the questions every page asks again (queries.default_edition,
-        changes.history), by (question, code, page or timeline): a code's page asks for each
-        of its pages and timelines in every language, and the lists ask again."""
+        changes.history, a code page's choices), by (question, code, page or timeline): a
+        code's page asks for each of its pages and timelines in every language, and the lists
+        ask again."""
         return {}
 
     def editions_listing(self, code: Code, page: Optional[Page] = None) -> tuple[Edition, ...]:

@@ -182,7 +182,7 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
     if not defaults:
         cards = f'<p class="answer-note">{esc(ctx.label("answer_no_release"))}</p>'
     answers = f'<div class="answers" id="answer"{data}>{cards}</div>'
-    choices = _choices(family, code, pages, shown, by_edition)
+    choices = _choices(family, code, pages, shown)
     named = {e for ids in choices.values() for e in ids}
     page_index = {p.id: i for i, p in enumerate(pages)}
     editions = {e.id: [page_index[e.page.id], e.release, by_edition[e.id].ident if e.id in by_edition else "-",
@@ -243,9 +243,17 @@ def answer_card(ctx: Context, family: Family, code: Code, edition: Edition, sayi
     return f'<div class="answer" data-edition="{esc(edition.id)}">{conflict}{source}{saying.body}{note}</div>'
 
 
-def _choices(family: Family, code: Code, pages: list[Page], shown: list[Page], by_edition: dict[str, Saying]):
+def _choices(family: Family, code: Code, pages: list[Page], shown: list[Page]) -> dict[str, list[str]]:
     """Every choice ("RELEASE|TIMELINE", either empty: the newest release, every page that
-    lists the code) -> the editions whose answers it shows."""
+    lists the code) -> the editions whose answers it shows. The same in every language (pages
+    and shown are the code's own), so worked out once per code."""
+    key = ("choices", code.name)
+    if key not in family.memo:
+        family.memo[key] = _choices_of(family, code, pages, shown)
+    return family.memo[key]  # type: ignore[return-value]
+
+
+def _choices_of(family: Family, code: Code, pages: list[Page], shown: list[Page]) -> dict[str, list[str]]:
     timelines = [t for p in pages for t in p.timelines]
     choices: dict[str, list[str]] = {}
     for release in [""] + releases_of(family, pages):
