@@ -18,7 +18,7 @@ from generator.domain.editions import Edition
 
 from generator.domain.family import Family
 
-from generator.domain.model import UNTRANSLATED, Timeline
+from generator.domain.model import Timeline
 
 
 class Presence(str, Enum):
@@ -166,10 +166,7 @@ def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None)
         for field_name in shared_text_fields(old, new) if fields is None else fields:
             a, b = code.text(field_name, old.id, lang), code.text(field_name, new.id, lang)
             if a is not None and b is not None and a != b:
-                entry = code.entry(field_name, new.id, lang)
-                texts.append(
-                    TextChange(code.name, field_name, lang, a, b, entry is not None and entry.origin == UNTRANSLATED)
-                )
+                texts.append(TextChange(code.name, field_name, lang, a, b, code.untranslated(field_name, new.id, lang)))
     return [], changed, known, texts
 
 
@@ -183,10 +180,7 @@ class HistoryStep:
 
 def history(family: Family, code: Code, timeline: Timeline) -> tuple[HistoryStep, ...]:
     """The code through one timeline's editions, oldest first, with what changed at each."""
-    key = ("history", code.name, timeline.id)
-    if key not in family.memo:
-        family.memo[key] = _history(family, code, timeline)
-    return family.memo[key]  # type: ignore[return-value]
+    return family.remember(("history", code.name, timeline.id), lambda: _history(family, code, timeline))
 
 
 def _history(family: Family, code: Code, timeline: Timeline) -> tuple[HistoryStep, ...]:

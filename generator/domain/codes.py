@@ -6,7 +6,7 @@ from functools import cached_property
 from typing import Optional
 
 from generator.core.problems import Pos
-from generator.domain.model import Localized, Page
+from generator.domain.model import UNTRANSLATED, Localized, Page
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,11 @@ class Code:
 
     def entry(self, field_name: str, edition: str, lang: str) -> Optional[TextEntry]:
         return self._texts.get((field_name, edition, lang))
+
+    def untranslated(self, field_name: str, edition: str, lang: str) -> bool:
+        """Whether the edition's text in `lang` is another language's, its translation still to be written."""
+        entry = self._texts.get((field_name, edition, lang))
+        return entry is not None and entry.origin == UNTRANSLATED
 
     def text(self, field_name: str, edition: str, lang: str) -> Optional[str]:
         """The text an edition's page shows, or None when not known."""

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Optional
+from typing import Callable, Optional, TypeVar
 
 from generator.core.problems import Pos
 from generator.domain.codes import Code
-from generator.domain.editions import Edition, Version
+from generator.domain.editions import REPO_COPY, Edition, Version
 from generator.domain.model import (
     CNames,
     Header,
@@ -20,6 +20,9 @@ from generator.domain.model import (
     UpstreamFile,
     ValueLayout,
 )
+
+
+T = TypeVar("T")
 
 
 def _grouped(editions: tuple[Edition, ...], key: Callable[[Edition], str]) -> dict[str, tuple[Edition, ...]]:
@@ -113,13 +116,25 @@ class Family:
     def _by_timeline(self) -> dict[str, tuple[Edition, ...]]:
         return _grouped(self.editions, lambda e: e.timeline.id)
 
+    def remember(self, key: tuple, compute: Callable[[], T]) -> T:
+        """The answer to a question every page asks again (queries.default_edition,
+        changes.history, a code page's choices), worked out once: `key` is (question, code,
+        page or timeline); a code's page asks for each of its pages and timelines in every
+        language, and the lists ask again. The family is frozen once built, so is the answer."""
+        if key not in self._answers:
+            self._answers[key] = compute()
+        return self._answers[key]  # type: ignore[no-any-return]
+
     @cached_property
-    def memo(self) -> dict[tuple, object]:
-        """The answers of the questions every page asks again (queries.default_edition,
-        changes.history, a code page's choices), by (question, code, page or timeline): a
-        code's page asks for each of its pages and timelines in every language, and the lists
-        ask again."""
+    def _answers(self) -> dict[tuple, object]:
         return {}
+
+    def other_copy(self, edition: Edition) -> Optional[Edition]:
+        """The release's other copy on the edition's timeline: a repository copy's published
+        page, or a published page's repository copy (None when the release has one copy there)."""
+        if edition.repo_copy:
+            return self.edition_by_id.get(edition.id[:-len(REPO_COPY)])
+        return self.edition_by_id.get(edition.id + REPO_COPY)
 
     def editions_listing(self, code: Code, page: Optional[Page] = None) -> tuple[Edition, ...]:
         """Editions whose page is known to list the code, oldest first."""

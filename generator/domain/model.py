@@ -97,15 +97,10 @@ class Site:
     def label(self, key: str, lang: str) -> str:
         return self.labels[key][lang]
 
-    def labels_in(self, lang: str) -> dict[str, str]:
-        """Every label in one language (what a page looks its words up in, a hundred times)."""
-        if lang not in self._by_language:
-            self._by_language[lang] = {key: text[lang] for key, text in self.labels.items()}
-        return self._by_language[lang]
-
     @cached_property
-    def _by_language(self) -> dict[str, dict[str, str]]:
-        return {}
+    def labels_by_language(self) -> dict[str, dict[str, str]]:
+        """Every label, by language (what a page looks its words up in, a hundred times)."""
+        return {lang: {key: text[lang] for key, text in self.labels.items()} for lang in self.languages}
 
     def search_language(self, lang: str) -> SearchLanguage:
         for entry in self.search:

@@ -56,9 +56,7 @@ def default_edition(family: Family, code: Code, page: Optional[Page] = None,
     """The edition a code answers from by default (the rule above), or None; with `page`
     or `timeline`, the rule applied to the editions of that page or timeline only."""
     key = ("default_edition", code.name, page.id if page else None, timeline.id if timeline else None)
-    if key not in family.memo:
-        family.memo[key] = _default_edition(family, code, page, timeline)
-    return family.memo[key]  # type: ignore[return-value]
+    return family.remember(key, lambda: _default_edition(family, code, page, timeline))
 
 
 def _default_edition(family: Family, code: Code, page: Optional[Page], timeline: Optional[Timeline]):

@@ -247,10 +247,7 @@ def _choices(family: Family, code: Code, pages: list[Page], shown: list[Page]) -
     """Every choice ("RELEASE|TIMELINE", either empty: the newest release, every page that
     lists the code) -> the editions whose answers it shows. The same in every language (pages
     and shown are the code's own), so worked out once per code."""
-    key = ("choices", code.name)
-    if key not in family.memo:
-        family.memo[key] = _choices_of(family, code, pages, shown)
-    return family.memo[key]  # type: ignore[return-value]
+    return family.remember(("choices", code.name), lambda: _choices_of(family, code, pages, shown))
 
 
 def _choices_of(family: Family, code: Code, pages: list[Page], shown: list[Page]) -> dict[str, list[str]]:

@@ -25,10 +25,10 @@ from generator.domain.changes import (EditionDiff, Presence, compare_editions, c
 from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.domain.model import UNTRANSLATED, Page, Timeline
+from generator.domain.model import Page, Timeline
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context
-from generator.rendering.site.html import attr_label, code_html, details, link, table, table_ends, table_rows
+from generator.rendering.site.html import code_html, details, link, table, table_ends, table_rows
 from generator.rendering.site.parts import TITLE_ID, heading, json_script, page as page_md
 from generator.rendering.site.release_words import fill_label
 from generator.rendering.site.worddiff import word_diff
@@ -44,6 +44,11 @@ def differences_location(family: Family, page: Optional[Page] = None, timeline: 
     return f"{family.prefix}differences/" + (f"{page.id}/" if page else "") + (f"{timeline.id}/" if timeline else "")
 
 
+def compared(family: Family, page: Page) -> bool:
+    """Whether the page has a comparison page: two editions or more."""
+    return len(family.page_editions(page)) > 1
+
+
 def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     """The index: per page, where to compare its editions, its timelines, and its copies of one release."""
     ctx = Context(catalog, lang, differences_location(family), family)
@@ -55,7 +60,7 @@ def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) 
             continue
         body.append(heading(2, page.name[lang], f"page-{page.id}"))
         items = []
-        if len(editions) > 1:
+        if compared(family, page):
             items.append(link(ctx.url(differences_location(family, page)), ctx.l("compare_title")))
         for timeline in page.timelines:
             shown = family.timeline_editions(timeline)
@@ -178,14 +183,24 @@ def _tables(ctx: Context) -> dict[str, tuple[str, list[tuple[str, str]]]]:
     }
 
 
-def _untranslated(ctx: Context) -> str:
-    return f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>'
+def _phrases(ctx: Context) -> dict[str, str]:
+    """What a comparison says besides its tables: after a text awaiting its translation, where
+    the texts are not known, and where nothing changed."""
+    return {"untranslated": f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>',
+            "not_known": f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>",
+            "none": f"<p>{esc(ctx.label('no_changes'))}</p>"}
+
+
+def _row_pieces(columns: list[tuple[str, str]]) -> list[str]:
+    """A table row of these columns as the pieces around its cells (html.table_rows' markup, for
+    the page's script to put cells between)."""
+    return table_rows(columns, [(None, ["\0"] * len(columns))]).split("\0")
 
 
 def diff_pieces(ctx: Context, family: Family, diff: EditionDiff) -> list[str]:
     """What changed between two editions, as HTML (the page's script writes the same)."""
     parts: list[str] = []
-    tables = _tables(ctx)
+    tables, phrases = _tables(ctx), _phrases(ctx)
 
     def tabled(kind: str, rows) -> None:
         title, columns = tables[kind]
@@ -209,10 +224,10 @@ def diff_pieces(ctx: Context, family: Family, diff: EditionDiff) -> list[str]:
     if texts:
         tabled("texts", [[code(c.code), esc(diff.new.page.heading(c.field, ctx.lang)),
                           f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'
-                          + (_untranslated(ctx) if c.untranslated else "")] for c in texts])
+                          + (phrases["untranslated"] if c.untranslated else "")] for c in texts])
     elif ctx.lang not in diff.texts_comparable:
-        parts.append(f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>")
-    return parts or [f"<p>{esc(ctx.label('no_changes'))}</p>"]
+        parts.append(phrases["not_known"])
+    return parts or [phrases["none"]]
 
 
 def diff_html(ctx: Context, family: Family, old: Edition, new: Edition) -> str:
@@ -244,10 +259,6 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
         value = code.text(field, edition.id, ctx.lang)
         return -1 if value is None else texts.setdefault(value, len(texts))
 
-    def untranslated(code, field: str, edition: Edition) -> bool:
-        entry = code.entry(field, edition.id, ctx.lang)
-        return entry is not None and entry.origin == UNTRANSLATED
-
     values = list(family.recoverable_labels)
     rows = []
     for edition in editions:
@@ -258,9 +269,9 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
                             values.index(edition.row_by_code[c.name].recoverable),
                             *(text(c, f, edition) for f in fields)] for c in listed],
                      "x": [[r, k] for r, c in enumerate(listed) for k, f in enumerate(fields)
-                           if untranslated(c, f, edition)],
+                           if c.untranslated(f, edition.id, ctx.lang)],
                      "u": [index[c.name] for c in codes if c.name in edition.not_known]})
-    tables = {kind: [title + table_ends(columns, "diff-table")[0], [[key, attr_label(label)] for key, label in columns]]
+    tables = {kind: [title + table_ends(columns, "diff-table")[0], _row_pieces(columns)]
               for kind, (title, columns) in _tables(ctx).items()}
     return {
         "editions": [e.id for e in editions], "rows": rows, "texts": list(texts),
@@ -268,9 +279,7 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
         "fields": [[f, esc(page.heading(f, ctx.lang))] for f in fields],
         "words": {p.value: esc(ctx.label(p.label_key)) for p in Presence},
         "recoverable": [[v, esc(ctx.recoverable(v))] for v in values],
-        "tables": tables, "end": table_ends([], "diff-table")[1], "untranslated": _untranslated(ctx),
-        "none": f"<p>{esc(ctx.label('no_changes'))}</p>",
-        "not_known": f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>",
+        "tables": tables, "end": table_ends([], "diff-table")[1], **_phrases(ctx),
     }
 
 
@@ -290,7 +299,7 @@ def _copies(ctx: Context, family: Family, page: Page) -> str:
     out = []
     for edition in family.page_editions(page):
         if edition.repo_copy:
-            published = family.edition_by_id.get(edition.id[:-len("-repo")])
+            published = family.other_copy(edition)
             if published is not None:
                 out.append(_repo_copy(ctx, family, published, edition))
     if copied_releases(family, page):

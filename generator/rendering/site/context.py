@@ -35,7 +35,7 @@ class Context:
     def __init__(self, catalog: Catalog, lang: str, location: str, family: Optional[Family] = None):
         self.catalog, self.lang, self.location, self.family = catalog, lang, location, family
         self.site = catalog.site
-        self._labels = self.site.labels_in(lang)
+        self._labels = self.site.labels_by_language[lang]
 
     # -- wording -------------------------------------------------------------------------
 

@@ -85,7 +85,7 @@ def table_ends(columns: Sequence[tuple[str, str]], cls: str) -> tuple[str, str]:
 
 
 def table_rows(columns: Sequence[tuple[str, str]], rows: Iterable[tuple[Optional[str], Sequence[str]]]) -> str:
-    labels = [(key, attr_label(label)) for key, label in columns]
+    labels = [(key, _attr_label(label)) for key, label in columns]
     body = []
     for row_id, cells in rows:
         ident = f' id="{esc(row_id)}"' if row_id else ""
@@ -95,7 +95,7 @@ def table_rows(columns: Sequence[tuple[str, str]], rows: Iterable[tuple[Optional
     return "".join(body)
 
 
-def attr_label(label_html: str) -> str:
+def _attr_label(label_html: str) -> str:
     """A column label (already escaped HTML) as an attribute value: tags dropped, quotes escaped."""
     return re.sub(r"<[^>]*>", "", label_html).replace('"', "&quot;")
 

@@ -7,15 +7,15 @@ from functools import partial
 
 from generator.rendering.escape import html_in_markdown as esc, md_inline
 from generator.domain.codes import Code
-from generator.domain.editions import REPO_COPY, Edition
+from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, UNTRANSLATED
 from generator.rendering.stamps import Digests
 from generator.rendering.output import Planned
 from generator.domain.queries import default_edition, names_at_edition, row_anchor
 from generator.rendering.site.code_page import pages_disagree, render_code_page
-from generator.rendering.site.compare import (differences_location, render_differences, render_page_differences,
-                                              render_timeline_differences)
+from generator.rendering.site.compare import (compared, differences_location, render_differences,
+                                              render_page_differences, render_timeline_differences)
 from generator.rendering.site.context import Context, doc_path
 from generator.rendering.site.html import admonition, code_html, link, table, text_html
 from generator.rendering.site.theme import release_anchor
@@ -162,7 +162,7 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
     page = edition.page
     meta = [(ctx.label("page"), esc(page.name[lang])), (ctx.label("timeline"), esc(edition.timeline.name[lang])),
             (ctx.label("release"), esc(edition.release))]
-    other = _other_copy(family, edition)
+    other = family.other_copy(edition)
     if other is not None:  # what tells the release's two copies apart (their page, copy and release agree)
         words = ctx.label("repository_file" if edition.repo_copy else "published_page").split("{other}")
         meta.append((ctx.label("which_copy"), ctx.edition_link(family, other).join(esc(w) for w in words)))
@@ -263,14 +263,6 @@ def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> st
 # -- differences -------------------------------------------------------------------------------------
 
 
-def _other_copy(family: Family, edition: Edition):
-    """The release's other copy on the edition's timeline: a repository copy's published page, or
-    a published page's repository copy (None when the release has one copy there)."""
-    if edition.repo_copy:
-        return family.edition_by_id.get(edition.id[:-len(REPO_COPY)])
-    return family.edition_by_id.get(edition.id + REPO_COPY)
-
-
 def plan_differences(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
     """The index, a comparison page per page of two editions or more, a page per timeline."""
     planned = []
@@ -278,7 +270,7 @@ def plan_differences(catalog: Catalog, family: Family, digests: Digests) -> list
         planned.append(Planned(doc_path(differences_location(family), lang),
                                partial(render_differences, catalog, family, lang), lang=lang))
         for page in family.pages:
-            if len(family.page_editions(page)) > 1:
+            if compared(family, page):
                 planned.append(Planned(doc_path(differences_location(family, page), lang),
                                        partial(render_page_differences, catalog, family, page, lang), lang=lang))
             for timeline in page.timelines:
