@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Optional, TypeVar
+from typing import Callable, Optional, TypeVar, cast
 
 from generator.core.problems import Pos
 from generator.domain.codes import Code
@@ -123,7 +123,7 @@ class Family:
         language, and the lists ask again. The family is frozen once built, so is the answer."""
         if key not in self._answers:
             self._answers[key] = compute()
-        return self._answers[key]  # type: ignore[no-any-return]
+        return cast(T, self._answers[key])
 
     @cached_property
     def _answers(self) -> dict[tuple, object]:
