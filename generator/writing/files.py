@@ -136,20 +136,12 @@ class TreeReader:
         return base + "/" + name  # a string: 20,000 Path objects cost a tenth of a second
 
     def read(self, rel: str) -> Optional[bytes]:
-        return self.look(rel, want_bytes=True)[2]
-
-    def known(self, rel: str, digest: str) -> tuple[bool, Optional[str], Optional[bytes]]:
-        """As look(), for a file hashed a moment ago: only its directories are checked again."""
-        self._path(rel)
-        return True, digest, None
-
-    def look(self, rel: str, want_bytes: bool) -> tuple[bool, Optional[str], Optional[bytes]]:
-        """(exists, sha256, bytes when wanted) of an output; OutputError when something else is in its place."""
+        """The bytes of an output, None when missing; OutputError when something else is in its place."""
         path = self._path(rel)
         try:
             info = os.lstat(path)
         except FileNotFoundError:
-            return False, None, None
+            return None
         except NotADirectoryError:
             raise OutputError(f"cannot read {rel}: a file is in the way of one of its directories; remove it") from None
         except OSError as error:
@@ -157,10 +149,9 @@ class TreeReader:
         refuse_non_file(rel, path, info)
         try:
             with open(path, "rb") as handle:
-                data = handle.read()
+                return handle.read()
         except OSError as error:
             raise os_problem(rel, error, "read") from None
-        return True, sha(data), data if want_bytes else None
 
 
 def refuse_non_file(rel: str, path, info: os.stat_result) -> None:
