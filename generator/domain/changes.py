@@ -125,7 +125,12 @@ def comparable_languages(family: Family, old: Edition, new: Edition) -> tuple[st
 
 
 def compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff:
-    """What changed from `old` to `new` (any two editions of the family, for `diff`)."""
+    """What changed from `old` to `new` (any two editions of the family, for `diff`); the
+    same in every language (the comparison pages of each ask)."""
+    return family.remember(("compare", old.id, new.id), lambda: _compare_editions(family, old, new))
+
+
+def _compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff:
     presence_changes, recoverable_changes, known, texts = [], [], [], []
     languages = comparable_languages(family, old, new)
     fields = shared_text_fields(old, new)

@@ -161,7 +161,8 @@ class Code:
         return self.name.lower()
 
     @cached_property
-    def _texts(self) -> dict[tuple[str, str, str], TextEntry]:
+    def text_table(self) -> dict[tuple[str, str, str], TextEntry]:
+        """(field, edition, language) -> the entry whose text that edition's page shows."""
         table = {}
         for field_name, entries in self.texts:
             for entry in entries:
@@ -170,16 +171,16 @@ class Code:
         return table
 
     def entry(self, field_name: str, edition: str, lang: str) -> Optional[TextEntry]:
-        return self._texts.get((field_name, edition, lang))
+        return self.text_table.get((field_name, edition, lang))
 
     def untranslated(self, field_name: str, edition: str, lang: str) -> bool:
         """Whether the edition's text in `lang` is another language's, its translation still to be written."""
-        entry = self._texts.get((field_name, edition, lang))
+        entry = self.text_table.get((field_name, edition, lang))
         return entry is not None and entry.origin == UNTRANSLATED
 
     def text(self, field_name: str, edition: str, lang: str) -> Optional[str]:
         """The text an edition's page shows, or None when not known."""
-        entry = self._texts.get((field_name, edition, lang))
+        entry = self.text_table.get((field_name, edition, lang))
         return None if entry is None else entry.text
 
     def entries(self, field_name: str) -> tuple[TextEntry, ...]:

@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import Iterable, Optional
 
 from generator.core.problems import Pos
+from generator.core.releases import UNRELEASED, edition_order
 from generator.domain.layout import PageLayout
 from generator.domain.model import Localized, Page, Timeline
 
@@ -161,8 +162,6 @@ class Edition:
 
     @property
     def released(self) -> bool:
-        from generator.core.releases import UNRELEASED
-
         return self.release != UNRELEASED
 
     @property
@@ -172,6 +171,4 @@ class Edition:
 
     @property
     def order_key(self) -> tuple:
-        from generator.core.releases import edition_order
-
         return edition_order(self.release, self.page.index, self.timeline.index, self.repo_copy)

@@ -108,6 +108,13 @@ class Family:
     def page_editions(self, page: Page) -> tuple[Edition, ...]:
         return self._by_page.get(page.id, ())
 
+    def release_editions(self, release: str) -> tuple[Edition, ...]:
+        return self._by_release.get(release, ())
+
+    @cached_property
+    def _by_release(self) -> dict[str, tuple[Edition, ...]]:
+        return _grouped(self.editions, lambda e: e.release)
+
     @cached_property
     def _by_page(self) -> dict[str, tuple[Edition, ...]]:
         return _grouped(self.editions, lambda e: e.page.id)
@@ -118,9 +125,10 @@ class Family:
 
     def remember(self, key: tuple, compute: Callable[[], T]) -> T:
         """The answer to a question every page asks again (queries.default_edition,
-        changes.history, a code page's choices), worked out once: `key` is (question, code,
-        page or timeline); a code's page asks for each of its pages and timelines in every
-        language, and the lists ask again. The family is frozen once built, so is the answer."""
+        changes.history, changes.compare_editions, a code page's choices), worked out once:
+        `key` is (question, what it is asked of: a code, pages, timelines, editions); a code's page
+        asks for each of its pages and timelines in every language, and the lists ask again.
+        The family is frozen once built, so is the answer."""
         if key not in self._answers:
             self._answers[key] = compute()
         return cast(T, self._answers[key])

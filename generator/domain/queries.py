@@ -87,7 +87,7 @@ def release_edition(family: Family, code: Code, release: str, page: Optional[Pag
     """The edition of `release` (on `page` or `timeline` when given) that answers for the code:
     one that lists it before one whose listing is not known before one that does not, then
     by the rule's ties; None when the release has no edition there."""
-    editions = _within((e for e in family.editions if e.release == release), page, timeline)
+    editions = _within(family.release_editions(release), page, timeline)
     if not editions:
         return None
     return max(editions, key=lambda e: (code.name in e.row_by_code, code.name in e.not_known, _tie_key(family, e)))
@@ -163,5 +163,7 @@ def names_at_edition(code: Code, edition: Edition) -> tuple[Optional[str], Optio
 def row_anchor(edition: Edition, code: Code) -> str:
     """A row's anchor on an edition's page: the code's name in lower case, as the edition's release
     named it (a later rename leaves an older edition's links as they were)."""
+    if not code.renamed:  # most codes, and every page links rows
+        return code.slug
     python, c = names_at_edition(code, edition)
     return (python or c or code.name).lower()

@@ -1,6 +1,7 @@
 """What every page needs: the language's wording, links between pages, and sources."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Optional
 from urllib.parse import quote
 
@@ -27,6 +28,11 @@ def doc_path(location: str, lang: str, index: bool = False) -> str:
 
 def markdown_banner(stamp: str) -> str:
     return "<!-- " + " ".join(line.replace("--", "- -") for line in banner_lines(stamp)) + " -->"
+
+
+@lru_cache(maxsize=1 << 14)  # a code's page links each edition from its answers, history and sayings
+def _edition_link(href: str, anchor: str, edition_id: str) -> str:
+    return link(href + anchor, esc(edition_id), "eid")
 
 
 class Context:
@@ -79,7 +85,7 @@ class Context:
 
     def edition_link(self, family: Family, edition: Edition, code: Optional[Code] = None) -> str:
         anchor = f"#{row_anchor(edition, code)}" if code is not None and code.name in edition.row_by_code else ""
-        return link(self.url(self.edition_location(family, edition)) + anchor, esc(edition.id), "eid")
+        return _edition_link(self.url(self.edition_location(family, edition)), anchor, edition.id)
 
     # -- sources -------------------------------------------------------------------------------
 

@@ -60,7 +60,7 @@ def link(href: str, label_html: str, cls: str = "") -> str:
 @lru_cache(maxsize=1 << 14)
 def code_html(name: str, copy: bool = True) -> str:
     """An identifier that wraps at underscores only, with a copy button's hook."""
-    wbr = "_<wbr>".join(esc(part) for part in name.split("_"))
+    wbr = esc(name).replace("_", "_<wbr>")  # escaping never writes an underscore
     klass = ' class="copyable"' if copy else ""
     return f"<code{klass}>{wbr}</code>"
 

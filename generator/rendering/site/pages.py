@@ -217,25 +217,33 @@ def public_sources(edition: Edition) -> list:
 
 def code_entry_origin(family: Family, edition: Edition, lang: str, origin: str = "translation") -> bool:
     """Whether any text of the edition in `lang` has this origin (this project's translation)."""
-    for row in edition.rows:
-        code = family.code_by_name[row.code]
-        for field_name in edition.page.text_fields:
-            entry = code.entry(field_name, edition.id, lang)
-            if entry is not None and entry.origin == origin:
-                return True
-    return False
+    return origin in family.remember(("origins",), lambda: _origins(family)).get((edition.id, lang), ())
+
+
+def _origins(family: Family) -> dict[tuple[str, str], set[str]]:
+    """(edition, language) -> the origins of the texts its page shows, from one pass over every
+    code's texts (an edition page asks for three origins; scanning its rows each time was a
+    tenth of a large catalog's edition pages)."""
+    found: dict[tuple[str, str], set[str]] = {}
+    for code in family.codes:
+        for (field_name, edition_id, lang), entry in code.text_table.items():
+            edition = family.edition_by_id.get(edition_id)
+            if edition is not None and code.name in edition.row_by_code and field_name in edition.page.text_fields:
+                found.setdefault((edition_id, lang), set()).add(entry.origin)
+    return found
 
 
 def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
     page = edition.page
     columns = [(c, esc(page.heading(c, ctx.lang))) for c in page.columns]
     rows = []
+    permalink = esc(ctx.label("permalink"))
     for row in edition.rows:
         code = family.code_by_name[row.code]
         cells = []
         for column in page.columns:
             if column == "name":
-                cells.append(_name_cell(ctx, family, edition, code))
+                cells.append(_name_cell(ctx, family, edition, code, permalink))
             elif column == "recoverable":
                 cells.append(recoverable_html(ctx, family, row.recoverable, row.disagreements))
             else:
@@ -245,13 +253,15 @@ def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
     return table(columns, rows, "edition-table" + (" with-cause" if "cause" in page.columns else ""))
 
 
-def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code) -> str:
+def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code, permalink: str) -> str:
+    """The row's name (its link to the code's page), its permalink (`permalink`: the link's
+    title, escaped), value, and the names the code had in that release's files."""
     shown = str(code.value) if edition.page.first_column == "decimal" else edition.name_shown(code.name) or code.name
     python, c = names_at_edition(code, edition)
     then = python or c or code.name  # the code's name in that release's files
     anchor = row_anchor(edition, code)
-    permalink = f'<a class="row-permalink" href="#{anchor}" title="{esc(ctx.label("permalink"))}">¶</a>'
-    parts = [f'{ctx.code_link(family, code, code_html(shown))}{permalink}']
+    parts = [f'{ctx.code_link(family, code, code_html(shown))}<a class="row-permalink" href="#{anchor}" '
+             f'title="{permalink}">¶</a>']
     parts.append(f'<span class="code-value">{code_html(code.hex)} ({code.value})</span>')
     if then != shown:
         parts.append(f'<span class="code-other-name">{code_html(then)}</span>')

@@ -3,6 +3,7 @@ shown, the rest for the reader's choice."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from typing import Callable, Optional, TypeVar
 
@@ -24,9 +25,12 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")  # {name} in a label, filled with HTML
 
 def releases_of(family: Family, pages: list[Page]) -> list[str]:
     """The releases of the pages' editions, newest first."""
-    ids = {p.id for p in pages}
-    releases = {e.release for e in family.editions if e.page.id in ids}
-    return sorted(releases, key=lambda r: release_key(r) or (), reverse=True)
+    ids = tuple(p.id for p in pages)
+
+    def compute() -> list[str]:
+        releases = {e.release for e in family.editions if e.page.id in ids}
+        return sorted(releases, key=lambda r: release_key(r) or (), reverse=True)
+    return list(family.remember(("releases", ids), compute))
 
 
 # -- how the pages of one release differ ----------------------------------------------------------------
@@ -58,7 +62,7 @@ def release_differences_section(ctx: Context, family: Family, code: Code, pages:
 def release_differences(ctx: Context, family: Family, code: Code, release: str, pages: list[Page]) -> str:
     """How the editions of one release say the code apart, in words; "" when there are fewer than two."""
     ids = {p.id for p in pages}
-    editions = [e for e in family.editions if e.release == release and e.page.id in ids]
+    editions = [e for e in family.release_editions(release) if e.page.id in ids]
     if len(editions) < 2:
         return ""
 
@@ -68,7 +72,7 @@ def release_differences(ctx: Context, family: Family, code: Code, release: str, 
 
     listing = [e for e in editions if code.name in e.row_by_code]
     unknown = [e for e in editions if code.name in e.not_known]
-    absent = [e for e in editions if e not in listing and e not in unknown]
+    absent = [e for e in editions if code.name not in e.row_by_code and code.name not in e.not_known]
     said = []
     if len(listing) == 1:
         said.append(fill_label(ctx, "release_only_one", editions=links(listing)))
@@ -88,8 +92,15 @@ def fill_label(ctx: Context, key: str, **html: str) -> str:
     words escaped, braces too (they would open an attribute list in Markdown)."""
     if ctx.family is not None:
         html.setdefault("family", esc(ctx.family.name[ctx.lang]))
-    parts = PLACEHOLDER.split(ctx.site.label(key, ctx.lang))  # words, name, words, name, ...
-    return "".join(html.get(part, esc(f"{{{part}}}")) if i % 2 else esc(part) for i, part in enumerate(parts))
+    return "".join(html.get(part, words) for part, words in _label_pieces(ctx.site.label(key, ctx.lang)))
+
+
+@lru_cache(maxsize=1024)  # the labels of a code's page, asked for every code
+def _label_pieces(label: str) -> tuple[tuple[str, str], ...]:
+    """A label as (name, HTML) pieces: each placeholder's name with its own words escaped (what
+    stays when no HTML is given for it), and between them the words escaped, named ""."""
+    parts = PLACEHOLDER.split(label)  # words, name, words, name, ...
+    return tuple((part, esc(f"{{{part}}}")) if i % 2 else ("", esc(part)) for i, part in enumerate(parts))
 
 
 _V = TypeVar("_V")

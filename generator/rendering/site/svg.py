@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from generator.domain.changes import Presence, presence
@@ -66,6 +67,7 @@ def columns(groups: Sequence[Sequence[Edition]]) -> list[Column]:
     return result
 
 
+@lru_cache(maxsize=1024)  # every code's strip measures its page's edition ids again
 def _label_extent(text: str) -> tuple[int, int]:
     """How far an edition id written at ANGLE reaches (right, up) from where it starts."""
     length = len(text) * CHAR
