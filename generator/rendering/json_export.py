@@ -30,8 +30,11 @@ def plan_json(catalog: Catalog, family: Family, digests: Digests) -> list[Planne
     ]
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))  # json.dumps would make one a call
+
+
 def _dump(value) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return _ENCODER.encode(value)
 
 
 def layout_json(data: dict) -> str:

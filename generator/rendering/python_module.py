@@ -255,6 +255,8 @@ WIDTH = 120  # the line length of the consumers' linters (ruff's E501 counts a w
 
 
 def _width(text: str) -> int:
+    if text.isascii():  # most lines: no character is wide
+        return len(text)
     return len(text) + sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
 
 
