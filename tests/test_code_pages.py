@@ -845,6 +845,39 @@ def test_a_step_of_a_timeline_opens_its_comparison(catalog, visit):
     assert parse_qs(urlsplit(v.page.url).query) == {"old": [later.id], "new": [newest.id]}
 
 
+@browser_test
+def test_an_address_naming_an_edition_the_page_lacks_says_so(catalog, visit):
+    """A link with an edition id the comparison page does not have keeps the default comparison
+    and says which id it could not find; an id that became an alias of an edition (an edition
+    id once published never stops resolving) shows that edition's pair."""
+    v = visit("desktop")
+    family = catalog.family_by_id["llm_datadist"]
+    page = family.page_by_id["python"]
+    editions = family.page_editions(page)
+    old, new = compare.first_pair(family, page)
+    default = f"{editions[old].id} → {editions[new].id}"
+    for lang in catalog.site.languages:
+        base = lang_prefix(catalog, lang) + compare.differences_location(family, page)
+        v.goto(f"{base}?old=no-such-edition&new={editions[0].id}")
+        note = v.page.locator(".compare-result p.compare-not-here")
+        assert note.count() == 1, lang
+        assert "no-such-edition" in note.text_content() and editions[0].id not in note.text_content()
+        assert v.page.locator(".compare-result p.compare-pair").text_content() == default
+        v.goto(f"{base}?old={editions[0].id}&new={editions[1].id}")
+        assert v.page.locator(".compare-result p.compare-not-here").count() == 0
+        assert v.page.locator(".compare-result p.compare-pair").text_content() == \
+            f"{editions[0].id} → {editions[1].id}"
+    hixl = catalog.family_by_id["hixl"]
+    alias, target = hixl.aliases[0]
+    edition = hixl.edition_by_id[target]
+    others = [e for e in hixl.page_editions(edition.page) if e.id != target]
+    v.goto(compare.differences_location(hixl, edition.page) + f"?old={alias}&new={others[-1].id}")
+    assert v.page.locator(".compare-result p.compare-not-here").count() == 0
+    pair = sorted([edition, others[-1]], key=hixl.page_editions(edition.page).index)
+    assert v.page.locator(".compare-result p.compare-pair").text_content() == f"{pair[0].id} → {pair[1].id}"
+    assert parse_qs(urlsplit(v.page.url).query) == {"old": [pair[0].id], "new": [pair[1].id]}
+
+
 # -- phone layout ---------------------------------------------------------------------------------------------
 
 COMMAS = """() => {

@@ -92,7 +92,8 @@ def render_page_differences(catalog: Catalog, family: Family, page: Page, lang: 
                 groups.append(f'<optgroup label="{esc(timeline.name[lang])}">{options}</optgroup>')
         return f'<label><span>{ctx.l(label)}</span> <select name="{name}">{"".join(groups)}</select></label>'
 
-    form = (f'<form class="compare" data-same="{ctx.l("compare_same")}" hidden>'
+    form = (f'<form class="compare" data-same="{ctx.l("compare_same")}" '
+            f'data-not-here="{ctx.l("compare_not_here")}" hidden>'
             f'{select("old", "compare_old", old)} {select("new", "compare_new", new)}</form>')
     shown = f'<p class="compare-pair">{pair_html(editions[old], editions[new])}</p>'
     result = f'<div class="compare-result">{shown}{diff_html(ctx, family, editions[old], editions[new])}</div>'
@@ -249,6 +250,7 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
     """What the page's script needs to compare any two editions of the page as compare_editions
     and diff_pieces do: every edition's rows, each text once, and the HTML around them."""
     editions = family.page_editions(page)
+    ids = {e.id for e in editions}
     fields = page.text_fields
     codes = [c for c in family.codes
              if listable(c, page) or any(c.name in e.row_by_code or c.name in e.not_known for e in editions)]
@@ -275,6 +277,8 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
               for kind, (title, columns) in _tables(ctx).items()}
     return {
         "editions": [e.id for e in editions], "rows": rows, "texts": list(texts),
+        # an edition id once published keeps naming its edition in the address (?old=ALIAS)
+        "aliases": {alias: target for alias, target in family.aliases if target in ids},
         "codes": [[c.name, int(listable(c, page))] for c in codes], "base": ctx.url(f"{family.prefix}codes/"),
         "fields": [[f, esc(page.heading(f, ctx.lang))] for f in fields],
         "words": {p.value: esc(ctx.label(p.label_key)) for p in Presence},
