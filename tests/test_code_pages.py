@@ -504,6 +504,24 @@ def test_a_remembered_choice_is_shown_and_never_carried_into_a_page_opened_from_
     assert family.code_by_name["LLM_TIMEOUT"]
 
 
+@browser_test
+def test_an_address_asking_for_a_release_the_page_lacks_says_so(visit):
+    """A link that asks a code page for a release or a copy it does not offer shows the default
+    answers and says what it could not offer; a stored choice that no longer fits stays silent."""
+    v = visit()
+    v.goto("codes/LLM_TIMEOUT/")
+    default = v.page.evaluate(SHOWN)
+    v.goto("codes/LLM_TIMEOUT/?release=1.2.3&api=no-such-copy")
+    said = v.page.locator("p.choice-not-offered")
+    assert said.count() == 1 and said.is_visible()
+    assert "1.2.3" in said.text_content() and "no-such-copy" in said.text_content()
+    assert v.page.evaluate(SHOWN) == default
+    assert v.page.locator("select[name=release]").input_value() == ""
+    v.goto("codes/LLM_TIMEOUT/?release=9.0.0")
+    assert v.page.locator("p.choice-not-offered").count() == 0
+    assert [c["edition"] for c in v.page.evaluate(SHOWN)] != [c["edition"] for c in default]
+
+
 CONFLICT = """() => {
   const form = document.querySelector("form.edition-choice").getBoundingClientRect()
   const top = document.getElementById("answer").getBoundingClientRect().top

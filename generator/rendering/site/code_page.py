@@ -278,7 +278,7 @@ def _choice_form(ctx: Context, family: Family, code: Code, pages: list[Page]) ->
     groups = "".join(f'<option value="{esc(t.id)}">{esc(p.name[ctx.lang])} · {esc(t.name[ctx.lang])}</option>'
                      for p in pages for t in p.timelines)
     return (f'<form class="edition-choice" data-family="{esc(family.id)}" '
-            f'data-newest="{ctx.l("choice_newest")}" hidden>'
+            f'data-newest="{ctx.l("choice_newest")}" data-not-offered="{ctx.l("choice_not_offered")}" hidden>'
             f'<label><span>{ctx.l("release")}</span> <select name="release">'
             f'<option value="">{ctx.l("choice_newest")}</option>{releases}</select></label> '
             f'<label><span>{ctx.l("choice_api")}</span> <select name="api">'
