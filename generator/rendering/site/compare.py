@@ -185,11 +185,17 @@ def _tables(ctx: Context) -> dict[str, tuple[str, list[tuple[str, str]]]]:
 
 
 def _phrases(ctx: Context) -> dict[str, str]:
-    """What a comparison says besides its tables: after a text awaiting its translation, where
-    the texts are not known, and where nothing changed."""
+    """What a comparison says besides its tables: after a text awaiting its translation, and
+    where nothing changed."""
     return {"untranslated": f' <span class="translation untranslated">({esc(ctx.label("untranslated"))})</span>',
-            "not_known": f"<p><em>{esc(ctx.label('text_not_known'))}</em></p>",
             "none": f"<p>{esc(ctx.label('no_changes'))}</p>"}
+
+
+def _not_known_pieces(ctx: Context) -> list[str]:
+    """What a comparison says where the texts in its language are not known: the pieces before
+    and after the ids of the editions whose texts are not known."""
+    before, after = fill_label(ctx, "compare_texts_not_known", editions="\0").split("\0")
+    return [f"<p><em>{before}", f"{after}</em></p>"]
 
 
 def _row_pieces(columns: list[tuple[str, str]]) -> list[str]:
@@ -227,7 +233,9 @@ def diff_pieces(ctx: Context, family: Family, diff: EditionDiff) -> list[str]:
                           f'<div class="word-diff">{word_diff(c.before, c.after)}</div>'
                           + (phrases["untranslated"] if c.untranslated else "")] for c in texts])
     elif ctx.lang not in diff.texts_comparable:
-        parts.append(phrases["not_known"])
+        unseen = ", ".join(pair_html(e) for e in (diff.old, diff.new) if not e.has_texts(ctx.lang))
+        before, after = _not_known_pieces(ctx)
+        parts.append(before + unseen + after)
     return parts or [phrases["none"]]
 
 
@@ -284,6 +292,7 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
         "words": {p.value: esc(ctx.label(p.label_key)) for p in Presence},
         "recoverable": [[v, esc(ctx.recoverable(v))] for v in values],
         "tables": tables, "end": table_ends([], "diff-table")[1], **_phrases(ctx),
+        "not_known": _not_known_pieces(ctx),
     }
 
 
