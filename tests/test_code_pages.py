@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
 from generator.reading.load import load_catalog
+from generator.domain.model import Localized
 from generator.domain.queries import default_edition, release_edition
 from generator.rendering.site import compare
 from generator.rendering.site.release_words import fill_label
@@ -861,6 +863,29 @@ def test_a_step_of_a_timeline_opens_its_comparison(catalog, visit):
     title = v.page.locator(".compare-result p.compare-pair").text_content()
     assert title == f"{later.id} → {newest.id}", title
     assert parse_qs(urlsplit(v.page.url).query) == {"old": [later.id], "new": [newest.id]}
+
+
+@pytest.mark.parametrize("wording", ["{editions}: unseen", "Unseen.", "Unseen: {editions}; again {editions}."])
+def test_a_comparison_without_texts_names_the_editions_that_lack_them(catalog, wording):
+    """Where the texts in the page's language are not known, the comparison names each edition
+    that lacks them, once, whatever the catalog's wording of the sentence says."""
+    site = replace(catalog.site, labels={**catalog.site.labels,
+                                         "compare_texts_not_known": Localized((("zh", wording), ("en", wording)))})
+    ours = replace(catalog, site=site)
+    family = ours.family_by_id["llm_datadist"]
+    page = family.page_by_id["python"]
+    for lang in ours.site.languages:
+        ctx = Context(ours, lang, compare.differences_location(family, page), family)
+        editions = family.page_editions(page)
+        pairs = [(a, b) for i, a in enumerate(editions) for b in editions[i + 1:]
+                 if not (a.has_texts(lang) and b.has_texts(lang))]
+        assert pairs, lang
+        for old, new in pairs:
+            html = compare.diff_html(ctx, family, old, new)
+            for edition in (old, new):
+                mark = f'<span class="eid">{edition.id}</span>'
+                assert html.count(mark) == (0 if edition.has_texts(lang) else 1), (old.id, new.id, html[-300:])
+            assert "\0" not in html and "{editions}" not in html
 
 
 @browser_test

@@ -194,8 +194,9 @@ def _phrases(ctx: Context) -> dict[str, str]:
 def _not_known_pieces(ctx: Context) -> list[str]:
     """What a comparison says where the texts in its language are not known: the pieces before
     and after the ids of the editions whose texts are not known."""
-    before, after = fill_label(ctx, "compare_texts_not_known", editions="\0").split("\0")
-    return [f"<p><em>{before}", f"{after}</em></p>"]
+    before, *after = fill_label(ctx, "compare_texts_not_known", editions="\0").split("\0")
+    # a catalog's wording without {editions} has the ids at its end; with it twice, at the first
+    return [f"<p><em>{before}", f"{''.join(after)}</em></p>"]
 
 
 def _row_pieces(columns: list[tuple[str, str]]) -> list[str]:
