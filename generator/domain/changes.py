@@ -234,7 +234,11 @@ def copied_releases(family: Family, page) -> dict[str, list[Edition]]:
 
 def release_copies(family: Family, page) -> list[tuple[str, list[tuple[Edition, list[Code]]]]]:
     """Per release with editions on several timelines of a page: the codes each copy
-    lists that no other copy of that release lists."""
+    lists that no other copy of that release lists (the same in every language)."""
+    return family.remember(("copies", page.id), lambda: _release_copies(family, page))
+
+
+def _release_copies(family: Family, page) -> list[tuple[str, list[tuple[Edition, list[Code]]]]]:
     result = []
     for release, editions in copied_releases(family, page).items():
         only = []

@@ -27,6 +27,11 @@ class TextEntry:
     markdown: bool = False  # written with upstream's inline Markdown (`markdown: true`), markup or none
 
     @property
+    def untranslated(self) -> bool:
+        """Another language's text, shown until the translation of this one is written."""
+        return self.origin == UNTRANSLATED
+
+    @property
     def written(self) -> str:
         """The text with upstream's inline markup (links, code spans, blank lines)."""
         return self.text if self.markup is None else self.markup
@@ -176,7 +181,7 @@ class Code:
     def untranslated(self, field_name: str, edition: str, lang: str) -> bool:
         """Whether the edition's text in `lang` is another language's, its translation still to be written."""
         entry = self.text_table.get((field_name, edition, lang))
-        return entry is not None and entry.origin == UNTRANSLATED
+        return entry is not None and entry.untranslated
 
     def text(self, field_name: str, edition: str, lang: str) -> Optional[str]:
         """The text an edition's page shows, or None when not known."""

@@ -157,6 +157,8 @@ def family_at(family: Family, repo: Optional[str], release: Optional[str]) -> Fa
 
 def names_at_edition(code: Code, edition: Edition) -> tuple[Optional[str], Optional[str]]:
     """(Python name, C name) of the code in the files of the edition's repository at its release."""
+    if not code.renamed:  # most codes: every row of every edition page asks
+        return code.python_name, code.c_name
     return code.python_at(edition.timeline.repo, edition.release), code.c_at(edition.timeline.repo, edition.release)
 
 

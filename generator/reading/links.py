@@ -15,7 +15,6 @@ from generator.domain.codes import TextEntry
 from generator.domain.editions import Edition
 from generator.domain.family import Family
 from generator.domain.markup import link_problems
-from generator.domain.model import UNTRANSLATED
 
 
 def check_text_links(family: Family, rep: Reporter) -> None:
@@ -25,7 +24,7 @@ def check_text_links(family: Family, rep: Reporter) -> None:
         for field_name, entries in code.texts:
             for entry in entries:
                 held = [editions[e] for e in entry.editions]
-                if entry.origin == UNTRANSLATED or not (entry.markdown or _in_upstream_file(held, entry)):
+                if entry.untranslated or not (entry.markdown or _in_upstream_file(held, entry)):
                     continue  # another entry's text (checked there), or plain text that every output escapes
                 for problem in link_problems(entry.written, page_paths(held, entry.lang)):
                     rep.error(entry.pos, f"{code.name}: {field_name} ({entry.lang}): {problem}")

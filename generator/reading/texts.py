@@ -17,7 +17,7 @@ from generator.domain.codes import Code, TextEntry
 
 from generator.domain.editions import Edition, Version
 
-from generator.domain.model import PROPOSED, UNTRANSLATED
+from generator.domain.model import PROPOSED
 from generator.core.problems import Pos, Problem, Reporter, closest
 
 
@@ -92,11 +92,11 @@ class _Context:
         resolved = [replace(entry, origin=PROPOSED)
                     if entry.origin == "upstream" and (entry.lang, entry.written) in proposed else entry
                     for entry in resolved]
-        first = [e for e in resolved if e.lang == self.languages[0] and e.origin != UNTRANSLATED]
+        first = [e for e in resolved if e.lang == self.languages[0] and not e.untranslated]
         result: list[TextEntry] = []
         for entry in resolved:
             result.extend(
-                self._untranslated(code, field_name, entry, first) if entry.origin == UNTRANSLATED else [entry]
+                self._untranslated(code, field_name, entry, first) if entry.untranslated else [entry]
             )
         return tuple(result)
 

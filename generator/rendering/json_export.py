@@ -10,7 +10,7 @@ from generator.domain.codes import Code, TextEntry
 from generator.domain.editions import Edition, Source, Version
 from generator.domain.layout import PageLayout
 from generator.domain.family import Catalog, Family
-from generator.domain.model import UNTRANSLATED, Localized
+from generator.domain.model import Localized
 from generator.rendering.output import Planned
 from generator.rendering.environment import banner_lines
 from generator.core.project import project_version
@@ -224,7 +224,7 @@ def _code_data(family: Family, code: Code) -> dict:
             for lang in edition.languages or ():
                 entry = code.entry(field_name, edition.id, lang)
                 per_lang[lang] = None if entry is None else {
-                    "text": None if entry.origin == UNTRANSLATED else entry.text, "origin": entry.origin}
+                    "text": None if entry.untranslated else entry.text, "origin": entry.origin}
             texts[field_name] = per_lang if edition.languages is not None else None
         row = edition.row_by_code[code.name]
         listed[edition.id] = {
@@ -249,8 +249,8 @@ def _code_data(family: Family, code: Code) -> dict:
                 {
                     "from": list(e.starts),
                     "lang": e.lang,
-                    "text": None if e.origin == UNTRANSLATED else e.text,
-                    "markup": None if e.origin == UNTRANSLATED else e.markup,
+                    "text": None if e.untranslated else e.text,
+                    "markup": None if e.untranslated else e.markup,
                     "origin": e.origin,
                 }
                 for e in _written(entries)

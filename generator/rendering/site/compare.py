@@ -265,22 +265,27 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
              if listable(c, page) or any(c.name in e.row_by_code or c.name in e.not_known for e in editions)]
     index = {c.name: i for i, c in enumerate(codes)}
     texts: dict[str, int] = {}
-
-    def text(code, field: str, edition: Edition) -> int:
-        value = code.text(field, edition.id, ctx.lang)
-        return -1 if value is None else texts.setdefault(value, len(texts))
-
     values = list(family.recoverable_labels)
+    value_index = {value: i for i, value in enumerate(values)}
     rows = []
     for edition in editions:
-        listed = [c for c in codes if c.name in edition.row_by_code]
-        # a row: [code, its name on the page (0: the code's own), recoverable, a text per field (-1: none)]
-        rows.append({"t": int(edition.has_texts(ctx.lang)),
-                     "l": [[index[c.name], 0 if edition.name_shown(c.name) == c.name else edition.name_shown(c.name),
-                            values.index(edition.row_by_code[c.name].recoverable),
-                            *(text(c, f, edition) for f in fields)] for c in listed],
-                     "x": [[r, k] for r, c in enumerate(listed) for k, f in enumerate(fields)
-                           if c.untranslated(f, edition.id, ctx.lang)],
+        # a row: [code, its name on the page (0: the code's own), recoverable, a text per field (-1: none)];
+        # pending: [row, field] whose text awaits its translation
+        listed: list[list] = []
+        pending: list[list[int]] = []
+        for c in codes:
+            row = edition.row_by_code.get(c.name)
+            if row is None:
+                continue
+            shown = edition.name_shown(c.name)
+            cells = [index[c.name], 0 if shown == c.name else shown, value_index[row.recoverable]]
+            for k, field_name in enumerate(fields):
+                entry = c.entry(field_name, edition.id, ctx.lang)
+                cells.append(-1 if entry is None else texts.setdefault(entry.text, len(texts)))
+                if entry is not None and entry.untranslated:
+                    pending.append([len(listed), k])
+            listed.append(cells)
+        rows.append({"t": int(edition.has_texts(ctx.lang)), "l": listed, "x": pending,
                      "u": [index[c.name] for c in codes if c.name in edition.not_known]})
     tables = {kind: [title + table_ends(columns, "diff-table")[0], _row_pieces(columns)]
               for kind, (title, columns) in _tables(ctx).items()}

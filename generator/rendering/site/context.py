@@ -41,14 +41,22 @@ class Context:
     def __init__(self, catalog: Catalog, lang: str, location: str, family: Optional[Family] = None):
         self.catalog, self.lang, self.location, self.family = catalog, lang, location, family
         self.site = catalog.site
-        self._labels = self.site.labels_by_language[lang]
+        self._labels = self.site.labels_by_language[lang] if family is None else self._family_labels(family)
 
     # -- wording -------------------------------------------------------------------------
 
     def label(self, key: str, family: Optional[Family] = None) -> str:
-        target = family or self.family
-        text = self._labels[key]
-        return text.replace("{family}", target.name[self.lang]) if target is not None else text
+        """A label in this page's language, its {family} the family's name (this page's family, or `family`)."""
+        if family is None or family is self.family:
+            return self._labels[key]
+        return self._family_labels(family)[key]
+
+    def _family_labels(self, family: Family) -> dict[str, str]:
+        """Every label with {family} filled, made once per family and language (pages ask half a million times)."""
+        lang = self.lang
+        name = family.name[lang]
+        return family.remember(("labels", lang), lambda: {
+            key: text.replace("{family}", name) for key, text in self.site.labels_by_language[lang].items()})
 
     def l(self, key: str) -> str:  # noqa: E743 - short: used in every template line
         """A label, escaped for HTML and Markdown."""
