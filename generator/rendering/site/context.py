@@ -41,7 +41,7 @@ class Context:
     def __init__(self, catalog: Catalog, lang: str, location: str, family: Optional[Family] = None):
         self.catalog, self.lang, self.location, self.family = catalog, lang, location, family
         self.site = catalog.site
-        self._labels = self.site.labels_by_language[lang] if family is None else self._family_labels(family)
+        self._labels = self.site.labels_for(lang, family.name[lang] if family is not None else None)
 
     # -- wording -------------------------------------------------------------------------
 
@@ -49,14 +49,7 @@ class Context:
         """A label in this page's language, its {family} the family's name (this page's family, or `family`)."""
         if family is None or family is self.family:
             return self._labels[key]
-        return self._family_labels(family)[key]
-
-    def _family_labels(self, family: Family) -> dict[str, str]:
-        """Every label with {family} filled, made once per family and language (pages ask half a million times)."""
-        lang = self.lang
-        name = family.name[lang]
-        return family.remember(("labels", lang), lambda: {
-            key: text.replace("{family}", name) for key, text in self.site.labels_by_language[lang].items()})
+        return self.site.labels_for(self.lang, family.name[self.lang])[key]
 
     def l(self, key: str) -> str:  # noqa: E743 - short: used in every template line
         """A label, escaped for HTML and Markdown."""
