@@ -117,21 +117,20 @@ class Code:
 
     def python_at(self, repo: Optional[str], release: Optional[str] = None) -> Optional[str]:
         """Its Python name in `repo`'s files at `release` (None: the repository's newest)."""
-        return self._name_at("python", repo, release)
+        return self.names_at(repo, release)[0]
 
     def c_at(self, repo: Optional[str], release: Optional[str] = None) -> Optional[str]:
         """Its C/C++ name in `repo`'s files at `release` (None: the repository's newest)."""
-        return self._name_at("c", repo, release)
+        return self.names_at(repo, release)[1]
 
-    def _name_at(self, kind: str, repo: Optional[str], release: Optional[str]) -> Optional[str]:
-        name = self.python_name if kind == "python" else self.c_name
-        if not self.renamed:  # most codes: every page and link asks
-            return name
+    def names_at(self, repo: Optional[str], release: Optional[str] = None) -> tuple[Optional[str], Optional[str]]:
+        """(Python name, C/C++ name) in `repo`'s files at `release` (None: the repository's newest)."""
+        python, c = self.python_name, self.c_name
         for rename in reversed(self.renamed):  # newest first, while the repository had not yet moved on
             if not rename.holds(repo, release):
                 break
-            name = getattr(rename, kind) or name
-        return name
+            python, c = rename.python or python, rename.c or c
+        return python, c
 
     @property
     def python_names(self) -> tuple[str, ...]:

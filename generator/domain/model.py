@@ -97,19 +97,14 @@ class Site:
     def label(self, key: str, lang: str) -> str:
         return self.labels[key][lang]
 
-    @cached_property
-    def labels_by_language(self) -> dict[str, dict[str, str]]:
-        """Every label, by language (what a page looks its words up in, a hundred times)."""
-        return {lang: {key: text[lang] for key, text in self.labels.items()} for lang in self.languages}
-
     def labels_for(self, lang: str, family_name: Optional[str] = None) -> dict[str, str]:
         """Every label in `lang`, each {family} filled with `family_name` (left as written for
         None): made once per language and family, as pages ask half a million times."""
         found = self._filled.get((lang, family_name))
         if found is None:
-            labels = self.labels_by_language[lang]
-            found = self._filled[(lang, family_name)] = labels if family_name is None else {
-                key: text.replace("{family}", family_name) for key, text in labels.items()}
+            found = self._filled[(lang, family_name)] = (
+                {key: text[lang] for key, text in self.labels.items()} if family_name is None else
+                {key: text.replace("{family}", family_name) for key, text in self.labels_for(lang).items()})
         return found
 
     @cached_property

@@ -149,7 +149,7 @@ def family_at(family: Family, repo: Optional[str], release: Optional[str]) -> Fa
     for code in family.codes:
         if repo is not None and at is not None and not code.present_at(repo, at):
             continue
-        python, c = code.python_at(repo, at), code.c_at(repo, at)
+        python, c = code.names_at(repo, at)
         cpp = tuple(replace(n, name=f"{n.namespace}::{c}") if c and n.short == code.c_name else n for n in code.cpp)
         codes.append(replace(code, python_name=python, c_name=c, cpp=cpp, renamed=()))
     return replace(family, codes=tuple(codes))
@@ -157,15 +157,12 @@ def family_at(family: Family, repo: Optional[str], release: Optional[str]) -> Fa
 
 def names_at_edition(code: Code, edition: Edition) -> tuple[Optional[str], Optional[str]]:
     """(Python name, C name) of the code in the files of the edition's repository at its release."""
-    if not code.renamed:  # most codes: every row of every edition page asks
-        return code.python_name, code.c_name
-    return code.python_at(edition.timeline.repo, edition.release), code.c_at(edition.timeline.repo, edition.release)
+    return code.names_at(edition.timeline.repo, edition.release)
 
 
 def row_anchor(edition: Edition, code: Code) -> str:
     """A row's anchor on an edition's page: the code's name in lower case, as the edition's release
     named it (a later rename leaves an older edition's links as they were)."""
-    if not code.renamed:  # most codes, and every page links rows
-        return code.slug
     python, c = names_at_edition(code, edition)
-    return (python or c or code.name).lower()
+    name = python or c or code.name
+    return code.slug if name == code.name else name.lower()
