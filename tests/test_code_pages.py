@@ -507,7 +507,7 @@ def test_a_remembered_choice_is_shown_and_never_carried_into_a_page_opened_from_
 
 
 @browser_test
-def test_an_address_asking_for_a_release_the_page_lacks_says_so(visit):
+def test_an_address_asking_for_a_release_the_page_lacks_says_so(visit, site):
     """A link that asks a code page for a release or a copy it does not offer shows the default
     answers and says what it could not offer; a stored choice that no longer fits stays silent."""
     v = visit()
@@ -522,6 +522,13 @@ def test_an_address_asking_for_a_release_the_page_lacks_says_so(visit):
     v.goto("codes/LLM_TIMEOUT/?release=9.0.0")
     assert v.page.locator("p.choice-not-offered").count() == 0
     assert [c["edition"] for c in v.page.evaluate(SHOWN)] != [c["edition"] for c in default]
+    # remembered from an older site, followed from the site's list: the default answers, no word
+    v.page.evaluate("""() => localStorage.setItem("llm-status-codes:choice:llm_datadist",
+                                                JSON.stringify({release: "1.2.3", api: ""}))""")
+    v.page.goto(f"{site}codes/LLM_TIMEOUT/", referer=f"{site}codes/")
+    v.page.wait_for_load_state("load")
+    assert v.page.locator("p.choice-not-offered").count() == 0
+    assert v.page.evaluate(SHOWN) == default
 
 
 CONFLICT = """() => {
