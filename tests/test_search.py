@@ -22,7 +22,7 @@ import subprocess
 import threading
 from importlib.metadata import version
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -300,6 +300,36 @@ def test_no_page_asks_for_the_empty_index(catalog, llm, reader):
     asked = [u for u in reader.requests if "search_index" in u]
     assert len(reader.requests) > 30 and not asked, asked
     assert any("assets/search/index-zh.json" in u for u in reader.requests)
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_an_address_with_a_query_that_could_freeze_search_leaves_it_answering(catalog, llm, reader):
+    """?q= runs its query as the page loads: 40 digits after a release prefix (the nested repeat
+    the worker had took minutes) and 10,000 characters of words (cut to the first MAX_QUERY,
+    which the count line says) both answer, and the next query typed is answered too."""
+    from generator.rendering.site.search_index import MAX_QUERY
+    from tests.support.browser import search
+
+    timeout = llm.code_by_name["LLM_TIMEOUT"]
+    for lang_path, lang in (("", "zh"), ("en/", "en")):
+        cut_note = catalog.site.label("search_cut", lang).replace("{count}", str(MAX_QUERY))
+        for query, cut in (("1.1.1-beta" + "1" * 40 + "_", False), ("retry " * 1700, True)):
+            reader.goto(f"{lang_path}?q={quote(query)}")
+            reader.page.wait_for_function("""() => {
+                const config = JSON.parse(document.getElementById('__config').textContent)
+                const meta = document.querySelector('.md-search-result__meta')
+                const text = meta ? meta.firstChild && meta.firstChild.nodeValue : ''
+                return text && (/\\d/.test(text) || text === config.translations['search.result.none'])
+            }""", timeout=10_000)
+            if cut:
+                reader.page.wait_for_selector(".md-search-result__meta .search-cut", timeout=5_000)
+            else:
+                reader.page.wait_for_timeout(300)
+            meta = reader.page.locator(".md-search-result__meta").text_content()
+            assert (cut_note in meta) == cut, (query[:20], meta)
+            found, _ = search(reader, lang_path, timeout.name, again=True)
+            assert found and found[0] == code_path(llm, timeout, lang_path), found[:3]
 
 
 # -- the pages' weight and language ------------------------------------------------------------------------

@@ -12,7 +12,10 @@ from functools import lru_cache
 from typing import Optional
 
 UNRELEASED = "unreleased"
-_RELEASE = re.compile(r"^(?P<number>[0-9]+(?:\.[0-9]+)*?)(?:(?P<sep>[.-])(?P<pre>[A-Za-z][0-9A-Za-z.-]*))?$")
+# A release's parts, read without a pattern that nests one repeat in another (a release can be
+# typed by a user: --edition, explain): the number before the first letter, then the pre-release.
+_NUMBER = re.compile(r"[0-9]+")
+_PRE = re.compile(r"[A-Za-z][0-9A-Za-z.-]*")
 # Words of pre-releases, earliest first; a word not listed sorts after these.
 _PRE_WORDS = ("dev", "alpha", "a", "beta", "b", "pre", "rc")
 
@@ -22,12 +25,12 @@ def release_key(release: str) -> Optional[tuple]:
     """A sort key for a release, or None when it is not one."""
     if release == UNRELEASED:
         return ((float("inf"),), 1, ())
-    match = _RELEASE.fullmatch(release)
-    if match is None:
+    parts = _release_parts(release)
+    if parts is None:
         return None
-    numbers = tuple(int(part) for part in match["number"].split("."))
+    number, pre = parts
+    numbers = tuple(int(part) for part in number.split("."))
     numbers = numbers + (0,) * (3 - len(numbers)) if len(numbers) < 3 else numbers
-    pre = match["pre"]
     if pre is None:
         return (numbers, 1, ())
     tokens = []
@@ -39,6 +42,20 @@ def release_key(release: str) -> Optional[tuple]:
             rank = _PRE_WORDS.index(word) if word in _PRE_WORDS else len(_PRE_WORDS)
             tokens.append((0, rank, word))
     return (numbers, 0, tuple(tokens))
+
+
+def _release_parts(release: str) -> Optional[tuple[str, Optional[str]]]:
+    """(number, pre-release or None): `9.2.0-beta.1` -> ("9.2.0", "beta.1"); None when it is no release."""
+    letter = next((i for i, char in enumerate(release) if char.isascii() and char.isalpha()), None)
+    if letter is None:
+        number, pre = release, None
+    elif letter >= 2 and release[letter - 1] in ".-" and _PRE.fullmatch(release, letter):
+        number, pre = release[:letter - 1], release[letter:]
+    else:
+        return None
+    if not all(_NUMBER.fullmatch(part) for part in number.split(".")):
+        return None
+    return number, pre
 
 
 def is_final_release(release: str) -> bool:

@@ -19,6 +19,10 @@ def plan_search(catalog: Catalog, digests: Digests) -> list[Planned]:
             for lang in catalog.site.languages]
 
 
+# The longest query the search worker reads: it cuts a longer one and the page says so, so that
+# no pasted text or ?q= address costs the reader's browser more than a query of this length.
+MAX_QUERY = 500
+
 SEARCH_LABELS = ("in_language", "nothing_found", "searched", "every_family", "nearest", "none_near", "family_has")
 
 

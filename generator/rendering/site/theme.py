@@ -9,6 +9,7 @@ from generator.domain.family import Catalog, Family
 from generator.rendering.environment import banner_lines, block_comment_banner, comment_banner, render_template
 from generator.rendering.output import Planned
 from generator.rendering.site.context import DOCS
+from generator.rendering.site.search_index import MAX_QUERY
 from generator.rendering.site import svg
 from generator.rendering.stamps import Digests
 
@@ -42,11 +43,15 @@ def plan_assets(catalog: Catalog, digests: Digests) -> list[Planned]:
                 copy_labels=_js_labels(catalog),
                 default_lang=json.dumps(catalog.site.languages[0]),
                 symbol=svg.SYMBOL,
+                max_query=MAX_QUERY,
+                cut_labels=json.dumps({lang: catalog.site.label("search_cut", lang) for lang in catalog.site.languages},
+                                      ensure_ascii=True),
             ),
         ),
         Planned(
             f"{DOCS}/assets/javascripts/search-worker.js",
-            lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp)),
+            lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp),
+                                          max_query=MAX_QUERY),
         ),
     ]
 
@@ -57,7 +62,7 @@ def _jinja_banner(stamp: str) -> str:
 
 def _js_labels(catalog: Catalog) -> str:
     site = catalog.site
-    return json.dumps({lang: [site.label("copy", lang), site.label("copied", lang)] for lang in site.languages},
+    return json.dumps({lang: [site.label(key, lang) for key in ("copy", "copied")] for lang in site.languages},
                       ensure_ascii=True)
 
 
