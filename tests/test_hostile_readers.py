@@ -535,7 +535,7 @@ STANDARD_HEADERS = (
 def test_every_macro_of_the_standard_headers_is_refused(tmp_path):
     """What gcc's C library defines when a file includes every standard header: each macro
     not reserved to the implementation (a leading underscore) is a name validation refuses."""
-    from generator.reading.fields import C_KEYWORDS, C_RESERVED
+    from generator.reading.format import C_KEYWORDS, C_RESERVED
     from generator.reading.reserved_names import c_library_header
 
     source = tmp_path / "all.c"

@@ -353,7 +353,7 @@ def test_a_code_line_that_is_no_template_is_refused_in_one_line(upstream, tmp_pa
     doc["versions"]["cpp"][0]["sources"][0]["page"]["before"][0]["code"]["line"] = line
     result = run_cli("validate", "--catalog", write_catalog(doc, tmp_path))
     assert result.code == 3 and "Traceback" not in result.err
-    assert "code line" in result.err and len(result.err.strip().splitlines()) == 2, result.err
+    assert "code.line" in result.err and len(result.err.strip().splitlines()) == 2, result.err
 
 
 # -- a section of a larger page ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Iterable, Optional
 from generator.core.problems import Pos
 from generator.core.releases import UNRELEASED, edition_order
 from generator.domain.layout import PageLayout
-from generator.domain.model import Localized, Page, Timeline
+from generator.domain.model import Localized, Page, Recoverable, Timeline
 
 # An edition's id: its release, its timeline's suffix, and -repo for a repository copy of a
 # release that also has a published page on the timeline (9.0.0-v2-repo). The one place
@@ -67,8 +67,8 @@ class Row:
 
     code: str  # the code's catalog name (Code.name)
     name: str  # the name the page shows (a name the code had then), without the page's row_prefix
-    recoverable: str  # one of RECOVERABLE_VALUES: what the edition says
-    disagreements: tuple[tuple[str, str], ...]  # (lang, value) where that language's page says otherwise
+    recoverable: Recoverable  # what the edition says
+    disagreements: tuple[tuple[str, Recoverable], ...]  # (lang, value) where that language's page says otherwise
     pos: Pos
 
 

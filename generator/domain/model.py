@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Optional
+from typing import Literal, Optional, get_args
 
 from generator.core.problems import Pos
 
 
 # Recoverability, as the catalog spells it and as a page's 是否可恢复 cell means it.
-RECOVERABLE_VALUES = ("yes", "no", "n/a", "not known")
+Recoverable = Literal["yes", "no", "n/a", "not known"]
+RECOVERABLE_VALUES: tuple[Recoverable, ...] = get_args(Recoverable)
 # Where a text comes from: upstream's page, this project's translation, or nowhere yet: a text
 # seen upstream in another language whose translation is still to be written ("untranslated").
 TEXT_ORIGINS = ("upstream", "translation")

@@ -3,11 +3,9 @@ ids once published that now resolve to another, and the checks across a timeline
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
-from ruamel.yaml.nodes import Node
-
-from generator.reading.fields import Fields
+from generator.core.problems import Reporter
 from generator.domain.editions import Edition, Malformation, Row, Source, Version, edition_id
 from generator.domain.model import Localized, Page, Timeline
 from generator.core.releases import UNRELEASED, edition_order, release_key, tag_release
@@ -29,7 +27,7 @@ class Read:
 class Draft:
     """A version as written, before its editions are derived."""
 
-    node: Node
+    record: Any  # the version as written (generator.reading.format.Version)
     ident: str
     timeline: Timeline
     page: Page
@@ -42,8 +40,8 @@ class Draft:
     not_known: tuple[str, ...]
     malformations: tuple[Malformation, ...]
     notes: Optional[Localized]
-    own: dict[str, tuple[Node, tuple[Source, ...], Optional[Localized]]]  # per-edition sources and notes
-    superseded: tuple[tuple[str, str, Node], ...]  # (edition id, head commit, where) that a release took over
+    own: dict[str, tuple[Any, tuple[Source, ...], Optional[Localized]]]  # per-edition (where, sources, notes)
+    superseded: tuple[tuple[str, str, Any], ...]  # (edition id, head commit, where) that a release took over
 
 
 # -- editions ---------------------------------------------------------------------------------------
@@ -67,14 +65,15 @@ def _releases(draft: Draft, first_language: str) -> tuple[list[str], bool]:
     return [], False
 
 
-def derive(f: Fields, family_id: str, first_language: str, drafts: list[Draft]) -> Optional[Read]:
+def derive(rep: Reporter, family_id: str, first_language: str, drafts: list[Draft]) -> Optional[Read]:
     published = {(d.timeline.id, d.release) for d in drafts if d.release is not None}
     planned: list[tuple[tuple, str, str, Draft]] = []  # (order key, edition id, release, draft)
     ok = True
     for draft in drafts:
         releases, _ = _releases(draft, first_language)
         if not releases:
-            f.error(draft.node, f"version {draft.ident}: no source says which release ships it: give its repository "
+            rep.error(draft.record.at(), f"version {draft.ident}: no source says which release ships it: give its "
+                                         "repository "
                                 "source's tags (or branch), or `release:` for a page no tag ships")
             ok = False
             continue
@@ -90,17 +89,18 @@ def derive(f: Fields, family_id: str, first_language: str, drafts: list[Draft]) 
     ids: dict[str, Draft] = {}
     for _, ident, _, draft in planned:
         if ident in ids:
-            f.error(draft.node, f"version {draft.ident}: its edition {ident} is also version {ids[ident].ident}'s; "
+            rep.error(draft.record.at(), f"version {draft.ident}: its edition {ident} is also version "
+                                         f"{ids[ident].ident}'s; "
                                 "two versions of one timeline cannot be shown by the same release")
             ok = False
         ids[ident] = draft
     for draft in drafts:
         for ident, (key, _, _) in draft.own.items():
             if ids.get(ident) is not draft:
-                f.error(key, f"version {draft.ident}: {ident} is not one of its editions "
+                rep.error(key, f"version {draft.ident}: {ident} is not one of its editions "
                              f"({', '.join(i for i, d in ids.items() if d is draft)})")
                 ok = False
-    _check_timeline_order(f, drafts, planned)
+    _check_timeline_order(rep, drafts, planned)
     if not ok:
         return None
     editions: list[Edition] = []
@@ -111,17 +111,17 @@ def derive(f: Fields, family_id: str, first_language: str, drafts: list[Draft]) 
         editions.append(Edition(
             ident, release, draft.timeline, draft.page, family_id, draft.ident, draft.sources + extra, draft.languages,
             draft.order_known, draft.rows, draft.not_known, draft.malformations, notes or draft.notes, index,
-            f.pos(draft.node)))
+            draft.record.at()))
     versions = []
     for index, draft in enumerate(drafts):
         versions.append(Version(
             draft.ident, draft.timeline, draft.page, draft.based_on, draft.release, draft.sources, draft.languages,
             draft.order_known, draft.rows, draft.not_known, draft.malformations, draft.notes, tuple(shown[draft.ident]),
-            index, f.pos(draft.node)))
+            index, draft.record.at()))
     return Read(versions, editions, _aliases(drafts, versions, ids), set())
 
 
-def _check_timeline_order(f: Fields, drafts: list[Draft], planned) -> None:
+def _check_timeline_order(rep: Reporter, drafts: list[Draft], planned) -> None:
     first_key: dict[str, tuple] = {}
     for key, _, _, draft in planned:
         first_key.setdefault(draft.ident, key)
@@ -130,7 +130,8 @@ def _check_timeline_order(f: Fields, drafts: list[Draft], planned) -> None:
         before = last.get(draft.timeline.id)
         if before is not None and draft.ident in first_key and before.ident in first_key \
                 and first_key[draft.ident] < first_key[before.ident]:
-            f.error(draft.node, f"version {draft.ident} is out of release order: it belongs before {before.ident} "
+            rep.error(draft.record.at(), f"version {draft.ident} is out of release order: it belongs before "
+                                         f"{before.ident} "
                                 "(a timeline's versions are listed oldest release first)")
         last[draft.timeline.id] = draft
 

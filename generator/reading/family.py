@@ -1,352 +1,292 @@
-"""Reading one family: its `family` section (names, pages, timelines, upstream
-facts), then its codes and editions, then the checks across them."""
+"""One family as the model holds it: its `family` section (names, pages, timelines, upstream
+facts), then its codes and versions, then the checks across them. The format has checked
+every field's type; what is checked here needs the rest of the catalog."""
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Any, Optional
 
-from ruamel.yaml.nodes import Node
-
-from generator.reading.codes import read_codes
-from generator.reading.timelines import read_versions
-from generator.reading.names import check_names
-from generator.reading.site import read_languages
-from generator.reading.fields import IDENTIFIER, Fields
+from generator.core.problems import Reporter, closest
+from generator.core.releases import release_key
 from generator.domain.family import Family
 from generator.domain.model import (
     RECOVERABLE_VALUES,
+    TEXT_FIELDS,
     CNames,
     Header,
     LayoutField,
+    Page,
     PythonNames,
     Site,
+    Timeline,
     UpstreamFile,
     ValueLayout,
 )
-from generator.core.problems import Reporter, closest
+from generator.reading import format as fmt
+from generator.reading.codes import read_codes
 from generator.reading.links import check_text_links
+from generator.reading.names import check_names
+from generator.reading.site import languages_of, localized, upstream_words
 from generator.reading.texts import resolve_texts
-from generator.reading.family_pages import read_headings, read_pages, read_pattern
+from generator.reading.versions import read_versions
 
 
-_FAMILY_FIELDS = (
-    "id",
-    "name",
-    "description",
-    "languages",
-    "site_path",
-    "python",
-    "c",
-    "sphinx_directive",
-    "value_layouts",
-    "runtime_constants",
-    "headers",
-    "upstream",
-    "discover",
-    "recoverable_labels",
-    "pages",
-)
-_REQUIRED = ("id", "name", "description", "languages", "python", "c", "recoverable_labels", "pages")
-_PYTHON_FIELDS = ("module", "shape", "class", "lookup", "default_page", "exception", "status", "default_status",
-                  "code_2_status", "unknown_status")
-_C_FIELDS = ("header", "guard", "namespace", "macro_prefix", "name_function", "message_function", "literals")
-FAMILY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
-SITE_PATH = re.compile(r"^(?:[a-z][a-z0-9_-]*)?$")
-DIRECTIVE = re.compile(r"^[a-z][a-z0-9-]*$")
-UPSTREAM_KINDS = ("python", "binding", "header", "messages")
-
-
-def read_family(sections, files: list[str], site: Site, repositories, rep: Reporter) -> Optional[Family]:
-    section = sections["family"]
-    f: Fields = section.reader
-    fields = f.mapping(section.value, "family", required=_REQUIRED, optional=_FAMILY_FIELDS)
-    if fields is None or any(name not in fields for name in _REQUIRED):
-        return None
-    languages = _languages(f, fields, site)
+def read_family(sections, files: list[str], site: Site, repositories, broken: set[str],
+                rep: Reporter) -> Optional[Family]:
+    record: fmt.Family = sections["family"].record
+    languages = _languages(record, site, rep)
     if languages is None:
         return None
-    ident = read_pattern(f, fields["id"][1], "family.id", FAMILY_ID, "lower-case letters, digits and _")
-    site_path = read_pattern(f, fields["site_path"][1], "family.site_path", SITE_PATH, "'' or a lower-case word") \
-        if "site_path" in fields else ""
-    name = f.localized(fields["name"][1], "family.name", languages)
-    description = f.localized(fields["description"][1], "family.description", languages)
-    pages = read_pages(f, fields["pages"][1], languages, repositories)
-    python = _python_names(f, fields["python"][1], pages)
-    c = _c_names(f, fields["c"][1])
-    directive = read_pattern(f, fields["sphinx_directive"][1], "family.sphinx_directive", DIRECTIVE,
-                             "lower-case words joined by -") if "sphinx_directive" in fields \
-        else (ident or "codes").replace("_", "-")
-    layouts = _value_layouts(f, fields["value_layouts"][1]) if "value_layouts" in fields else ()
-    constants = _runtime_constants(f, fields["runtime_constants"][1]) if "runtime_constants" in fields else ()
-    headers = _headers(f, fields["headers"][1]) if "headers" in fields else ()
-    upstream = _upstream(f, fields["upstream"][1], repositories, headers or ()) if "upstream" in fields else ()
-    labels = _recoverable_labels(f, fields["recoverable_labels"][1], languages)
-    discover = _patterns(f, fields["discover"][1]) if "discover" in fields else ()
-    parts = (ident, site_path, name, description, pages, python, c, directive, constants, headers, upstream, labels,
-             discover)
-    if any(part is None for part in parts) or ("value_layouts" in fields and layouts is None):
+    name = localized(record, "name", "family.name", languages, rep)
+    description = localized(record, "description", "family.description", languages, rep)
+    pages = _pages(record, languages, repositories, rep)
+    python = _python_names(record, pages, rep)
+    c = CNames(record.c.header, record.c.guard, record.c.namespace, record.c.macro_prefix, record.c.name_function,
+               record.c.message_function, record.c.literals)
+    layouts = _value_layouts(record, rep)
+    headers = tuple(Header(h.path, h.namespace, h.at()) for h in record.headers)
+    upstream = _upstream(record, repositories, headers, rep)
+    labels = _recoverable_labels(record, languages, rep)
+    discover = _patterns(record, rep)
+    if None in (name, description, pages, python, layouts, upstream, labels, discover):
         return None
-    codes = read_codes(sections["codes"], languages, headers, rep)
-    read = read_versions(sections["versions"], ident, languages, pages, codes, repositories, rep) \
-        if codes is not None else None
-    if codes is None or read is None:
+    codes = read_codes(sections["codes"], languages, headers, broken, rep)
+    read = read_versions(sections["versions"], record.id, languages, pages, codes, repositories, broken, rep)
+    if read is None:
         return None
     resolved, warnings = resolve_texts(codes, read.versions, read.editions, languages, rep, frozenset(read.declared))
     rep.warnings.extend(warnings)
     family = Family(
-        ident, name, description, languages, site_path, python, c, directive, layouts, constants, headers,  # type: ignore[arg-type]
-        upstream, labels, pages, tuple(read.versions), tuple(read.editions), tuple(resolved), tuple(files),  # type: ignore[arg-type]
-        f.pos(section.key), discover, tuple(sorted(read.aliases.items())))  # type: ignore[arg-type]
-    check_names(family, f, fields, rep, codes.flawed)
+        record.id, name, description, languages, record.site_path, python, c,  # type: ignore[arg-type]
+        record.sphinx_directive or record.id.replace("_", "-"), layouts,  # type: ignore[arg-type]
+        tuple(record.runtime_constants.items()), headers, upstream, labels, pages,  # type: ignore[arg-type]
+        tuple(read.versions), tuple(read.editions), tuple(resolved), tuple(files), sections["family"].file.pos(
+            "family", of_key=True), discover, tuple(sorted(read.aliases.items())))  # type: ignore[arg-type]
+    check_names(family, record, rep, codes.flawed | broken)
     check_text_links(family, rep)
     return family
 
 
-def _languages(f: Fields, fields, site: Site) -> Optional[tuple[str, ...]]:
+def _languages(record: fmt.Family, site: Site, rep: Reporter) -> Optional[tuple[str, ...]]:
     """The family's languages, each of the site's among them."""
-    languages = read_languages(f, fields["languages"][1], "family.languages")
+    languages = languages_of(record, "languages", "family.languages", rep)
     for lang in site.languages:
         if languages is not None and lang not in languages:
-            f.error(fields["languages"][1], f"family.languages lacks {lang!r}, a language of the site; "
-                                            "every family on a site has texts in the site's languages")
+            rep.error(record.at("languages"), f"family.languages lacks {lang!r}, a language of the site; every "
+                                              "family on a site has texts in the site's languages")
     return languages
 
 
-def _python_names(f: Fields, node: Node, pages) -> Optional[PythonNames]:
-    fields = f.mapping(
-        node, "family.python", required=("module", "shape", "class", "default_page"), optional=_PYTHON_FIELDS
-    )
-    if fields is None or len([k for k in ("module", "shape", "class", "default_page") if k in fields]) < 4:
-        return None
-    shape = f.choice(fields["shape"][1], "family.python.shape", ("enum", "constants"))
-    names: dict[str, Optional[str]] = {}
-    for key in (
-        "module",
-        "class",
-        "lookup",
-        "exception",
-        "status",
-        "default_status",
-        "code_2_status",
-        "unknown_status",
-    ):
-        if key in fields:
-            names[key] = f.identifier(fields[key][1], f"family.python.{key}")
-    default_page = f.text(fields["default_page"][1], "family.python.default_page")
-    if pages is not None and default_page is not None and default_page not in {p.id for p in pages}:
-        f.error(fields["default_page"][1], f"family.python.default_page: no page {default_page!r}"
-                                           f"{closest(default_page, [p.id for p in pages])}")
-        default_page = None
-    if shape == "constants":
-        for key in ("exception", "status", "code_2_status", "default_status", "unknown_status"):
-            if key in fields:
-                f.error(fields[key][0], f"family.python.{key} belongs to the enum shape; a constants module has none")
-    if "code_2_status" in fields and "unknown_status" not in fields:
-        f.error(node, "family.python: code_2_status needs unknown_status, what it returns for an unknown integer")
-    if "exception" in fields and "default_status" not in fields:
-        f.error(node, "family.python: exception needs default_status, its status_code when none is given")
-    module, class_name = names["module"], names["class"]
-    if shape is None or default_page is None or module is None or class_name is None or None in names.values():
-        return None
-    return PythonNames(
-        module=module, shape=shape, class_name=class_name, lookup=names.get("lookup") or "lookup",
-        default_page=default_page, exception=names.get("exception"), status=names.get("status"),
-        default_status=names.get("default_status"), code_2_status=names.get("code_2_status"),
-        unknown_status=names.get("unknown_status"))
+# -- the generated API's names ------------------------------------------------------------------------
 
 
-def _c_names(f: Fields, node: Node) -> Optional[CNames]:
-    fields = f.mapping(node, "family.c", required=("header", "guard", "namespace", "name_function"), optional=_C_FIELDS)
-    if fields is None or len([k for k in ("header", "guard", "namespace", "name_function") if k in fields]) < 4:
+def _python_names(record: fmt.Family, pages, rep: Reporter) -> Optional[PythonNames]:
+    names = record.python
+    ok = True
+    if pages is not None and names.default_page not in {p.id for p in pages}:
+        rep.error(names.at("default_page"), f"family.python.default_page: no page {names.default_page!r}"
+                                            f"{closest(names.default_page, [p.id for p in pages])}")
+        ok = False
+    enum_only = ("exception", "status", "code_2_status", "default_status", "unknown_status")
+    if names.shape == "constants":
+        for key in enum_only:
+            if names.given(key):
+                rep.error(names.at(key, of_key=True), f"family.python.{key} belongs to the enum shape; a constants "
+                                                      "module has none")
+                ok = False
+    if names.code_2_status and not names.unknown_status:
+        rep.error(names.at(), "family.python: code_2_status needs unknown_status, what it returns for an unknown "
+                              "integer")
+        ok = False
+    if names.exception and not names.default_status:
+        rep.error(names.at(), "family.python: exception needs default_status, its status_code when none is given")
+        ok = False
+    if not ok:
         return None
-    names = {
-        key: f.identifier(value, f"family.c.{key}")
-        for key, (_, value) in fields.items()
-        if key not in ("macro_prefix", "literals")
-    }
-    literals = (
-        f.choice(fields["literals"][1], "family.c.literals", ("hex", "decimal")) if "literals" in fields else "hex"
-    )
-    prefix = ""
-    if "macro_prefix" in fields:
-        prefix = f.text(fields["macro_prefix"][1], "family.c.macro_prefix", allow_empty=True) or ""
-        if prefix and not re.fullmatch(r"^[A-Z][A-Z0-9]*_$", prefix):
-            f.error(
-                fields["macro_prefix"][1],
-                f"family.c.macro_prefix {prefix!r} must be upper-case letters and digits ending in _ (HIXL_)",
-            )
-            return None
-    if any(value is None for value in names.values()) or literals is None:
-        return None
-    return CNames(names["header"], names["guard"], names["namespace"], prefix, names["name_function"],  # type: ignore[arg-type]
-                  names.get("message_function"), literals)
+    return PythonNames(module=names.module, shape=names.shape, class_name=names.class_, lookup=names.lookup,
+                       default_page=names.default_page, exception=names.exception, status=names.status,
+                       default_status=names.default_status, code_2_status=names.code_2_status,
+                       unknown_status=names.unknown_status)
 
 
-def _value_layouts(f: Fields, node: Node) -> Optional[tuple[ValueLayout, ...]]:
-    """A layout per macro."""
-    items = f.sequence(node, "family.value_layouts")
-    if items is None:
-        return None
-    layouts = [_value_layout(f, item) for item in items]
-    macros = [layout.macro for layout in layouts if layout is not None]
+def _value_layouts(record: fmt.Family, rep: Reporter) -> Optional[tuple[ValueLayout, ...]]:
+    """A layout per macro: its arguments name `name` once (and `message` at most once), and its
+    fields are numeric arguments."""
+    layouts, ok = [], True
+    macros = [layout.macro for layout in record.value_layouts]
     if len(set(macros)) < len(macros):
-        f.error(node, "family.value_layouts: a macro is laid out twice; give each macro one layout")
-        return None
-    laid_out = [layout for layout in layouts if layout is not None]
-    return tuple(laid_out) if len(laid_out) == len(layouts) else None
-
-
-def _value_layout(f: Fields, node: Node) -> Optional[ValueLayout]:
-    fields = f.mapping(node, "family.value_layouts", required=("macro", "arguments", "fields"))
-    if fields is None or len(fields) < 3:
-        return None
-    macro = f.identifier(fields["macro"][1], "family.value_layouts.macro", c_too=False)
-    arguments = [a for a, _ in f.text_list(fields["arguments"][1], "family.value_layouts.arguments") or ()]
-    if "name" not in arguments:
-        f.error(
-            fields["arguments"][1], "family.value_layouts.arguments must name the argument `name` (the constant's name)"
-        )
-        return None
-    if arguments.count("message") > 1 or arguments.count("name") > 1:
-        f.error(
-            fields["arguments"][1],
-            "family.value_layouts.arguments: `name` and `message` (the registered text) once each",
-        )
-        return None
-    parts = []
-    for part, (key, value) in (
-        f.mapping(fields["fields"][1], "family.value_layouts.fields", free_keys=True) or {}
-    ).items():
-        if part not in arguments or part in ("name", "message"):
-            f.error(
-                key, f"family.value_layouts.fields: {part!r} is no numeric argument of {macro}({', '.join(arguments)})"
-            )
+        rep.error(record.at("value_layouts"), "family.value_layouts: a macro is laid out twice; give each macro one "
+                                              "layout")
+        ok = False
+    for layout in record.value_layouts:
+        arguments = layout.arguments
+        if arguments.count("name") != 1 or arguments.count("message") > 1:
+            rep.error(layout.at("arguments"), "family.value_layouts.arguments must name the argument `name` (the "
+                                              "constant's name) once, and `message` (the registered text) at most once")
+            ok = False
             continue
-        spec = f.mapping(value, f"family.value_layouts.fields.{part}", required=("shift", "mask"))
-        if spec and len(spec) == 2:
-            shift = f.integer(spec["shift"][1], f"{part}: shift")
-            mask = f.integer(spec["mask"][1], f"{part}: mask")
-            if shift is not None and mask is not None:
-                if not 0 <= shift < 32 or not 0 <= mask <= 0xFFFFFFFF:
-                    f.error(value, f"{part}: shift must be 0..31 and mask 0..0xFFFFFFFF")
-                else:
-                    parts.append(LayoutField(part, shift, mask))
-    if macro is None or not parts:
-        return None
-    return ValueLayout(macro, tuple(arguments), tuple(parts))
+        for part in layout.fields:
+            if part not in arguments or part in ("name", "message"):
+                rep.error(layout.at("fields", part, of_key=True), f"family.value_layouts.fields: {part!r} is no "
+                                                                  f"numeric argument of {layout.macro}"
+                                                                  f"({', '.join(arguments)})")
+                ok = False
+        parts = tuple(LayoutField(p, spec.shift, spec.mask) for p, spec in layout.fields.items())
+        if not parts:
+            rep.error(layout.at("fields"), "family.value_layouts.fields: place at least one numeric argument")
+            ok = False
+        layouts.append(ValueLayout(layout.macro, tuple(arguments), parts))
+    return tuple(layouts) if ok else None
 
 
-def _runtime_constants(f: Fields, node: Node) -> Optional[tuple[tuple[str, int], ...]]:
-    result = []
-    for name, (key, value) in (f.mapping(node, "family.runtime_constants", free_keys=True) or {}).items():
-        if not IDENTIFIER.fullmatch(name):
-            f.error(key, f"family.runtime_constants: {name!r} is not a C identifier")
+def _upstream(record: fmt.Family, repositories, headers, rep: Reporter) -> Optional[tuple[UpstreamFile, ...]]:
+    result, ok = [], True
+    known = {h.path for h in headers}
+    for item in record.upstream:
+        problem = _upstream_problem(item, repositories, known)
+        if problem is not None:
+            rep.error(item.at(problem[0]), problem[1])
+            ok = False
             continue
-        number = f.integer(value, f"family.runtime_constants.{name}")
-        if number is not None:
-            result.append((name, number))
-    return tuple(result)
+        paths = tuple(item.paths) if item.paths else (item.path,)
+        result.append(UpstreamFile(item.repo, paths, item.kind, item.header, item.at(),  # type: ignore[arg-type]
+                                   tuple(item.base.items())))
+    return tuple(result) if ok else None
 
 
-def _headers(f: Fields, node: Node) -> Optional[tuple[Header, ...]]:
-    result = []
-    for item in f.sequence(node, "family.headers") or ():
-        fields = f.mapping(item, "family.headers item", required=("path", "namespace"))
-        if fields and len(fields) == 2:
-            path = f.text(fields["path"][1], "family.headers: path")
-            namespace = f.text(fields["namespace"][1], "family.headers: namespace")
-            if path and namespace:
-                result.append(Header(path, namespace, f.pos(item)))
-    return tuple(result)
-
-
-def _upstream(f: Fields, node: Node, repositories, headers) -> Optional[tuple[UpstreamFile, ...]]:
-    result = []
-    known_headers = {h.path for h in headers}
-    for item in f.sequence(node, "family.upstream") or ():
-        fields = f.mapping(
-            item, "family.upstream item", required=("repo", "kind"), optional=("path", "paths", "header", "base")
-        )
-        if not fields or any(k not in fields for k in ("repo", "kind")):
-            continue
-        if ("path" in fields) == ("paths" in fields):
-            f.error(item, "family.upstream: give the file's `path`, or its `paths` (oldest first) where it moved")
-            continue
-        repo = f.text(fields["repo"][1], "family.upstream: repo")
-        if "path" in fields:
-            path = f.text(fields["path"][1], "family.upstream: path")
-            paths: Optional[tuple[str, ...]] = (path,) if path else None
-        else:
-            listed = f.text_list(fields["paths"][1], "family.upstream: paths")
-            paths = tuple(p for p, _ in listed) if listed else None
-            if listed == []:
-                f.error(fields["paths"][1], "family.upstream: paths names no path")
-        kind = f.choice(fields["kind"][1], "family.upstream: kind", UPSTREAM_KINDS)
-        header = f.text(fields["header"][1], "family.upstream: header") if "header" in fields else None
-        if repo is not None and repo not in repositories:
-            f.error(
-                fields["repo"][1],
-                f"family.upstream: repository {repo!r} is not in repositories{closest(repo, repositories)}",
-            )
-            repo = None
-        if kind == "header" and header not in known_headers:
-            f.error(
-                item,
-                "family.upstream: a header needs `header:`, one of family.headers "
-                f"({', '.join(sorted(known_headers)) or 'none'})",
-            )
-            kind = None
-        bases = _bases(f, fields["base"][1]) if "base" in fields else ()
-        if "base" in fields and kind != "python":
-            f.error(fields["base"][1], "family.upstream: `base` (the enum's base class) belongs to a python source")
-            bases = None
-        if repo and paths and kind and bases is not None:
-            result.append(UpstreamFile(repo, paths, kind, header, f.pos(item), bases))
-    return tuple(result)
-
-
-def _bases(f: Fields, node: Node) -> Optional[tuple[tuple[str, str], ...]]:
-    """{BaseClass: 'the release it is the base from', ...}, oldest first."""
-    from generator.core.releases import release_key
-
-    result = []
-    for base, (key, value) in (f.mapping(node, "family.upstream: base", free_keys=True) or {}).items():
-        since = f.text(value, f"family.upstream: base {base}")
-        if not IDENTIFIER.fullmatch(base) or since is None or release_key(since) is None:
-            f.error(
-                key, f"family.upstream: base: {base}: give a class name and the release it is the base from ('9.1.0')"
-            )
-            return None
-        result.append((base, since))
-    keys = [release_key(s) or () for _, s in result]  # each one checked above
+def _upstream_problem(item: fmt.UpstreamFile, repositories, known: set[str]) -> Optional[tuple[Optional[str], str]]:
+    """(the field, what is wrong) of an upstream file's entry, or None."""
+    if (item.path is None) == (item.paths is None):
+        return None, "family.upstream: give the file's `path`, or its `paths` (oldest first) where it moved"
+    if item.repo not in repositories:
+        return "repo", f"family.upstream: repository {item.repo!r} is not in repositories" \
+                       f"{closest(item.repo, repositories)}"
+    if item.kind == "header" and item.header not in known:
+        return None, ("family.upstream: a header needs `header:`, one of family.headers "
+                      f"({', '.join(sorted(known)) or 'none'})")
+    if item.base and item.kind != "python":
+        return "base", "family.upstream: `base` (the enum's base class) belongs to a python source"
+    keys = [release_key(since) or () for since in item.base.values()]
     if keys != sorted(keys):
-        f.error(node, "family.upstream: base: list the classes in the order of their releases, oldest first")
-        return None
-    return tuple(result)
+        return "base", "family.upstream: base: list the classes in the order of their releases, oldest first"
+    return None
 
 
-def _patterns(f: Fields, node: Node) -> Optional[tuple[str, ...]]:
-    result = []
-    for pattern, item in f.text_list(node, "family.discover") or ():
+def _patterns(record: fmt.Family, rep: Reporter) -> Optional[tuple[str, ...]]:
+    ok = True
+    for index, pattern in enumerate(record.discover):
         try:
             re.compile(pattern)
         except re.error as error:
-            f.error(item, f"family.discover: {pattern!r} is not a regular expression: {error}")
-            continue
-        result.append(pattern)
-    return tuple(result)
+            rep.error(record.at("discover", index), f"family.discover: {pattern!r} is not a regular expression: "
+                                                    f"{error}")
+            ok = False
+    return tuple(record.discover) if ok else None
 
 
-def _recoverable_labels(f: Fields, node: Node, languages) -> Optional[dict[str, dict[str, tuple[str, ...]]]]:
-    fields = f.mapping(node, "family.recoverable_labels", required=RECOVERABLE_VALUES)
-    if fields is None or len(fields) < len(RECOVERABLE_VALUES):
-        return None
+def _recoverable_labels(record: fmt.Family, languages, rep: Reporter
+                        ) -> Optional[dict[str, dict[str, tuple[str, ...]]]]:
     table: dict[str, dict[str, tuple[str, ...]]] = {}
-    for value, (_, entry) in fields.items():
-        per_lang = read_headings(f, entry, f"family.recoverable_labels.{value}", languages)
-        if per_lang is None:
-            return None
-        table[value] = per_lang
-    return table
+    for value in RECOVERABLE_VALUES:
+        if value not in record.recoverable_labels:
+            rep.error(record.at("recoverable_labels"), f"family.recoverable_labels: missing field {value!r}")
+            continue
+        table[value] = headings(record.recoverable_labels[value], record, "recoverable_labels", value,
+                                f"family.recoverable_labels.{value}", languages, rep)
+    return table if len(table) == len(RECOVERABLE_VALUES) and all(table.values()) else None
 
 
+def headings(per_lang: dict, holder: Any, key: str, item: str, what: str, languages, rep: Reporter
+             ) -> dict[str, tuple[str, ...]]:
+    """{lang: (shown, accepted...)} of every language ({} after reporting a language missing or unknown)."""
+    found = {lang: (texts,) if isinstance(texts, str) else tuple(texts) for lang, texts in per_lang.items()}
+    bad = [lang for lang in found if lang not in languages] + [lang for lang in languages if lang not in found]
+    for lang in bad:
+        rep.error(holder.at(key, item), f"{what}: {'missing field' if lang in languages else 'no language'} {lang!r}")
+    return {} if bad else {lang: found[lang] for lang in languages}
+
+
+# -- pages and timelines ------------------------------------------------------------------------------
+
+
+def _pages(record: fmt.Family, languages, repositories, rep: Reporter) -> Optional[tuple[Page, ...]]:
+    pages: list[Page] = []
+    seen: dict[str, Any] = {"page": {}, "timeline": {}, "suffix": {}}
+    ok = True
+    for page in record.pages:
+        built = _page(page, languages, repositories, len(pages), sum(len(p.timelines) for p in pages), seen, rep)
+        ok = ok and built is not None
+        if built is not None:
+            pages.append(built)
+    return tuple(pages) if ok else None
+
+
+def _page(page: fmt.Page, languages, repositories, index: int, first_timeline: int, seen: dict,
+          rep: Reporter) -> Optional[Page]:
+    label = f"page {page.id}"
+    ok = _unique(seen["page"], page.id, page, "id", f"page id {page.id!r}", rep)
+    if page.row_prefix is not None and page.rows != "c":
+        rep.error(page.at("row_prefix"), f"{label}: row_prefix goes before C names: give it with `rows: c`")
+        ok = False
+    if "name" not in page.columns or "recoverable" not in page.columns or len(set(page.columns)) < len(page.columns):
+        rep.error(page.at("columns"), f"{label}: columns must include name and recoverable, each column once, and "
+                                      f"may hold {', '.join(TEXT_FIELDS)}")
+        ok = False
+    table = {column: headings(page.headings[column], page, "headings", column, f"{label}: headings.{column}",
+                              languages, rep) for column in page.columns if column in page.headings}
+    for column in page.columns:
+        if column not in page.headings:
+            rep.error(page.at("headings"), f"{label}: headings: missing field {column!r}")
+            ok = False
+    name = localized(page, "name", f"{label}: name", languages, rep)
+    title = upstream_words(page, "title", f"{label}: title", languages, rep)
+    intro = upstream_words(page, "intro", f"{label}: intro", languages, rep) if page.intro is not None else None
+    timelines = _timelines(page, label, languages, repositories, first_timeline, seen, rep)
+    if not ok or None in (name, title, timelines) or (page.intro is not None and intro is None) \
+            or not all(table.values()):
+        return None
+    return Page(page.id, name, title, intro, page.rows, page.first_column, tuple(page.columns), table,  # type: ignore[arg-type]
+                timelines, index, page.at(), page.row_prefix or "")  # type: ignore[arg-type]
+
+
+def _unique(table: dict, value: str, record: Any, key: str, what: str, rep: Reporter) -> bool:
+    if value in table:
+        rep.error(record.at(key), f"{what} is already used at line {table[value].line}; it must be unique in the "
+                                  "family")
+        return False
+    table[value] = record.at(key)
+    return True
+
+
+def _timelines(page: fmt.Page, label: str, languages, repositories, first: int, seen: dict,
+               rep: Reporter) -> Optional[tuple[Timeline, ...]]:
+    result: list[Timeline] = []
+    ok = True
+    for item in page.timelines:
+        ok = _unique(seen["timeline"], item.id, item, "id", f"{label}: timeline id {item.id!r}", rep) and ok
+        ok = _unique(seen["suffix"], item.suffix, item, "suffix", f"{label}: suffix {item.suffix!r}", rep) and ok
+        if item.repo is not None and item.repo not in repositories:
+            rep.error(item.at("repo"), f"{label}: repository {item.repo!r} is not declared in repositories"
+                                       f"{closest(item.repo, repositories)}")
+            ok = False
+        if item.repo is not None and not item.paths:
+            rep.error(item.at(), f"{label}: timeline {item.id}: a timeline kept in a repository lists its `paths` "
+                                 "there")
+            ok = False
+        for lang, paths in item.translations.items():
+            if lang not in languages[1:]:
+                rep.error(item.at("translations", lang, of_key=True),
+                          f"{label}: translations: {lang!r} is not one of the family's other languages "
+                          f"({', '.join(languages[1:]) or 'none'})")
+                ok = False
+            elif not paths:
+                rep.error(item.at("translations", lang), f"{label}: translations {lang}: list the paths where the "
+                                                         f"page in {lang} is kept")
+                ok = False
+        name = localized(item, "name", f"{label}: timeline name", languages, rep)
+        if name is None:
+            ok = False
+            continue
+        result.append(Timeline(item.id, item.suffix, name, item.repo, tuple(item.paths), page.id, first + len(result),
+                               item.at(), tuple((lang, tuple(p)) for lang, p in item.translations.items())))
+    return tuple(result) if ok else None

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sys
 
-from generator.reading.fields import C_KEYWORDS, C_RESERVED, Fields
 from generator.domain.family import Family
+from generator.reading.format import C_KEYWORDS, C_RESERVED
 from generator.core.problems import Reporter
 from generator.reading.reserved_names import PYTHON_BUILTINS, c_library_header
 
@@ -25,68 +25,67 @@ MODULE_GLOBALS = frozenset("EDITIONS LANGUAGES UNKNOWN CATALOG_HASH IntEnum re R
 RESERVED_SLUGS = frozenset({"index", "404", "assets", "search", "sitemap"})
 
 
-def check_names(family: Family, f: Fields, fields, rep: Reporter, flawed=frozenset()) -> None:
-    _python(family, f, fields, flawed)
-    _c(family, f, fields)
+def check_names(family: Family, record, rep: Reporter, flawed=frozenset()) -> None:
+    """`record`: the family as written (generator.reading.format.Family), for the places of its names."""
+    _python(family, record.python.at(), rep, flawed)
+    _c(family, record.c.at(), rep)
     _slugs(family, rep)
 
 
-def _python(family: Family, f: Fields, fields, flawed) -> None:
+def _python(family: Family, node, rep: Reporter, flawed) -> None:
     python = family.python
-    node = fields["python"][1]
     if python.module in sys.stdlib_module_names:
-        f.error(
+        rep.error(
             node,
             f"family.python.module {python.module!r} is a standard-library module; vendoring it would shadow that "
             "module",
         )
     api = [n for n in (python.class_name, python.exception, python.status, python.lookup, python.code_2_status) if n]
     if len(set(api)) < len(api):
-        f.error(node, f"family.python: the names {', '.join(api)} must all differ")
+        rep.error(node, f"family.python: the names {', '.join(api)} must all differ")
     members = {code.python_name for code in family.python_codes}
     for key in ("default_status", "unknown_status"):
         name = getattr(python, key)
         if name is not None and name not in members and name not in flawed:
-            f.error(node, f"family.python.{key}: {name!r} is no Python name of the family's codes")
+            rep.error(node, f"family.python.{key}: {name!r} is no Python name of the family's codes")
     for code in family.python_codes:
         name = code.python_name or ""
         if name.startswith("_"):
-            f.rep.error(
+            rep.error(
                 code.pos,
                 f"{name}: a Python name must not start with _ (Enum reserves such names, and a module hides them)",
             )
         elif name in PYTHON_RESERVED:
-            f.rep.error(
+            rep.error(
                 code.pos,
                 f"{name}: this Python name would shadow an attribute of int, Enum or the generated class; rename it",
             )
         elif name in api or name in MODULE_GLOBALS or name == python.module:
-            f.rep.error(code.pos, f"{name}: this Python name is also a name of the generated module's own API")
+            rep.error(code.pos, f"{name}: this Python name is also a name of the generated module's own API")
         elif python.shape == "constants" and name in PYTHON_BUILTINS:
-            f.rep.error(
+            rep.error(
                 code.pos,
                 f"{name}: a built-in of Python; as a module-level constant it would replace the built-in "
                 "that the generated module and its importers call; rename the code's Python name",
             )
 
 
-def _c(family: Family, f: Fields, fields) -> None:
+def _c(family: Family, node, rep: Reporter) -> None:
     c = family.c
-    node = fields["c"][1]
     own = {c.namespace, c.name_function, c.message_function, "code", "std", "uint32_t", *c.own_macros} - {None}
     if len({c.guard, c.namespace, c.name_function, c.message_function} - {None}) < len(
         [n for n in (c.guard, c.namespace, c.name_function, c.message_function) if n]
     ):
-        f.error(node, "family.c: guard, namespace and function names must all differ")
+        rep.error(node, "family.c: guard, namespace and function names must all differ")
     for name in (c.guard, c.namespace, c.name_function, c.message_function):
         if name and (name in C_KEYWORDS or C_RESERVED.fullmatch(name) or c_library_header(name)):
-            f.error(node, f"family.c: {name!r} is a C/C++ keyword or a name reserved by C and its standard headers")
+            rep.error(node, f"family.c: {name!r} is a C/C++ keyword or a name reserved by C and its standard headers")
     for code in family.c_codes:
         assert code.c_name is not None
         macro = c.macro_prefix + code.c_name
         library = [(n, c_library_header(n)) for n in dict.fromkeys((macro, code.c_name)) if c_library_header(n)]
         if macro in C_KEYWORDS or C_RESERVED.fullmatch(macro):
-            f.rep.error(
+            rep.error(
                 code.pos,
                 f"{code.c_name}: {macro} is a C/C++ keyword or a name <stdint.h>/<stddef.h> defines or reserves; "
                 "rename it",
@@ -94,14 +93,14 @@ def _c(family: Family, f: Fields, fields) -> None:
         elif library:
             name, header = library[0]
             what = "this name" if name == code.c_name else name
-            f.rep.error(
+            rep.error(
                 code.pos,
                 f"{code.c_name}: <{header}> defines or reserves {what}; the generated header "
                 f"would not compile beside it (C macro {macro}, C++ constant {c.namespace}::{code.c_name}); "
                 "rename the code's C name",
             )
         elif macro in own or code.c_name in own:
-            f.rep.error(
+            rep.error(
                 code.pos,
                 f"{code.c_name}: the generated header already uses the name {macro} (guard, namespace, functions)",
             )

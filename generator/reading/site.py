@@ -1,141 +1,134 @@
-"""Reading the catalog-wide sections: `site` (languages, names, wording) and `repositories`."""
+"""The catalog-wide sections as the model holds them: `site` (languages, names, wording, with
+the labels the generator ships) and `repositories`."""
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Any, Literal, Optional
 
-from ruamel.yaml.nodes import Node
+from pydantic import Field
 
-from generator.reading.fields import Fields
+from generator.core.problems import CatalogError, Reporter, closest
 from generator.domain.model import Localized, Repository, SearchLanguage, Site
-from generator.core.problems import CatalogError, Pos, Reporter
+from generator.reading import format as fmt
+from generator.reading.raw import to_raw, validate
 from generator.reading.yaml_source import read_document
 
 LABELS_FILE = Path(__file__).resolve().parent.parent / "labels.yaml"
-SCRIPTS = ("cjk", "latin")
-REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$")
-URL = re.compile(r"^https?://[^\s<>\"'`]+$")
-_SITE_FIELDS = ("languages", "language_names", "name", "description", "families", "labels")
+
+
+class SearchReading(fmt.Record):
+    """How the site's search reads a language."""
+
+    script: Literal["cjk", "latin"]
+    synonyms: list[fmt.Annotated[list[fmt.Text], Field(min_length=2)]] = []
+    """Groups of words or phrases that mean the same (each of two or more)."""
+
+
+class LabelsFile(fmt.Record):
+    """generator/labels.yaml: the wording the generator ships, and how its search reads each language."""
+
+    labels: dict[fmt.Text, dict[fmt.Lang, fmt.Text]]
+    search: dict[fmt.Lang, SearchReading] = {}
 
 
 @lru_cache(maxsize=1)
-def _shipped() -> tuple[dict[str, dict[str, str]], dict[str, SearchLanguage]]:
-    """What labels.yaml ships: the labels, {key: {lang: text}}, and how the search reads each
-    language, {lang: SearchLanguage}."""
-    rep = Reporter()
+def _shipped() -> LabelsFile:
     doc, problems = read_document(str(LABELS_FILE), LABELS_FILE.read_bytes())
-    rep.problems.extend(problems)
-    rep.raise_if_any()
-    reader = Fields(doc, rep)
-    assert doc.root is not None
-    top = reader.mapping(doc.root, "labels file", required=("labels",), optional=("search",)) or {}
-    table: dict[str, dict[str, str]] = {}
-    for key, (_, node) in (reader.mapping(top["labels"][1], "labels", free_keys=True) or {}).items():
-        texts = reader.mapping(node, f"labels.{key}", free_keys=True) or {}
-        table[key] = {lang: text for lang, (_, value) in texts.items()
-                      if (text := reader.text(value, f"labels.{key}.{lang}")) is not None}
-    search = _search_languages(reader, top["search"][1]) if "search" in top else {}
-    if rep.problems:  # pragma: no cover - the shipped file is tested
-        raise CatalogError(rep.problems)
-    return table, search
-
-
-def _search_languages(reader: Fields, node: Node) -> dict[str, SearchLanguage]:
-    table: dict[str, SearchLanguage] = {}
-    for lang, (_, entry) in (reader.mapping(node, "search", free_keys=True) or {}).items():
-        fields = reader.mapping(entry, f"search.{lang}", required=("script",), optional=("synonyms",)) or {}
-        script = reader.choice(fields["script"][1], f"search.{lang}.script", SCRIPTS) if "script" in fields else None
-        groups: list[tuple[str, ...]] = []
-        for group in (
-            (reader.sequence(fields["synonyms"][1], f"search.{lang}.synonyms") or []) if "synonyms" in fields else []
-        ):
-            words = tuple(word.lower() for word, _ in reader.text_list(group, f"search.{lang}.synonyms") or ())
-            if len(words) < 2:
-                reader.error(group, f"search.{lang}.synonyms: a group holds at least two words or phrases")
-            groups.append(words)
-        table[lang] = SearchLanguage(lang, script or "latin", tuple(groups))
-    return table
+    raw = to_raw(doc, doc.root, problems) if doc.root is not None else None
+    shipped, found = validate(LabelsFile, raw)
+    if problems or shipped is None:  # pragma: no cover - the shipped file is tested
+        raise CatalogError(problems + [problem for problem, _ in found])
+    return shipped
 
 
 def default_labels() -> dict[str, dict[str, str]]:
     """The wording the generator ships: labels.yaml, {key: {lang: text}}."""
-    return _shipped()[0]
+    return {key: dict(texts) for key, texts in _shipped().labels.items()}
 
 
 def default_search() -> dict[str, SearchLanguage]:
-    """How the search reads each language the generator ships (labels.yaml's `search`)."""
-    return _shipped()[1]
+    """How the site's search reads each language the generator ships (labels.yaml's `search`)."""
+    return {lang: SearchLanguage(lang, reading.script, tuple(tuple(w.lower() for w in group)
+                                                             for group in reading.synonyms))
+            for lang, reading in _shipped().search.items()}
 
 
-def read_site(section, rep: Reporter) -> Optional[Site]:
-    f: Fields = section.reader
-    fields = f.mapping(section.value, "site", required=("languages", "language_names", "name"), optional=_SITE_FIELDS)
-    if fields is None or "languages" not in fields:
-        return None
-    languages = read_languages(f, fields["languages"][1], "site.languages")
+def read_site(section: Any, rep: Reporter) -> Optional[Site]:
+    record: fmt.Site = section.record
+    languages = languages_of(record, "languages", "site.languages", rep)
     if languages is None:
         return None
-    texts = {k: f.localized(fields[k][1], f"site.{k}", languages) if k in fields else None
-             for k in ("language_names", "name", "description")}
-    families = (
-        tuple(v for v, _ in f.text_list(fields["families"][1], "site.families") or ()) if "families" in fields else ()
-    )
-    labels = _labels(f, fields.get("labels"), languages)
-    if texts["language_names"] is None or texts["name"] is None or labels is None:
+    texts = {k: localized(record, k, f"site.{k}", languages, rep) for k in ("language_names", "name", "description")}
+    labels = _labels(record, languages, rep)
+    if texts["language_names"] is None or texts["name"] is None or labels is None \
+            or (record.description is not None and texts["description"] is None):
         return None
-    description = texts["description"] or texts["name"]
-    shipped = default_search()
-    search = tuple(shipped.get(lang) or SearchLanguage(lang, "latin", ()) for lang in languages)
-    return Site(languages, texts["language_names"], texts["name"], description, families, labels, search)
+    search = tuple(default_search().get(lang) or SearchLanguage(lang, "latin", ()) for lang in languages)
+    return Site(languages, texts["language_names"], texts["name"], texts["description"] or texts["name"],
+                tuple(record.families), labels, search)
 
 
-def read_languages(f: Fields, node: Node, what: str) -> Optional[tuple[str, ...]]:
-    items = f.text_list(node, what)
-    if not items:
-        if items is not None:
-            f.error(node, f"{what} must name at least one language")
-        return None
+def languages_of(record: Any, key: str, what: str, rep: Reporter) -> Optional[tuple[str, ...]]:
+    """A list of languages, each once."""
     seen: list[str] = []
-    for lang, item in items:
-        if not re.fullmatch(r"^[a-z]{2,3}$", lang):
-            f.error(item, f"language {lang!r} must be a lower-case ISO 639 code such as zh or en")
-        elif lang in seen:
-            f.error(item, f"language {lang!r} is listed twice")
-        else:
-            seen.append(lang)
-    return tuple(seen) if len(seen) == len(items) else None
+    for index, lang in enumerate(getattr(record, key)):
+        if lang in seen:
+            rep.error(record.at(key, index), f"language {lang!r} is listed twice in {what}")
+        seen.append(lang)
+    return tuple(seen) if len(set(seen)) == len(seen) else None
 
 
-def _labels(f: Fields, pair, languages) -> Optional[dict[str, Localized]]:
+def localized(record: Any, key: str, what: str, languages: tuple[str, ...], rep: Reporter,
+              translated: tuple[str, ...] = ()) -> Optional[Localized]:
+    """A field of one text per language: exactly the given languages, in their order."""
+    texts = getattr(record, key)
+    if texts is None:
+        return None
+    texts = dict(texts) if isinstance(texts, dict) else dict(texts.__pydantic_extra__ or {})
+    for lang in texts:
+        if lang not in languages:
+            rep.error(record.at(key, lang, of_key=True),
+                      f"{what}: {lang!r} is not one of the languages ({', '.join(languages)})"
+                      f"{closest(lang, languages)}")
+    missing = [lang for lang in languages if lang not in texts]
+    for lang in missing:
+        rep.error(record.at(key), f"{what}: missing field {lang!r}")
+    if missing or len(texts) != len(languages):
+        return None
+    return Localized(tuple((lang, texts[lang]) for lang in languages), translated)
+
+
+def upstream_words(record: Any, key: str, what: str, languages: tuple[str, ...], rep: Reporter
+                   ) -> Optional[Localized]:
+    """Upstream's words in every language, with the languages this project translated."""
+    words = getattr(record, key)
+    if words is None:
+        return None
+    for index, lang in enumerate(words.translated):
+        if lang not in languages:
+            rep.error(words.at("translated", index),
+                      f"{what}: translated: {lang!r} is not one of the languages {', '.join(languages)}")
+    return localized(record, key, what, languages, rep, tuple(t for t in words.translated if t in languages))
+
+
+def _labels(record: fmt.Site, languages: tuple[str, ...], rep: Reporter) -> Optional[dict[str, Localized]]:
     defaults = default_labels()
-    overrides: dict[str, tuple[Optional[Node], dict]] = {}
-    if pair is not None:
-        for key, (key_node, node) in (f.mapping(pair[1], "site.labels", free_keys=True) or {}).items():
-            if key not in defaults:
-                from generator.core.problems import closest
-
-                f.error(key_node, f"site.labels: no label {key!r}{closest(key, defaults)}")
-                continue
-            texts = f.mapping(node, f"site.labels.{key}", optional=languages) or {}
-            overrides[key] = (node, {lang: f.text(v, f"site.labels.{key} ({lang})") for lang, (_, v) in texts.items()})
+    for key in record.labels:
+        if key not in defaults:
+            rep.error(record.at("labels", key, of_key=True), f"site.labels: no label {key!r}{closest(key, defaults)}")
     labels: dict[str, Localized] = {}
     complete = True
     for key, shipped in defaults.items():
-        override, given = overrides.get(key) or (None, {})  # None when the catalog does not override it
+        given = record.labels.get(key, {})
         items = []
         for lang in languages:
             text = given.get(lang) or shipped.get(lang)
             if text is None:
                 complete = False
-                where = override if override is not None else (pair[1] if pair is not None else None)
-                in_labels = ", ".join(_shipped_languages())
-                message = f"site.labels.{key}: no {lang} text; the generator ships labels in {in_labels} only"
-                if where is not None:
-                    f.error(where, message)
-                else:
-                    f.rep.error(Pos(f.doc.path), message)
+                where = record.at("labels", key) if key in record.labels else record.at("labels")
+                rep.error(where, f"site.labels.{key}: no {lang} text; the generator ships labels in "
+                                 f"{', '.join(_shipped_languages())} only")
                 continue
             items.append((lang, text))
         labels[key] = Localized(tuple(items))
@@ -146,23 +139,8 @@ def _shipped_languages() -> list[str]:
     return sorted({lang for texts in default_labels().values() for lang in texts})
 
 
-def read_repositories(section, rep: Reporter) -> dict[str, Repository]:
+def read_repositories(section: Any) -> dict[str, Repository]:
     if section is None:
         return {}
-    f: Fields = section.reader
-    result = {}
-    for name, (key, node) in (f.mapping(section.value, "repositories", free_keys=True) or {}).items():
-        if not REPO_NAME.fullmatch(name):
-            f.error(key, f"repositories: {name!r} must be OWNER/NAME, as the forge spells it")
-            continue
-        fields = f.mapping(node, f"repositories.{name}", required=("url", "default_branch"))
-        if not fields or len(fields) < 2:
-            continue
-        url = f.text(fields["url"][1], f"repositories.{name}.url")
-        branch = f.text(fields["default_branch"][1], f"repositories.{name}.default_branch")
-        if url is not None and not URL.fullmatch(url):
-            f.error(fields["url"][1], f"repositories.{name}.url must be an http(s) URL without spaces or quotes")
-            url = None
-        if url and branch:
-            result[name] = Repository(name, url.rstrip("/"), branch, f.pos(key))
-    return result
+    return {name: Repository(name, repo.url.rstrip("/"), repo.default_branch, section.raw.pos(name, True))
+            for name, repo in section.record.items()}

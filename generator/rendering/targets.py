@@ -20,6 +20,8 @@ from generator.rendering.environment import template_digest
 from generator.rendering.c_header import plan_c
 from generator.rendering.json_export import plan_json
 from generator.rendering.python_module import plan_python
+from generator.rendering.format_reference import plan_reference
+from generator.rendering.schemas import plan_schemas
 from generator.rendering.upstream_page import UPSTREAM_DIR, plan_upstream
 from generator.rendering.site import pages as site_pages
 from generator.rendering.site import home as site_home, search_index as site_search, theme as site_theme
@@ -160,6 +162,24 @@ TARGETS = (
         (I.SITE, *WHOLE_FAMILY),
         (),
         site_search.plan_search,
+    ),
+    Target(
+        "schemas",
+        "site",
+        "generated/schemas/{catalog,export}.schema.json",
+        "the JSON Schemas of the catalog's files (for editors) and of the JSON export, from their declarations",
+        (),
+        (),
+        plan_schemas,
+    ),
+    Target(
+        "catalog-reference",
+        "site",
+        "docs/catalog.md",
+        "the catalog's field reference, from the declaration the schemas come from",
+        (),
+        (),
+        plan_reference,
     ),
     Target(
         "site-manifest",
