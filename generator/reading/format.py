@@ -645,7 +645,8 @@ class TextEntry(Record):
     model_config = ConfigDict(extra="allow")
     __pydantic_extra__: dict[str, Text] = Field(init=False)
     from_: list[VersionId] = Field(alias="from", min_length=1)
-    """The versions it holds from (at most one per timeline)."""
+    """The versions it holds from, on any of the family's timelines: on each one's timeline, from it until a later
+    entry of the same code, column and language starts."""
     origin: Literal["upstream", "translation"] = "upstream"
     """translation: this project's (of one language); upstream: upstream's own words."""
     untranslated: list[Lang] = []

@@ -62,17 +62,10 @@ class _Context:
             for number, entry in enumerate(entries):
                 if entry.lang != lang:
                     continue
-                first_timeline: Optional[Version] = None
                 for ident, pos in zip(entry.starts, entry.start_pos):
                     version = self._start(code, field_name, entry, ident, pos, where)
                     if version is None:
                         continue
-                    first_timeline = first_timeline or version
-                    if version.timeline.id != first_timeline.timeline.id:
-                        self.rep.error(pos, f"{where}: this entry starts on timeline "
-                                            f"{first_timeline.timeline.id} ({first_timeline.id}) and on "
-                                            f"{version.timeline.id} ({ident}); an entry speaks for one copy of a "
-                                            "page: give each timeline an entry of its own")
                     if ident in starts:
                         other = entries[starts[ident][0]]
                         self.rep.error(pos, f"{where} ({lang}): two entries start at version {ident}: this one and the "
