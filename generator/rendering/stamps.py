@@ -130,19 +130,22 @@ class Digests:
         return self._walked(("identity", family.id, code.name), lambda: digest(values(code)))
 
     def texts(self, family: Family, code: Code, lang: Optional[str]) -> str:
-        """The digest of a code's texts in `lang` (every language for None): each entry's
-        column, editions, text, origin and markup."""
+        """The digest of a code's texts in `lang` (every language for None): what each edition's
+        page shows, as resolved, so that how the catalog writes its entries (one entry for several
+        versions, or one each) changes no stamp."""
         def compute() -> str:
             if lang is None:
                 return digest(tuple(self.texts(family, code, language) for language in family.languages))
-            return digest(self._indexed(family, code)[0].get(lang, ()))
+            shown = self._indexed(family, code)
+            return digest(tuple(sorted((edition, said) for (edition, language), said in shown.items()
+                                       if language == lang)))
         return self._walked(("texts digest", family.id, code.name, lang), compute)
 
     def shown(self, family: Family, code: Code, edition: str, lang: str) -> tuple:
         """What an edition's page in `lang` shows of a code: each column's text and origin."""
-        return self._indexed(family, code)[1].get((edition, lang), ())
+        return self._indexed(family, code).get((edition, lang), ())
 
-    def _indexed(self, family: Family, code: Code) -> tuple[dict, dict]:
+    def _indexed(self, family: Family, code: Code) -> dict[tuple[str, str], tuple]:
         return self._walked(("texts", family.id, code.name), lambda: _index_texts(code))
 
     def _walked(self, key: tuple, compute):
@@ -152,18 +155,14 @@ class Digests:
         return found
 
 
-def _index_texts(code: Code) -> tuple[dict[str, tuple], dict[tuple[str, str], tuple]]:
-    """A code's text entries by language, and what they show by (edition, language)."""
-    entries: dict[str, list] = {}
+def _index_texts(code: Code) -> dict[tuple[str, str], tuple]:
+    """What a code's texts show, by (edition, language): each column's text, origin and markup."""
     shown: dict[tuple[str, str], list] = {}
     for field_name, items in code.texts:
         for entry in items:
-            written = (field_name, entry.editions, entry.text, entry.origin, entry.markup)
-            entries.setdefault(entry.lang, []).append(written)
             for edition in entry.editions:
                 shown.setdefault((edition, entry.lang), []).append((field_name, entry.text, entry.origin, entry.markup))
-    return ({lang: tuple(items) for lang, items in entries.items()},
-            {key: tuple(items) for key, items in shown.items()})
+    return {key: tuple(sorted(items)) for key, items in shown.items()}
 
 
 def _edition_texts(digests: Digests, family: Family, edition: Edition, lang: Optional[str]) -> tuple:
