@@ -17,7 +17,7 @@ def _sentence(words: list[str], index: int, length: int, joiner: str) -> str:
     return joiner.join(words[(index * 7 + k * 3) % len(words)] for k in range(length))
 
 
-SITE = """format: 4
+SITE = """format: 5
 site:
   languages: [zh, en]
   language_names: {zh: 中文, en: English}
@@ -151,16 +151,15 @@ def _codes_yaml(size: int) -> str:
         for field, length in (("meaning", 4), ("solution", 24)):
             out.append(f"    {field}:")
             for variant in (0, 1):  # the newer half of the editions says it differently
-                for timeline in ("v1", "v2"):  # an entry speaks for one timeline
-                    eds = [
-                        e
-                        for e in texts
-                        if ids[e].endswith(timeline) and _listed(c, e) and (e >= EDITIONS - 2) == bool(variant)
-                    ]
-                    if eds:
-                        out += [f"      - from: [{ids[eds[0]]!r}]",
-                                f"        zh: {_sentence(_WORDS_ZH, c + variant, length, '')}。",
-                                f"        en: {_sentence(_WORDS_EN, c + variant, length, ' ').capitalize()}."]
+                starts = []  # the text is written once, from its first edition on each timeline
+                for timeline in ("v1", "v2"):
+                    eds = [e for e in texts
+                           if ids[e].endswith(timeline) and _listed(c, e) and (e >= EDITIONS - 2) == bool(variant)]
+                    starts += [ids[eds[0]]] if eds else []
+                if starts:
+                    out += [f"      - from: {starts!r}",
+                            f"        zh: {_sentence(_WORDS_ZH, c + variant, length, '')}。",
+                            f"        en: {_sentence(_WORDS_EN, c + variant, length, ' ').capitalize()}."]
     return "\n".join(out) + "\n"
 
 

@@ -113,9 +113,10 @@ def _entries(record: fmt.Code, key: str, name: str, languages, rep: Reporter) ->
     entries: list[TextEntry] = []
     ok = True
     what = f"{name}: {key}"
+    written: dict[tuple, fmt.TextEntry] = {}  # (lang, text, origin, markdown) -> the entry that writes it
     for item in getattr(record, key):
         texts = dict(item.__pydantic_extra__ or {})
-        found = _entry_problem(item, texts, what, languages)
+        found = _entry_problem(item, texts, what, languages) or _written_twice(item, texts, what, written)
         if found is not None:
             rep.error(*found)
             ok = False
@@ -131,6 +132,18 @@ def _entries(record: fmt.Code, key: str, name: str, languages, rep: Reporter) ->
         for lang in item.untranslated:
             entries.append(TextEntry((), lang, "", UNTRANSLATED, item.at("untranslated"), starts, places))
     return tuple(entries) if ok else None
+
+
+def _written_twice(item: fmt.TextEntry, texts: dict[str, str], what: str, written: dict) -> Optional[tuple]:
+    """(where, what is wrong) when an entry writes a text another entry of the column already
+    writes (same language, origin and markup): each text is written once, for every version it
+    holds from."""
+    for lang, text in texts.items():
+        other = written.setdefault((lang, text, item.origin, item.markdown), item)
+        if other is not item:
+            return item.at(lang), (f"{what} ({lang}): this text is also the one of the entry at line "
+                                   f"{other.at().line}; write it once: add this entry's `from` to that entry's")
+    return None
 
 
 def _entry_problem(item: fmt.TextEntry, texts: dict[str, str], what: str, languages) -> Optional[tuple]:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, model_validator
 
-FORMAT = 4  # 4: names and removals per release, a text entry within one timeline, where translations are kept
+FORMAT = 5  # 5: each text written once, a text entry holding for versions of several timelines
 
 # -- scalars -----------------------------------------------------------------------------------------
 
@@ -706,7 +706,7 @@ class CatalogFile(Record):
     """A file of the catalog. The catalog directory's own files hold format, site and repositories
     (and may hold one family); each subdirectory holds one family: its family (family.yaml), versions
     (editions.yaml) and codes (codes.yaml), in one or more files. A code family has pages (upstream's
-    Python LLMStatusCode page, its C++ error-code page), a page has timelines (one per repository
+    page of its Python enum, its C++ error-code page), a page has timelines (one per repository
     that keeps a copy), a timeline has editions (one per release), and a page version is one
     upstream file's content that one or more releases ship. What no copy shows stays `not known`."""
 
