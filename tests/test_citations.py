@@ -1,12 +1,15 @@
-"""Comments and docs point at real things: every path of the repository that a comment, a
-docstring, the README or a catalog file's header names exists (a module named by its dotted
-name, and an attribute of it, too), and nothing cites a document outside the repository
-or an issue number: a reader of the code has neither, so the text says the rule itself."""
+"""Comments, messages and docs point at real things: every path of the repository that a comment,
+a docstring, a message of the generator, the README, a page of docs/ or a catalog file's header
+names exists (a module named by its dotted name, and an attribute of it, too; a file named at a
+commit, `git show COMMIT:PATH`, in the project's history), and nothing cites a document outside
+the repository or an issue number: a reader of the code has neither, so the text says the rule
+itself."""
 from __future__ import annotations
 
 import ast
 import io
 import re
+import subprocess
 import tokenize
 from pathlib import Path
 
@@ -18,7 +21,9 @@ FOLDERS = ("generator", "tests", "scripts", "templates", "catalog", "site", "gen
 PATH = re.compile(r"(?<![\w./-])((?:" + "|".join(re.escape(f) for f in FOLDERS) + r")/[\w.@/-]*[\w/])")
 MODULE = re.compile(r"(?<![\w./-])(generator(?:\.[A-Za-z_]\w*)+)")
 # What names no path: a pattern of paths, or the files a build makes (git-ignored).
-PATTERN = re.compile(r"[{}*<>]|OWNER|FAMILY|NAME|\bID\b|LANG|/\.\.\.|site/build|tests/\.(tmp|artifacts)|\.\.\.$")
+PATTERN = re.compile(r"[{}*<>]|OWNER|FAMILY|NAME|MODULE|HEADER|\bID\b|LANG|/\.\.\.|site/build|tests/\.(tmp|artifacts)|\.\.\.$")
+# A file of the project's history, as a message tells a user to take it: git show COMMIT:PATH
+AT_COMMIT = re.compile(r"\b([0-9a-f]{7,40}\^?):((?:scripts|generator|catalog|tests)/[\w./-]+)")
 # A section sign after a file of the repository (upstream-facts.md §2) cites that file.
 OUTSIDE = re.compile(r"\bCONTRACT\b|(?<!\.md )§\s*\d|STYLE\.md|DEVELOPERS\.md|\.\./shared\b"
                      r"|\bissues?\s*#?\s*\d+|(?<![\w&])#\d{2,}\b")
@@ -38,6 +43,14 @@ def comments_and_docstrings(path: Path) -> list[tuple[int, str]]:
     return found
 
 
+def messages(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every string literal of a Python file that reads as a sentence (what its
+    messages say; a one-word string is a name, such as a template's, not a citation)."""
+    source = path.read_text(encoding="utf-8")
+    return [(token.start[0], token.string) for token in tokenize.generate_tokens(io.StringIO(source).readline)
+            if token.type == tokenize.STRING and " " in token.string]
+
+
 def header_comments(path: Path) -> list[tuple[int, str]]:
     """(line, text) of the comments of a YAML, Makefile or template file."""
     found = []
@@ -54,13 +67,22 @@ def cited_texts(root: Path = ROOT) -> list[tuple[str, int, str]]:
         for path in sorted((root / folder).rglob("*.py")):
             if "fixtures" not in path.parts:
                 texts += [(str(path.relative_to(root)), n, t) for n, t in comments_and_docstrings(path)]
+    for path in sorted((root / "generator").rglob("*.py")):
+        texts += [(str(path.relative_to(root)), n, t) for n, t in messages(path)]
     others = [root / "Makefile", *sorted((root / "catalog").rglob("*.yaml")),
               *sorted((root / "templates").rglob("*.*"))]
     for path in others:
         texts += [(str(path.relative_to(root)), n, t) for n, t in header_comments(path)]
-    readme = (root / "README.md").read_text(encoding="utf-8").splitlines()
-    texts += [("README.md", n, line) for n, line in enumerate(readme, 1)]
+    for path in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+        texts += [(str(path.relative_to(root)), n, line) for n, line in enumerate(lines, 1)]
     return texts
+
+
+def _in_history(root: Path, commit: str, path: str) -> bool:
+    found = subprocess.run(["git", "-C", str(root), "cat-file", "-e", f"{commit}:{path}"], capture_output=True,
+                           check=False)
+    return found.returncode == 0
 
 
 def _module_exists(root: Path, dotted: str) -> bool:
@@ -82,7 +104,13 @@ def _module_exists(root: Path, dotted: str) -> bool:
 def broken_citations(root: Path = ROOT) -> list[str]:
     problems = []
     for file, line, text in cited_texts(root):
+        at_commits = AT_COMMIT.findall(text)
+        for commit, path in at_commits:
+            if not _in_history(root, commit, path):
+                problems.append(f"{file}:{line}: cites {path} at {commit}, which the project's history does not hold")
         for match in PATH.finditer(text):
+            if any(match.group(1) == path for _, path in at_commits):
+                continue  # a file of the project's history, checked above
             path, after = match.group(1), text[match.end():match.end() + 2]
             if "{" in after or PATTERN.search(path):
                 continue  # a pattern of paths: site/docs/index.{lang}.md
@@ -106,6 +134,7 @@ def test_every_cited_path_exists_and_nothing_outside_is_cited():
     ('"""As generator.reading.no_such_module reads it."""\n', "cites generator.reading.no_such_module"),
     ("# the rule of CONTRACT §4\n", "cites 'CONTRACT'"),
     ("# fixed in issue 21\n", "cites 'issue 21'"),
+    ('print("convert it: git show 0000000:scripts/gone.py > c.py")\n', "cites scripts/gone.py at 0000000"),
 ])
 def test_the_check_fails_on_a_planted_citation(tmp_path, planted, expected):
     for name in ("generator", "tests", "scripts", "catalog", "templates"):

@@ -26,9 +26,10 @@ from generator.reading.yaml_source import read_document
 
 # Earlier formats were converted by one-off scripts, each deleted once it ran (git log --all -- PATH finds it):
 # the commit named is the last that has the script and the generator that reads what it writes.
-HOW_TO_CONVERT = {
-    2: ("scripts/migrate_to_versions.py", "d976187^", 3),
-    3: ("scripts/migrate_to_format_4.py", "af12b7a^", 4),
+HOW_TO_CONVERT = {  # format -> (COMMIT:SCRIPT that converts it, the format it writes)
+    2: ("d976187^:scripts/migrate_to_versions.py", 3),
+    3: ("af12b7a^:scripts/migrate_to_format_4.py", 4),
+    4: ("e1142d7:scripts/migrate_to_format_5.py", 5),
 }
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a catalog of 10,000 codes is 15 MB
 
@@ -203,8 +204,8 @@ def _convert(version: int) -> str:
     """How to convert a catalog of an earlier format: the scripts, each from the commit that has it."""
     steps = []
     while version in HOW_TO_CONVERT:
-        script, commit, version = HOW_TO_CONVERT[version]
-        steps.append(f"`git show {commit}:{script} > convert.py && python convert.py CATALOG`")
+        script, version = HOW_TO_CONVERT[version]
+        steps.append(f"`git show {script} > convert.py && python convert.py CATALOG`")
     return ("convert it in this repository's clone with " + ", then ".join(steps)
             + " (each script converts one format; git log --all -- SCRIPT finds it)")
 
