@@ -11,7 +11,6 @@ from generator.reading.load import display_path, load_catalog
 from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, OutputError, UsageError, safe_print
 from generator.writing.lock import run_lock
-from generator.writing.records import remove_retired_cache
 from generator.writing.tree import survey, unified_diff, write_survey
 from generator.rendering.targets import all_owners, describe_targets, plan_outputs
 from generator.core.project import project_version
@@ -87,7 +86,6 @@ def cmd_generate(args) -> int:
         for warning in result.warnings:
             safe_print(f"warning: {warning}", sys.stderr)
         actions = write_survey(out, result)
-        actions += remove_retired_cache(out)
     for action, path in actions:
         safe_print(f"{action} {path}")
     for path in result.edited_orphans:

@@ -1,17 +1,15 @@
 """What a pull request can plant in the output tree, and what the tree's own run files can be.
 
-A committed manifest that lists other files, a planted cache that vouches for an edited
-output, a link among the site's sources, a FIFO or a link where the journal or the lock goes
-(or where earlier versions kept a cache), JSON nested past Python's recursion limit, two runs
-at once: each is refused in one line or made harmless, nothing outside the outputs is written
-or deleted, and no traceback."""
+A committed manifest that lists other files, a link among the site's sources, a FIFO or a link
+where the journal or the lock goes, JSON nested past Python's recursion limit, two runs at once:
+each is refused in one line or made harmless, nothing outside the outputs is written or
+deleted, and no traceback."""
 from __future__ import annotations
 
 import contextlib
 import errno
 import fcntl
 import hashlib
-import hmac
 import json
 import os
 import shutil
@@ -23,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from generator.writing.lock import LOCK
-from generator.writing.records import JOURNAL, RETIRED_CACHE as CACHE
+from generator.writing.records import JOURNAL
 from tests.support.helpers import MINI, ROOT, catalog_text, run_cli
 
 MODULE = "generated/python/demo_codes.py"
@@ -163,82 +161,10 @@ def _append_code(out: Path) -> None:
         handle.write("import os; os.system('touch /tmp/PWNED')\n")
 
 
-# What a local attacker plants where earlier versions kept a cache and its key. Written with the
-# files' paths only: whatever is planted there, every run compares every output's bytes.
-PLANTED_KEY = b"k" * 32
-
-
-def _run(verb: str, out: Path, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", verb, "--catalog", str(MINI), "--out", str(out)],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
-
-
-def _forge_cache(out: Path, old: bytes, new: bytes) -> None:
-    """Whatever the cache says of the output's old bytes, it now says of the new ones, sealed
-    with the planted key."""
-    cache = out / ".generate-cache.json"
-    body = cache.read_bytes().rpartition(b"\n")[0] if cache.is_file() else b"{}"
-    old_digest, new_digest = (hashlib.sha256(data).hexdigest().encode() for data in (old, new))
-    body = body.replace(old_digest, new_digest)
-    cache.write_bytes(body + b"\n" + hmac.new(PLANTED_KEY, body, hashlib.sha256).hexdigest().encode())
-
-
-@pytest.mark.parametrize("planted", ["a key of our own", "a key others can read", "a key of another user",
-                                     "a cache others can write", "a cache of another user"])
-def test_a_forged_cache_never_hides_an_edited_output(tmp_path, planted):
-    """Plain `check` compares the bytes of every output, whatever the cache says; `generate`
-    believes a cache only when it and its key are this user's own and closed to others."""
-    if "another user" in planted and os.geteuid() != 0:
-        pytest.skip("gives a file to another user with chown, which needs root")
-    env = {**os.environ, "HOME": str(tmp_path / "home"), "XDG_CACHE_HOME": str(tmp_path / "xdg")}
-    out = tmp_path / "out"
-    assert _run("generate", out, env).returncode == 0
-    key = tmp_path / "xdg" / "llm-status-codes" / "cache-key"
-    key.parent.mkdir(parents=True)
-    key.write_bytes(PLANTED_KEY)
-    key.chmod(0o600)
-    module = out / MODULE
-    clean = module.read_bytes()
-    _append_code(out)
-    _forge_cache(out, clean, module.read_bytes())
-    cache = out / ".generate-cache.json"
-    {"a key others can read": lambda: key.chmod(0o644), "a key of another user": lambda: os.chown(key, 65534, 65534),
-     "a cache others can write": lambda: cache.chmod(0o666),
-     "a cache of another user": lambda: os.chown(cache, 65534, 65534)}.get(planted, lambda: None)()
-    checked = _run("check", out, env)
-    assert checked.returncode == 1 and f"stale: {MODULE}" in checked.stdout, (checked.stdout, checked.stderr)
-    if planted == "a key of our own":
-        return  # whoever can read this user's own key is this user: `generate` may believe it
-    generated = _run("generate", out, env)
-    assert generated.returncode == 0 and f"wrote {MODULE}" in generated.stdout, (generated.stdout, generated.stderr)
-    assert module.read_bytes() == clean
-
-
-def test_generate_removes_the_cache_and_key_earlier_versions_wrote_and_nothing_else(out, tmp_path):
-    """Earlier versions kept a cache in the tree and its key in the user's cache directory;
-    `generate` removes both when they have the shape those versions wrote, and leaves any
-    other file at those paths."""
-    env = {**os.environ, "HOME": str(tmp_path / "home"), "XDG_CACHE_HOME": str(tmp_path / "xdg")}
-    key = tmp_path / "xdg" / "llm-status-codes" / "cache-key"
-    key.parent.mkdir(parents=True)
-    key.write_bytes(PLANTED_KEY)
-    body = json.dumps({"fingerprint": "0123456789abcdef", "entries": {}}).encode()
-    (out / CACHE).write_bytes(body + b"\n" + hmac.new(PLANTED_KEY, body, hashlib.sha256).hexdigest().encode())
-    result = _run("generate", out, env)
-    assert result.returncode == 0 and f"removed {out / CACHE}" in result.stdout, result.stdout
-    assert not (out / CACHE).exists() and not key.exists() and not key.parent.exists()
-    mine = b"my notes, not a cache\n"
-    (out / CACHE).write_bytes(mine)
-    key.parent.mkdir()
-    key.write_bytes(b"a file of mine at that path\n")
-    assert _run("generate", out, env).returncode == 0
-    assert (out / CACHE).read_bytes() == mine and key.is_file()
-
-
 # -- links, FIFOs and devices where the run's own files go -------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [CACHE, JOURNAL, LOCK])
+@pytest.mark.parametrize("name", [JOURNAL, LOCK])
 @pytest.mark.parametrize("shape", ["fifo", "link to /dev/zero", "link outside"])
 def test_run_files_that_are_no_files_never_hang_or_follow(out, tmp_path, name, shape):
     outside = tmp_path / "outside.txt"
@@ -272,15 +198,13 @@ def test_a_journal_fifo_is_one_line_and_exit_1(out):
 # -- JSON nested past the recursion limit ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("where", ["manifest", "journal", "cache"])
+@pytest.mark.parametrize("where", ["manifest", "journal"])
 def test_json_nested_a_hundred_thousand_deep_is_unreadable_not_a_crash(out, where):
     deep = "[" * 100000 + "]" * 100000
     if where == "manifest":
         _owner_manifest(out)[0].write_text(deep)
-    elif where == "journal":
-        (out / JOURNAL).write_text(deep)
     else:
-        (out / CACHE).write_text(deep)
+        (out / JOURNAL).write_text(deep)
     result = _generate(out)
     assert result.code == 0 and "Traceback" not in result.err, result.err
     assert _check(out).code == 0
@@ -378,24 +302,6 @@ def test_a_held_lock_is_waited_for_within_a_bound_naming_its_holder(out):
 def test_a_lock_timeout_that_is_no_number_of_seconds_is_wrong_usage(out, value):
     result = _generate_bounded(out, value)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and LOCK_TIMEOUT in result.stderr, result.stderr
-
-
-def test_an_old_lock_others_could_open_is_replaced_and_their_descriptor_holds_nothing(out):
-    """A lock file made 0644 by an older version: a neighbour may have opened it already. It
-    is replaced by a new one of this user's alone, so the neighbour's descriptor locks a file
-    no run uses any more."""
-    (out / LOCK).chmod(0o644)
-    with _held(out / LOCK):
-        held = _generate_bounded(out, "0.2")  # held now: nothing is replaced under a run
-    assert held.returncode == 1 and f"remove it (rm {out / LOCK})" in held.stderr, held.stderr
-    before = os.lstat(out / LOCK).st_ino
-    with open(out / LOCK, "rb") as neighbour:  # opened before the replacement, locked after it
-        assert _generate_bounded(out, "0.2").returncode == 0
-        fcntl.flock(neighbour.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        result = _generate_bounded(out, "0.2")
-    assert result.returncode == 0 and "waiting" not in result.stderr, result.stderr
-    info = os.lstat(out / LOCK)
-    assert info.st_ino != before and info.st_mode & 0o077 == 0
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="gives the lock file to another user with chown, which needs root")

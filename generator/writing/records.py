@@ -1,7 +1,6 @@
 """What a run records in the output tree: the manifests, and the journal of an unfinished run."""
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from pathlib import Path
@@ -107,46 +106,3 @@ def temp_leftovers(root: Path, journal: dict) -> list[Path]:
                 ):
                     found.append(Path(entry.path))
     return found
-
-
-# -- what earlier versions left ------------------------------------------------------------
-
-RETIRED_CACHE = ".generate-cache.json"  # versions before 0.4 kept a cache of stamps here
-
-
-def _retired_key() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "llm-status-codes", "cache-key")
-
-
-def _looks_like(path, limit: int, shape) -> bool:
-    """Whether `path` is a regular file of this user's whose bytes have the given shape."""
-    try:
-        data = read_regular(path, limit)
-        return os.stat(path, follow_symlinks=False).st_uid == os.geteuid() and shape(data)
-    except OSError:
-        return False
-
-
-def _cache_shape(data: bytes) -> bool:
-    body, _, seal = data.rpartition(b"\n")
-    try:
-        return len(seal) == 64 and isinstance(json.loads(body.decode("utf-8")).get("fingerprint"), str)
-    except (ValueError, AttributeError, RecursionError):
-        return False
-
-
-def remove_retired_cache(root: Path) -> list[tuple[str, str]]:
-    """Remove the cache and its key that earlier versions wrote (the tree's
-    .generate-cache.json and ~/.cache/llm-status-codes/cache-key), each only when it is a
-    regular file of this user's with the shape they wrote: nothing else is touched."""
-    removed = []
-    for path, limit, shape in ((str(root / RETIRED_CACHE), 256 << 20, _cache_shape),
-                               (_retired_key(), 4096, lambda data: len(data) == 32)):
-        if _looks_like(path, limit, shape):
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-                removed.append(("removed", path))
-    with contextlib.suppress(OSError):
-        os.rmdir(os.path.dirname(_retired_key()))  # only when empty
-    return removed
