@@ -21,7 +21,8 @@ FOLDERS = ("generator", "tests", "scripts", "templates", "catalog", "site", "gen
 PATH = re.compile(r"(?<![\w./-])((?:" + "|".join(re.escape(f) for f in FOLDERS) + r")/[\w.@/-]*[\w/])")
 MODULE = re.compile(r"(?<![\w./-])(generator(?:\.[A-Za-z_]\w*)+)")
 # What names no path: a pattern of paths, or the files a build makes (git-ignored).
-PATTERN = re.compile(r"[{}*<>]|OWNER|FAMILY|NAME|MODULE|HEADER|\bID\b|LANG|/\.\.\.|site/build|tests/\.(tmp|artifacts)|\.\.\.$")
+PATTERN = re.compile(r"[{}*<>]|OWNER|FAMILY|NAME|MODULE|HEADER|\bID\b|LANG|/\.\.\.|site/build"
+                     r"|tests/\.(tmp|artifacts)|\.\.\.$")
 # A file of the project's history, as a message tells a user to take it: git show COMMIT:PATH
 AT_COMMIT = re.compile(r"\b([0-9a-f]{7,40}\^?):((?:scripts|generator|catalog|tests)/[\w./-]+)")
 # A section sign after a file of the repository (upstream-facts.md §2) cites that file.
