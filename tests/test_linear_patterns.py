@@ -24,6 +24,7 @@ QUERY_READERS = (
     "generator/domain/queries.py",
     "generator/shipping/explain.py",
     "generator/rendering/runtime/module_runtime.py",
+    "generator/rendering/runtime/message_match.py",
 )
 
 

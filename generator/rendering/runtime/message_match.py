@@ -1,0 +1,95 @@
+"""Which message template a logged line comes from, and what its placeholders took.
+
+A template is a message with placeholders (`Value %s for parameter --%s is invalid.`): its
+literal pieces must stand in the line in their order, and each placeholder takes what lies
+between them (any text, possibly empty). What comes before the first piece is the log line's
+prefix (a level, a module and its process id, a timestamp, a source file, the code's id) and is
+ignored. Of the templates a line matches, the most specific wins: the one with the most literal
+text; equal ones are all answers.
+
+The work is linear in the line's length for any template: each piece is looked for once, with
+str.find from where the previous one ended (the last with str.rfind, so that the last
+placeholder takes what it can), and never with a pattern built from the template, which a
+template could make backtrack. Standard library only: the generated modules carry this file's
+code as it is (generator/rendering/python_module.py).
+"""
+from __future__ import annotations
+
+import re as _re
+from typing import Optional
+
+PLACEHOLDER = "%s"
+# A token of a log line's prefix, read one token at a time (no pattern repeats a group): a
+# bracketed tag, MODULE(pid,program):timestamp, a date or a time, a source file and line, a
+# level word, the code's id with its colon.
+_PREFIX_TOKEN = _re.compile(r"\[[^\]\n]{0,200}\]|[A-Za-z_]{1,40}\(\d{1,10},[^)\n]{0,80}\):[\d.:-]{0,40}"
+                            r"|\d{4}-\d{2}-\d{2}[\dT:.,-]{0,30}|\d{1,2}:\d{2}:\d{2}[\d.,:]{0,20}"
+                            r"|[\w.-]{1,200}\.(?:cc|cpp|c|h|hpp|py):\d{1,9}|(?:ERROR|WARNING|WARN|INFO|DEBUG|EVENT)\b"
+                            r"|[EW]\d{5}:")
+_BLANKS = " \t"
+
+
+def template_pieces(template: str) -> tuple[str, ...]:
+    """The literal text between a template's placeholders: one more piece than placeholders."""
+    return tuple(template.split(PLACEHOLDER))
+
+
+def specificity(pieces: tuple[str, ...]) -> int:
+    """How much of a template is its own text, not a placeholder's: the more, the more specific."""
+    return sum(len(piece) for piece in pieces)
+
+
+def message_start(line: str) -> int:
+    """Where the message of a logged line starts: after its prefix's tokens and the spaces between."""
+    position = 0
+    while True:
+        while position < len(line) and line[position] in _BLANKS:
+            position += 1
+        token = _PREFIX_TOKEN.match(line, position)
+        if token is None or token.end() == position:
+            return position
+        position = token.end()
+
+
+def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ...]]:
+    """The values a line gives the template's placeholders, in order; None when it does not
+    match. A template without a placeholder matches a line whose message it is."""
+    line = line.rstrip()
+    if len(pieces) == 1:  # a fixed message: the line ends with it, after a blank, a colon or a bracket
+        fixed = pieces[0].rstrip()
+        before = len(line) - len(fixed) - 1
+        return () if fixed and line.endswith(fixed) and (before < 0 or line[before] in " \t:]") else None
+    first, middle, last = pieces[0], pieces[1:-1], pieces[-1]
+    if first:
+        found = line.find(first)
+        if found < 0:
+            return None
+        position = found + len(first)
+    else:
+        position = message_start(line)
+    values = []
+    for piece in middle:
+        found = line.find(piece, position)
+        if found < 0:
+            return None
+        values.append(line[position:found])
+        position = found + len(piece)
+    end = line.rfind(last, position) if last else len(line)
+    if end < 0:
+        return None
+    values.append(line[position:end])
+    return tuple(values)
+
+
+def best_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
+    """(key, values) of every template the line matches that is the most specific of them
+    (several only when they are equally specific), by key."""
+    found = []
+    for key, pieces in templates.items():
+        values = match_template(pieces, line)
+        if values is not None:
+            found.append((specificity(pieces), key, values))
+    if not found:
+        return []
+    best = max(score for score, _, _ in found)
+    return sorted((key, values) for score, key, values in found if score == best)
