@@ -1,4 +1,10 @@
-"""What an import changes in the catalog files, and writing them all or none."""
+"""What an import changes in the catalog files, and writing them all or none.
+
+Each file the family's sections come from is loaded as a round-trip document
+(generator.importing.catalog_yaml); the import edits the documents, and each is dumped whole.
+What the import does not change keeps its bytes: comments, blank lines, quoting, the order of
+keys. The catalog the edited files make is validated before anything is written.
+"""
 from __future__ import annotations
 
 import contextlib
@@ -9,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Optional
 
-from ruamel.yaml.error import YAMLError
-from ruamel.yaml.nodes import Node
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from generator.importing import yaml_edit as ye
-from generator.importing.framing import layout_lines
+from generator.importing import catalog_yaml as cy
+from generator.importing.framing import layout_map
+from generator.importing.text_entries import FieldEdit
 from generator.reading.load import catalog_groups, display_path, load_catalog
 from generator.core.files import read_regular
 from generator.domain.codes import Code
@@ -27,93 +33,108 @@ from generator.importing.page_source import ImportProblem, MAX_PROBLEMS_SHOWN, R
 
 
 class Files:
-    """A family's catalog files, their composed YAML and the edits pending on them."""
+    """A family's catalog files: their texts, and the documents the import edits."""
 
     def __init__(self, location: Path, family: Family, staged: Optional[Mapping[Path, str]] = None):
         shown = set(family.files)
         self.location = location
         self.paths = [p for _, paths in catalog_groups(location) for p in paths if display_path(p) in shown]
-        self.edits = {p: ye.FileEdit(current_text(p, staged or {})) for p in self.paths}
-        self.roots = {p: _composed(p, self.edits[p]) for p in self.paths}
+        self.texts = {p: current_text(p, staged or {}) for p in self.paths}
+        self.docs = {p: cy.load(self.texts[p], display_path(p)) for p in self.paths}
         self.versions_path = self._holding("versions")
         self.codes_path = self._holding("codes")
 
     def _holding(self, section: str) -> Path:
-        return next(p for p in self.paths if ye.get(self.roots[p], section) is not None)
+        return next(p for p in self.paths if isinstance(self.docs[p], dict) and section in self.docs[p])
 
     @property
-    def versions(self) -> ye.FileEdit:
-        return self.edits[self.versions_path]
+    def versions(self) -> CommentedMap:
+        """editions.yaml's `versions`: each timeline's list of versions."""
+        return self.docs[self.versions_path]["versions"]
 
     @property
-    def codes(self) -> ye.FileEdit:
-        return self.edits[self.codes_path]
+    def codes(self) -> CommentedSeq:
+        return self.docs[self.codes_path]["codes"]
 
-    def timeline_node(self, timeline: str) -> Optional[Node]:
-        found = ye.get(ye.value(self.roots[self.versions_path], "versions"), timeline)
-        return None if found is None else found[1]
-
-    def version_node(self, version_id: str) -> Node:
-        for _, _, nodes in ye.pairs(ye.value(self.roots[self.versions_path], "versions")):
-            for node in ye.items(nodes):
-                found = ye.get(node, "version")
-                if found is not None and str(found[1].value) == version_id:
+    def version(self, version_id: str) -> CommentedMap:
+        for versions in self.versions.values():
+            for node in versions:
+                if str(node.get("version")) == version_id:
                     return node
         raise KeyError(version_id)  # pragma: no cover - versions come from the loaded model
 
-    def code_node(self, name: str) -> Node:
-        for node in ye.items(ye.value(self.roots[self.codes_path], "codes")):
-            for key in ("python", "c"):
-                found = ye.get(node, key)
-                if found is not None and str(found[1].value) == name:
-                    return node
+    def code(self, name: str) -> CommentedMap:
+        for node in self.codes:
+            if name in (node.get("python"), node.get("c")):
+                return node
         raise KeyError(name)  # pragma: no cover
 
     def add_timeline_path(self, timeline: str, lang: str, first: str, path: str) -> None:
         """A path where the timeline's page in `lang` is kept now (its newest), in family.yaml."""
-        holder = self._holding("family")
-        pages = ye.value(ye.value(self.roots[holder], "family"), "pages")
-        node = next(t for page in ye.items(pages) for t in ye.items(ye.value(page, "timelines"))
-                    if str(ye.value(t, "id").value) == timeline)
-        edit = self.edits[holder]
-        translations = ye.get(node, "translations")
-        found = ye.get(translations[1], lang) if translations is not None else None
-        known = ye.value(node, "paths") if lang == first else (found[1] if found is not None else None)
+        pages = self.docs[self._holding("family")]["family"]["pages"]
+        node = next(t for page in pages for t in page["timelines"] if str(t["id"]) == timeline)
+        translations = node.get("translations")
+        known = node.get("paths") if lang == first else (translations or {}).get(lang)
         if known is not None:
-            _append(edit, known, path)
+            append(known, path)
             return
-        item = f"- {ye.scalar(path)}"
-        column = ye.key(node, "id").start_mark.column
-        lines = [" " * (column + 2) + f"{lang}:", " " * (column + 4) + item]
+        if lang == first:
+            cy.insert_key(node, list(node).index("id") + 1, "paths", CommentedSeq([cy.text(path)]))
+            return
         if translations is None:
-            edit.insert_after(ye.value(node, "paths") if ye.get(node, "paths") else node,
-                              [" " * column + "translations:"] + lines)
-        else:
-            edit.insert_after(list(ye.pairs(translations[1]))[-1][2], lines)
+            translations = CommentedMap()
+            cy.insert_key(node, list(node).index("paths") + 1 if "paths" in node else len(node), "translations",
+                          translations)
+        cy.insert_key(translations, len(translations), lang, CommentedSeq([cy.text(path)]))
 
-    def rendered(self) -> dict[Path, str]:
-        return {p: e.result() for p, e in self.edits.items()}
+    def rendered(self, report: Report) -> dict[Path, str]:
+        """Each file's text as the import leaves it; a file it did not change keeps its own."""
+        texts = {}
+        for path, doc in self.docs.items():
+            text, own = cy.dump(doc), self.texts[path]
+            if text != own:
+                as_dumped = cy.dump(cy.load(own, display_path(path)))
+                if text == as_dumped:
+                    text = own
+                elif as_dumped != own:
+                    report.todo.append(_rewritten(path, own, as_dumped))
+            texts[path] = text
+        return texts
 
 
-def _append(edit: ye.FileEdit, sequence: Node, text: str) -> None:
-    """`text` appended to a sequence of scalars, in the style it is written in."""
-    values = ye.items(sequence)
-    if getattr(sequence, "flow_style", False) or not values:
-        edit.replace(sequence, ye.flow([str(v.value) for v in values] + [text]))
+def _rewritten(path: Path, own: str, as_dumped: str) -> str:
+    """Said for a person: the diff of a file that ruamel does not write back byte for byte
+    rewrites more than the import changed."""
+    line = next((i for i, (a, b) in enumerate(zip(own.split("\n"), as_dumped.split("\n")), 1) if a != b), 1)
+    return (f"{display_path(path)}:{line}: ruamel.yaml writes this file back otherwise than it is written, so the "
+            "import's diff rewrites that line too: keep the layout it writes (tests/test_catalog_yaml.py)")
+
+
+def append(sequence: CommentedSeq, text: str) -> None:
+    """`text` appended to a sequence of texts, in the style it is written in."""
+    if sequence.fa.flow_style() or not sequence:
+        sequence.fa.set_flow_style()
+        sequence.append(cy.flow_item(text, quote=False))
     else:
-        edit.insert_after(values[-1], [edit.item_indent(values[-1]) + f"- {ye.scalar(text)}"])
+        cy.insert_item(sequence, len(sequence), cy.text(text))
 
 
-def _composed(path: Path, edit: ye.FileEdit) -> Node:
-    """The file's YAML as the editor composes it (ruamel.yaml's own parser, which keeps every
-    position): a file the catalog's loader read and this one cannot is refused, not a traceback."""
-    try:
-        return edit.root()
-    except YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"{display_path(path)}:{mark.line + 1}:{mark.column + 1}" if mark else display_path(path)
-        raise ImportProblem(f"{where}: the import cannot edit this file ({' '.join(str(error).split())[:200]}); "
-                            "write the change by hand") from None
+def source_map(source: dict, lang: str) -> CommentedMap:
+    """A version's source as editions.yaml writes it: a repository file (with its framing, for
+    a pipe-table page), or a published page's URL."""
+    if "repo" in source:
+        item = CommentedMap((cy.text(key), cy.text(source[key])) for key in ("repo", "path", "commit", "branch")
+                            if key in source)
+        if "branch" not in source:
+            item["tags"] = cy.flow(source.get("tags", []))
+        if source.get("ref") == "merge-request":
+            item["ref"] = "merge-request"
+    else:
+        item = CommentedMap([("url", cy.text(source["url"]))])
+    item["lang"] = cy.text(lang)
+    if source.get("page") is not None:
+        item["page"] = layout_map(source["page"])
+    return item
 
 
 @dataclass
@@ -124,138 +145,17 @@ class Plan:
     files: Files
     report: Report
     renamed: dict[str, str] = dataclasses.field(default_factory=dict)  # version id -> its new id
-    entries: dict[tuple[str, str], "FieldEdit"] = dataclasses.field(default_factory=dict)
-    new_versions: dict[str, str] = dataclasses.field(
-        default_factory=dict
-    )  # version id added by this import -> its timeline
+    entries: dict[tuple[str, str], FieldEdit] = dataclasses.field(default_factory=dict)
 
-    def timeline_of(self, version_id: str) -> Optional[str]:
-        known = self.family.version_by_id.get(version_id)
-        return known.timeline.id if known is not None else self.new_versions.get(version_id)
-
-    def field_edit(self, code: Code, field_name: str) -> "FieldEdit":
-        key = (code.name, field_name)
+    def field_edit(self, code: Code, column: str) -> FieldEdit:
+        """The texts of one column of a code, as this import changes them."""
+        key = (code.name, column)
         if key not in self.entries:
-            found = ye.get(self.files.code_node(code.name), field_name)
-            items = ye.items(found[1]) if found else []
-            written = [[str(s.value) for s in ye.items(ye.value(item, "from"))] for item in items]
-            marks = [ye.get(item, "untranslated") for item in items]
-            languages = [
-                {k for k, _, _ in ye.pairs(item) if k in self.family.languages}
-                | ({str(v.value) for v in ye.items(mark[1])} if mark else set())
-                for item, mark in zip(items, marks)
-            ]
-            markdown = [ye.get(item, "markdown") is not None and str(ye.value(item, "markdown").value).lower() == "true"
-                        for item in items]
-            self.entries[key] = FieldEdit(code, field_name, written, languages, markdown)
+            self.entries[key] = FieldEdit(self.files.code(code.name), column, self.family.languages)
         return self.entries[key]
 
 
-@dataclass
-class FieldEdit:
-    code: Code
-    field: str
-    written: list[list[str]]  # each entry's `from`, as written
-    languages: list[set[str]]  # each entry's languages, texts and untranslated marks
-    markdown: list[bool]  # each entry's `markdown: true`
-    new: list[dict] = dataclasses.field(
-        default_factory=list
-    )  # entries to add: {from: [...], texts: {lang: text}, untranslated: [...]}
-    starts: dict[int, list[str]] = dataclasses.field(default_factory=dict)  # entry index -> its new `from`
-    texts: dict[tuple[int, str], str] = dataclasses.field(default_factory=dict)  # (entry index, lang) -> its text now
-    marked: dict[int, bool] = dataclasses.field(default_factory=dict)  # entry index -> its `markdown` now
-    dropped: set[tuple[int, str]] = dataclasses.field(default_factory=set)  # (entry index, lang) it no longer holds
-
-    def current(self, index: int) -> list[str]:
-        return self.starts.get(index, self.written[index])
-
-    def holds(self, index: int, lang: str) -> bool:
-        return lang in self.languages[index]
-
-
 # -- writing -------------------------------------------------------------------------------------------------
-
-
-def _render_fields(plan: Plan) -> None:
-    files = plan.files
-    for (name, field_name), edit in plan.entries.items():
-        code_node = files.code_node(name)
-        found = ye.get(code_node, field_name)
-        nodes = ye.items(found[1]) if found else []
-        for index, starts in edit.starts.items():
-            item = nodes[index]
-            if starts == edit.written[index]:
-                continue
-            if starts:
-                files.codes.replace(ye.value(item, "from"), ye.flow(starts, quote=True))
-            else:
-                files.codes.delete_lines(item, item)
-        for (index, lang), text in edit.texts.items():
-            _set_entry_text(files.codes, nodes[index], lang, text)
-        for index, markdown in edit.marked.items():
-            if markdown != edit.markdown[index]:
-                _set_markdown(files.codes, nodes[index], markdown)
-        for index, lang in sorted(edit.dropped):
-            _drop_language(files.codes, nodes[index], lang)
-        lines = []
-        for new in edit.new:
-            lines.append(f"      - from: {ye.flow(new['from'], quote=True)}")
-            if new.get("markdown"):
-                lines.append("        markdown: true")
-            for lang, text in new["texts"].items():
-                lines += ye.text_lines(lang, text, 8)
-            if new["untranslated"]:
-                lines.append(f"        untranslated: {ye.flow(new['untranslated'])}")
-        if not lines:
-            continue
-        if found is not None and nodes:
-            files.codes.insert_after(nodes[-1], lines)
-        else:
-            later = [k for k in ("cause", "solution") if ("meaning", "cause", "solution").index(k) >
-                     ("meaning", "cause", "solution").index(field_name) and ye.get(code_node, k)]
-            head = [f"    {field_name}:"] + lines
-            if later:
-                files.codes.insert_before(ye.key(code_node, later[0]), head)
-            else:
-                files.codes.insert_after(code_node, head)
-
-
-def _set_entry_text(codes: ye.FileEdit, item: Node, lang: str, text: str) -> None:
-    """An entry's text in one language set, its untranslated mark for that language lifted."""
-    found, mark = ye.get(item, lang), ye.get(item, "untranslated")
-    lines = ye.text_lines(lang, text, 8)
-    if found is not None:
-        codes.replace_lines(found[0], found[1], lines)
-    if mark is not None and lang in {str(v.value) for v in ye.items(mark[1])}:
-        rest = [str(v.value) for v in ye.items(mark[1]) if str(v.value) != lang]
-        if rest:
-            codes.replace(mark[1], ye.flow(rest))
-            codes.insert_before(mark[0], lines)
-        else:
-            codes.replace_lines(mark[0], mark[1], lines)
-
-
-def _set_markdown(codes: ye.FileEdit, item: Node, markdown: bool) -> None:
-    """An entry's `markdown: true` written, or taken away."""
-    found = ye.get(item, "markdown")
-    if markdown and found is None:
-        codes.insert_after(ye.value(item, "from"), ["        markdown: true"])
-    elif not markdown and found is not None:
-        codes.delete_lines(found[0], found[1])
-
-
-def _drop_language(codes: ye.FileEdit, item: Node, lang: str) -> None:
-    """An entry no longer holds a language: its text, or its untranslated mark, goes (a new entry
-    holds it, written otherwise)."""
-    found, mark = ye.get(item, lang), ye.get(item, "untranslated")
-    if found is not None:
-        codes.delete_lines(found[0], found[1])
-    elif mark is not None:
-        rest = [str(v.value) for v in ye.items(mark[1]) if str(v.value) != lang]
-        if rest:
-            codes.replace(mark[1], ye.flow(rest))
-        else:
-            codes.delete_lines(mark[0], mark[1])
 
 
 def _rename_starts(plan: Plan) -> None:
@@ -263,17 +163,13 @@ def _rename_starts(plan: Plan) -> None:
     if not plan.renamed:
         return
     for code in plan.family.codes:
-        for field_name, entries in code.texts:
-            if not any(s in plan.renamed for e in entries for s in e.starts):
-                continue
-            edit = plan.field_edit(code, field_name)
-            for index in range(len(edit.written)):
-                if any(s in plan.renamed for s in edit.current(index)):
-                    edit.starts[index] = [plan.renamed.get(s, s) for s in edit.current(index)]
+        for column, entries in code.texts:
+            if any(s in plan.renamed for e in entries for s in e.starts):
+                plan.field_edit(code, column).rename(plan.renamed)
     for version in plan.family.versions:
         if version.based_on in plan.renamed:
-            node = plan.files.version_node(version.id)
-            plan.files.versions.replace(ye.value(node, "based_on"), ye.quoted(plan.renamed[version.based_on]))
+            node = plan.files.version(version.id)
+            cy.set_value(node, "based_on", cy.ident(plan.renamed[version.based_on]))
 
 
 def current_text(path: Path, staged: Mapping[Path, str]) -> str:
@@ -285,8 +181,9 @@ def stage(plan: Plan, staged: dict[Path, str]) -> None:
     """Apply the plan to the staged texts, once the catalog they make is valid: nothing is
     written (an import that brings in several steps writes them all at its end, or none)."""
     _rename_starts(plan)
-    _render_fields(plan)
-    rendered = plan.files.rendered()
+    for edit in plan.entries.values():
+        edit.write()
+    rendered = plan.files.rendered(plan.report)
     changed = {path: text for path, text in rendered.items() if text != current_text(path, staged)}
     _validate(plan.files.location, {**staged, **changed})
     staged.update(changed)
@@ -392,23 +289,3 @@ def _validate(location: Path, texts: Mapping[Path, str]) -> None:
             lines.append(f"... and {len(error.problems) - MAX_PROBLEMS_SHOWN} more")
         raise ImportProblem("the import would make the catalog invalid, so nothing was written:\n" + "\n".join(lines)
                             ) from None
-
-
-def source_lines(source: dict, lang: str, indent: int) -> list[str]:
-    """A version's source as editions.yaml writes it: a repository file (with its framing, for
-    a pipe-table page), or a published page's URL."""
-    pad = " " * indent
-    if "repo" in source:
-        lines = [f"{pad}- {ye.entry('repo', source['repo'])}"] + [
-            f"{pad}  {ye.entry(key, source[key])}" for key in ("path", "commit", "branch") if key in source
-        ]
-        if "branch" not in source:
-            lines.append(f"{pad}  tags: {ye.flow(source.get('tags', []))}")
-        if source.get("ref") == "merge-request":
-            lines.append(f"{pad}  ref: merge-request")
-    else:
-        lines = [f"{pad}- {ye.entry('url', source['url'])}"]
-    lines.append(f"{pad}  {ye.entry('lang', lang)}")
-    if source.get("page") is not None:
-        lines += layout_lines(source["page"], indent + 2)
-    return lines

@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from typing import Optional, Union
 
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
 from generator.domain.codes import Code
 from generator.domain.family import Family
 from generator.domain.layout import HEADING, CodeBlock, PageLayout, code_block_text, headings, section_end
 from generator.domain.model import Page
-from generator.importing import yaml_edit as ye
+from generator.importing import catalog_yaml as cy
 
 BOM = "\ufeff"
 Block = Union[str, CodeBlock]
@@ -188,50 +190,46 @@ def _note(rows: list[str], previous: Optional[PageLayout]) -> Optional[str]:
 
 # -- as editions.yaml writes it -------------------------------------------------------------------------------
 
+HEADER_ON_ONE_LINE = 80  # a header whose flow sequence is longer is a block list (a source's page writes it at 12)
 
-def layout_lines(layout: PageLayout, indent: int) -> list[str]:
-    """`page:` and its fields, as a source's item writes them (every text through the writer)."""
-    pad = " " * indent
-    lines = [f"{pad}page:", f"{pad}  {ye.entry('title', layout.title)}"]
+
+def layout_map(layout: PageLayout) -> CommentedMap:
+    """`page`: a framing as a source of editions.yaml writes it (every text through the writer)."""
+    page = CommentedMap([("title", cy.text(layout.title))])
     if layout.note is not None:
-        lines.append(f"{pad}  {ye.entry('note', layout.note)}")
+        page["note"] = cy.text(layout.note)
     for key, blocks in (("before", layout.before), ("after", layout.after)):
         if blocks:
-            lines.append(f"{pad}  {key}:")
-            for block in blocks:
-                lines += _block_lines(block, indent + 4)
-    lines.append(f"{pad}  table: {layout.table}")
-    flow = f"{pad}  header: {ye.flow(list(layout.header))}"
-    if len(flow) <= 100 and "\n" not in flow:  # one line where it fits
-        lines.append(flow)
-    else:
-        lines += [f"{pad}  header:"] + [f"{pad}    - {ye.scalar(h)}" for h in layout.header]
+            page[key] = CommentedSeq(_block(block) for block in blocks)
+    page["table"] = layout.table
+    header = cy.flow(layout.header)
+    page["header"] = header if cy.one_line_width(header) <= HEADER_ON_ONE_LINE else \
+        CommentedSeq(cy.text(h) for h in layout.header)
     if layout.labels:
-        lines.append(f"{pad}  labels: {ye.flow_map(list(layout.labels))}")
+        page["labels"] = cy.flow_map(layout.labels)
     if layout.unclosed:
-        lines += [f"{pad}  unclosed:"] + [f"{pad}    - {ye.scalar(u)}" for u in layout.unclosed]
+        page["unclosed"] = CommentedSeq(cy.text(u) for u in layout.unclosed)
     if layout.bom:
-        lines.append(f"{pad}  bom: true")
+        page["bom"] = True
     if layout.level != 1:
-        lines.append(f"{pad}  level: {layout.level}")
+        page["level"] = layout.level
     if layout.blank_after:
-        lines.append(f"{pad}  blank_after: {layout.blank_after}")
-    return lines
+        page["blank_after"] = layout.blank_after
+    return page
 
 
-def _block_lines(block: Block, indent: int) -> list[str]:
-    pad = " " * indent
+def _block(block: Block) -> object:
+    """A paragraph as it is written, or {code: ...}."""
     if isinstance(block, str):
-        item = ye.text_lines("x", block, 0)
-        first = item[0][len("x: "):]
-        return [f"{pad}- {first}"] + [f"{pad}  {line}" if line else "" for line in item[1:]]
-    lines = [f"{pad}- code:"]
+        return cy.cell(block)
+    code = CommentedMap()
     if block.fence:
-        lines.append(f"{pad}    {ye.entry('fence', block.fence)}")
-    for key, values in (("open", block.open), ("close", block.close)):
-        if values:
-            lines += [f"{pad}    {key}:"] + [f"{pad}      - {ye.scalar(v)}" for v in values]
-    lines.append(f"{pad}    {ye.entry('line', block.line)}")
+        code["fence"] = cy.text(block.fence)
+    if block.open:
+        code["open"] = CommentedSeq(cy.text(v) for v in block.open)
+    if block.close:
+        code["close"] = CommentedSeq(cy.text(v) for v in block.close)
+    code["line"] = cy.text(block.line)
     if block.values is not None:
-        lines.append(f"{pad}    values: [{block.values[0]}, {block.values[1]}]")
-    return lines
+        code["values"] = cy.flow_numbers(block.values)
+    return CommentedMap([("code", code)])

@@ -12,25 +12,25 @@ that did not change goes on holding, its English with it.
 A page in another language (upstream's English) gives the English of the version it
 translates, for every version whose zh text is the same.
 
-The files are edited as text (generator.importing.yaml_edit): what the import does not change
-keeps its bytes, comments and layout. The edited catalog is validated before
-anything is written. Importing the same page twice changes nothing.
+The files are edited as ruamel.yaml round-trip documents (generator.importing.catalog_files):
+what the import does not change keeps its bytes, comments and layout. The edited catalog is
+validated before anything is written. Importing the same page twice changes nothing.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Optional
 
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from generator.importing import yaml_edit as ye
+from generator.importing import catalog_yaml as cy
 from generator.reading.load import display_path
 from generator.domain.editions import Version
 from generator.domain.family import Catalog, Family
 from generator.domain.model import UNTRANSLATED, Timeline
 from generator.core.releases import UNRELEASED, edition_order, release_key, sort_tags, tag_release
-from generator.importing.catalog_files import FieldEdit, Files, Plan, write
+from generator.importing.catalog_files import Files, Plan, source_map, write
 from generator.importing.page_source import ImportProblem, ImportedRow, PageSource, Report, edition_place, read_rows
-from generator.importing.catalog_files import source_lines
 
 
 # -- one page ---------------------------------------------------------------------------------------------------
@@ -157,13 +157,12 @@ def same_file(version: Version, page: PageSource) -> bool:
 def _cut_tags(plan: Plan, version: Version, source: dict, release: str) -> None:
     """The tags from `release` on leave the version whose file this release still ships: its
     translation changed, so from this release on the page is a version of its own."""
-    node = plan.files.version_node(version.id)
-    for item, known in zip(ye.items(ye.value(node, "sources")), version.sources):
+    for item, known in zip(plan.files.version(version.id)["sources"], version.sources):
         if (known.repo, known.path) != (source.get("repo"), source.get("path")) or not known.tags:
             continue
         kept = [t for t in known.tags if (release_key(tag_release(t)) or ()) < (release_key(release) or ())]
         if kept and kept != list(known.tags):
-            plan.files.versions.replace(ye.value(item, "tags"), ye.flow(kept))
+            cy.set_value(item, "tags", cy.flow(kept))
 
 
 def _is_head(version: Version) -> bool:
@@ -185,17 +184,15 @@ def _previous(versions: list[Version], version: Version) -> Optional[Version]:
 
 def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
     """A version whose content the page has: the release's tag joins its source."""
-    files, lang = plan.files, plan.family.languages[0]
-    node = files.version_node(version.id)
-    sources = ye.get(node, "sources")
-    same_file = [(n, s) for n, s in zip(ye.items(sources[1]) if sources else [], version.sources)
+    sources = plan.files.version(version.id).get("sources")
+    same_file = [(n, s) for n, s in zip(sources or [], version.sources)
                  if s.kind == "repo" and s.repo == source.get("repo") and s.path == source.get("path")]
     if _is_head(version) and "tags" in source and source["tags"]:
         _take_over_head(plan, version, source, release, release + version.timeline.suffix)
         return
     if "branch" in source:
         if same_file and same_file[0][1].branch and same_file[0][1].commit != source["commit"]:
-            files.versions.replace(ye.value(same_file[0][0], "commit"), ye.scalar(source["commit"]))
+            cy.set_value(same_file[0][0], "commit", cy.text(source["commit"]))
             plan.report.done.append(f"{version.id}: the branch head is now {source['commit'][:12]}")
         return
     if same_file and same_file[0][1].tags is not None and not same_file[0][1].branch:
@@ -203,12 +200,12 @@ def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
         new_tags = [t for t in source.get("tags", []) if t not in known.tags]
         if new_tags:
             tags = sort_tags(list(known.tags) + new_tags)
-            files.versions.replace(ye.value(item, "tags"), ye.flow(tags))
+            cy.set_value(item, "tags", cy.flow(tags))
             plan.report.done.append(f"{version.id}: unchanged page, shipped by {', '.join(new_tags)} too")
         return
     if sources is None:  # pragma: no cover - a version shipped by a repository has sources
         raise ImportProblem(f"version {version.id} has no sources to add {source.get('path')} to")
-    files.versions.insert_after(ye.items(sources[1])[-1], source_lines(source, lang, 8))
+    cy.insert_item(sources, len(sources), source_map(source, plan.family.languages[0]))
     plan.report.done.append(
         f"{version.id}: unchanged page, also at {source['repo']}:{source['path']} ({', '.join(source.get('tags', []))})"
     )
@@ -217,25 +214,22 @@ def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
 def _take_over_head(plan: Plan, head: Version, source: dict, release: str, edition_id: str) -> None:
     """The branch head's version, now shipped by a tag: it becomes the release's (or stays the
     head, updated); its unreleased id goes on resolving (`superseded`)."""
-    files, lang = plan.files, plan.family.languages[0]
-    node = files.version_node(head.id)
+    node = plan.files.version(head.id)
     old = next(s for s in head.sources if s.kind == "repo" and s.branch)
-    sources = ye.value(node, "sources")
-    item = next(n for n, s in zip(ye.items(sources), head.sources) if s is old)
+    index = next(i for i, s in enumerate(head.sources) if s is old)
     if release == UNRELEASED:
         if old.commit != source["commit"]:
-            files.versions.replace(ye.value(item, "commit"), ye.scalar(source["commit"]))
+            cy.set_value(node["sources"][index], "commit", cy.text(source["commit"]))
         return
-    files.versions.replace_lines(item, item, source_lines(source, lang, 8))
+    cy.set_value(node["sources"], index, source_map(source, plan.family.languages[0]))
     if head.id.startswith(UNRELEASED):
-        files.versions.replace(ye.value(node, "version"), ye.quoted(edition_id))
+        cy.set_value(node, "version", cy.ident(edition_id))
         plan.renamed[head.id] = edition_id
-    superseded = ye.get(node, "superseded")
-    line = f"        - {ye.flow_map([('edition', head.editions[0]), ('commit', old.commit or '')], ids=('edition',))}"
-    if superseded is None:
-        files.versions.insert_after(node, ["      superseded:", line])
+    item = cy.flow_map([("edition", head.editions[0]), ("commit", old.commit or "")], ids=("edition",))
+    if "superseded" in node:
+        cy.insert_item(node["superseded"], len(node["superseded"]), item)
     else:
-        files.versions.insert_after(ye.items(superseded[1])[-1], [line])
+        cy.insert_key(node, len(node), "superseded", CommentedSeq([item]))
     plan.report.done.append(
         f"{edition_id}: the branch head's page ({head.editions[0]}, {(old.commit or '')[:12]}) is now "
         f"release {release}'s; {head.editions[0]} resolves to {edition_id}"
@@ -245,84 +239,88 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
 def _new_version(plan: Plan, timeline: Timeline, edition_id: str, release: str, rows: list[ImportedRow], source: dict,
                  versions: list[Version]) -> None:
     """A changed page: a new version after the one before it, with what differs."""
-    family, files = plan.family, plan.files
-    plan.new_versions[edition_id] = timeline.id
-    key = edition_order(release, family.page_by_id[timeline.page].index, timeline.index, False)
-    before = [v for v in versions if min(family.edition_by_id[e].order_key for e in v.editions) < key]
-    base = before[-1] if before else None
-    lines = [f"    - version: {ye.quoted(edition_id)}"]
-    if base is not None:
-        lines.append(f"      based_on: {ye.quoted(base.id)}")
-    lines.append("      sources:")
-    lines += source_lines(source, family.languages[0], 8)
-    languages = (base.languages if base is not None and base.languages else (family.languages[0],))
-    lines.append(f"      texts: {ye.flow(list(languages))}")
-    lines.append("      order: page")
-    lines += _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, timeline)
-    after = versions[len(before)] if len(before) < len(versions) else None
-    if after is not None:
-        files.versions.insert_before(files.version_node(after.id), lines)
-    else:
-        _append_version(plan, timeline, lines)
+    base, after = _around(plan.family, timeline, release, versions)
+    languages = (base.languages if base is not None and base.languages else (plan.family.languages[0],))
+    node = _version_map(plan.family, edition_id, None, base, source, languages,
+                        _rows_map([(r.name, r.code, r.recoverable) for r in rows], base))
+    _place_version(plan, timeline, node, after)
     plan.report.done.append(f"{edition_id}: a new page version" + (f", based on {base.id}" if base else ""))
     _texts(plan, edition_id, rows, base, languages)
 
 
-def _append_version(plan: Plan, timeline: Timeline, lines: list[str]) -> None:
-    """A version after the timeline's last one; the timeline's own key first when family.yaml
-    declares a timeline that editions.yaml does not list yet."""
-    node = plan.files.timeline_node(timeline.id)
-    if node is not None:
-        plan.files.versions.insert_after(ye.items(node)[-1], lines)
-        return
-    root = ye.value(plan.files.roots[plan.files.versions_path], "versions")
-    last = list(ye.pairs(root))[-1][2]
-    plan.files.versions.insert_after(ye.items(last)[-1], [f"  {timeline.id}:"] + lines)
+def _around(family: Family, timeline: Timeline, release: str,
+            versions: list[Version]) -> tuple[Optional[Version], Optional[Version]]:
+    """The timeline's versions just before and just after a new version of `release`."""
+    key = edition_order(release, family.page_by_id[timeline.page].index, timeline.index, False)
+    before = [v for v in versions if min(family.edition_by_id[e].order_key for e in v.editions) < key]
+    return (before[-1] if before else None), (versions[len(before)] if len(before) < len(versions) else None)
 
 
-def _rows_lines(
-    rows: list[tuple[str, str, str]], base: Optional[Version], family: Family, timeline: Timeline
-) -> list[str]:
-    """The rows of a version, or what differs from its base's."""
+def _version_map(family: Family, edition_id: str, release: Optional[str], base: Optional[Version], source: dict,
+                 languages, rows: Optional[CommentedMap]) -> CommentedMap:
+    """A new version as editions.yaml writes it."""
+    node = CommentedMap([("version", cy.ident(edition_id))])
+    if release is not None:
+        node["release"] = cy.ident(release)
+    if base is not None:
+        node["based_on"] = cy.ident(base.id)
+    node["sources"] = CommentedSeq([source_map(source, family.languages[0])])
+    node["texts"] = cy.flow(languages)
+    node["order"] = "page"
+    if rows is not None:
+        node["rows"] = rows
+    return node
+
+
+def _place_version(plan: Plan, timeline: Timeline, node: CommentedMap, after: Optional[Version]) -> None:
+    """A new version before the one after it, else after the timeline's last one; the timeline's
+    own key first when family.yaml declares a timeline that editions.yaml does not list yet."""
+    versions = plan.files.versions
+    if timeline.id not in versions:
+        cy.insert_key(versions, len(versions), timeline.id, CommentedSeq())
+    listed = versions[timeline.id]
+    at = len(listed) if after is None else next(i for i, v in enumerate(listed) if str(v.get("version")) == after.id)
+    cy.insert_item(listed, at, node)
+
+
+def _rows_map(rows: list[tuple[str, str, str]], base: Optional[Version]) -> Optional[CommentedMap]:
+    """The rows of a version, or what differs from its base's (None when nothing does)."""
     if base is None:
-        return ["      rows:"] + [f"        {ye.entry(name, value)}" for name, _, value in rows]
+        return CommentedMap((cy.text(name), cy.text(value)) for name, _, value in rows)
     old = {r.code: r for r in base.rows}
     shown = {r.code: _shown(base, r) for r in base.rows}
     name_of = {code: name for name, code, _ in rows}
     new_order = [code for _, code, _ in rows]
     common = [c for c in new_order if c in old]
     if common != [r.code for r in base.rows if r.code in name_of]:  # moved rows: write them all
-        return ["      rows:"] + [f"        {ye.entry(name, value)}" for name, _, value in rows]
-    changes = []
+        return _rows_map(rows, None)
+    changes = CommentedMap()
     for index, (name, code, value) in enumerate(rows):
         if code not in old:
             anchor = [("after", name_of[new_order[index - 1]])] if index else [("before", name_of[new_order[1]])] \
                 if len(new_order) > 1 else []
-            changes.append(f"        {ye.scalar(name)}: {ye.flow_map([('recoverable', value)] + anchor)}")
+            changes[cy.text(name)] = cy.flow_map([("recoverable", value)] + anchor)
         elif old[code].recoverable != value or old[code].disagreements or shown[code] != name:
-            changes.append(f"        {ye.entry(name, value)}")  # a cell, or the name the row shows, changed
+            changes[cy.text(name)] = cy.text(value)  # a cell, or the name the row shows, changed
     for row in base.rows:
         if row.code not in name_of:
-            changes.append(f"        {ye.entry(shown[row.code], 'dropped')}")
-    return ["      rows:"] + changes if changes else []
+            changes[cy.text(shown[row.code])] = "dropped"
+    return changes or None
 
 
 def _change_content(plan: Plan, version: Version, rows: list[ImportedRow], base: Optional[Version],
                     renamed: Optional[str] = None) -> None:
     """A version whose content changed in place (the branch head's): its rows, its texts."""
-    family, files = plan.family, plan.files
-    node = files.version_node(version.id)
+    family = plan.family
+    node = plan.files.version(version.id)
     if _resolved_rows(version) != [(r.name, r.code, r.recoverable) for r in rows]:
-        lines = (
-            _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, version.timeline)
-            if version.based_on
-            else _rows_lines([(r.name, r.code, r.recoverable) for r in rows], None, family, version.timeline)
-        )
-        current = ye.get(node, "rows")
-        if current is not None:
-            files.versions.replace_lines(current[0], current[1], lines)
-        elif lines:
-            files.versions.insert_after(ye.value(node, "order"), lines)
+        written = _rows_map([(r.name, r.code, r.recoverable) for r in rows], base if version.based_on else None)
+        if "rows" in node and written is not None:
+            cy.set_value(node, "rows", written)
+        elif "rows" in node:
+            cy.remove_key(node, "rows")
+        elif written is not None:
+            cy.insert_key(node, list(node).index("order") + 1, "rows", written)
         plan.report.done.append(f"{renamed or version.id}: its rows changed")
     _texts(plan, renamed or version.id, rows, base, version.languages or (family.languages[0],), in_place=version)
 
@@ -351,13 +349,13 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
             )
             edit = plan.field_edit(code, field_name)
             if in_place is not None:
-                _stop_at(edit, in_place.id)
+                edit.stop_at(in_place.id)
             if held is not None and _says(held, text, markdown):
                 continue  # (where the text changed in place, the start removed above lets the base's hold on)
-            edit.new.append({"from": [version_id], "texts": {first: text}, "untranslated": others,
-                             "markdown": markdown})
+            edit.add(version_id, first, text, markdown)
             changed += 1
             for lang in others:
+                edit.add(version_id, lang, None)
                 plan.report.todo.append(f"translate: {code.name} {field_name} ({lang}) from {version_id} "
                                         f"(codes.yaml: untranslated: [{lang}])")
     if changed:
@@ -367,13 +365,6 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
 def _says(entry, text: str, markdown: bool) -> bool:
     """Whether a catalog text is the page's: the same words, written with the same markup."""
     return entry.written == text if markdown else entry.text == text and entry.markup is None
-
-
-def _stop_at(edit: FieldEdit, version_id: str) -> None:
-    """The field's entries that start at a version whose text changed in place stop starting there."""
-    for index in range(len(edit.written)):
-        if version_id in edit.current(index):
-            edit.starts[index] = [s for s in edit.current(index) if s != version_id]
 
 
 def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, rows: list[ImportedRow],
@@ -389,16 +380,13 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
         raise ImportProblem(f"the {lang} page lists other codes than edition {edition_id} does: "
                             f"only on the page: {', '.join(sorted({r.code for r in rows} - listed)) or 'none'}; "
                             f"only in the catalog: {', '.join(sorted(listed - {r.code for r in rows})) or 'none'}")
+    node = plan.files.version(version.id)
     if lang not in (version.languages or ()):
-        node = plan.files.version_node(version.id)
-        texts = ye.value(node, "texts")
-        plan.files.versions.replace(
-            texts, ye.flow([lg for lg in family.languages if lg in (*(version.languages or ()), lang)])
-        )
+        cy.set_value(node, "texts", cy.flow([lg for lg in family.languages
+                                              if lg in (*(version.languages or ()), lang)]))
     if source and not any(s.kind == source_kind(source) and s.lang == lang and s.path == source.get("path")
                           and s.commit == source.get("commit") and s.url == source.get("url") for s in version.sources):
-        node = plan.files.version_node(version.id)
-        plan.files.versions.insert_after(ye.items(ye.value(node, "sources"))[-1], source_lines(source, lang, 8))
+        cy.insert_item(node["sources"], len(node["sources"]), source_map(source, lang))
     changed = 0
     for row in rows:
         code = family.code_by_name[row.code]
@@ -407,17 +395,7 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
             current = code.entry(field_name, version.editions[0], lang)
             if current is not None and _says(current, text, markdown) and current.origin == "upstream":
                 continue
-            edit = plan.field_edit(code, field_name)
-            starting = [i for i in range(len(edit.written)) if version.id in edit.current(i) and edit.holds(i, lang)]
-            if starting and (edit.markdown[starting[0]] == markdown or edit.languages[starting[0]] == {lang}):
-                # an entry of this language starts here: its text is this page's (and its markup)
-                edit.texts[(starting[0], lang)] = text
-                edit.marked[starting[0]] = markdown
-            else:  # an entry of its own, where the one starting here is written otherwise (its markup)
-                if starting:
-                    edit.dropped.add((starting[0], lang))
-                edit.new.append({"from": [version.id], "texts": {lang: text}, "untranslated": [],
-                                 "markdown": markdown})
+            plan.field_edit(code, field_name).give(version.id, lang, text, markdown)
             changed += 1
     plan.report.done.append(f"{edition_id}: {changed} {lang} text(s) from {source.get('path') or 'the page'}")
 
@@ -435,20 +413,10 @@ def _published(plan: Plan, timeline: Timeline, release: str, published: Optional
             _change_content(plan, published, rows, _previous(versions, published))
         return
     edition_id = release + timeline.suffix
-    key = edition_order(release, family.page_by_id[timeline.page].index, timeline.index, False)
-    before = [v for v in versions if min(family.edition_by_id[e].order_key for e in v.editions) < key]
-    base = before[-1] if before else None
-    lines = [f"    - version: {ye.quoted(edition_id)}", f"      release: {ye.quoted(release)}"]
-    if base is not None:
-        lines.append(f"      based_on: {ye.quoted(base.id)}")
+    base, after = _around(family, timeline, release, versions)
     languages = base.languages if base is not None and base.languages else (family.languages[0],)
-    lines += ["      sources:"] + source_lines(source, family.languages[0], 8)
-    lines += [f"      texts: {ye.flow(list(languages))}", "      order: page"]
-    lines += _rows_lines([(r.name, r.code, r.recoverable) for r in rows], base, family, timeline)
-    after = versions[len(before)] if len(before) < len(versions) else None
-    if after is not None:
-        plan.files.versions.insert_before(plan.files.version_node(after.id), lines)
-    else:
-        _append_version(plan, timeline, lines)
+    node = _version_map(family, edition_id, release, base, source, languages,
+                        _rows_map([(r.name, r.code, r.recoverable) for r in rows], base))
+    _place_version(plan, timeline, node, after)
     plan.report.done.append(f"{edition_id}: the page published for {release}, a new version")
     _texts(plan, edition_id, rows, base, languages)

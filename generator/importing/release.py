@@ -22,7 +22,7 @@ from generator.core.releases import UNRELEASED, release_key, sort_tags, tag_rele
 from generator.domain.editions import Version
 from generator.domain.family import Family
 from generator.domain.model import Timeline
-from generator.importing import yaml_edit as ye
+from generator.importing import catalog_yaml as cy
 from generator.importing.catalog_files import Files, Plan, stage, write_staged
 from generator.importing.framing import read_framing
 from generator.importing.one_page import first_language, other_language, same_file, same_texts
@@ -222,14 +222,12 @@ def _add_tags(plan: Plan, version: Version, known, new_tags: list[str], repo) ->
     texts are upstream's, no longer proposed)."""
     if not new_tags:
         return
-    node = plan.files.version_node(version.id)
-    item = next(n for n, s in zip(ye.items(ye.value(node, "sources")), version.sources) if s is known)
+    item = next(n for n, s in zip(plan.files.version(version.id)["sources"], version.sources) if s is known)
     tags = sort_tags(list(known.tags) + new_tags)
-    plan.files.versions.replace(ye.value(item, "tags"), ye.flow(tags))
+    cy.set_value(item, "tags", cy.flow(tags))
     if known.ref == "merge-request":
-        plan.files.versions.replace(ye.value(item, "commit"), repo.commit(tags[0]))
-        ref = ye.key(item, "ref")
-        plan.files.versions.delete_lines(ref, ye.value(item, "ref"))
+        cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
+        cy.remove_key(item, "ref")
         plan.report.done.append(f"{version.id}: {known.path} ({known.lang}) was a merge request's; {tags[0]} "
                                 "releases it, so its texts are upstream's")
     plan.report.done.append(

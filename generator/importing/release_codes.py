@@ -15,10 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarint import HexCapsInt
+
 from generator.core.releases import release_key, tag_release
 from generator.domain.codes import Code
 from generator.domain.family import Family
-from generator.importing import yaml_edit as ye
+from generator.importing import catalog_yaml as cy
 from generator.importing.catalog_files import Plan
 from generator.importing.page_source import ImportProblem, blob_text
 from generator.reading.yaml_source import bad_character
@@ -169,26 +172,25 @@ def _new_code(plan: Plan, declared: Declared, name: str, release: str, after: Op
             f"not {clash.hex}: a value changed under a kept name is a new code and the removal of the old one, "
             "and the catalog names one code by one name; record the new code (under a name of its own) and "
             f"`removed: {{{name}: '{release}'}}` on {clash.name} by hand")
-    lines = [f"  - {ye.entry('python', declared.python)}"] if declared.python else []
-    if declared.c:
-        lines.append(("    " if lines else "  - ") + ye.entry("c", declared.c))
-    lines.append(f"    value: {_literal(family, declared.value)}")
+    node = CommentedMap()
+    for key, text in (("python", declared.python), ("c", declared.c)):
+        if text:
+            node[key] = cy.text(text)
+    literal = _literal(family, declared.value)
+    node["value"] = HexCapsInt(declared.value) if literal.startswith("0x") else declared.value  # as the family writes
     if declared.wrapper:
-        lines.append(f"    {ye.entry('wrapper', declared.wrapper)}")
+        node["wrapper"] = cy.text(declared.wrapper)
     if declared.cpp:
-        lines += ["    cpp:"] + [f"      - {ye.flow_map([('name', q), ('header', h)], ids=('name',))}"
-                                 for q, h in declared.cpp]
+        node["cpp"] = CommentedSeq(cy.flow_map([("name", q), ("header", h)], ids=("name",)) for q, h in declared.cpp)
     if declared.message is not None:
-        lines.append(f"    {ye.entry('log_message', declared.message)}")
-    lines.append(f"    added: {ye.flow_map([(name, release)], ids=(name,))}")
-    codes = ye.items(ye.value(plan.files.roots[plan.files.codes_path], "codes"))
+        node["log_message"] = cy.text(declared.message)
+    node["added"] = cy.flow_map([(name, release)], ids=(name,))
+    codes = plan.files.codes
     anchor = after if after is not None else _by_value(family, declared.value)
-    if anchor is None:
-        plan.files.codes.insert_before(codes[0], lines)
-    else:
-        plan.files.codes.insert_after(plan.files.code_node(anchor), lines)
+    at = 0 if anchor is None else next(i for i, c in enumerate(codes) if c is plan.files.code(anchor)) + 1
+    cy.insert_item(codes, at, node)
     what = "code" if declared.python else "C/C++ code"
-    plan.report.done.append(f"{declared.python or declared.c}: a new {what} ({_literal(family, declared.value)}), "
+    plan.report.done.append(f"{declared.python or declared.c}: a new {what} ({literal}), "
                             f"added in {name} {release}")
 
 
@@ -205,31 +207,28 @@ def _renamed(plan: Plan, code: Code, declared: Declared, name: str, release: str
 
 
 def _record_rename(plan: Plan, code: Code, kind: str, old: str, new: str, repo: str, release: str) -> None:
-    files, node = plan.files, plan.files.code_node(code.name)
+    node = plan.files.code(code.name)
     newest = getattr(code, f"{kind}_name")
     if new == newest:  # another repository renamed it before: this one follows
         index = next(i for i, r in enumerate(code.renamed) if getattr(r, kind) == old)
-        item = ye.items(ye.value(node, "renamed"))[index]
         until = {**dict(code.renamed[index].until), repo: release}
-        files.codes.replace(ye.value(item, "until"), ye.flow_map(list(until.items()), ids=tuple(until)))
+        cy.set_value(node["renamed"][index], "until", cy.flow_map(list(until.items()), ids=tuple(until)))
         return
     if old != newest:
         raise ImportProblem(f"{repo}@{release}: {old} becomes {new}, while the catalog's newest name of "
                             f"{code.name} is {newest}: record this rename by hand (codes.yaml `renamed`)")
-    files.codes.replace(ye.value(node, kind), ye.scalar(new))
-    # names are identifiers (upstream's own, read as such): plain in a flow mapping
-    entry = f"      - {{{kind}: {old}, until: {ye.flow_map([(repo, release)], ids=(repo,))}}}"
-    renamed = ye.get(node, "renamed")
-    if renamed is not None:
-        files.codes.insert_after(ye.items(renamed[1])[-1], [entry])
+    cy.set_value(node, kind, cy.text(new))
+    entry = cy.flow_map([(kind, old), ("until", cy.flow_map([(repo, release)], ids=(repo,)))])
+    if "renamed" in node:
+        cy.insert_item(node["renamed"], len(node["renamed"]), entry)
     else:
-        after = ye.get(node, "c") or ye.get(node, "python")
-        files.codes.insert_after(after[1], ["    renamed:", entry])  # type: ignore[index]
+        cy.insert_key(node, list(node).index("c" if "c" in node else "python") + 1, "renamed", CommentedSeq([entry]))
     if kind == "c":
-        for item, cpp in zip(ye.items(ye.value(node, "cpp")) if ye.get(node, "cpp") else [], code.cpp):
+        for index, cpp in enumerate(code.cpp):
             if cpp.short == old:
-                target = ye.value(item, "name") if ye.get(item, "name") else item
-                files.codes.replace(target, ye.quoted(f"{cpp.namespace}::{new}"))
+                item = node["cpp"][index]
+                holder, key = (item, "name") if isinstance(item, dict) else (node["cpp"], index)
+                cy.set_value(holder, key, cy.ident(f"{cpp.namespace}::{new}"))
 
 
 def _seen_in(plan: Plan, code: Code, name: str, release: str) -> None:
@@ -241,21 +240,17 @@ def _seen_in(plan: Plan, code: Code, name: str, release: str) -> None:
 
 def set_release(plan: Plan, code: Code, key: str, repo: str, release: str) -> None:
     """{repo: release} in the code's `added` or `removed` map, written or extended."""
-    node = plan.files.code_node(code.name)
+    node = plan.files.code(code.name)
     current = dict(getattr(code, key))
     if repo in current:
         return
     mapping = {**current, repo: release}
-    text = ye.flow_map(list(mapping.items()), ids=tuple(mapping))
-    if ye.get(node, key) is not None:
-        plan.files.codes.replace(ye.value(node, key), text)
+    value = cy.flow_map(list(mapping.items()), ids=tuple(mapping))
+    if key in node:
+        cy.set_value(node, key, value)
         return
-    text_keys = [k for k in ("notes", "meaning", "cause", "solution") if ye.get(node, k)]
-    line = [f"    {key}: {text}"]
-    if text_keys:
-        plan.files.codes.insert_before(ye.key(node, text_keys[0]), line)
-    else:
-        plan.files.codes.insert_after(node.value[-1][1], line)
+    text_keys = [k for k in ("notes", "meaning", "cause", "solution") if k in node]
+    cy.insert_key(node, list(node).index(text_keys[0]) if text_keys else len(node), key, value)
 
 
 def _literal(family: Family, value: int) -> str:
