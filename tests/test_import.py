@@ -158,6 +158,44 @@ def test_a_changed_text_is_one_entry_whose_english_is_untranslated(tmp_path):
     assert run_cli("validate", "--catalog", catalog).err.count("is not translated yet") == 1
 
 
+WEB_TIMELINE = """\
+        - id: web
+          suffix: -web
+          name:
+            zh: web：发布的文档
+            en: "web: the published documentation"
+"""
+
+
+def test_a_new_timelines_page_that_says_what_another_timelines_does_writes_no_text_again(tmp_path):
+    """The Python page on a timeline of its own (a published copy), saying what 9.1.0-v2 says: each
+    of its texts is written already, so each entry that writes one holds from the new version too
+    (its `from`; an entry whose English the new version does not know yet is split) and no text is
+    written again; its English page likewise."""
+    catalog = copy_catalog(tmp_path)
+    family_yaml = catalog / "llm_datadist" / "family.yaml"
+    text = family_yaml.read_text(encoding="utf-8")
+    family_yaml.write_text(text.replace("    - id: cpp\n", WEB_TIMELINE + "    - id: cpp\n", 1), encoding="utf-8")
+    family = family_of(catalog)
+    before = files(catalog)["llm_datadist/codes.yaml"]
+    for lang in ("zh", "en"):
+        page = write_page(tmp_path, family, "9.1.0-v2", "pipe", lang)
+        result = import_page(catalog, page, "9.1.0-web", lang, "--url", "https://example.org/web.html")
+        assert result.code == 0, result.err
+    changes = changed_lines(before, files(catalog)["llm_datadist/codes.yaml"])
+    assert changes and all(line.strip().startswith("- from: [") for _, old, new in changes for line in old + new), \
+        changes  # only `from` lines: no text written, none taken away
+    family = family_of(catalog)
+    assert family.version_by_id["9.1.0-web"].languages == ("zh", "en")
+    for row in family.edition_by_id["9.1.0-web"].rows:
+        code = family.code_by_name[row.code]
+        for field in ("meaning", "solution"):
+            for lang in ("zh", "en"):
+                web, v2 = code.entry(field, "9.1.0-web", lang), code.entry(field, "9.1.0-v2", lang)
+                assert (web.written, web.origin) == (v2.written, v2.origin), (row.code, field, lang)
+    assert run_cli("validate", "--catalog", catalog).code == 0
+
+
 # -- from an upstream repository ------------------------------------------------------------------------------
 
 

@@ -163,6 +163,9 @@ def test_a_release_that_adds_a_code(released, tmp_path):
         new.text("meaning", "9.3.0-v2", "zh") == "队列已满" and new.text("meaning", "9.3.0-cpp-v2", "zh") == "队列已满"
     )
     assert new.text("meaning", "9.2.0-v2", "zh") is None
+    codes = (upstream.catalog / "llm_datadist" / "codes.yaml").read_text(encoding="utf-8")
+    assert codes.count("zh: 队列已满") == codes.count("zh: 稍后重试。") == 1  # both pages' texts, each written once
+    assert codes.count("from: ['9.3.0-v2', '9.3.0-cpp-v2']") == 2
 
     _generate(upstream, tmp_path / "out")
     module = generated_module(tmp_path / "out", "release_two")
@@ -180,6 +183,39 @@ def test_a_release_that_adds_a_code(released, tmp_path):
     assert "LLM_QUEUE_FULL: missing upstream" in result.out
     again = _import(upstream, "v9.3.0")
     assert again.code == 0 and "0 file(s) changed" in again.out, again.out
+
+
+def test_a_text_that_goes_back_to_an_older_wording_is_not_written_again(released):
+    """v9.3.0 takes back v9.2.0's changed solution (and changes another text, so that its page is a
+    version of its own): the entry that writes the older wording holds from 9.3.0-v2 too, its `from`
+    one version longer; the text is not written a second time."""
+    upstream = released
+    assert _import(upstream, "v9.2.0").code == 0
+    subprocess.run(["git", "-C", str(upstream.catalog), "commit", "-qam", "9.2.0"], check=True, capture_output=True,
+                   env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+                        "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"})
+    page = upstream.repo.path / PYTHON_PAGE_910
+    text = page.read_text(encoding="utf-8").replace(NEW_SOLUTION, OLD_SOLUTION).replace("| 成功 |", "| 成功了 |", 1)
+    page.write_text(text, encoding="utf-8")
+    upstream.repo.commit("the older solution again", "v9.3.0")
+    codes = upstream.catalog / "llm_datadist" / "codes.yaml"
+    before = codes.read_text(encoding="utf-8")
+    result = _import(upstream, "v9.3.0")
+    assert result.code == 0, result.err
+    after = codes.read_text(encoding="utf-8")
+    assert after.count(f"zh: {OLD_SOLUTION}") == before.count(f"zh: {OLD_SOLUTION}") == 1
+    diff = subprocess.run(["git", "-C", str(upstream.catalog), "diff", "-U0", "--", "llm_datadist/codes.yaml"],
+                          capture_output=True, text=True, check=True).stdout
+    removed = [line for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    assert removed == ["-      - from: ['9.0.0-v2', '9.0.0-cpp-v2']"], diff
+    assert "+      - from: ['9.0.0-v2', '9.0.0-cpp-v2', '9.3.0-v2']" in diff.splitlines(), diff
+    code = load_catalog(upstream.catalog).family_by_id["llm_datadist"].code_by_name["LLM_PARAM_INVALID"]
+    said = [code.text("solution", edition, "zh") for edition in ("9.1.0-v2", "9.2.0-v2", "9.3.0-v2", "9.1.0-cpp-v2")]
+    assert said == [OLD_SOLUTION, NEW_SOLUTION, OLD_SOLUTION, OLD_SOLUTION], said
+    assert "translate: LLM_PARAM_INVALID solution (en) from 9.3.0-v2" in result.out, result.out
+    assert run_cli("validate", "--catalog", upstream.catalog).code == 0
+    audited = upstream.audit()
+    assert audited.code == 0, audited.out
 
 
 def test_an_edition_id_once_published_resolves_after_a_tag_takes_its_version(tmp_path):

@@ -12,6 +12,10 @@ that did not change goes on holding, its English with it.
 A page in another language (upstream's English) gives the English of the version it
 translates, for every version whose zh text is the same.
 
+A text is written once: a version whose text an entry of the code's column already writes
+(the same words in that language, upstream's, with the same markup) joins that entry's `from`,
+its other languages with it (generator.importing.text_entries).
+
 The files are edited as ruamel.yaml round-trip documents (generator.importing.catalog_files):
 what the import does not change keeps its bytes, comments and layout. The edited catalog is
 validated before anything is written. Importing the same page twice changes nothing.
@@ -330,11 +334,12 @@ def _change_content(plan: Plan, version: Version, rows: list[ImportedRow], base:
 
 def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[Version], languages,
            in_place: Optional[Version] = None) -> None:
-    """For each text the page shows: nothing when it holds on from the version before; else
-    an entry from this version (its other languages untranslated)."""
+    """For each text the page shows: nothing when it holds on from the version before; else the
+    version joins the entry that writes that text already, or a new entry starts at it (its other
+    languages untranslated)."""
     family = plan.family
     first, others = family.languages[0], [lang for lang in languages if lang != family.languages[0]]
-    changed = 0
+    changed = joined = 0
     for row in rows:
         code = family.code_by_name[row.code]
         for field_name, text in row.texts:
@@ -352,14 +357,19 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
                 edit.stop_at(in_place.id)
             if held is not None and _says(held, text, markdown):
                 continue  # (where the text changed in place, the start removed above lets the base's hold on)
-            edit.add(version_id, first, text, markdown)
-            changed += 1
-            for lang in others:
-                edit.add(version_id, lang, None)
+            written = edit.same(first, text, markdown)
+            carried = edit.join(version_id, written, tuple(languages)) if written is not None else []
+            if written is None:
+                edit.add(version_id, first, text, markdown)
+            changed, joined = changed + 1, joined + (written is not None)
+            for lang in (lang for lang in others if lang not in carried):
+                if edit.starting(version_id, lang) is None:
+                    edit.add(version_id, lang, None)
                 plan.report.todo.append(f"translate: {code.name} {field_name} ({lang}) from {version_id} "
                                         f"(codes.yaml: untranslated: [{lang}])")
     if changed:
-        plan.report.done.append(f"{version_id}: {changed} text(s) changed")
+        plan.report.done.append(f"{version_id}: {changed} text(s) changed" + (
+            f" ({joined} written already: the entries that write them hold from it too)" if joined else ""))
 
 
 def _says(entry, text: str, markdown: bool) -> bool:

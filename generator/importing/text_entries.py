@@ -5,7 +5,9 @@ An entry of a column writes texts in one or more languages and the versions they
 it holds from. It changes those (a version joins a text, leaves one, a new text starts at it) and
 writes them back: an entry whose languages still hold from the same versions stays one entry,
 changed in place; one whose languages come to hold from different versions is split, in place;
-new texts become new entries at the column's end.
+new texts become new entries at the column's end. A text is written once: a version whose text
+some entry already writes (the same words in that language, from upstream, with the same markup)
+joins that entry.
 """
 from __future__ import annotations
 
@@ -30,6 +32,10 @@ class Held:
     starts: list[str]  # its entry's `from`
     entry: Optional[CommentedMap]  # the entry that writes it; None for a new one
 
+    def says(self, text: str, markdown: bool) -> bool:
+        """Whether it is this very text of upstream's, written with this markup."""
+        return self.text == text and self.markdown == markdown and self.origin == "upstream"
+
 
 def _read(entry: CommentedMap, languages: tuple[str, ...]) -> list[Held]:
     """Each language of an entry, in the order it writes them."""
@@ -52,6 +58,10 @@ class FieldEdit:
         """The text in `lang` that starts at the version (a valid catalog has at most one)."""
         return next((h for h in self.held if h.lang == lang and version in h.starts), None)
 
+    def same(self, lang: str, text: str, markdown: bool) -> Optional[Held]:
+        """A text of upstream's in `lang` with these words and markup that an entry writes already."""
+        return next((h for h in self.held if h.lang == lang and h.starts and h.says(text, markdown)), None)
+
     def stop_at(self, version: str) -> None:
         """No text of the column starts at the version any longer."""
         for held in self.held:
@@ -62,17 +72,30 @@ class FieldEdit:
         for held in self.held:
             held.starts[:] = [renamed.get(s, s) for s in held.starts]
 
+    def join(self, version: str, found: Held, known: tuple[str, ...]) -> list[str]:
+        """The version joins the entry that writes `found`: each of that entry's languages that holds
+        from the same versions, and whose texts the version knows (`known`), holds from it too (where
+        no text of that language starts there yet). The languages it now has a text in from it."""
+        kin = [h for h in self.held if h.entry is found.entry and h.starts == found.starts and h.lang in known
+               and (h is found or self.starting(version, h.lang) is None)]
+        for held in kin:
+            held.starts.append(version)
+        return [h.lang for h in kin if h.text is not None]
+
     def add(self, version: str, lang: str, text: Optional[str], markdown: bool = False) -> None:
         """A new text (None: untranslated) starting at the version."""
         self.held.append(Held(lang, text, "upstream", markdown, [version], None))
 
     def give(self, version: str, lang: str, text: str, markdown: bool) -> None:
         """Upstream's text in `lang` from the version on: the text that started there no longer does
-        (or is this one, changed in place)."""
+        (or is this one, changed in place); a text some entry writes already holds from it too."""
         current = self.starting(version, lang)
         if current is not None:
             current.starts.remove(version)
-        if current is not None and not current.starts:
+        found = self.same(lang, text, markdown)
+        if found is not None:
+            found.starts.append(version)
+        elif current is not None and not current.starts:
             current.text, current.origin, current.markdown, current.starts = text, "upstream", markdown, [version]
         else:
             self.add(version, lang, text, markdown)
