@@ -130,3 +130,14 @@ def test_a_comment_between_entries_stays_before_the_entry_it_speaks_of():
                             "      # about b\n"
                             "      - from: ['b']\n        zh: 二\n"
                             "      - from: ['c']\n        en: Another\n")
+
+
+def test_a_text_given_again_where_it_holds_already_changes_nothing():
+    """The English an entry gives a version, given again (a page imported twice): no byte changes,
+    not even the order of its `from`."""
+    text = "codes:\n  - python: X\n    meaning:\n      - from: ['v', 'a']\n        zh: 一\n        en: One\n"
+    doc = cy.load(text, "codes.yaml")
+    edit = FieldEdit(doc["codes"][0], "meaning", ("zh", "en"))
+    edit.give("v", "en", "One", False)
+    edit.write()
+    assert cy.dump(doc) == text

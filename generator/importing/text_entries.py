@@ -87,9 +87,11 @@ class FieldEdit:
         self.held.append(Held(lang, text, "upstream", markdown, [version], None))
 
     def give(self, version: str, lang: str, text: str, markdown: bool) -> None:
-        """Upstream's text in `lang` from the version on: the text that started there no longer does
-        (or is this one, changed in place); a text some entry writes already holds from it too."""
+        """Upstream's text in `lang` from the version on: the text that started there (unless it is
+        this one) no longer does, or is changed in place; a text an entry writes already holds from it."""
         current = self.starting(version, lang)
+        if current is not None and current.says(text, markdown):
+            return
         if current is not None:
             current.starts.remove(version)
         found = self.same(lang, text, markdown)
