@@ -196,6 +196,27 @@ def test_a_new_timelines_page_that_says_what_another_timelines_does_writes_no_te
     assert run_cli("validate", "--catalog", catalog).code == 0
 
 
+def test_a_file_ruamel_writes_otherwise_keeps_its_bytes_until_an_import_changes_it(tmp_path):
+    """A construct that ruamel.yaml writes back otherwise (a flow mapping on two lines; the committed
+    catalog has none, tests/test_catalog_yaml.py): a file the import does not change keeps its bytes,
+    and one it changes is rewritten there too, which the import says, at that line, for a person."""
+    catalog = copy_catalog(tmp_path)
+    codes = catalog / "llm_datadist" / "codes.yaml"
+    one = "      - {name: 'llm_datadist::LLM_SUCCESS', header: llm_datadist/llm_datadist.h}\n"
+    two = "      - {name: 'llm_datadist::LLM_SUCCESS',\n         header: llm_datadist/llm_datadist.h}\n"
+    codes.write_text(codes.read_text(encoding="utf-8").replace(one, two, 1), encoding="utf-8")
+    line = 1 + codes.read_text(encoding="utf-8").split("\n").index(two.split("\n")[0])
+    before = codes.read_bytes()
+    page = write_page(tmp_path, family_of(catalog), "9.1.0-v2", "pipe")
+    result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/920.html")
+    assert result.code == 0 and codes.read_bytes() == before and "writes this file back" not in result.out, result
+    page.write_text(page.read_text(encoding="utf-8").replace("| 参数错误 |", "| 参数不对 |", 1), encoding="utf-8")
+    result = import_page(catalog, page, "9.3.0-v2", "zh", "--url", "https://example.org/930.html")
+    assert result.code == 0, result.err
+    assert f"codes.yaml:{line}: ruamel.yaml writes this file back otherwise than it is written" in result.out, result
+    assert one in codes.read_text(encoding="utf-8")
+
+
 # -- from an upstream repository ------------------------------------------------------------------------------
 
 
