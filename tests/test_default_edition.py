@@ -16,7 +16,7 @@ import pytest
 from generator.reading.load import load_catalog
 from generator.domain.queries import default_edition, default_timeline
 from generator.core.releases import is_final_release, release_key
-from tests.support.helpers import FIXTURES, ROOT, run_cli
+from tests.support.helpers import documentation, FIXTURES, ROOT, run_cli
 
 DEFAULTS = FIXTURES / "defaults" / "catalog.yaml"
 
@@ -179,6 +179,6 @@ def test_the_site_lists_codes_with_the_default_meaning(llm):
 
 
 def test_the_readme_says_the_rule():
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join(documentation().split())
     assert "`edition=None` means, in this order: the newest *final* release" in readme
     assert "unreleased editions never" in readme

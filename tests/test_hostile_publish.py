@@ -40,10 +40,10 @@ def snapshot_of_the_checkout(dest: Path) -> Path:
 
 
 def readme_pre_commit_section() -> tuple[str, str]:
-    """The README's pre-commit snippet, and the words around it."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("### pre-commit")
-    section = readme[start:readme.index("\n## ", start)]
+    """The pre-commit snippet of docs/vendoring.md, and the words around it."""
+    readme = (ROOT / "docs" / "vendoring.md").read_text(encoding="utf-8")
+    start = readme.index("## pre-commit")
+    section = readme[start:]
     return re.search(r"```yaml\n(.*?)```", section, re.S).group(1), section
 
 

@@ -1,5 +1,6 @@
-"""The README stays true: its table of outputs is what `targets` prints, the commands and
-files it names exist, and its Python examples run as written and give what their comments say."""
+"""The README and docs/ stay true: the table of outputs (docs/outputs.md) is what `targets`
+prints, the commands, verbs and files they name exist, and the README's Python examples run as
+written and give what their comments say."""
 from __future__ import annotations
 
 import ast
@@ -10,41 +11,51 @@ import subprocess
 import sys
 import tokenize
 
-from tests.support.helpers import ROOT, run_cli
+from tests.support.helpers import ROOT, documentation, run_cli
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = documentation()
 GENERATED = ROOT / "generated" / "python"
 
 
 def test_the_table_of_outputs_is_what_targets_prints():
-    block = re.search(r"<!-- targets:[^>]*-->\n(.*?)<!-- /targets -->", README, re.S)
-    assert block, "README.md lost its targets block"
+    block = re.search(r"<!-- targets:[^>]*-->\n(.*?)<!-- /targets -->", documentation("outputs.md"), re.S)
+    assert block, "docs/outputs.md lost its targets block"
     printed = run_cli("targets").out
     assert block.group(1).strip() == printed.strip(), \
-        "README.md's table of outputs differs from `python -m generator targets`: paste the command's output"
+        "docs/outputs.md's table of outputs differs from `python -m generator targets`: paste the command's output"
 
 
 def test_every_make_target_the_readme_names_exists():
-    named = set(re.findall(r"`make ([a-z-]+)", README))
+    named = set(re.findall(r"`make ([a-z-]+)", DOCS))
     assert {"generate", "test", "test-fast", "publish", "serve"} <= named
     listed = subprocess.run(["make", "-s", "help"], cwd=ROOT, capture_output=True, text=True).stdout
     for target in named:
-        assert f"make {target} " in listed, f"README names `make {target}`, which `make help` does not list"
+        assert f"make {target} " in listed, f"the docs name `make {target}`, which `make help` does not list"
 
 
-def test_every_verb_the_readme_names_is_a_verb():
-    table = README.split("## Command line", 1)[1].split("## Guarantees", 1)[0]
+def test_every_verb_the_docs_name_is_a_verb():
+    table = documentation("command-line.md")
     verbs = re.findall(r"^\| `([a-z-]+)", table, re.M)
     assert len(verbs) >= 10
     for verb in verbs:
         assert run_cli(verb, "--help").code == 0, verb
 
 
-def test_every_file_the_readme_names_exists():
-    for path in re.findall(r"`((?:generated|generator|catalog|tests|templates|site)/[\w./-]+)`", README):
+def test_every_file_the_docs_name_exists():
+    for path in re.findall(r"`((?:generated|generator|catalog|tests|templates|site|docs)/[\w./-]+)`", DOCS):
         if re.search(r"[{*]|OWNER|FAMILY|NAME/", path) or path.startswith("site/build"):  # patterns, not paths
             continue
-        assert (ROOT / path).exists(), f"README.md names {path}, which does not exist"
+        assert (ROOT / path).exists(), f"the docs name {path}, which does not exist"
+    for link in re.findall(r"\]\((docs/[\w.-]+)\)", README):
+        assert (ROOT / link).is_file(), f"README.md links {link}, which does not exist"
+
+
+def test_the_readme_is_a_front_door():
+    """What a newcomer reads in five minutes: short, and the reference lives in docs/."""
+    assert len(README.encode("utf-8")) <= 15_000
+    for section in ("## The two commands", "## Where each output goes", "## Vendoring", "## Changing the catalog"):
+        assert section in README, section
 
 
 # -- the Python examples, run as written ------------------------------------------------------------
@@ -108,7 +119,7 @@ def run_example(block: str, namespace: dict) -> list[str]:
 
 
 def test_the_python_examples_run_as_written():
-    blocks = re.findall(r"^```python\n(.*?)^```", README, re.S | re.M)
+    blocks = re.findall(r"^```python\n(.*?)^```", DOCS, re.S | re.M)
     assert len(blocks) >= 2 and any("lookup(" in block for block in blocks)
     sys.path.insert(0, str(GENERATED))
     try:

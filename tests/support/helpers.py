@@ -19,6 +19,12 @@ FIXTURES = ROOT / "tests" / "fixtures"
 MINI = FIXTURES / "mini" / "catalog.yaml"
 
 
+def documentation(name: str = "") -> str:
+    """The README and the reference pages of docs/ (one of them by file name), as they read."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    return "\n".join(path.read_text(encoding="utf-8") for path in pages if not name or path.name == name)
+
+
 @dataclass
 class Result:
     code: int
