@@ -37,7 +37,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.core.problems import CatalogError
-from generator.rendering.site.html import IDENTIFIER_JOIN, URL_JOIN, URL_PATTERN  # the site's break rules
+from generator.rendering.site.text import IDENTIFIER_JOIN, URL_JOIN, URL_PATTERN  # the site's break rules
 from generator.domain.blocks import blocks
 
 CHECKOUT_CATALOG = Path(__file__).resolve().parent.parent / "catalog"

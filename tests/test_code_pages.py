@@ -21,12 +21,13 @@ from dataclasses import replace
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
+from markupsafe import Markup
 
 from generator.reading.load import load_catalog
 from generator.domain.model import Localized
 from generator.domain.queries import default_edition, release_edition
 from generator.rendering.site import compare
-from generator.rendering.site.release_words import fill_label
+from generator.rendering.site.markup import fill
 from generator.rendering.site.context import Context
 from generator.rendering.site.parts import json_script, text_cell
 from generator.core.releases import is_final_release
@@ -149,7 +150,7 @@ def test_page_data_cannot_end_its_script_element():
 
 def test_a_labels_placeholders_are_filled_once(catalog):
     ctx = Context(catalog, "en", "codes/X/", catalog.families[0])
-    filled = fill_label(ctx, "field_value", field="{value}", value="<b>v</b>")
+    filled = fill(ctx.phrases["field_value"], field=Markup("{value}"), value=Markup("<b>v</b>"))
     assert filled == "{value}: <b>v</b>"
 
 

@@ -17,7 +17,7 @@ from generator.domain import blocks as textblocks
 from generator.core import releases as versions
 from generator.reading.load import load_catalog
 from generator.domain.changes import Event, Presence
-from generator.rendering.site.html import text_html
+from generator.rendering.site.markup import text_markup as text_html
 from tests.support.helpers import MINI
 from tests.support.hostile import live_markup
 from tests.support.site_build import page_html

@@ -1,8 +1,11 @@
-"""The one jinja2 environment, the banner every output carries, and output stamps.
+"""The jinja2 environment of the generated code and of the site's frame (its config, theme
+overrides and scripts), the banner every output carries, and output stamps.
 
 Templates hold layout; Python holds logic. Each target escapes catalog text
 through its own named filter (py_str, py_doc, c_str, c_comment, md, html,
 yaml_str); nothing is escaped by default, so a missing filter shows in review.
+The site's pages, HTML in Markdown, have an environment of their own that escapes
+every value (rendering.site.markup).
 """
 from __future__ import annotations
 

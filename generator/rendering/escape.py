@@ -114,6 +114,20 @@ def html_in_markdown(text: str) -> str:
     return html_in_jinja(text).replace("[", "&#91;").replace("]", "&#93;")
 
 
+def html_comment(text: str) -> str:
+    """Text inside an HTML comment (<!-- -->), which may not hold `--`."""
+    return text.replace("--", "- -")
+
+
+def json_in_script(value) -> str:
+    """A value as JSON inside a <script type="application/json"> of a Markdown page: no `<`, `>`
+    or `&` (no </script>, no comment opened), and no character that Markdown reads as a line's
+    end (str.splitlines: U+0085, U+2028, U+2029) that could break a string in two."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return text.replace("\x85", "\\u0085").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
 def html_read_as_html(text: str) -> str:
     """Text for an HTML attribute whose value a script then inserts as HTML (Material's header
     tooltips set an element's title as innerHTML): & and < escaped once more under the

@@ -1,18 +1,16 @@
 """What every page needs: the language's wording, links between pages, and sources."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
-from typing import Optional
+from typing import NamedTuple, Optional
 from urllib.parse import quote
 
-from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.codes import Code
 from generator.domain.editions import Edition, Source
 from generator.domain.family import Catalog, Family
-from generator.domain.model import Page
 from generator.domain.queries import row_anchor
 from generator.rendering.environment import banner_lines
-from generator.rendering.site.html import code_html, link
 
 DOCS = "site/docs"
 
@@ -26,13 +24,68 @@ def doc_path(location: str, lang: str, index: bool = False) -> str:
     return f"{DOCS}/{stem}.{lang}.md"
 
 
-def markdown_banner(stamp: str) -> str:
-    return "<!-- " + " ".join(line.replace("--", "- -") for line in banner_lines(stamp)) + " -->"
+def banner(stamp: str) -> str:
+    """The banner every page carries (in an HTML comment), in one line."""
+    return " ".join(banner_lines(stamp))
 
 
-@lru_cache(maxsize=1 << 14)  # a code's page links each edition from its answers, history and sayings
-def _edition_link(href: str, anchor: str, edition_id: str) -> str:
-    return link(href + anchor, esc(edition_id), "eid")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")  # {name} in a label
+
+
+class Labels:
+    """A language's labels, read by the templates as attributes (labels.home) or by key
+    (labels[key]); made once per language and family."""
+
+    def __init__(self, texts: dict):
+        self.__dict__.update(texts)
+
+    def __getitem__(self, key: str):
+        return self.__dict__[key]
+
+
+_NAMESPACES: dict[int, tuple[object, Labels, Labels]] = {}
+
+
+def _namespaces(site, lang: str, family_name: Optional[str]) -> tuple[Labels, Labels]:
+    """The labels, and the labels as phrases for the `fill` filter (markup.fill), made once per
+    language and family (the site keeps the labels it fills with a family's name): a phrase
+    is a label as pieces (name, words), a placeholder's name with its own words ("{name}"),
+    the label's words between them named "", and {family} already the family's name (in one
+    pass: a family's name that holds "{name}" is not read again)."""
+    texts = site.labels_for(lang, family_name)
+    held = _NAMESPACES.get(id(texts))
+    if held is None or held[0] is not texts:
+        phrases = {key: _phrase(site.label(key, lang), family_name) for key in texts}
+        held = _NAMESPACES[id(texts)] = (texts, Labels(texts), Labels(phrases))
+    return held[1], held[2]
+
+
+@lru_cache(maxsize=1024)  # the labels of a code's page, asked for every code
+def _phrase(label: str, family_name: Optional[str]) -> tuple[tuple[str, str], ...]:
+    parts = PLACEHOLDER.split(label)  # words, name, words, name, ...
+    return tuple(("", family_name) if i % 2 and part == "family" and family_name is not None else
+                 (part, f"{{{part}}}") if i % 2 else ("", part) for i, part in enumerate(parts))
+
+
+class Link(NamedTuple):
+    href: str
+    label: str  # text: an edition's id, a code's name
+
+
+class SourceView(NamedTuple):
+    """A source as readers follow it (templates/site/macros/parts.html.j2, `source`)."""
+
+    kind: str  # "repo", "url", "seed" or "document": how it is shown
+    language: str  # the name of its language, or ""
+    repo: str = ""
+    repo_url: str = ""
+    path: str = ""
+    file_url: str = ""
+    commit: str = ""
+    tags: tuple[tuple[str, str], ...] = ()  # (tag, its URL)
+    branch: str = ""
+    url: str = ""
+    document: str = ""
 
 
 class Context:
@@ -41,7 +94,9 @@ class Context:
     def __init__(self, catalog: Catalog, lang: str, location: str, family: Optional[Family] = None):
         self.catalog, self.lang, self.location, self.family = catalog, lang, location, family
         self.site = catalog.site
-        self._labels = self.site.labels_for(lang, family.name[lang] if family is not None else None)
+        name = family.name[lang] if family is not None else None
+        self._labels = self.site.labels_for(lang, name)
+        self.labels, self.phrases = _namespaces(self.site, lang, name)
 
     # -- wording -------------------------------------------------------------------------
 
@@ -51,18 +106,11 @@ class Context:
             return self._labels[key]
         return self.site.labels_for(self.lang, family.name[self.lang])[key]
 
-    def l(self, key: str) -> str:  # noqa: E743 - short: used in every template line
-        """A label, escaped for HTML and Markdown."""
-        return esc(self.label(key))
-
     def recoverable(self, value: Optional[str], family: Optional[Family] = None) -> str:
         target = family or self.family
         if value is None or target is None:
             return "—"
         return target.recoverable_label(value, self.lang)
-
-    def heading(self, page: Page, column: str) -> str:
-        return page.heading(column, self.lang)
 
     def state(self, st: str) -> str:
         return self.label({"yes": "legend_yes", "no": "legend_no", "na": "legend_na", "unknown": "legend_unknown",
@@ -81,34 +129,28 @@ class Context:
     def edition_location(self, family: Family, edition: Edition) -> str:
         return f"{family.prefix}editions/{edition.id}/"
 
-    def code_link(self, family: Family, code: Code, label_html: Optional[str] = None) -> str:
-        return link(self.url(self.code_location(family, code)), label_html or code_html(code.name, copy=False))
+    def code_link(self, family: Family, code: Code) -> Link:
+        return Link(self.url(self.code_location(family, code)), code.name)
 
-    def edition_link(self, family: Family, edition: Edition, code: Optional[Code] = None) -> str:
+    def edition_link(self, family: Family, edition: Edition, code: Optional[Code] = None) -> Link:
+        """A link to the edition's page, or to the code's row in it (where it lists the code)."""
         anchor = f"#{row_anchor(edition, code)}" if code is not None and code.name in edition.row_by_code else ""
-        return _edition_link(self.url(self.edition_location(family, edition)), anchor, edition.id)
+        return Link(self.url(self.edition_location(family, edition)) + anchor, edition.id)
 
     # -- sources -------------------------------------------------------------------------------
 
-    def source_html(self, source: Source) -> str:
-        """A source as readers follow it: the file at its commit, the page's URL, linked."""
+    def source(self, source: Source) -> SourceView:
+        """A source as readers follow it: the file at its commit, the page's URL."""
         names = self.catalog.site.language_names
-        lang = f" ({esc(names.get(source.lang) or source.lang)})" if source.lang else ""
+        language = (names.get(source.lang) or source.lang) if source.lang else ""
         if source.kind == "repo" and source.repo and source.commit and source.path:
             repo = self.catalog.repositories[source.repo]
-            file_url = repo.file_url(source.commit, quote(source.path))
-            commit = link(f"{repo.url}/commit/{source.commit}", f"<code>{esc(source.commit[:12])}</code>")
-            where = (
-                f"{link(file_url, f'<code>{esc(source.path)}</code>')} · {link(repo.url, esc(source.repo))} · {commit}"
-            )
-            if source.tags:
-                tags = ", ".join(link(f"{repo.url}/tree/{quote(t)}", esc(t)) for t in source.tags)
-                where += f"; {esc(self.label('source_tags'))}: {tags}"
-            elif source.branch:
-                where += f"; {esc(self.label('source_branch'))} {esc(source.branch)}"
-            return where + lang
+            return SourceView(
+                "repo", language, repo=source.repo, repo_url=repo.url, path=source.path,
+                file_url=repo.file_url(source.commit, quote(source.path)), commit=source.commit,
+                tags=tuple((t, f"{repo.url}/tree/{quote(t)}") for t in source.tags), branch=source.branch or "")
         if source.kind == "url" and source.url:
-            return link(source.url, esc(source.url)) + lang
+            return SourceView("url", language, url=source.url)
         if source.kind == "seed":  # this project's copy of a published page: no public address
-            return f"{esc(self.label('source_seed'))}{lang}"
-        return esc(source.document or "") + lang
+            return SourceView("seed", language)
+        return SourceView("document", language, document=source.document or "")

@@ -5,9 +5,9 @@ from functools import partial
 
 from generator.domain.family import Catalog
 from generator.rendering.output import Planned
-from generator.rendering.site.context import Context, doc_path
-from generator.rendering.site.pages import family_block
-from generator.rendering.site.parts import TITLE_ID, heading, page
+from generator.rendering.site.context import Context, banner, doc_path
+from generator.rendering.site.markup import render_page
+from generator.rendering.site.pages import family_view
 from generator.rendering.stamps import Digests
 
 
@@ -18,9 +18,6 @@ def plan_home(catalog: Catalog, digests: Digests) -> list[Planned]:
 
 def render_home(catalog: Catalog, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, "")
-    body = [heading(1, catalog.site.name[lang], TITLE_ID), f"<p>{ctx.l('home_intro')}</p>",
-            heading(2, ctx.label("lookup_title"), "lookup"), f"<p>{ctx.l('lookup_text')}</p>",
-            heading(2, ctx.label("families"), "families")]
-    for family in catalog.families:
-        body.append(family_block(Context(catalog, lang, "", family), family))
-    return page(ctx.label("home"), stamp, body)
+    return render_page("home.md.j2", title=ctx.label("home"), banner=banner(stamp), hide_toc=False,
+                       site_name=catalog.site.name[lang], labels=ctx.labels,
+                       families=[family_view(Context(catalog, lang, "", f), f) for f in catalog.families])

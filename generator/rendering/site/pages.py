@@ -4,10 +4,10 @@ planned as an Output (path, owner, what it reads) and rendered only when asked."
 from __future__ import annotations
 
 from functools import partial
+from typing import NamedTuple, Optional
 
-from generator.rendering.escape import html_in_markdown as esc, md_inline
 from generator.domain.codes import Code
-from generator.domain.editions import Edition
+from generator.domain.editions import Edition, Malformation
 from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, UNTRANSLATED
 from generator.rendering.stamps import Digests
@@ -16,12 +16,10 @@ from generator.domain.queries import default_edition, names_at_edition, row_anch
 from generator.rendering.site.code_page import pages_disagree, render_code_page
 from generator.rendering.site.compare import (compared, differences_location, render_differences,
                                               render_page_differences, render_timeline_differences)
-from generator.rendering.site.context import Context, doc_path
-from generator.rendering.site.html import admonition, code_html, link, table, text_html
+from generator.rendering.site.context import Context, Labels, Link, SourceView, banner, doc_path
+from generator.rendering.site.markup import render_page
 from generator.rendering.site.theme import release_anchor
-from generator.rendering.site.parts import (TITLE_ID, heading as _h, page as _page, recoverable_html,
-                                  text_cell, translation_mark)
-
+from generator.rendering.site.parts import Recoverable, recoverable, text_cell_of
 
 
 # -- the family's overview ---------------------------------------------------------------------
@@ -37,31 +35,35 @@ def plan_family_page(catalog: Catalog, family: Family, digests: Digests) -> list
 
 def render_family_page(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, family.prefix, family)
-    return _page(
-        family.name[lang], stamp, [_h(1, family.name[lang], TITLE_ID), family_block(ctx, family, heading=False)]
-    )
+    return render_page("family.md.j2", title=family.name[lang], banner=banner(stamp), hide_toc=False,
+                       family=family_view(ctx, family))
 
 
-def family_block(ctx: Context, family: Family, heading: bool = True) -> str:
-    """A family in brief: what it is, its pages, their copies and editions, and where to go."""
-    out = []
-    if heading:
-        out.append(_h(3, family.name[ctx.lang], f"family-{family.id}"))  # under the home's "Code families"
-    out.append(md_inline(ctx.label("family_intro", family)))  # a paragraph of the page's Markdown
-    links = [link(ctx.url(f"{family.prefix}codes/"), esc(ctx.label("all_codes"))),
-             link(ctx.url(f"{family.prefix}editions/"), esc(ctx.label("editions"))),
-             link(ctx.url(f"{family.prefix}differences/"), esc(ctx.label("differences_title")))]
-    out.append('<p class="family-links">' + " · ".join(links) + "</p>")
-    columns = [("page", ctx.l("page")), ("timeline", ctx.l("timeline")), ("editions", ctx.l("editions"))]
-    rows = []
-    for page in family.pages:
-        for timeline in page.timelines:
-            editions = ", ".join(ctx.edition_link(family, e) for e in family.timeline_editions(timeline))
-            # one element: on a phone a cell is a grid, where each bare comma would be an item of its own
-            rows.append((None, [esc(page.name[ctx.lang]), esc(timeline.name[ctx.lang]),
-                                f'<span class="edition-links">{editions}</span>' if editions else "—"]))
-    out.append(table(columns, rows, "family-pages"))
-    return "\n\n".join(out)
+class FamilyView(NamedTuple):
+    """A family in brief: what it is, its pages, their copies and editions, and where to go
+    (templates/site/macros/family.md.j2)."""
+
+    id: str
+    name: str
+    labels: Labels  # the family's own (its name in them)
+    codes: str  # where its pages are
+    editions: str
+    differences: str
+    rows: list  # a FamilyRow per page's timeline
+
+
+class FamilyRow(NamedTuple):
+    page: str
+    timeline: str
+    editions: tuple[Link, ...]
+
+
+def family_view(ctx: Context, family: Family) -> FamilyView:
+    rows = [FamilyRow(page.name[ctx.lang], timeline.name[ctx.lang],
+                      tuple(ctx.edition_link(family, e) for e in family.timeline_editions(timeline)))
+            for page in family.pages for timeline in page.timelines]
+    return FamilyView(family.id, family.name[ctx.lang], ctx.labels, ctx.url(f"{family.prefix}codes/"),
+                      ctx.url(f"{family.prefix}editions/"), ctx.url(f"{family.prefix}differences/"), rows)
 
 
 # -- codes -----------------------------------------------------------------------------------------
@@ -80,39 +82,40 @@ def plan_code_pages(catalog: Catalog, family: Family, digests: Digests) -> list[
             for code in family.codes for lang in catalog.site.languages]
 
 
+class CodeListRow(NamedTuple):
+    """A code in the list: its name (and C name), value, and the newest release's answer."""
+
+    slug: str
+    link: Link
+    c_name: str  # "" where it is its name
+    hex: str
+    value: int
+    meaning: Optional[str]
+    recoverable: Optional[Recoverable]
+    pages_disagree: list[tuple[str, str]]  # (page's name, its word) where the pages' newest answers disagree
+
+
 def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}codes/", family)
     default_page = family.page_by_id[family.python.default_page]
-    columns = [
-        ("name", ctx.l("name")),
-        ("value", ctx.l("value")),
-        ("meaning", esc(default_page.heading("meaning", lang))),
-        ("recoverable", esc(default_page.heading("recoverable", lang))),
-    ]
-    rows = []
-    for code in family.codes:
-        # the newest release's answer, as the module's edition=None gives it
-        edition = default_edition(family, code)
-        meaning = code.text("meaning", edition.id, lang) if edition else None
-        name = ctx.code_link(family, code, code_html(code.name))
-        if code.c_name and code.c_name != code.name:
-            name += f'<br><span class="code-other-name">{ctx.l("c_name")}: {code_html(code.c_name)}</span>'
-        value = f'{code_html(code.hex)}<br><code class="copyable">{code.value}</code>'
-        row = edition.row_by_code[code.name] if edition else None
-        recoverable = recoverable_html(ctx, family, row.recoverable, row.disagreements) if row else "—"
-        recoverable += _pages_disagree(ctx, family, code)
-        rows.append((code.slug, [name, value, text_html(meaning) if meaning else "—", recoverable]))
+    columns = [("name", ctx.label("name")), ("value", ctx.label("value")),
+               ("meaning", default_page.heading("meaning", lang)),
+               ("recoverable", default_page.heading("recoverable", lang))]
     title = f"{family.name[lang]} · {ctx.label('all_codes')}"
-    return _page(title, stamp, [_h(1, title, TITLE_ID), table(columns, rows, "codes-table")], hide_toc=True)
+    return render_page("codes.md.j2", title=title, banner=banner(stamp), hide_toc=True, labels=ctx.labels,
+                       columns=columns, rows=[_code_list_row(ctx, family, code) for code in family.codes])
 
 
-def _pages_disagree(ctx: Context, family: Family, code: Code) -> str:
-    """Under the list's word, where the code's newest answers (one per page, as its page shows
-    them) disagree on recoverability: what each page says."""
-    said = pages_disagree(ctx, family, code, [e for e in (default_edition(family, code, page=p)
-                                                         for p in family.pages) if e is not None])
-    return f'<br><small class="disagreement pages-disagree">{esc(ctx.label("answer_disagree"))} {said}</small>' \
-        if said else ""
+def _code_list_row(ctx: Context, family: Family, code: Code) -> CodeListRow:
+    # the newest release's answer, as the module's edition=None gives it
+    edition = default_edition(family, code)
+    row = edition.row_by_code[code.name] if edition else None
+    newest = [e for e in (default_edition(family, code, page=p) for p in family.pages) if e is not None]
+    return CodeListRow(
+        code.slug, ctx.code_link(family, code), code.c_name if code.c_name and code.c_name != code.name else "",
+        code.hex, code.value, code.text("meaning", edition.id, ctx.lang) if edition else None,
+        recoverable(ctx, family, row.recoverable, row.disagreements) if row else None,
+        pages_disagree(ctx, family, code, newest))
 
 
 # -- editions -----------------------------------------------------------------------------------------
@@ -131,81 +134,103 @@ def plan_edition_pages(catalog: Catalog, family: Family, digests: Digests) -> li
             for edition in family.editions for lang in catalog.site.languages]
 
 
+class PageEditions(NamedTuple):
+    id: str
+    name: str
+    editions: list[tuple[Link, str, str, int]]  # (link, release, timeline's name, how many codes it lists)
+
+
 def render_editions_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}editions/", family)
+    columns = [(key, ctx.label(key)) for key in ("edition", "release", "timeline", "codes")]
+    pages = [PageEditions(page.id, page.name[lang], [(ctx.edition_link(family, e), e.release, e.timeline.name[lang],
+                                                      len(e.rows)) for e in family.page_editions(page)])
+             for page in family.pages]
     title = f"{family.name[lang]} · {ctx.label('editions')}"
-    body = [_h(1, title, TITLE_ID)]
-    for page in family.pages:
-        body.append(_h(2, page.name[lang], f"page-{page.id}"))
-        columns = [("edition", ctx.l("edition")), ("release", ctx.l("release")), ("timeline", ctx.l("timeline")),
-                   ("codes", ctx.l("codes"))]
-        rows = [(None, [ctx.edition_link(family, e), esc(e.release), esc(e.timeline.name[lang]), str(len(e.rows))])
-                for e in family.page_editions(page)]
-        body.append(table(columns, rows, "editions-table"))
-    body += _releases(ctx, family)
-    return _page(title, stamp, body)
+    return render_page("editions.md.j2", title=title, banner=banner(stamp), hide_toc=False, labels=ctx.labels,
+                       columns=columns, pages=pages, releases=_releases(ctx, family))
 
 
-def _releases(ctx: Context, family: Family) -> list[str]:
+def _releases(ctx: Context, family: Family) -> list[tuple[str, str, tuple[Link, ...]]]:
     """Each release and its editions, a line each, anchored (editions/9.0.0/ leads here)."""
     by_release: dict[str, list[Edition]] = {}
     for edition in family.editions:
         by_release.setdefault(edition.release, []).append(edition)
-    items = [f'<li id="{esc(release_anchor(release))}"><strong>{esc(release)}</strong>: '
-             + ", ".join(ctx.edition_link(family, e) for e in editions) + "</li>"
-             for release, editions in by_release.items()]
-    return [_h(2, ctx.label("releases"), "releases"), '<ul class="release-list">' + "".join(items) + "</ul>"]
+    return [(release_anchor(release), release, tuple(ctx.edition_link(family, e) for e in editions))
+            for release, editions in by_release.items()]
+
+
+class EditionView(NamedTuple):
+    """An edition's page (templates/site/pages/edition.md.j2)."""
+
+    id: str
+    title: str  # its page's title
+    page_name: str
+    timeline: str
+    release: str
+    other: Optional[Link]  # the release's other copy of the page
+    other_words: list[str]  # what tells the copies apart, around the link to the other
+    intro: Optional[str]  # its page's introduction
+    intro_translated: bool
+    notes: list[tuple[str, str, str]]  # (kind, title, text): what the page's marks and gaps mean
+    columns: tuple[tuple[str, str], ...]  # (key, heading), as its page has them
+    cls: str
+    rows: list[EditionRow]
+    not_known: list[Link]  # the codes whose listing is not known
+    malformations: list[Malformation]  # a row upstream's page writes malformed: each side's text
+    edition_notes: Optional[str]
+    sources: list[SourceView]
+
+
+class NameCell(NamedTuple):
+    """A row's name: its anchor, its link to the code's page (the name the page shows), its
+    value, and the names the code had in that release's files where they differ."""
+
+    anchor: str
+    link: Link
+    hex: str
+    value: int
+    then: str  # the code's name in that release's files, where the page shows another ("" otherwise)
+    c_name: str  # its C name then, where it is neither ("" otherwise)
+
+
+class EditionRow(NamedTuple):
+    """A row of an edition's table: its name, and a cell per column (None for the name's, a
+    Recoverable, a TextCell), each hashable (the editions of a timeline share most)."""
+
+    name: NameCell
+    cells: tuple
 
 
 def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang: str, stamp: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}editions/{edition.id}/", family)
     page = edition.page
-    meta = [(ctx.label("page"), esc(page.name[lang])), (ctx.label("timeline"), esc(edition.timeline.name[lang])),
-            (ctx.label("release"), esc(edition.release))]
     other = family.other_copy(edition)
-    if other is not None:  # what tells the release's two copies apart (their page, copy and release agree)
-        words = ctx.label("repository_file" if edition.repo_copy else "published_page").split("{other}")
-        meta.append((ctx.label("which_copy"), ctx.edition_link(family, other).join(esc(w) for w in words)))
-    # the id in one piece: a phone broke "9.0.0-v2" at its hyphen
-    body = [_h(1, f"{page.title[lang]} · ", TITLE_ID, f'<span class="eid">{md_inline(edition.id)}</span>'),
-            '<dl class="edition-facts">' + "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in meta) + "</dl>"]
-    if page.intro is not None:
-        mark = translation_mark(ctx) if lang in page.intro.translated else ""
-        body.append(f'<p class="upstream-intro">{esc(page.intro[lang])}{mark}</p>')
-    if code_entry_origin(family, edition, lang, UNTRANSLATED):
-        body.append(admonition("note", ctx.label("untranslated"), text_html(ctx.label("untranslated_note"))))
-    if code_entry_origin(family, edition, lang):
-        body.append(admonition("note", ctx.label("translation"), text_html(ctx.label("translation_note"))))
-    if code_entry_origin(family, edition, lang, PROPOSED):
-        body.append(admonition("note", ctx.label("proposed"), text_html(ctx.label("proposed_note"))))
-    if not edition.has_texts(lang):
-        body.append(admonition("info", ctx.label("text_not_known"), text_html(ctx.label("texts_not_known"))))
+    words = ctx.label("repository_file" if edition.repo_copy else "published_page").split("{other}")
+    view = EditionView(
+        id=edition.id, title=page.title[lang], page_name=page.name[lang], timeline=edition.timeline.name[lang],
+        release=edition.release, other=ctx.edition_link(family, other) if other is not None else None,
+        other_words=words, intro=page.intro[lang] if page.intro is not None else None,
+        intro_translated=page.intro is not None and lang in page.intro.translated,
+        notes=_edition_notes(ctx, family, edition), columns=tuple((c, page.heading(c, lang)) for c in page.columns),
+        cls="edition-table" + (" with-cause" if "cause" in page.columns else ""),
+        rows=[_edition_row(ctx, family, edition, family.code_by_name[row.code]) for row in edition.rows],
+        not_known=[ctx.code_link(family, family.code_by_name[n]) for n in edition.not_known],
+        malformations=list(edition.malformations), edition_notes=edition.notes[lang] if edition.notes else None,
+        sources=[ctx.source(s) for s in public_sources(edition)])
+    return render_page("edition.md.j2", title=edition.id, banner=banner(stamp), hide_toc=True, labels=ctx.labels,
+                       e=view)
+
+
+def _edition_notes(ctx: Context, family: Family, edition: Edition) -> list[tuple[str, str, str]]:
+    """What the marks on the edition's texts and what is not known of it mean."""
+    notes = [("note", ctx.label(kind), ctx.label(f"{kind}_note")) for kind in (UNTRANSLATED, "translation", PROPOSED)
+             if code_entry_origin(family, edition, ctx.lang, kind)]
+    if not edition.has_texts(ctx.lang):
+        notes.append(("info", ctx.label("text_not_known"), ctx.label("texts_not_known")))
     if not edition.order_known:
-        body.append(admonition("info", ctx.label("change"), text_html(ctx.label("order_not_known"))))
-    body.append(_edition_table(ctx, family, edition))
-    if edition.not_known:
-        codes = ", ".join(ctx.code_link(family, family.code_by_name[n]) for n in edition.not_known)
-        body.append(f'<p class="not-listed-not-known">{esc(ctx.label("not_listed_not_known"))} {codes}</p>')
-    for broken in edition.malformations:
-        sides = "".join(
-            f"<dt>{esc(label)}{' (' + esc(ctx.label('malformed_shown')) + ')' if label == broken.shown else ''}</dt>"
-            f"<dd>{text_html(text)}</dd>"
-            for label, text in broken.sides
-        )
-        body.append(
-            admonition(
-                "warning",
-                f"{ctx.label('malformed')}: {broken.kind} · {broken.code} · line {broken.line}",
-                f"<dl>{sides}</dl>",
-            )
-        )
-    if edition.notes:
-        body.append(admonition("note", ctx.label("notes"), text_html(edition.notes[lang])))
-    body.append(_h(2, ctx.label("sources"), "sources"))
-    body.append(
-        '<ul class="sources">' + "".join(f"<li>{ctx.source_html(s)}</li>" for s in public_sources(edition)) + "</ul>"
-    )
-    return _page(edition.id, stamp, body, hide_toc=True)
+        notes.append(("info", ctx.label("change"), ctx.label("order_not_known")))
+    return notes
 
 
 def public_sources(edition: Edition) -> list:
@@ -233,41 +258,23 @@ def _origins(family: Family) -> dict[tuple[str, str], set[str]]:
     return found
 
 
-def _edition_table(ctx: Context, family: Family, edition: Edition) -> str:
-    page = edition.page
-    columns = [(c, esc(page.heading(c, ctx.lang))) for c in page.columns]
-    rows = []
-    permalink = esc(ctx.label("permalink"))
-    for row in edition.rows:
-        code = family.code_by_name[row.code]
-        cells = []
-        for column in page.columns:
-            if column == "name":
-                cells.append(_name_cell(ctx, family, edition, code, permalink))
-            elif column == "recoverable":
-                cells.append(recoverable_html(ctx, family, row.recoverable, row.disagreements))
-            else:
-                entry = code.entry(column, edition.id, ctx.lang)
-                cells.append(text_cell(ctx, entry.text if entry else None, entry.origin if entry else None))
-        rows.append((row_anchor(edition, code), cells))
-    return table(columns, rows, "edition-table" + (" with-cause" if "cause" in page.columns else ""))
-
-
-def _name_cell(ctx: Context, family: Family, edition: Edition, code: Code, permalink: str) -> str:
-    """The row's name (its link to the code's page), its permalink (`permalink`: the link's
-    title, escaped), value, and the names the code had in that release's files."""
+def _edition_row(ctx: Context, family: Family, edition: Edition, code: Code) -> EditionRow:
     shown = str(code.value) if edition.page.first_column == "decimal" else edition.name_shown(code.name) or code.name
     python, c = names_at_edition(code, edition)
     then = python or c or code.name  # the code's name in that release's files
-    anchor = row_anchor(edition, code)
-    parts = [f'{ctx.code_link(family, code, code_html(shown))}<a class="row-permalink" href="#{anchor}" '
-             f'title="{permalink}">¶</a>']
-    parts.append(f'<span class="code-value">{code_html(code.hex)} ({code.value})</span>')
-    if then != shown:
-        parts.append(f'<span class="code-other-name">{code_html(then)}</span>')
-    if c and c not in (shown, then):
-        parts.append(f'<span class="code-other-name">{esc(ctx.label("c_name"))}: {code_html(c)}</span>')
-    return "<br>".join(parts)
+    row = edition.row_by_code[code.name]
+    cells: list = []
+    for column in edition.page.columns:
+        if column == "name":
+            cells.append(None)
+        elif column == "recoverable":
+            cells.append(recoverable(ctx, family, row.recoverable, row.disagreements))
+        else:
+            entry = code.entry(column, edition.id, ctx.lang)
+            cells.append(text_cell_of(ctx, entry.text if entry else None, entry.origin if entry else None))
+    name = NameCell(row_anchor(edition, code), Link(ctx.url(ctx.code_location(family, code)), shown), code.hex,
+                    code.value, then if then != shown else "", c if c and c not in (shown, then) else "")
+    return EditionRow(name, tuple(cells))
 
 
 # -- differences -------------------------------------------------------------------------------------

@@ -15,12 +15,11 @@ the pages that show a picture link every edition it shows in words too.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Sequence
 
 from generator.domain.changes import Presence, presence
-from generator.rendering.escape import html_in_markdown as esc
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 
@@ -50,9 +49,48 @@ def ever_listed(code: Code, editions: Sequence[Edition]) -> bool:
 
 
 @dataclass(frozen=True)
-class Column:
-    edition: Edition
-    x: int
+class Shape:
+    """What every picture draws alike (the templates' global `shape`)."""
+
+    cell: int = CELL
+    angle: int = ANGLE
+    states: tuple[str, ...] = STATES
+    glyphs: dict[str, str] = field(default_factory=lambda: dict(GLYPHS))
+    symbol: str = "presence-"  # a state's symbol is #presence-STATE (one picture of many rows a page)
+
+
+SHAPE = Shape()
+SYMBOL = SHAPE.symbol
+
+
+Column = tuple[str, int]  # an edition's id, its x
+Row = tuple[str, int, tuple[str, ...]]  # a code's name, its y, a state per column
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture's geometry and words: templates/site/macros/svg.html.j2 draws it."""
+
+    label: str
+    editions_url: str  # where the editions' pages are (relative to the page), that a click on a cell goes to
+    columns: tuple[Column, ...]  # tuples: a picture of 10,000 codes draws 80,000 cells
+    rows: tuple[Row, ...]
+    header: int  # the height of the edition ids written upwards
+    width: int
+    height: int
+    name_width: int
+    words: tuple[tuple[str, str], ...]  # (state, its words), for a one-code picture's tooltips
+    alone: bool  # a one-code picture (a code's page): each cell drawn whole, with its tooltip
+
+    @property
+    def xs(self) -> str:
+        """The columns' x, for the page's script (data-x)."""
+        return " ".join(str(x) for _, x in self.columns)
+
+    @property
+    def ids(self) -> str:
+        """The columns' editions, for the page's script (data-ids)."""
+        return " ".join(edition for edition, _ in self.columns)
 
 
 def columns(groups: Sequence[Sequence[Edition]]) -> list[Column]:
@@ -62,7 +100,7 @@ def columns(groups: Sequence[Sequence[Edition]]) -> list[Column]:
         if index:
             x += GAP
         for edition in editions:
-            result.append(Column(edition, x))
+            result.append((edition.id, x))
             x += CELL
     return result
 
@@ -74,97 +112,36 @@ def _label_extent(text: str) -> tuple[int, int]:
     return math.ceil(length * math.cos(math.radians(ANGLE))), math.ceil(length * math.sin(math.radians(ANGLE)))
 
 
-def matrix(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],
-           editions_url: str, label: str) -> str:
+def picture(codes: Sequence[Code], groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],
+            editions_url: str, label: str) -> Picture:
     """The picture of a page: a row per code, a column per edition (grouped by timeline).
-    `describe(state)` words a cell's state; `editions_url` is where the editions' pages are
-    (relative to the page), that a click on a cell goes to.
+    `describe(state)` words a cell's state.
 
     A one-code picture (a code's page) draws each cell whole, with its tooltip. A larger one
     draws each cell as a use of its state's symbol, in a row that names its code: the cells
     svg names its columns' x and editions (data-x, data-ids), which the page's script reads
     for a click. So a timeline of 50 codes and 8 editions stays a tenth of a page."""
     cols = columns(groups)
-    header = max((_label_extent(c.edition.id)[1] for c in cols), default=0) + 12
-    width = max([(cols[-1].x + CELL) if cols else CELL] + [c.x + 15 + _label_extent(c.edition.id)[0] + 4 for c in cols])
-    height = header + CELL * len(codes)
+    editions = [e for group in groups for e in group]
+    header = max((_label_extent(edition)[1] for edition, _ in cols), default=0) + 12
+    width = max([(cols[-1][1] + CELL) if cols else CELL] + [x + 15 + _label_extent(e)[0] + 4 for e, x in cols])
+    rows = tuple((code.name, header + index * CELL, tuple(state(e, code) for e in editions))
+                 for index, code in enumerate(codes))
     name_width = math.ceil(max((len(c.name) for c in codes), default=4) * CHAR) + 12
-    names = [f'<svg class="presence-names" xmlns="http://www.w3.org/2000/svg" width="{name_width}" height="{height}" '
-             f'viewBox="0 0 {name_width} {height}" role="img" aria-label="{esc(label)}">']
-    for row, code in enumerate(codes):
-        names.append(
-            f'<text x="{name_width - 6}" y="{header + row * CELL + 15}" text-anchor="end">{esc(code.name)}</text>'
-        )
-    names.append("</svg>")
-    alone = len(codes) == 1
-    where = "" if alone else (f' data-x="{" ".join(str(c.x) for c in cols)}" '
-                              f'data-ids="{esc(" ".join(c.edition.id for c in cols))}"')
-    cells = [f'<svg class="presence-cells" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{esc(label)}"{where}>']
-    if not alone:
-        cells.append(_symbols())
-    for col in cols:
-        cells.append(f'<text transform="translate({col.x + 15},{header - 6}) rotate(-{ANGLE})">'
-                     f'{esc(col.edition.id)}</text>')
-    for row, code in enumerate(codes):
-        y = header + row * CELL
-        if alone:
-            cells.append(f'<g data-code="{esc(code.name)}">')  # its cells name their edition and state
-            cells.extend(_cell(col, y, code, describe, alone) for col in cols)
-        else:
-            cells.append(f'<g data-code="{esc(code.name)}" transform="translate(0 {y})">')
-            cells.extend(f'<use href="#{SYMBOL}{state(col.edition, code)}" x="{col.x}"/>' for col in cols)
-        cells.append("</g>")
-    cells.append("</svg>")
-    return (
-        f'<div class="presence" data-rows="{len(codes)}" data-columns="{len(cols)}" '
-        f'data-editions="{esc(editions_url)}">'
-        f'<div class="presence-frozen">{"".join(names)}</div>'
-        f'<div class="presence-scroll" tabindex="0">{"".join(cells)}</div></div>'
-    )
+    return Picture(label, editions_url, tuple(cols), rows, header, width, header + CELL * len(codes), name_width,
+                   _words(describe, len(codes) == 1), len(codes) == 1)
 
 
-SYMBOL = "presence-"  # a state's symbol is #presence-STATE (one picture of many rows a page)
-
-
-def _symbols() -> str:
-    """A cell of each state, drawn once. Its colours are the site's custom properties, which a
-    use's copy inherits (the style sheet's selectors do not reach into it)."""
-    out = []
-    for st in STATES:
-        dash = ";stroke-dasharray:3 2" if st == "absent" else ""
-        glyph = "--st-glyph-dark" if st == "not-known" else "--st-glyph"
-        text = (f'<text x="{CELL // 2}" y="15" text-anchor="middle" style="fill:var({glyph});font-weight:700">'
-                f"{GLYPHS[st]}</text>") if GLYPHS[st] else ""
-        out.append(f'<symbol id="{SYMBOL}{st}" overflow="visible"><rect x="1" y="1" width="{CELL - 2}" '
-                   f'height="{CELL - 2}" rx="3" style="fill:var(--st-{st});stroke:var(--st-edge){dash}"/>{text}'
-                   "</symbol>")
-    return "<defs>" + "".join(out) + "</defs>"
+def _words(describe: Callable[[str], str], alone: bool) -> tuple[tuple[str, str], ...]:
+    return tuple((st, describe(st)) for st in STATES) if alone else ()
 
 
 def strip(code: Code, groups: Sequence[Sequence[Edition]], describe: Callable[[str], str],
-          editions_url: str, label: str) -> str:
+          editions_url: str, label: str) -> Picture:
     """One code's row of a page's picture: its timeline on that page."""
-    return matrix([code], groups, describe, editions_url, label)
+    return picture([code], groups, describe, editions_url, label)
 
 
-def _cell(col: Column, y: int, code: Code, describe, alone: bool = False) -> str:
-    st = state(col.edition, code)
-    glyph = GLYPHS[st]
-    x = col.x
-    text = f'<text x="{x + CELL // 2}" y="{y + 15}" text-anchor="middle">{glyph}</text>' if glyph else ""
-    # the cell's tooltip; a one-code strip (a code's own page) names the code once, in its label
-    who = "" if alone else f"{esc(code.name)} · "
-    body = (f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>{text}'
-            f"<title>{who}{esc(col.edition.id)}: {esc(describe(st))}</title>")
-    return f'<g class="cell" data-state="{st}" data-edition="{esc(col.edition.id)}">{body}</g>'
-
-
-def legend(describe: Callable[[str], str], states: Sequence[str] = STATES) -> str:
+def legend_words(describe: Callable[[str], str], states: Sequence[str] = STATES) -> tuple[tuple[str, str], ...]:
     """What each state's cell means, in words, for the states a picture shows."""
-    items = "".join(
-        f'<li class="legend-{st}"><svg width="{CELL}" height="{CELL}" viewBox="0 0 {CELL} {CELL}" aria-hidden="true">'
-        f'<rect class="st-{st}" x="1" y="1" width="{CELL - 2}" height="{CELL - 2}" rx="3"/>'
-        f'<text x="{CELL // 2}" y="15" text-anchor="middle">{GLYPHS[st]}</text></svg> {esc(describe(st))}</li>'
-        for st in states)
-    return f'<ul class="presence-legend">{items}</ul>'
+    return tuple((st, describe(st)) for st in states)

@@ -1,4 +1,5 @@
-"""Word-level differences between two texts, as HTML: deletions struck, insertions marked.
+"""Word-level differences between two texts: deletions and insertions, as the data that
+templates/site/macros/text.html.j2 (`word_diff`) marks up, deletions struck, insertions marked.
 
 Chinese has no spaces between words, so each ideograph is a token; other text
 is split into words, runs of spaces and single punctuation marks.
@@ -9,8 +10,7 @@ import difflib
 import re
 from functools import lru_cache
 
-from generator.rendering.escape import html_in_markdown as esc
-from generator.rendering.site.html import breakable
+from generator.rendering.site.text import Chunks, breaks
 
 _BREAK_AFTER = frozenset("/.?&=#-")
 _SPECIAL = re.compile(r"(\n|[/.?&=#-])")
@@ -21,26 +21,26 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
-def _html(tokens_: list[str]) -> str:
-    """The tokens as HTML: a line may break after an identifier's underscore or a URL's
-    slash or dot (as in the site's tables), never inside a word. (Worked on the joined
-    text: no token boundary can join an identifier's underscore to its letters.)"""
-    out = []
+def _chunks(tokens_: list[str]) -> Chunks:
+    """The tokens as chunks: a line may break after an identifier's underscore or a URL's
+    slash or dot (as in the site's tables), never inside a word; a line's end is its own
+    chunk. (Worked on the joined text: no token boundary can join an identifier's underscore
+    to its letters.)"""
+    out: list[tuple[str, bool]] = []
     for piece in _SPECIAL.split("".join(tokens_)):
         if not piece:
             continue
-        if piece == "\n":
-            out.append("<br>")
-        elif piece in _BREAK_AFTER:
-            out.append(esc(piece) + "<wbr>")
+        if piece == "\n" or piece in _BREAK_AFTER:
+            out.append((piece, piece != "\n"))
         else:
-            out.append(breakable(piece))
-    return "".join(out)
+            out.extend(breaks(piece))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
-def word_diff(before: str, after: str) -> str:
-    """`after`, with what `before` had and it lacks in <del>, and what it adds in <ins>."""
+def word_diff(before: str, after: str) -> tuple[tuple[str, Chunks], ...]:
+    """`after`, with what `before` had and it lacks in a "del" segment, and what it adds in an
+    "ins" one; the rest in segments of no tag."""
     a, b = tokens(before), tokens(after)
     # the common head and tail need no matching (most changes touch a few words)
     head = 0
@@ -49,15 +49,15 @@ def word_diff(before: str, after: str) -> str:
     tail = 0
     while tail < len(a) - head and tail < len(b) - head and a[-1 - tail] == b[-1 - tail]:
         tail += 1
-    out = [_html(a[:head])]
+    out = [("", _chunks(a[:head]))]
     middle_a, middle_b = a[head:len(a) - tail], b[head:len(b) - tail]
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, middle_a, middle_b, autojunk=False).get_opcodes():
         if op == "equal":
-            out.append(_html(middle_a[i1:i2]))
+            out.append(("", _chunks(middle_a[i1:i2])))
             continue
         if i2 > i1:
-            out.append(f"<del>{_html(middle_a[i1:i2])}</del>")
+            out.append(("del", _chunks(middle_a[i1:i2])))
         if j2 > j1:
-            out.append(f"<ins>{_html(middle_b[j1:j2])}</ins>")
-    out.append(_html(a[len(a) - tail:]))
-    return "".join(out)
+            out.append(("ins", _chunks(middle_b[j1:j2])))
+    out.append(("", _chunks(a[len(a) - tail:])))
+    return tuple(out)
