@@ -13,8 +13,8 @@ above, and `audit` and `importing` (one level) never import each other
                typed fields, every problem at once (``load.load_catalog``).
 ``rendering``  from the model to outputs: ``targets`` is the one table of outputs;
                ``python_module``, ``c_header``, ``json_export``, ``upstream_page`` and
-               ``site`` plan each output with the pure function that renders it; ``stamps``
-               the hash in each banner; ``escape`` the escaping of every place a text lands.
+               ``site`` plan each output with the pure function that renders it;
+               ``catalog_hash`` a family's CATALOG_HASH; ``escape`` the escaping of every place a text lands.
 ``writing``    the one layer that touches the output tree: the survey, atomic writes, the
                lock, the manifests and the journal.
 ``upstream``   upstream's repositories and files, read: ``git``, the Python and C/C++

@@ -126,7 +126,7 @@ def _upstream_verbs(verbs) -> None:
 
 
 def _publishing_verbs(verbs) -> None:
-    vendor = _verb(verbs, "vendor", "write a family's module (and header) into another project, stamped")
+    vendor = _verb(verbs, "vendor", "write a family's module (and header) into another project, with its banner")
     vendor.add_argument("--to", type=Path, required=True, metavar="DIR")
     vendor.add_argument("--family", default=None, metavar="NAME", help="the family (default: the catalog's first)")
     vendor.add_argument("--header", action="store_true", help="also the C/C++ header")

@@ -148,7 +148,7 @@ def cmd_targets(args) -> int:
 
 
 def version_text(location: Optional[Path]) -> str:
-    from generator.rendering.stamps import catalog_hash
+    from generator.rendering.catalog_hash import catalog_hash
 
     lines = [f"llm-status-codes {project_version()}"]
     if location is not None and location.exists():

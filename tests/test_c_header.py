@@ -174,7 +174,7 @@ def test_header_paths_come_from_the_family(catalog):
 
 
 def test_version_and_catalog_hash_macros(catalog):
-    from generator.rendering.stamps import catalog_hash
+    from generator.rendering.catalog_hash import catalog_hash
     from generator.core.project import project_version
 
     for family in catalog.families:

@@ -45,7 +45,7 @@ def test_every_environment_gives_the_same_bytes(tmp_path, catalog):
 
 DIGEST_PROBE = (
     "import sys; sys.path.insert(0, sys.argv[1]); "
-    "from generator.rendering.stamps import digest; "
+    "from generator.rendering.catalog_hash import digest; "
     "v = ('LLM_TIMEOUT', '请求超时，请重试。', None, True, False, 0, -1, 0x5010B01A, 2 ** 70, "
     "('a', ('b',)), (('k', ('v', 1)),)); "
     "print(digest(v))"

@@ -286,7 +286,7 @@ def test_adxl_records_the_english_pages_disagreement(modules):
 
 
 def test_version_and_catalog_hash(modules, catalog):
-    from generator.rendering.stamps import catalog_hash
+    from generator.rendering.catalog_hash import catalog_hash
     from generator.core.project import project_version
 
     for module, family in zip(modules, catalog.families):

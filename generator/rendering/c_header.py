@@ -2,9 +2,9 @@
 functions that name a code and give the message upstream logs for it."""
 from __future__ import annotations
 
-from generator.rendering.stamps import Digests
 from generator.domain.codes import Code
 from generator.domain.family import Catalog, Family
+from generator.rendering.catalog_hash import catalog_hash
 from generator.rendering.output import Planned
 from generator.rendering.environment import block_comment_banner, comment_language, render_template, seal
 from generator.core.project import project_version
@@ -22,12 +22,12 @@ def c_literal(family: Family, code: Code) -> str:
     return f"0x{code.value:08X}U" if family.c.literals == "hex" else f"{code.value}U"
 
 
-def plan_c(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+def plan_c(catalog: Catalog, family: Family) -> list[Planned]:
     # The header carries the family's CATALOG_HASH, so it is made from the whole family.
-    return [Planned(c_path(family), lambda stamp: render_c_header(family, digests.family(family), stamp))]
+    return [Planned(c_path(family), lambda: render_c_header(family, catalog_hash(family)))]
 
 
-def render_c_header(family: Family, catalog_hash: str, stamp: str) -> str:
+def render_c_header(family: Family, catalog_hash: str) -> str:
     comment = comment_language(family)
     codes = [_code(family, c) for c in family.c_codes]
     aliases = [{"c_name": name, "macro": family.c.macro_prefix + name, "literal": c_literal(family, c), "note": note}
@@ -37,7 +37,7 @@ def render_c_header(family: Family, catalog_hash: str, stamp: str) -> str:
     namespaces = list(dict.fromkeys(n.namespace + "::" if n.namespace else "the global namespace"
                                     for c in family.codes for n in c.cpp))
     text = render_template(
-        TEMPLATE, banner=block_comment_banner(stamp, sealed=True), title=family.name[comment], aliases=aliases,
+        TEMPLATE, banner=block_comment_banner(sealed=True), title=family.name[comment], aliases=aliases,
         description=family.description[comment], namespace=family.c.namespace, guard=family.c.guard,
         name_function=family.c.name_function, message_function=family.c.message_function, codes=codes,
         example=example_name, example_macro=family.c.macro_prefix + example_name,

@@ -23,8 +23,6 @@ Origin = Literal["upstream", "translation", "untranslated", "proposed"]
 class Generator(TypedDict):
     version: str
     """The generator's version."""
-    stamp: str
-    """A short hash of what this file was rendered from."""
 
 
 class SiteData(TypedDict):

@@ -12,17 +12,16 @@ from generator.domain.family import Catalog
 from generator.reading import format as fmt
 from generator.rendering.environment import banner_lines
 from generator.rendering.output import Planned
-from generator.rendering.stamps import Digests
 
 REFERENCE = "docs/catalog.md"
 
 
-def plan_reference(catalog: Catalog, digests: Digests) -> list[Planned]:
+def plan_reference(catalog: Catalog) -> list[Planned]:
     return [Planned(REFERENCE, render_reference)]
 
 
-def render_reference(stamp: str) -> str:
-    lines = [f"<!-- {' '.join(banner_lines(stamp))} -->", "", "# The catalog's format", "",
+def render_reference() -> str:
+    lines = [f"<!-- {' '.join(banner_lines())} -->", "", "# The catalog's format", "",
              f"Format {fmt.FORMAT}. " + " ".join(inspect.cleandoc(fmt.__doc__ or "").split("\n\n")[1].split()), "",
              "Each catalog file's first line names the JSON Schema generated from the same declaration "
              "(`generated/schemas/catalog.schema.json`), so an editor that reads `# yaml-language-server: "

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any, Optional, Union, cast
 
-from generator.rendering.stamps import Digests
 from generator.domain.codes import Code, TextEntry
 from generator.domain.editions import Edition, Source, Version
 from generator.domain.layout import PageLayout
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Localized, Page
+from generator.rendering.catalog_hash import catalog_hash
 from generator.rendering.export_format import (
     CodeData, EditionData, EntryData, Export, FamilyData, LayoutData, ListedData, MalformationData, PageData, RowData,
     SaidText, SiteData, SourceData, VersionData)
@@ -26,10 +26,10 @@ def json_path(family: Family) -> str:
     return f"generated/json/{family.python.module}.json"
 
 
-def plan_json(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+def plan_json(catalog: Catalog, family: Family) -> list[Planned]:
     return [
         Planned(
-            json_path(family), lambda stamp: layout_json(family_as_data(catalog, family, digests.family(family), stamp))
+            json_path(family), lambda: layout_json(family_as_data(catalog, family, catalog_hash(family)))
         )
     ]
 
@@ -73,14 +73,14 @@ def _loc(value: Optional[Localized]) -> Any:
     return data
 
 
-def family_as_data(catalog: Catalog, family: Family, catalog_hash: str, stamp: str) -> Export:
+def family_as_data(catalog: Catalog, family: Family, catalog_hash: str) -> Export:
     """The export's data."""
     used = sorted({s.repo for e in family.editions for s in e.sources if s.repo} |
                   {t.repo for t in family.timelines if t.repo} | {u.repo for u in family.upstream})
     return {
-        "$comment": " ".join(banner_lines(stamp)),
+        "$comment": " ".join(banner_lines()),
         "format": EXPORT_FORMAT,
-        "generator": {"version": project_version(), "stamp": stamp},
+        "generator": {"version": project_version()},
         "catalog_hash": catalog_hash,
         "site": _site_data(catalog),
         "family": _family_data(family),

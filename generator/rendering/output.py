@@ -1,4 +1,4 @@
-"""What an output is, before it is rendered: its path, owner, stamp and how to render it."""
+"""What an output is, before it is rendered: its path, owner and how to render it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,8 +17,8 @@ class Planned:
     """An output as a target's plan names it: where it goes and how it is rendered."""
 
     path: str  # relative to --out, POSIX
-    render: Callable[[str], str] = field(repr=False)  # stamp -> the output's whole text
-    item: Optional[str] = None  # the code or edition it is about (what Input.CODE/EDITION mean)
+    render: Callable[[], str] = field(repr=False)  # the output's whole text
+    item: Optional[str] = None  # the code or edition it is about
     lang: Optional[str] = None
 
 
@@ -27,11 +27,7 @@ class Output:
     path: str
     owner: str  # a family id, or SITE
     target: str  # the name of its Target
-    stamp: str  # a hash of exactly what it is made from (generator.rendering.stamps)
-    render_with: Callable[[str], str] = field(repr=False)
-
-    def render(self) -> str:
-        return self.render_with(self.stamp)
+    render: Callable[[], str] = field(repr=False)
 
     def render_bytes(self) -> bytes:
         return self.render().encode("utf-8")

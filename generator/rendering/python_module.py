@@ -12,8 +12,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Optional
 
+from generator.rendering.catalog_hash import catalog_hash
 from generator.rendering.escape import py_str
-from generator.rendering.stamps import Digests
 from generator.domain.codes import Code
 from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, TEXT_FIELDS, UNTRANSLATED
@@ -36,14 +36,14 @@ def literal(family: Family, code: Code) -> str:
     return str(code.value)
 
 
-def plan_python(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
-    return [Planned(python_path(family), lambda stamp: render_python_module(family, digests.family(family), stamp))]
+def plan_python(catalog: Catalog, family: Family) -> list[Planned]:
+    return [Planned(python_path(family), lambda: render_python_module(family, catalog_hash(family)))]
 
 
 _DATA = "\x00data\x00"  # where the data tables go: no catalog text holds a NUL
 
 
-def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
+def render_python_module(family: Family, catalog_hash: str) -> str:
     """The module, sealed: its checksum line is the hash of the text with the placeholder."""
     template = f"python/{family.python.shape}_module.py.j2"
     names = family.python
@@ -57,7 +57,7 @@ def render_python_module(family: Family, catalog_hash: str, stamp: str) -> str:
     if names.shape == "constants":
         exports = [m["name"] for m in members] + exports
     text = render_template(
-        template, banner=comment_banner(stamp, "# ", sealed=True), class_name=names.class_name, module=names.module,
+        template, banner=comment_banner("# ", sealed=True), class_name=names.class_name, module=names.module,
         description=family.description[comment_language(family)], exception=names.exception,
         default_status=names.default_status, status=names.status, code_2_status=names.code_2_status,
         unknown_status=names.unknown_status, lookup=names.lookup, languages=family.languages,

@@ -13,31 +13,30 @@ from generator.rendering.environment import banner_lines
 from generator.rendering.export_format import export_schema
 from generator.rendering.json_export import EXPORT_FORMAT
 from generator.rendering.output import Planned
-from generator.rendering.stamps import Digests
 
 CATALOG_SCHEMA = "generated/schemas/catalog.schema.json"
 EXPORT_SCHEMA = "generated/schemas/export.schema.json"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def plan_schemas(catalog: Catalog, digests: Digests) -> list[Planned]:
+def plan_schemas(catalog: Catalog) -> list[Planned]:
     return [Planned(CATALOG_SCHEMA, render_catalog_schema), Planned(EXPORT_SCHEMA, render_export_schema)]
 
 
-def render_catalog_schema(stamp: str) -> str:
+def render_catalog_schema() -> str:
     schema = CatalogFile.model_json_schema(by_alias=True)
     # the labels a catalog may override are those the generator ships
     labels = schema["$defs"]["Site"]["properties"]["labels"]
     labels["propertyNames"] = {"enum": sorted(default_labels())}
-    return _document(stamp, f"CANN status-code catalog: one file of catalog/ (format {FORMAT})", schema)
+    return _document(f"CANN status-code catalog: one file of catalog/ (format {FORMAT})", schema)
 
 
-def render_export_schema(stamp: str) -> str:
-    return _document(stamp, f"CANN status codes of one family, resolved (generated/json/*.json, format "
+def render_export_schema() -> str:
+    return _document(f"CANN status codes of one family, resolved (generated/json/*.json, format "
                             f"{EXPORT_FORMAT})", export_schema())
 
 
-def _document(stamp: str, title: str, schema: dict[str, Any]) -> str:
-    head = {"$schema": DRAFT, "$comment": " ".join(banner_lines(stamp)), "title": title}
+def _document(title: str, schema: dict[str, Any]) -> str:
+    head = {"$schema": DRAFT, "$comment": " ".join(banner_lines()), "title": title}
     body = {key: value for key, value in schema.items() if key != "title"}
     return json.dumps({**head, **body}, indent=2, ensure_ascii=False) + "\n"

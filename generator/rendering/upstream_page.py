@@ -162,10 +162,10 @@ def upstream_path(source: Source) -> str:
     return f"{UPSTREAM_DIR}/{source.repo}/{source.path}"
 
 
-def plan_upstream(catalog, family: Family, digests) -> list[Planned]:
+def plan_upstream(catalog, family: Family) -> list[Planned]:
     return [Planned(upstream_path(source), _renderer(family, edition, lang), item=edition.id, lang=lang)
             for edition, lang, source in adoptable(family)]
 
 
-def _renderer(family: Family, edition: Edition, lang: str) -> Callable[[str], str]:
-    return lambda stamp: render_upstream_page(family, edition, lang)
+def _renderer(family: Family, edition: Edition, lang: str) -> Callable[[], str]:
+    return lambda: render_upstream_page(family, edition, lang)

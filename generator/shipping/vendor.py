@@ -2,8 +2,7 @@
 of a vendored copy: its checksum, and given the catalog or its JSON export, whether it is
 current; given the catalog, whether its bytes are what the generator writes.
 
-A vendored file carries its banner (the generator's version and the stamp of
-what it was rendered from), a checksum of its own text, and its family's
+A vendored file carries its banner (the generator's version), a checksum of its own text, and its family's
 CATALOG_HASH. The checksum tells an accidental edit; whoever edits the file on
 purpose can recompute it, so only a fresh render from a catalog proves the bytes.
 """
@@ -20,7 +19,7 @@ from typing import Callable, Optional
 
 from generator.reading.load import load_catalog
 from generator.core.exits import UsageError
-from generator.rendering.stamps import catalog_hash
+from generator.rendering.catalog_hash import catalog_hash
 from generator.domain.family import Catalog, Family
 from generator.writing.files import atomic_write, os_problem
 from generator.core.exits import OutputError

@@ -112,7 +112,7 @@ class Facts(NamedTuple):
     log_message: Optional[str]
 
 
-def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, stamp: str) -> str:
+def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}codes/{code.name}/", family)
     pages = listable_pages(family, code)
     sayings = {p.id: _sayings(ctx, family, code, p) for p in pages}
@@ -130,7 +130,7 @@ def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str, st
         histories=histories, never_in_history=never_in_history,
         sayings=[_page_sayings(ctx, p, sayings[p.id]) for p in pages if sayings[p.id]] if by_edition else [],
         facts=_code_facts(ctx, family, code), colon="：" if lang == "zh" else ": ")
-    return render_page("code.md.j2", title=code.name, banner=banner(stamp), hide_toc=False, labels=ctx.labels,
+    return render_page("code.md.j2", title=code.name, banner=banner(), hide_toc=False, labels=ctx.labels,
                        phrases=ctx.phrases, p=view)
 
 

@@ -59,7 +59,7 @@ class IndexEntry(NamedTuple):
     only_on: list[tuple[str, list[tuple[Link, list[Link]]]]]  # per release: (edition, codes only its copy lists)
 
 
-def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
+def render_differences(catalog: Catalog, family: Family, lang: str) -> str:
     """The index: per page, where to compare its editions, its timelines, and its copies of one release."""
     ctx = Context(catalog, lang, differences_location(family), family)
     title = f"{family.name[lang]} · {ctx.label('differences_title')}"
@@ -77,11 +77,11 @@ def render_differences(catalog: Catalog, family: Family, lang: str, stamp: str) 
             page.id, page.name[lang], ctx.url(differences_location(family, page)) if compared(family, page) else "",
             timelines, _repo_copies(ctx, family, page),
             [("edition", ctx.label("edition")), ("only", ctx.label("only_on"))], _only_on(ctx, family, page)))
-    return render_page("differences.md.j2", title=title, banner=banner(stamp), hide_toc=False, labels=ctx.labels,
+    return render_page("differences.md.j2", title=title, banner=banner(), hide_toc=False, labels=ctx.labels,
                        pages=entries)
 
 
-def render_page_differences(catalog: Catalog, family: Family, page: Page, lang: str, stamp: str) -> str:
+def render_page_differences(catalog: Catalog, family: Family, page: Page, lang: str) -> str:
     """Any two editions of a page: two lists, the first comparison written out, and the data of the rest."""
     ctx = Context(catalog, lang, differences_location(family, page), family)
     title = f"{page.name[lang]} · {ctx.label('compare_title')}"
@@ -90,7 +90,7 @@ def render_page_differences(catalog: Catalog, family: Family, page: Page, lang: 
     timelines = [(timeline.name[lang], [(e.id, e.repo_copy) for e in family.timeline_editions(timeline)])
                  for timeline in page.timelines]
     form = Choice(editions[old].id, editions[new].id, [t for t in timelines if t[1]])
-    return render_page("compare.md.j2", title=f"{family.name[lang]} · {title}", banner=banner(stamp),
+    return render_page("compare.md.j2", title=f"{family.name[lang]} · {title}", banner=banner(),
                        hide_toc=False, labels=ctx.labels, name=title, up=_up(ctx, family), form=form,
                        old=editions[old].id, new=editions[new].id,
                        diff=diff_of(ctx, family, compare_editions(family, editions[old], editions[new])),
@@ -105,8 +105,8 @@ class Choice(NamedTuple):
     timelines: list[tuple[str, list[tuple[str, bool]]]]  # (timeline's name, (edition id, a repository copy))
 
 
-def render_timeline_differences(catalog: Catalog, family: Family, page: Page, timeline: Timeline, lang: str,
-                                stamp: str) -> str:
+def render_timeline_differences(catalog: Catalog, family: Family, page: Page, timeline: Timeline,
+                                lang: str) -> str:
     """One timeline: its picture, and each step from one edition to the next, in short."""
     ctx = Context(catalog, lang, differences_location(family, page, timeline), family)
     title = f"{page.name[lang]} · {timeline.name[lang]}"
@@ -117,7 +117,7 @@ def render_timeline_differences(catalog: Catalog, family: Family, page: Page, ti
     picture = svg.picture(shown, [editions], ctx.state, ctx.url(f"{family.prefix}editions/"),
                           f"{family.name[lang]}: {page.name[lang]}, {timeline.name[lang]}")
     return render_page(
-        "timeline.md.j2", title=f"{family.name[lang]} · {title}", banner=banner(stamp), hide_toc=False,
+        "timeline.md.j2", title=f"{family.name[lang]} · {title}", banner=banner(), hide_toc=False,
         labels=ctx.labels, phrases=ctx.phrases, name=title, up=_up(ctx, family), timeline=timeline.id,
         legend=svg.legend_words(ctx.state), picture=picture,
         never=[ctx.code_link(family, c) for c in codes if c.name not in shown_names],

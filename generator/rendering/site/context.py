@@ -24,9 +24,9 @@ def doc_path(location: str, lang: str, index: bool = False) -> str:
     return f"{DOCS}/{stem}.{lang}.md"
 
 
-def banner(stamp: str) -> str:
+def banner() -> str:
     """The banner every page carries (in an HTML comment), in one line."""
-    return " ".join(banner_lines(stamp))
+    return " ".join(banner_lines())
 
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")  # {name} in a label

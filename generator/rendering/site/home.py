@@ -8,16 +8,15 @@ from generator.rendering.output import Planned
 from generator.rendering.site.context import Context, banner, doc_path
 from generator.rendering.site.markup import render_page
 from generator.rendering.site.pages import family_view
-from generator.rendering.stamps import Digests
 
 
-def plan_home(catalog: Catalog, digests: Digests) -> list[Planned]:
+def plan_home(catalog: Catalog) -> list[Planned]:
     return [Planned(doc_path("", lang, index=True), partial(render_home, catalog, lang), lang=lang)
             for lang in catalog.site.languages]
 
 
-def render_home(catalog: Catalog, lang: str, stamp: str) -> str:
+def render_home(catalog: Catalog, lang: str) -> str:
     ctx = Context(catalog, lang, "")
-    return render_page("home.md.j2", title=ctx.label("home"), banner=banner(stamp), hide_toc=False,
+    return render_page("home.md.j2", title=ctx.label("home"), banner=banner(), hide_toc=False,
                        site_name=catalog.site.name[lang], labels=ctx.labels,
                        families=[family_view(Context(catalog, lang, "", f), f) for f in catalog.families])

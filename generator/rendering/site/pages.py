@@ -10,7 +10,6 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition, Malformation
 from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, UNTRANSLATED
-from generator.rendering.stamps import Digests
 from generator.rendering.output import Planned
 from generator.domain.queries import default_edition, names_at_edition, row_anchor
 from generator.rendering.site.code_page import pages_disagree, render_code_page
@@ -25,7 +24,7 @@ from generator.rendering.site.parts import Recoverable, recoverable, text_cell_o
 # -- the family's overview ---------------------------------------------------------------------
 
 
-def plan_family_page(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+def plan_family_page(catalog: Catalog, family: Family) -> list[Planned]:
     if not family.site_path:
         return []  # the family at the site's root is shown on the home page
     return [Planned(doc_path(f"{family.prefix}", lang, index=True),
@@ -33,9 +32,9 @@ def plan_family_page(catalog: Catalog, family: Family, digests: Digests) -> list
             for lang in catalog.site.languages]
 
 
-def render_family_page(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
+def render_family_page(catalog: Catalog, family: Family, lang: str) -> str:
     ctx = Context(catalog, lang, family.prefix, family)
-    return render_page("family.md.j2", title=family.name[lang], banner=banner(stamp), hide_toc=False,
+    return render_page("family.md.j2", title=family.name[lang], banner=banner(), hide_toc=False,
                        family=family_view(ctx, family))
 
 
@@ -69,13 +68,13 @@ def family_view(ctx: Context, family: Family) -> FamilyView:
 # -- codes -----------------------------------------------------------------------------------------
 
 
-def plan_code_list(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+def plan_code_list(catalog: Catalog, family: Family) -> list[Planned]:
     return [Planned(doc_path(f"{family.prefix}codes/", lang, index=True),
                     partial(render_codes_index, catalog, family, lang), lang=lang)
             for lang in catalog.site.languages]
 
 
-def plan_code_pages(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+def plan_code_pages(catalog: Catalog, family: Family) -> list[Planned]:
     return [Planned(doc_path(f"{family.prefix}codes/{code.name}/", lang),
                     partial(render_code_page, catalog, family, code, lang),
                     item=code.name, lang=lang)
@@ -95,14 +94,14 @@ class CodeListRow(NamedTuple):
     pages_disagree: list[tuple[str, str]]  # (page's name, its word) where the pages' newest answers disagree
 
 
-def render_codes_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
+def render_codes_index(catalog: Catalog, family: Family, lang: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}codes/", family)
     default_page = family.page_by_id[family.python.default_page]
     columns = [("name", ctx.label("name")), ("value", ctx.label("value")),
                ("meaning", default_page.heading("meaning", lang)),
                ("recoverable", default_page.heading("recoverable", lang))]
     title = f"{family.name[lang]} · {ctx.label('all_codes')}"
-    return render_page("codes.md.j2", title=title, banner=banner(stamp), hide_toc=True, labels=ctx.labels,
+    return render_page("codes.md.j2", title=title, banner=banner(), hide_toc=True, labels=ctx.labels,
                        columns=columns, rows=[_code_list_row(ctx, family, code) for code in family.codes])
 
 
@@ -121,13 +120,13 @@ def _code_list_row(ctx: Context, family: Family, code: Code) -> CodeListRow:
 # -- editions -----------------------------------------------------------------------------------------
 
 
-def plan_edition_list(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+def plan_edition_list(catalog: Catalog, family: Family) -> list[Planned]:
     return [Planned(doc_path(f"{family.prefix}editions/", lang, index=True),
                     partial(render_editions_index, catalog, family, lang), lang=lang)
             for lang in catalog.site.languages]
 
 
-def plan_edition_pages(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+def plan_edition_pages(catalog: Catalog, family: Family) -> list[Planned]:
     return [Planned(doc_path(f"{family.prefix}editions/{edition.id}/", lang),
                     partial(render_edition_page, catalog, family, edition, lang),
                     item=edition.id, lang=lang)
@@ -140,14 +139,14 @@ class PageEditions(NamedTuple):
     editions: list[tuple[Link, str, str, int]]  # (link, release, timeline's name, how many codes it lists)
 
 
-def render_editions_index(catalog: Catalog, family: Family, lang: str, stamp: str) -> str:
+def render_editions_index(catalog: Catalog, family: Family, lang: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}editions/", family)
     columns = [(key, ctx.label(key)) for key in ("edition", "release", "timeline", "codes")]
     pages = [PageEditions(page.id, page.name[lang], [(ctx.edition_link(family, e), e.release, e.timeline.name[lang],
                                                       len(e.rows)) for e in family.page_editions(page)])
              for page in family.pages]
     title = f"{family.name[lang]} · {ctx.label('editions')}"
-    return render_page("editions.md.j2", title=title, banner=banner(stamp), hide_toc=False, labels=ctx.labels,
+    return render_page("editions.md.j2", title=title, banner=banner(), hide_toc=False, labels=ctx.labels,
                        columns=columns, pages=pages, releases=_releases(ctx, family))
 
 
@@ -202,7 +201,7 @@ class EditionRow(NamedTuple):
     cells: tuple
 
 
-def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang: str, stamp: str) -> str:
+def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang: str) -> str:
     ctx = Context(catalog, lang, f"{family.prefix}editions/{edition.id}/", family)
     page = edition.page
     other = family.other_copy(edition)
@@ -218,7 +217,7 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
         not_known=[ctx.code_link(family, family.code_by_name[n]) for n in edition.not_known],
         malformations=list(edition.malformations), edition_notes=edition.notes[lang] if edition.notes else None,
         sources=[ctx.source(s) for s in public_sources(edition)])
-    return render_page("edition.md.j2", title=edition.id, banner=banner(stamp), hide_toc=True, labels=ctx.labels,
+    return render_page("edition.md.j2", title=edition.id, banner=banner(), hide_toc=True, labels=ctx.labels,
                        e=view)
 
 
@@ -280,7 +279,7 @@ def _edition_row(ctx: Context, family: Family, edition: Edition, code: Code) -> 
 # -- differences -------------------------------------------------------------------------------------
 
 
-def plan_differences(catalog: Catalog, family: Family, digests: Digests) -> list[Planned]:
+def plan_differences(catalog: Catalog, family: Family) -> list[Planned]:
     """The index, a comparison page per page of two editions or more, a page per timeline."""
     planned = []
     for lang in catalog.site.languages:

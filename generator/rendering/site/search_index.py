@@ -10,10 +10,9 @@ from generator.domain.family import Catalog, Family
 from generator.rendering.environment import banner_lines
 from generator.rendering.output import Planned
 from generator.rendering.site.context import DOCS
-from generator.rendering.stamps import Digests
 
 
-def plan_search(catalog: Catalog, digests: Digests) -> list[Planned]:
+def plan_search(catalog: Catalog) -> list[Planned]:
     return [Planned(f"{DOCS}/assets/search/index-{lang}.json", partial(render_search_index, catalog, lang),
                     lang=lang)
             for lang in catalog.site.languages]
@@ -26,7 +25,7 @@ MAX_QUERY = 500
 SEARCH_LABELS = ("in_language", "nothing_found", "searched", "every_family", "nearest", "none_near", "family_has")
 
 
-def render_search_index(catalog: Catalog, lang: str, stamp: str) -> str:
+def render_search_index(catalog: Catalog, lang: str) -> str:
     """One language's search index: how the worker reads the language (its script, its
     synonyms, its wording, the site's languages and families), then a document per page,
     with the fields the worker weighs. One line of compact JSON: exactly json.dumps of the whole."""
@@ -67,7 +66,7 @@ def render_search_index(catalog: Catalog, lang: str, stamp: str) -> str:
             docs.append(dump({"l": prefix + location, "t": site.label(key, lang), "k": "page", "f": name,
                               "x": family.description[lang]}))
     fields = "".join(f"{dump(key)}:{dump(value)}," for key, value in head.items())
-    return '{"$comment":' + dump(" ".join(banner_lines(stamp))) + "," + fields + '"docs":[' + ",".join(docs) + "]}\n"
+    return '{"$comment":' + dump(" ".join(banner_lines())) + "," + fields + '"docs":[' + ",".join(docs) + "]}\n"
 
 
 def _lang_prefix(catalog: Catalog, lang: str) -> str:

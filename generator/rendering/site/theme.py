@@ -11,35 +11,34 @@ from generator.rendering.output import Planned
 from generator.rendering.site.context import DOCS
 from generator.rendering.site.search_index import MAX_QUERY
 from generator.rendering.site import svg
-from generator.rendering.stamps import Digests
 
 
-def plan_assets(catalog: Catalog, digests: Digests) -> list[Planned]:
+def plan_assets(catalog: Catalog) -> list[Planned]:
     return [
-        Planned("site/mkdocs.yml", lambda stamp: render_mkdocs_config(catalog, stamp)),
+        Planned("site/mkdocs.yml", lambda: render_mkdocs_config(catalog)),
         Planned(
             "site/overrides/main.html",
-            lambda stamp: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner(stamp)),
+            lambda: render_template("site/overrides/main.html.j2", banner_jinja=_jinja_banner()),
         ),
-        Planned("site/overrides/404.html", lambda stamp: render_404(catalog, stamp)),
+        Planned("site/overrides/404.html", lambda: render_404(catalog)),
         Planned(
             "site/hooks/site.py",
-            lambda stamp: render_template(
+            lambda: render_template(
                 "site/hooks/site.py.j2",
-                banner_py=comment_banner(stamp, "# "),
+                banner_py=comment_banner("# "),
                 languages=repr(list(catalog.site.languages)),
                 redirects=repr(redirect_pages(catalog)),
             ),
         ),
         Planned(
             f"{DOCS}/assets/extra.css",
-            lambda stamp: block_comment_banner(stamp) + "\n" + render_template("site/assets/extra.css"),
+            lambda: block_comment_banner() + "\n" + render_template("site/assets/extra.css"),
         ),
         Planned(
             f"{DOCS}/assets/javascripts/extra.js",
-            lambda stamp: render_template(
+            lambda: render_template(
                 "site/assets/extra.js.j2",
-                banner_js=block_comment_banner(stamp),
+                banner_js=block_comment_banner(),
                 copy_labels=_js_labels(catalog),
                 default_lang=json.dumps(catalog.site.languages[0]),
                 symbol=svg.SYMBOL,
@@ -50,14 +49,14 @@ def plan_assets(catalog: Catalog, digests: Digests) -> list[Planned]:
         ),
         Planned(
             f"{DOCS}/assets/javascripts/search-worker.js",
-            lambda stamp: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(stamp),
+            lambda: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(),
                                           max_query=MAX_QUERY),
         ),
     ]
 
 
-def _jinja_banner(stamp: str) -> str:
-    return "{#- " + " ".join(banner_lines(stamp)).replace("#}", "# }").replace("{#", "{ #") + " -#}"
+def _jinja_banner() -> str:
+    return "{#- " + " ".join(banner_lines()).replace("#}", "# }").replace("{#", "{ #") + " -#}"
 
 
 def _js_labels(catalog: Catalog) -> str:
@@ -66,7 +65,7 @@ def _js_labels(catalog: Catalog) -> str:
                       ensure_ascii=True)
 
 
-def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
+def render_mkdocs_config(catalog: Catalog) -> str:
     site = catalog.site
     default = site.languages[0]
     sections = ("all_codes", "editions", "differences_title", "home", "overview")
@@ -93,12 +92,12 @@ def render_mkdocs_config(catalog: Catalog, stamp: str) -> str:
                  "codes_title": site.label("all_codes", default), "editions_title": site.label("editions", default),
                  "differences_title": site.label("differences_title", default)} for f in catalog.families]
     return render_template(
-        "site/mkdocs.yml.j2", banner_yaml=comment_banner(stamp, "# "), site_name=site.name[default],
+        "site/mkdocs.yml.j2", banner_yaml=comment_banner("# "), site_name=site.name[default],
         site_description=site.description[default], default=default, languages=languages, families=families,
         home=site.label("home", default), palette=palette(default))
 
 
-def render_404(catalog: Catalog, stamp: str) -> str:
+def render_404(catalog: Catalog) -> str:
     site = catalog.site
     languages = [
         {
@@ -114,7 +113,7 @@ def render_404(catalog: Catalog, stamp: str) -> str:
         }
         for index, lang in enumerate(site.languages)
     ]
-    return render_template("site/overrides/404.html.j2", banner_jinja=_jinja_banner(stamp), languages=languages,
+    return render_template("site/overrides/404.html.j2", banner_jinja=_jinja_banner(), languages=languages,
                            paths=[{"lang": lang["code"], "path": lang["path"]} for lang in languages],
                            moved=moved_pages(catalog))
 
