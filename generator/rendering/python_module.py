@@ -227,7 +227,7 @@ def _data(family: Family) -> str:
     out.append(
         _table("_NOT_KNOWN", "{\n")
         + "".join(
-            _packed(
+            _items(
                 f"    {py_str(_member(family, c))}: (",
                 [py_str(e.id) for e in family.editions_not_known(c)],
                 "),",
@@ -260,20 +260,13 @@ def _width(text: str) -> int:
     return len(text) + sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
 
 
-def _packed(head: str, items: list[str], tail: str, tuple_: bool = False, indent: str = "        ") -> str:
-    """head, the items and tail on one line when they fit, else the items packed on
-    lines of their own, as many to a line as fit."""
+def _items(head: str, items: list[str], tail: str, tuple_: bool = False) -> str:
+    """head, the items and tail on one line when they fit, else one item a line."""
     line = head + ", ".join(items) + ("," if tuple_ and len(items) == 1 else "") + tail
     if _width(line) <= WIDTH:
         return line + "\n"
-    lines, current = [head.rstrip()], ""
-    for item in items:
-        if current and _width(indent + current + " " + item + ",") > WIDTH:
-            lines.append(indent + current)
-            current = ""
-        current += ("" if not current else " ") + item + ","
-    lines.append(indent + current)
-    return "\n".join(lines) + "\n" + head[:len(head) - len(head.lstrip())] + tail + "\n"
+    outer = head[:len(head) - len(head.lstrip())]
+    return head.rstrip() + "\n" + "".join(f"{outer}    {item},\n" for item in items) + outer + tail + "\n"
 
 
 def _string_lines(text: str, indent: str) -> str:
@@ -299,7 +292,7 @@ def _string_lines(text: str, indent: str) -> str:
 
 def _rows_lines(chunk) -> str:
     return "".join(
-        _packed(f"    {py_str(name)}: {{", [f"{py_str(e)}: {_RECOVERABLE[value]}" for e, value in rows], "},")
+        _items(f"    {py_str(name)}: {{", [f"{py_str(e)}: {_RECOVERABLE[value]}" for e, value in rows], "},")
         for name, rows in chunk
     )
 
