@@ -17,7 +17,7 @@ def _sentence(words: list[str], index: int, length: int, joiner: str) -> str:
     return joiner.join(words[(index * 7 + k * 3) % len(words)] for k in range(length))
 
 
-SITE = """format: 5
+SITE = """format: 6
 site:
   languages: [zh, en]
   language_names: {zh: 中文, en: English}

@@ -6,7 +6,8 @@ v9.2.0 made here:
 2. a code removed from every file: the member stays, `removed_in` says where it went;
 3. only the English page changed: the new release's English changes, the older one's does not;
 4. the Chinese page moved to a new path: the timeline learns the path;
-5. a value changed under a kept name: refused in one line, nothing written.
+5. a value changed under a kept name: the code's value from that release on, the older releases
+   keeping theirs (`earlier`), said for a person.
 
 In each, every output of an older edition stays byte for byte what it was, `upstream-page` writes
 the new edition's page back as upstream's file, and the audit against the repository is clean.
@@ -231,18 +232,38 @@ def test_a_page_moved_to_a_new_path_is_followed(shaped, tmp_path):
     _written_back(upstream, "9.2.0-v2", moved)
 
 
-def test_a_value_changed_under_a_kept_name_is_refused_in_one_line(shaped):
+def test_a_value_changed_under_a_kept_name_is_the_codes_value_from_that_release(shaped, tmp_path):
     upstream, release = shaped
     repo = upstream.repo.path
     _edit(repo, DATADIST_H, r"LLM_TIMEOUT = 0x5010B01AU", "LLM_TIMEOUT = 0x5010B0FFU")
     _edit(repo, ERROR_CODES_H, r"LLM_TIMEOUT, 26\)", "LLM_TIMEOUT, 255)")
     result = release()
-    assert result.code == 1, result.out + result.err
-    lines = [line for line in result.err.splitlines() if "LLM_TIMEOUT" in line]
-    assert len(lines) == 1 and "0x5010B0FF" in lines[0] and "new code" in lines[0], result.err
-    status = subprocess.run(["git", "-C", str(upstream.catalog), "status", "--porcelain"], capture_output=True,
-                            text=True, check=True).stdout
-    assert status == "", status
+    assert result.code == 0, result.out + result.err
+    assert "LLM_TIMEOUT: its value is 0x5010B0FF from 9.2.0 on (hicann/hixl); older releases keep 0x5010B01A" \
+        in result.out, result.out
+    assert any(line.startswith("for a person: LLM_TIMEOUT:") and "0x5010B01A" in line
+               for line in result.out.splitlines()), result.out
+    written = (upstream.catalog / "llm_datadist" / "codes.yaml").read_text(encoding="utf-8")
+    assert "earlier:\n      - {value: 0x5010B01A, until: {hicann/hixl: '9.2.0'}}" in written, written
+    code = load_catalog(upstream.catalog).family_by_id["llm_datadist"].code_by_name["LLM_TIMEOUT"]
+    assert (code.value, code.value_at(REPO, "9.1.0"), code.value_at(REPO, "9.2.0")) == (0x5010B0FF, 0x5010B01A,
+                                                                                         0x5010B0FF)
+
+    module = _after(upstream, tmp_path, "shape_value")
+    member = module.LLMStatusCode.LLM_TIMEOUT
+    assert int(member) == 0x5010B0FF and module.lookup(0x5010B01A) is member and module.lookup("0x5010b01a") is member
+    with pytest.raises(ValueError):
+        module.LLMStatusCode(0x5010B01A)  # as upstream's newest enum
+    assert module.code_2_status(0x5010B01A) is module.LLMStatusCode.LLM_FAILED
+    assert module.code_2_status(0x5010B0FF) is member
+    assert member.earlier_values == {0x5010B01A: {REPO: "9.2.0"}}
+    assert "LLM_TIMEOUT is 0x5010B0FF; it was 0x5010B01A before 9.2.0 in hicann/hixl" in " ".join(
+        module.__doc__.split()), module.__doc__
+    header = next((tmp_path / "after" / "generated" / "c").glob("llm*.h")).read_text(encoding="utf-8")
+    assert re.search(r"LLM_TIMEOUT = 0x5010B0FFU;  /\* 0x5010B01AU before 9\.2\.0 in hicann/hixl \*/", header)
+    explained = run_cli("explain", "--catalog", upstream.catalog, "--lang", "en", "0x5010B01A")
+    assert explained.code == 0 and "Earlier value: 0x5010B01A (1343270938), before 9.2.0 in hicann/hixl" \
+        in explained.out, explained.out
 
 
 # -- a new code of a family whose Python side is module constants (HIXL) ----------------------------------------

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:cbfafe364263be48118c147322579998a35e931b1348acf292587300049a2057
+# Checksum: sha256:9bab4376c08dc9cb420cfa30d4b6c9c347e1c19d83cb4f1df3cdd7bc310dcb9a
 """adxl_status_codes: the status codes of CANN ADXL (to be deprecated), with their documentation.
 
 The same names and values as upstream's Python package, as plain ``int``
@@ -114,6 +114,9 @@ _C_ONLY: dict[str, int] = {
 }
 # Per member that a repository's newest release no longer ships: the first release without it.
 _REMOVED_IN: dict[str, dict[str, str]] = {
+}
+# Per member whose value changed: each earlier value, and per repository the first release without it.
+_EARLIER_VALUES: dict[str, dict[int, dict[str, str]]] = {
 }
 # For each member, the editions whose page lists it, with the page's recoverability.
 _ROWS: dict[str, dict[str, str]] = {
@@ -296,6 +299,13 @@ class _Documented:
         without it ({} when every repository still ships it); older releases ship it, so the
         member stays."""
         return dict(_REMOVED_IN.get(self.name, {}))
+
+    @property
+    def earlier_values(self) -> dict[int, dict[str, str]]:
+        """Each value this code had before upstream changed it, with, per repository, the first
+        release with the newer value ({} when its value never changed). lookup() accepts them;
+        the enum's constructor, as upstream's, does not."""
+        return {value: dict(until) for value, until in _EARLIER_VALUES.get(self.name, {}).items()}
 
     @property
     def editions(self) -> tuple[str, ...]:
@@ -529,6 +539,9 @@ class AdxlStatusCode(_Documented):
 
 
 _BY_VALUE = {value: AdxlStatusCode(name, value) for name, value in _MEMBERS.items()}
+# An earlier value finds its code too (where no code has it now).
+_BY_VALUE.update((value, _BY_VALUE[_MEMBERS[name]]) for name, values in _EARLIER_VALUES.items() for value in values
+                 if value not in _BY_VALUE)
 
 
 def lookup(key: object) -> AdxlStatusCode:

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:6a6dd0fdd156dfce9b9f603c71f7588a9f4d19a2d717f0e18c47416f10b8e56e
+# Checksum: sha256:cbb5177a27fcae64886e1f0a5d9cff94f0aa3b5fe5fdc346030d88dbce24dad6
 """hixl_status_codes: the status codes of CANN HIXL, with their documentation.
 
 The same names and values as upstream's Python package, as plain ``int``
@@ -136,6 +136,9 @@ _C_ONLY: dict[str, int] = {
 }
 # Per member that a repository's newest release no longer ships: the first release without it.
 _REMOVED_IN: dict[str, dict[str, str]] = {
+}
+# Per member whose value changed: each earlier value, and per repository the first release without it.
+_EARLIER_VALUES: dict[str, dict[int, dict[str, str]]] = {
 }
 # For each member, the editions whose page lists it, with the page's recoverability.
 _ROWS: dict[str, dict[str, str]] = {
@@ -683,6 +686,13 @@ class _Documented:
         return dict(_REMOVED_IN.get(self.name, {}))
 
     @property
+    def earlier_values(self) -> dict[int, dict[str, str]]:
+        """Each value this code had before upstream changed it, with, per repository, the first
+        release with the newer value ({} when its value never changed). lookup() accepts them;
+        the enum's constructor, as upstream's, does not."""
+        return {value: dict(until) for value, until in _EARLIER_VALUES.get(self.name, {}).items()}
+
+    @property
     def editions(self) -> tuple[str, ...]:
         """Ids of the editions, of any page, that list this code, oldest first."""
         rows = _ROWS.get(self.name, {})
@@ -914,6 +924,9 @@ class HixlStatusCode(_Documented):
 
 
 _BY_VALUE = {value: HixlStatusCode(name, value) for name, value in _MEMBERS.items()}
+# An earlier value finds its code too (where no code has it now).
+_BY_VALUE.update((value, _BY_VALUE[_MEMBERS[name]]) for name, values in _EARLIER_VALUES.items() for value in values
+                 if value not in _BY_VALUE)
 
 
 def lookup(key: object) -> HixlStatusCode:

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:ab2d9726f647cf94e6373bb0953f4f39183fcb09160ff9e524d7caff84b6ce51
+# Checksum: sha256:f077f3aa17b78748a46a3b6ab40b355c378fd033d5466d6ca846e67be8b8b8e8
 """LLMStatusCode: the status codes of CANN LLM-DataDist, with their documentation.
 
 A drop-in for upstream's ``LLMStatusCode``: the same members, with the same
@@ -219,6 +219,9 @@ _C_ONLY: dict[str, int] = {
 }
 # Per member that a repository's newest release no longer ships: the first release without it.
 _REMOVED_IN: dict[str, dict[str, str]] = {
+}
+# Per member whose value changed: each earlier value, and per repository the first release without it.
+_EARLIER_VALUES: dict[str, dict[int, dict[str, str]]] = {
 }
 # For each member, the editions whose page lists it, with the page's recoverability.
 _ROWS: dict[str, dict[str, str]] = {
@@ -3864,6 +3867,13 @@ class _Documented:
         return dict(_REMOVED_IN.get(self.name, {}))
 
     @property
+    def earlier_values(self) -> dict[int, dict[str, str]]:
+        """Each value this code had before upstream changed it, with, per repository, the first
+        release with the newer value ({} when its value never changed). lookup() accepts them;
+        the enum's constructor, as upstream's, does not."""
+        return {value: dict(until) for value, until in _EARLIER_VALUES.get(self.name, {}).items()}
+
+    @property
     def editions(self) -> tuple[str, ...]:
         """Ids of the editions, of any page, that list this code, oldest first."""
         rows = _ROWS.get(self.name, {})
@@ -4169,6 +4179,9 @@ def code_2_status(status: int) -> LLMStatusCode:
 
 
 _BY_VALUE = {int(member): member for member in LLMStatusCode}
+# An earlier value finds its member too (where no member has it now).
+_BY_VALUE.update((value, LLMStatusCode[name]) for name, values in _EARLIER_VALUES.items() for value in values
+                 if value not in _BY_VALUE)
 
 
 def lookup(key: object) -> LLMStatusCode:

@@ -76,7 +76,7 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
             )
     if edition.order_known:
         findings += order_findings(file, list(on_page), order, on_page)
-    findings += _code_blocks(family, file, table)
+    findings += _code_blocks(family, edition, file, table)
     return findings
 
 
@@ -102,7 +102,9 @@ def _row_codes(family: Family, page: Page, table, file: str, findings: list,
     prefix = page.row_prefix if page.row_names == "c" else ""
     by_name = {prefix + name: code for code in family.codes
                for name in (code.python_names if page.row_names == "python" else code.c_names)}
-    by_value = {str(code.value): code for code in family.codes}
+    at = (edition.timeline.repo, edition.release) if edition is not None else (None, None)
+    by_value = {str(value): code for code in family.codes for value in code.values}  # any value it had
+    by_value.update((str(code.value_at(*at)), code) for code in family.codes)  # the release's first
     result = []
     for row in table.rows:
         key_cell = row.by_column.get("name")
@@ -217,10 +219,12 @@ def _spaced(text: str) -> str:
     return "\n".join(" ".join(line.split()) for line in text.split("\n") if line.strip())
 
 
-def _code_blocks(family: Family, file: str, table) -> list[Finding]:
-    """The constants a C++ page declares in its code block, against the catalog's values."""
+def _code_blocks(family: Family, edition: Edition, file: str, table) -> list[Finding]:
+    """The constants a C++ page declares in its code block, against the catalog's names and values
+    at the edition's release (a page shows its release's)."""
     findings = []
-    by_name = {code.c_name: code for code in family.c_codes}
+    at = (edition.timeline.repo, edition.release)
+    by_name = {name: code for code in family.c_codes for name in code.c_names}
     by_name.update({n.short: code for code in family.codes for n in code.cpp})
     for block in table.code_blocks:
         constants, _ = c_source.read_header(block.text, family.value_layouts)
@@ -232,9 +236,9 @@ def _code_blocks(family: Family, file: str, table) -> list[Finding]:
                                             upstream=hex_value(constant.value) if constant.value is not None else None,
                                             field="code block"))
                 continue
-            if constant.value != code.value:
+            if constant.value != code.value_at(*at):
                 findings.append(Finding(file, block.line + constant.line - 1, "value differs", code.name,
-                                        hex_value(constant.value), code.hex, field="code block"))
+                                        hex_value(constant.value), hex_value(code.value_at(*at)), field="code block"))
     return findings
 
 

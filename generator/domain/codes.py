@@ -54,18 +54,19 @@ class CppName:
 
 
 @dataclass(frozen=True)
-class Rename:
-    """An earlier name of a code (Python, C, or both) and where it stopped: in each repository
-    of `until`, from that release on the newer name is used; in a repository not named there,
-    this name still is."""
+class Earlier:
+    """What a code was before a release changed it (an earlier Python name, C name or value,
+    any of them) and where it stopped: in each repository of `until`, from that release on the
+    newer fact holds; in a repository not named there, this one still does."""
 
     python: Optional[str]
     c: Optional[str]
-    until: tuple[tuple[str, str], ...]  # (owner/name, the first release with the newer name)
+    until: tuple[tuple[str, str], ...]  # (owner/name, the first release with the newer fact)
     pos: Pos
+    value: Optional[int] = None
 
     def holds(self, repo: Optional[str], release: Optional[str]) -> bool:
-        """Whether this (earlier) name is the one `repo` uses at `release` (None: its newest)."""
+        """Whether this (earlier) fact is the one `repo` has at `release` (None: its newest)."""
         from generator.core.releases import release_key
 
         until = dict(self.until).get(repo or "")
@@ -97,7 +98,7 @@ class Code:
     added: tuple[tuple[str, str], ...] = ()
     # per repository, the first release whose files no longer have it (its older releases do)
     removed: tuple[tuple[str, str], ...] = ()
-    renamed: tuple[Rename, ...] = ()  # its earlier names, oldest first
+    earlier: tuple[Earlier, ...] = ()  # its earlier names and values, oldest first
 
     def present_at(self, repo: str, release: str) -> bool:
         """Whether upstream's files of `repo` at `release` are expected to have this code: a code
@@ -126,21 +127,40 @@ class Code:
     def names_at(self, repo: Optional[str], release: Optional[str] = None) -> tuple[Optional[str], Optional[str]]:
         """(Python name, C/C++ name) in `repo`'s files at `release` (None: the repository's newest)."""
         python, c = self.python_name, self.c_name
-        for rename in reversed(self.renamed):  # newest first, while the repository had not yet moved on
-            if not rename.holds(repo, release):
+        for before in reversed(self.earlier):  # newest first, while the repository had not yet moved on
+            if not before.holds(repo, release):
                 break
-            python, c = rename.python or python, rename.c or c
+            python, c = before.python or python, before.c or c
         return python, c
+
+    def value_at(self, repo: Optional[str], release: Optional[str] = None) -> int:
+        """Its value in `repo`'s files at `release` (None: the repository's newest)."""
+        value = self.value
+        for before in reversed(self.earlier):
+            if not before.holds(repo, release):
+                break
+            value = before.value if before.value is not None else value
+        return value
+
+    @property
+    def renamed(self) -> tuple[Earlier, ...]:
+        """The earlier items that name an earlier name."""
+        return tuple(e for e in self.earlier if e.python or e.c)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Every value it has had, the newest first."""
+        return tuple(dict.fromkeys((self.value, *(e.value for e in reversed(self.earlier) if e.value is not None))))
 
     @property
     def python_names(self) -> tuple[str, ...]:
         """Every Python name it has had, the newest first."""
-        return tuple(dict.fromkeys(n for n in (self.python_name, *(r.python for r in reversed(self.renamed))) if n))
+        return tuple(dict.fromkeys(n for n in (self.python_name, *(r.python for r in reversed(self.earlier))) if n))
 
     @property
     def c_names(self) -> tuple[str, ...]:
         """Every C/C++ name it has had, the newest first."""
-        return tuple(dict.fromkeys(n for n in (self.c_name, *(r.c for r in reversed(self.renamed))) if n))
+        return tuple(dict.fromkeys(n for n in (self.c_name, *(r.c for r in reversed(self.earlier))) if n))
 
     @cached_property
     def name(self) -> str:

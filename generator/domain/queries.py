@@ -139,7 +139,7 @@ def other_names(family: Family, code: Code, kind: Optional[str] = None) -> list[
 
 def family_at(family: Family, repo: Optional[str], release: Optional[str]) -> Family:
     """The family as upstream's files of `repo` at `release` (None: its newest) show it: the codes
-    those files have, each under the names they give it then."""
+    those files have, each under the names and with the value they give it then."""
     from dataclasses import replace
 
     from generator.core.releases import UNRELEASED
@@ -151,7 +151,7 @@ def family_at(family: Family, repo: Optional[str], release: Optional[str]) -> Fa
             continue
         python, c = code.names_at(repo, at)
         cpp = tuple(replace(n, name=f"{n.namespace}::{c}") if c and n.short == code.c_name else n for n in code.cpp)
-        codes.append(replace(code, python_name=python, c_name=c, cpp=cpp, renamed=()))
+        codes.append(replace(code, python_name=python, c_name=c, cpp=cpp, value=code.value_at(repo, at), earlier=()))
     return replace(family, codes=tuple(codes))
 
 
@@ -166,3 +166,15 @@ def row_anchor(edition: Edition, code: Code) -> str:
     python, c = names_at_edition(code, edition)
     name = python or c or code.name
     return code.slug if name == code.name else name.lower()
+
+
+def value_at_edition(code: Code, edition: Edition) -> int:
+    """The code's value in the files of the edition's repository at its release."""
+    return code.value_at(edition.timeline.repo, edition.release)
+
+
+def earlier_values(code: Code) -> list[tuple[int, str]]:
+    """(value, where it held) for each earlier value of the code, newest first: "before 9.3.0
+    in hicann/hixl"."""
+    return [(e.value, ", ".join(f"before {release} in {repo}" for repo, release in e.until))
+            for e in reversed(code.earlier) if e.value is not None]

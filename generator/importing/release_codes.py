@@ -2,9 +2,11 @@
 catalog's codes by value (a code's identity within its family).
 
 What the files declare that the catalog lacks is a new code (`added` there from this release);
-a code the catalog has under another name there is renamed there from this release (`renamed`,
-the newest name in `python`/`c`); a code the repository's previous release had and this one has
-not is `removed` there from this release. Nothing is ever deleted.
+a code the catalog has under another name there is renamed there from this release (`earlier`
+keeps the old name, `python`/`c` the newest); a value that a kept name now has, where the
+previous release had the code at another value and this one has nothing at it, is the code's
+value fixed (`earlier` keeps the old value, `value` the newest); a code the repository's previous
+release had and this one has not is `removed` there from this release. Nothing is ever deleted.
 
 Both shapes of a family's Python side are read: an enum (status.py's members, their values
 through the binding's constants and the headers), or module constants (the names a package
@@ -137,14 +139,18 @@ def record_codes(plan: Plan, name: str, repo, ref: str, release: Optional[str]) 
     if release is None or not any(u.repo == name for u in family.upstream):
         return
     now = declared_at(family, name, repo, ref)
-    by_value = {c.value: c for c in family.codes}
+    by_value = {value: c for c in family.codes for value in c.values}
     previous: Optional[str] = None  # new codes go after the catalog's code before them, in order
+    fixed: set[str] = set()
     for declared in now:
-        code = by_value.get(declared.value)
+        code = by_value.get(declared.value) or _value_fixed(plan, declared, now, name, release)
         if code is None:
             _new_code(plan, declared, name, release, previous)
             continue
         previous = code.name
+        if code.value_at(name, release) != declared.value:
+            fixed.add(code.name)
+            _record_value(plan, code, declared.value, name, release)
         _seen_in(plan, code, name, release)
         _renamed(plan, code, declared, name, release)
     earlier = [t for t in repo.release_tags() if (release_key(tag_release(t)) or ()) < (release_key(release) or ())]
@@ -156,10 +162,48 @@ def record_codes(plan: Plan, name: str, repo, ref: str, release: Optional[str]) 
     elif earlier:
         before = {d.value for d in declared_at(family, name, repo, earlier[-1])}
         for code in family.codes:
-            if code.value in before and code.value not in {d.value for d in now} and code.present_at(name, release):
+            if code.value in before and code.value not in {d.value for d in now} and code.present_at(name, release) \
+                    and code.name not in fixed:
                 set_release(plan, code, "removed", name, release)
                 plan.report.done.append(f"{code.name}: no longer in {name} from {release} on (removed there; its "
                                         "older releases ship it)")
+
+
+def _value_fixed(plan: Plan, declared: Declared, now: list[Declared], repo: str, release: str) -> Optional[Code]:
+    """The code whose value this release changed: one the repository's files name as they
+    named it before (Python or C), whose earlier value they no longer declare."""
+    declared_values = {d.value for d in now}
+    for code in plan.family.codes:
+        python, c = code.names_at(repo, release)
+        if ((declared.python and declared.python == python) or (declared.c and declared.c == c)) \
+                and code.value_at(repo, release) not in declared_values:
+            return code
+    return None
+
+
+def _record_value(plan: Plan, code: Code, value: int, repo: str, release: str) -> None:
+    """The code's value in `repo` from `release` on is `value`: the newest, kept in `value` (the
+    old one in `earlier`), or one that another repository has had since an earlier release."""
+    family = plan.family
+    node = plan.files.code(code.name)
+    old = code.value_at(repo, release)
+    if value == code.value:  # another repository fixed it before: this one follows
+        index = next(i for i, e in enumerate(code.earlier) if e.value == old)
+        until = {**dict(code.earlier[index].until), repo: release}
+        cy.set_value(node["earlier"][index], "until", cy.flow_map(list(until.items()), ids=tuple(until)))
+    elif old == code.value:
+        cy.set_value(node, "value", _written(family, value))
+        _add_earlier(node, [("value", _written(family, old))], repo, release)
+    else:
+        raise ImportProblem(f"{repo}@{release}: {code.name} becomes {_literal(family, value)}, while the catalog's "
+                            f"newest value of it is {_literal(family, code.value)}: record this by hand (codes.yaml "
+                            "`earlier`)")
+    plan.report.done.append(f"{code.name}: its value is {_literal(family, value)} from {release} on ({repo}); "
+                            f"older releases keep {_literal(family, old)}")
+    plan.report.todo.append(f"{code.name}: {repo} changed its value at {release} under the same name: code that "
+                            f"compares with {_literal(family, old)} no longer matches; the module's lookup() still "
+                            "finds the old value, and its docstring and the header's comment say which releases "
+                            "used which")
 
 
 def _new_code(plan: Plan, declared: Declared, name: str, release: str, after: Optional[str]) -> None:
@@ -169,15 +213,14 @@ def _new_code(plan: Plan, declared: Declared, name: str, release: str, after: Op
     if clash is not None:
         raise ImportProblem(
             f"{name}@{release}: {declared.python or declared.c} now has the value {_literal(family, declared.value)}, "
-            f"not {clash.hex}: a value changed under a kept name is a new code and the removal of the old one, "
-            "and the catalog names one code by one name; record the new code (under a name of its own) and "
-            f"`removed: {{{name}: '{release}'}}` on {clash.name} by hand")
+            f"while {clash.name} keeps {clash.hex} there too: two codes cannot share a name; record the new code "
+            "by hand, under a name of its own")
     node = CommentedMap()
     for key, text in (("python", declared.python), ("c", declared.c)):
         if text:
             node[key] = cy.text(text)
     literal = _literal(family, declared.value)
-    node["value"] = HexCapsInt(declared.value) if literal.startswith("0x") else declared.value  # as the family writes
+    node["value"] = _written(family, declared.value)
     if declared.wrapper:
         node["wrapper"] = cy.text(declared.wrapper)
     if declared.cpp:
@@ -210,19 +253,15 @@ def _record_rename(plan: Plan, code: Code, kind: str, old: str, new: str, repo: 
     node = plan.files.code(code.name)
     newest = getattr(code, f"{kind}_name")
     if new == newest:  # another repository renamed it before: this one follows
-        index = next(i for i, r in enumerate(code.renamed) if getattr(r, kind) == old)
-        until = {**dict(code.renamed[index].until), repo: release}
-        cy.set_value(node["renamed"][index], "until", cy.flow_map(list(until.items()), ids=tuple(until)))
+        index = next(i for i, r in enumerate(code.earlier) if getattr(r, kind) == old)
+        until = {**dict(code.earlier[index].until), repo: release}
+        cy.set_value(node["earlier"][index], "until", cy.flow_map(list(until.items()), ids=tuple(until)))
         return
     if old != newest:
         raise ImportProblem(f"{repo}@{release}: {old} becomes {new}, while the catalog's newest name of "
-                            f"{code.name} is {newest}: record this rename by hand (codes.yaml `renamed`)")
+                            f"{code.name} is {newest}: record this rename by hand (codes.yaml `earlier`)")
     cy.set_value(node, kind, cy.text(new))
-    entry = cy.flow_map([(kind, old), ("until", cy.flow_map([(repo, release)], ids=(repo,)))])
-    if "renamed" in node:
-        cy.insert_item(node["renamed"], len(node["renamed"]), entry)
-    else:
-        cy.insert_key(node, list(node).index("c" if "c" in node else "python") + 1, "renamed", CommentedSeq([entry]))
+    _add_earlier(node, [(kind, old)], repo, release)
     if kind == "c":
         for index, cpp in enumerate(code.cpp):
             if cpp.short == old:
@@ -253,6 +292,11 @@ def set_release(plan: Plan, code: Code, key: str, repo: str, release: str) -> No
     cy.insert_key(node, list(node).index(text_keys[0]) if text_keys else len(node), key, value)
 
 
+def _written(family: Family, value: int):
+    """A value as the family's catalog writes it: hex (HexCapsInt, 0x5010B01A) or decimal."""
+    return HexCapsInt(value) if _literal(family, value).startswith("0x") else value
+
+
 def _literal(family: Family, value: int) -> str:
     return f"0x{value:X}" if family.c.literals == "hex" and value >= 0 else str(value)
 
@@ -261,3 +305,12 @@ def _by_value(family: Family, value: int) -> Optional[str]:
     """The code a C-only code goes after: the last with a smaller value."""
     smaller = [c for c in family.codes if 0 <= c.value < value and c.in_c]
     return max(smaller, key=lambda c: c.value).name if smaller else None
+
+
+def _add_earlier(node: CommentedMap, facts: list, repo: str, release: str) -> None:
+    """An item of the code's `earlier` (written after its names), holding until `release` in `repo`."""
+    entry = cy.flow_map([*facts, ("until", cy.flow_map([(repo, release)], ids=(repo,)))])
+    if "earlier" in node:
+        cy.insert_item(node["earlier"], len(node["earlier"]), entry)
+    else:
+        cy.insert_key(node, list(node).index("c" if "c" in node else "python") + 1, "earlier", CommentedSeq([entry]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from generator.core.problems import Reporter, closest
-from generator.domain.codes import Code, CppName, Rename, TextEntry
+from generator.domain.codes import Code, CppName, Earlier, TextEntry, hex_value
 from generator.domain.markup import plain
 from generator.domain.model import TEXT_FIELDS, UNTRANSLATED
 from generator.reading import format as fmt
@@ -34,7 +34,7 @@ def read_codes(section, languages: tuple[str, ...], headers, broken: set[str], r
     for index, record in enumerate(section.record):
         reported = len(rep.problems)
         code = _code(record, index, languages, header_paths, rep)
-        own = {n for n in (record.python, record.c) if n} | {n for r in record.renamed for n in (r.python, r.c) if n}
+        own = {n for n in (record.python, record.c) if n} | {n for r in record.earlier for n in (r.python, r.c) if n}
         clash = None if code is None else _clash(code, names, values, wrappers)
         if clash:
             rep.error(record.at(), clash)
@@ -42,7 +42,7 @@ def read_codes(section, languages: tuple[str, ...], headers, broken: set[str], r
             codes.flawed.update(own)
         if code is None or clash:
             continue
-        values[code.value] = code
+        values.update((value, code) for value in code.values)
         if code.wrapper is not None:
             wrappers[code.wrapper] = code
         for name in _names(code):
@@ -62,10 +62,11 @@ def _clash(code: Code, names: dict[str, Code], values: dict[int, Code], wrappers
         if other is not None:
             return (f"{code.name}: the name {name} is taken: the code at line {other.pos.line} ({other.name}) has it; "
                     "a name, old or new, identifies one code in the family")
-    if code.value in values:
-        other = values[code.value]
-        return (f"{code.name}: value {code.hex} already used by {other.name} (line {other.pos.line}); every value is "
-                "used once")
+    for value in code.values:
+        other = values.get(value)
+        if other is not None:
+            return (f"{code.name}: value {hex_value(value)} already used by {other.name} (line {other.pos.line}); a "
+                    "value, old or new, identifies one code in the family")
     if code.wrapper is not None and code.wrapper in wrappers:
         other = wrappers[code.wrapper]
         return f"{code.name}: wrapper {code.wrapper} is already {other.name}'s (line {other.pos.line})"
@@ -92,19 +93,23 @@ def _code(record: fmt.Code, index: int, languages, header_paths, rep: Reporter) 
             ok = False
         else:
             cpp.append(CppName(item.name, item.header, item.at()))
-    renamed = []
-    for rename in record.renamed:
-        if rename.python is None and rename.c is None:
-            rep.error(rename.at(), f"{name}: a renamed item names the earlier python name, c name, or both")
+    earlier = []
+    for before in record.earlier:
+        if before.python is None and before.c is None and before.value is None:
+            rep.error(before.at(), f"{name}: an earlier item names what the code was: write its earlier python, c "
+                                   "or value (or more than one)")
             ok = False
-        renamed.append(Rename(rename.python, rename.c, tuple(rename.until.items()), rename.at()))
+        elif before.value is not None and not low <= before.value <= high:
+            rep.error(before.at("value"), f"{name}: earlier value {before.value} is out of range: {low}..{high}")
+            ok = False
+        earlier.append(Earlier(before.python, before.c, tuple(before.until.items()), before.at(), before.value))
     notes = localized(record, "notes", f"{name}: notes", languages, rep) if record.notes is not None else None
     texts = tuple((key, _entries(record, key, name, languages, rep)) for key in TEXT_FIELDS if getattr(record, key))
     if not ok or any(entries is None for _, entries in texts) or (record.notes is not None and notes is None):
         return None
     return Code(record.python, record.c, record.value, record.wrapper, tuple(cpp), record.log_message, notes,
                 texts, index, record.at(), tuple(record.added.items()), tuple(record.removed.items()),  # type: ignore[arg-type]
-                tuple(renamed))
+                tuple(earlier))
 
 
 def _entries(record: fmt.Code, key: str, name: str, languages, rep: Reporter) -> Optional[tuple[TextEntry, ...]]:

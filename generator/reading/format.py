@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, model_validator
 
-FORMAT = 5  # 5: each text written once, a text entry holding for versions of several timelines
+FORMAT = 6  # 6: a code's earlier names and values in `earlier`; 5: each text written once
 
 # -- scalars -----------------------------------------------------------------------------------------
 
@@ -616,15 +616,18 @@ class CppName(Record):
     """The header (of `headers`) that declares it."""
 
 
-class Rename(Record):
-    """An earlier name and where it stopped: in each repository named, from that release on the newer name is used."""
+class Earlier(Record):
+    """What a code was before a release changed it: an earlier name (Python, C/C++) or value, and
+    where it stopped: in each repository named, from that release on the newer fact holds."""
 
     python: Optional[Name] = None
     """The earlier Python name."""
     c: Optional[Name] = None
     """The earlier C/C++ name."""
+    value: Optional[int] = None
+    """The earlier value (hex or decimal): the pages, enum and headers of older releases show it."""
     until: dict[Repo, Release] = Field(min_length=1)
-    """Per repository, the first release with the newer name (a repository not named still uses this one)."""
+    """Per repository, the first release with the newer fact (a repository not named still has this one)."""
 
 
 class TextEntry(Record):
@@ -666,18 +669,19 @@ class Code(Record):
     """A status code, in the order of upstream's enum (a C/C++-only code where its value puts it).
     Codes are never deleted: one that a release of a repository no longer ships is marked
     `removed` there, so that its number, names and history stay documented. A code keeps one
-    identity; a name is a fact of a release: `python`/`c` hold its newest names, `renamed` the
-    earlier ones, and the generated module's member takes the newest name of the family's default
-    repository, every other name an alias of it."""
+    identity; a name and a value are facts of a release: `python`, `c` and `value` hold the newest,
+    `earlier` what older releases had, and the generated module's member takes the newest name of
+    the family's default repository, every other name an alias of it, every earlier value one
+    that lookup() still finds."""
 
     python: Optional[Name] = None
     """Its newest name in the Python enum; absent for a C/C++-only code."""
     c: Optional[Name] = None
     """Its newest name in C/C++; absent for a Python-only code."""
-    renamed: list[Rename] = []
-    """Its earlier names, oldest first."""
+    earlier: list[Earlier] = []
+    """Its earlier names and values, oldest first."""
     value: int
-    """Its number: hex (0x5010B01A) or decimal; used once in the family."""
+    """Its newest number: hex (0x5010B01A) or decimal; a number is used by one code of the family."""
     wrapper: Optional[PyName] = None
     """The binding's constant that status.py reads (llm_wrapper.kLLMTimeout)."""
     cpp: list[CppRef] = []

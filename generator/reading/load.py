@@ -30,6 +30,7 @@ HOW_TO_CONVERT = {  # format -> (COMMIT:SCRIPT that converts it, the format it w
     2: ("d976187^:scripts/migrate_to_versions.py", 3),
     3: ("af12b7a^:scripts/migrate_to_format_4.py", 4),
     4: ("e1142d7:scripts/migrate_to_format_5.py", 5),
+    5: ("HEAD:scripts/migrate_to_format_6.py", 6),
 }
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a catalog of 10,000 codes is 15 MB
 
@@ -194,7 +195,7 @@ def _leave_out(top: RawMap, loc: tuple, dropped: dict) -> None:
 
 def _item_names(item: Any, keys: tuple[str, ...]) -> set[str]:
     names = {item[k] for k in keys if isinstance(item, dict) and isinstance(item.get(k), str)}
-    renamed = item.get("renamed") if isinstance(item, dict) else None
+    renamed = item.get("earlier") if isinstance(item, dict) else None
     for rename in renamed if isinstance(renamed, list) else ():
         names |= {rename[k] for k in ("python", "c") if isinstance(rename, dict) and isinstance(rename.get(k), str)}
     return names

@@ -2,13 +2,15 @@
 functions that name a code and give the message upstream logs for it."""
 from __future__ import annotations
 
+from typing import Optional
+
 from generator.domain.codes import Code
 from generator.domain.family import Catalog, Family
 from generator.rendering.catalog_hash import catalog_hash
 from generator.rendering.output import Planned
 from generator.rendering.environment import block_comment_banner, comment_language, render_template, seal
 from generator.core.project import project_version
-from generator.domain.queries import member_c_name, other_names
+from generator.domain.queries import earlier_values, member_c_name, other_names
 
 TEMPLATE = "c/header.h.j2"
 
@@ -17,9 +19,10 @@ def c_path(family: Family) -> str:
     return f"generated/c/{family.c.header}.h"
 
 
-def c_literal(family: Family, code: Code) -> str:
+def c_literal(family: Family, code: Code, value: Optional[int] = None) -> str:
     """A plain unsigned literal (no cast), so that it works in #if and as a case label."""
-    return f"0x{code.value:08X}U" if family.c.literals == "hex" else f"{code.value}U"
+    value = code.value if value is None else value
+    return f"0x{value:08X}U" if family.c.literals == "hex" else f"{value}U"
 
 
 def plan_c(catalog: Catalog, family: Family) -> list[Planned]:
@@ -50,6 +53,7 @@ def _code(family: Family, code: Code) -> dict:
     """What the header says of one code: its name (the default repository's newest), value,
     message, and where a repository no longer ships it."""
     name = member_c_name(family, code) or ""
-    removed = "; ".join(f"{repo} no longer ships it from {release} on" for repo, release in code.removed)
+    removed = "; ".join([*(f"{repo} no longer ships it from {release} on" for repo, release in code.removed),
+                         *(f"{c_literal(family, code, value)} {where}" for value, where in earlier_values(code))])
     return {"c_name": name, "macro": family.c.macro_prefix + name, "literal": c_literal(family, code),
             "log_message": code.log_message, "removed": removed}

@@ -233,9 +233,12 @@ class CppNameData(TypedDict):
     header: Optional[str]
 
 
-class RenameData(TypedDict):
+class EarlierData(TypedDict):
+    """What a code was before a release changed it; `until`: per repository, the first release with the newer fact."""
+
     python: Optional[str]
     c: Optional[str]
+    value: Optional[int]
     until: dict[str, str]
 
 
@@ -268,7 +271,7 @@ class CodeData(TypedDict):
     wrapper: Optional[str]
     cpp: list[CppNameData]
     log_message: Optional[str]
-    renamed: list[RenameData]
+    earlier: list[EarlierData]
     added: dict[str, str]
     removed: dict[str, str]
     notes: Optional[Localized]
@@ -286,7 +289,7 @@ Export = TypedDict("Export", {  # a family's catalog, resolved, for other tools 
 
 for _declared in (Generator, SiteData, CNamesData, LayoutFieldData, ValueLayoutData, HeaderData, UpstreamFileData,
                   FamilyData, RepositoryData, TimelineData, PageData, CodeBlockData, CodeBlockHolderData, LayoutData,
-                  SourceData, RowData, MalformationData, VersionData, EditionData, CppNameData, RenameData, SaidText,
+                  SourceData, RowData, MalformationData, VersionData, EditionData, CppNameData, EarlierData, SaidText,
                   ListedData, CodeData):
     setattr(_declared, "__pydantic_config__", _DOCS)  # the docstrings under the fields describe them
 

@@ -19,7 +19,7 @@ from generator.rendering.output import Planned
 from generator.rendering.environment import banner_lines
 from generator.core.project import project_version
 
-EXPORT_FORMAT = 3
+EXPORT_FORMAT = 4  # 4: a code's `earlier` names and values (3: `renamed`, names only)
 
 
 def json_path(family: Family) -> str:
@@ -236,7 +236,7 @@ def _code_data(family: Family, code: Code) -> CodeData:
         "wrapper": code.wrapper,
         "cpp": [{"name": n.name, "header": n.header} for n in code.cpp],
         "log_message": code.log_message,
-        "renamed": [{"python": r.python, "c": r.c, "until": dict(r.until)} for r in code.renamed],
+        "earlier": [{"python": e.python, "c": e.c, "value": e.value, "until": dict(e.until)} for e in code.earlier],
         "added": dict(code.added),
         "removed": dict(code.removed),
         "notes": _loc(code.notes),

@@ -18,7 +18,8 @@ from generator.domain.codes import Code
 from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, TEXT_FIELDS, UNTRANSLATED
 from generator.rendering.output import Planned
-from generator.domain.queries import default_edition, default_timeline, member_c_name, member_name, other_names
+from generator.domain.queries import (default_edition, default_timeline, earlier_values, member_c_name, member_name,
+                                      other_names)
 from generator.rendering.environment import comment_banner, comment_language, render_template, runtime_source, seal
 from generator.core.project import project_version
 
@@ -29,11 +30,12 @@ def python_path(family: Family) -> str:
     return f"generated/python/{family.python.module}.py"
 
 
-def literal(family: Family, code: Code) -> str:
-    """A value as the family's C header writes it: hex (0x5010B01A) or decimal."""
-    if code.value >= 0 and code.in_c and family.c.literals == "hex":
-        return f"0x{code.value:X}"
-    return str(code.value)
+def literal(family: Family, code: Code, value: Optional[int] = None) -> str:
+    """A value of the code (default: its newest) as the family's C header writes it: hex (0x5010B01A) or decimal."""
+    value = code.value if value is None else value
+    if value >= 0 and code.in_c and family.c.literals == "hex":
+        return f"0x{value:X}"
+    return str(value)
 
 
 def plan_python(catalog: Catalog, family: Family) -> list[Planned]:
@@ -148,6 +150,9 @@ def _history(family: Family) -> str:
         for repo, release in code.removed:
             lines.append(f"{member}: {repo} no longer ships it from {release} on (its older releases do); "
                          "the member stays.")
+        for value, where in earlier_values(code):
+            lines.append(f"{member} is {literal(family, code)}; it was {literal(family, code, value)} {where}: "
+                         "lookup() accepts that value, the constructor does not (as upstream's).")
     return "\n".join(textwrap.fill(line, 79, subsequent_indent="    ") for line in lines)
 
 
@@ -203,6 +208,12 @@ def _name_tables(family: Family) -> list[str]:
     out.append(_table("_REMOVED_IN", "{\n") + "".join(
         f"    {py_str(_member(family, c))}: {{{', '.join(f'{py_str(r)}: {py_str(v)}' for r, v in c.removed)}}},\n"
         for c in family.python_codes if c.removed) + "}")
+    out.append("# Per member whose value changed: each earlier value, and per repository the first release without it.")
+    out.append(_table("_EARLIER_VALUES", "{\n") + "".join(
+        f"    {py_str(_member(family, c))}: {{" + ", ".join(
+            f"{literal(family, c, e.value)}: {{{', '.join(f'{py_str(r)}: {py_str(v)}' for r, v in e.until)}}}"
+            for e in c.earlier if e.value is not None) + "},\n"
+        for c in family.python_codes if any(e.value is not None for e in c.earlier)) + "}")
     return out
 
 

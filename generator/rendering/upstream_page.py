@@ -10,6 +10,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition, Row, Source
 from generator.domain.family import Family
 from generator.domain.layout import CodeBlock, PageLayout, code_block_text
+from generator.domain.queries import value_at_edition
 from generator.rendering.output import Planned
 
 BOM = "\ufeff"
@@ -60,9 +61,10 @@ def _code_block(family: Family, edition: Edition, block: CodeBlock) -> str:
     """The codes under the names the edition's release gives them: its rows' (a row's name is
     the page's), or, for a block of a range of values, every C/C++ code's there and then."""
     if block.values is None:
-        codes = [(row.name, family.code_by_name[row.code].value) for row in edition.rows]
+        codes = [(row.name, value_at_edition(family.code_by_name[row.code], edition)) for row in edition.rows]
     else:
-        codes = [(name, c.value) for c in family.codes if (name := c.c_at(edition.timeline.repo, edition.release))]
+        codes = [(name, value_at_edition(c, edition)) for c in family.codes
+                 if (name := c.c_at(edition.timeline.repo, edition.release))]
     return code_block_text(block, codes, family.c.literals == "hex")
 
 
@@ -108,7 +110,7 @@ def _cells(family: Family, edition: Edition, lang: str, layout: PageLayout, row:
 
 def _first_cell(edition: Edition, code: Code) -> str:
     if edition.page.first_column == "decimal":
-        return str(code.value)
+        return str(value_at_edition(code, edition))
     return edition.name_shown(code.name) or code.name
 
 

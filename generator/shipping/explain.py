@@ -7,7 +7,7 @@ from typing import Optional, Sequence
 
 from generator.domain import changes
 from generator.domain.changes import Presence
-from generator.domain.codes import Code
+from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition
 from generator.domain.family import Family
 from generator.domain.model import Site
@@ -50,7 +50,8 @@ def _find(family: Family, key: str) -> Optional[Code]:
     if value is TOO_LONG:
         return None
     if value is not None:
-        return next((code for code in family.codes if code.value == value), None)
+        return next((code for code in family.codes if code.value == value), None) \
+            or next((code for code in family.codes if value in code.values), None)
     return _by_name(family, text)
 
 
@@ -120,6 +121,9 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
     if code.log_message is not None:
         lines.append(f"  {label('log_message')}: {code.log_message}")
     lines += [f"  {label('renamed')}: {name}: {what}" for name, what in other_names(family, code)]
+    lines += [f"  {label('earlier_value')}: {hex_value(e.value)} ({e.value}), " + ", ".join(
+        _filled(site, "held_until", lang, repo=repo, release=release) for repo, release in e.until)
+        for e in reversed(code.earlier) if e.value is not None]
     lines += [f"  {label('removed')}: {_filled(site, 'removed_from', lang, repo=repo, release=release)}"
               for repo, release in code.removed]
     lines.append(f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('listed_by_none')}")

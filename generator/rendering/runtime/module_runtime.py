@@ -24,6 +24,7 @@ _C_NAMES: dict[str, str] = {}
 _C_ONLY: dict[str, int] = {}
 _OTHER_NAMES: dict[str, str] = {}
 _REMOVED_IN: dict[str, dict[str, str]] = {}
+_EARLIER_VALUES: dict[str, dict[int, dict[str, str]]] = {}
 _ROWS: dict[str, dict[str, str]] = {}
 _NOT_KNOWN: dict[str, tuple[str, ...]] = {}
 _DEFAULT_EDITION: dict[str, str] = {}
@@ -87,6 +88,13 @@ class _Documented:
         without it ({} when every repository still ships it); older releases ship it, so the
         member stays."""
         return dict(_REMOVED_IN.get(self.name, {}))
+
+    @property
+    def earlier_values(self) -> dict[int, dict[str, str]]:
+        """Each value this code had before upstream changed it, with, per repository, the first
+        release with the newer value ({} when its value never changed). lookup() accepts them;
+        the enum's constructor, as upstream's, does not."""
+        return {value: dict(until) for value, until in _EARLIER_VALUES.get(self.name, {}).items()}
 
     @property
     def editions(self) -> tuple[str, ...]:

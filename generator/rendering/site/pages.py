@@ -6,12 +6,12 @@ from __future__ import annotations
 from functools import partial
 from typing import NamedTuple, Optional
 
-from generator.domain.codes import Code
+from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition, Malformation
 from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, UNTRANSLATED
 from generator.rendering.output import Planned
-from generator.domain.queries import default_edition, names_at_edition, row_anchor
+from generator.domain.queries import default_edition, names_at_edition, row_anchor, value_at_edition
 from generator.rendering.site.code_page import pages_disagree, render_code_page
 from generator.rendering.site.compare import (compared, differences_location, render_differences,
                                               render_page_differences, render_timeline_differences)
@@ -258,7 +258,8 @@ def _origins(family: Family) -> dict[tuple[str, str], set[str]]:
 
 
 def _edition_row(ctx: Context, family: Family, edition: Edition, code: Code) -> EditionRow:
-    shown = str(code.value) if edition.page.first_column == "decimal" else edition.name_shown(code.name) or code.name
+    value = value_at_edition(code, edition)
+    shown = str(value) if edition.page.first_column == "decimal" else edition.name_shown(code.name) or code.name
     python, c = names_at_edition(code, edition)
     then = python or c or code.name  # the code's name in that release's files
     row = edition.row_by_code[code.name]
@@ -271,8 +272,8 @@ def _edition_row(ctx: Context, family: Family, edition: Edition, code: Code) -> 
         else:
             entry = code.entry(column, edition.id, ctx.lang)
             cells.append(text_cell_of(ctx, entry.text if entry else None, entry.origin if entry else None))
-    name = NameCell(row_anchor(edition, code), Link(ctx.url(ctx.code_location(family, code)), shown), code.hex,
-                    code.value, then if then != shown else "", c if c and c not in (shown, then) else "")
+    name = NameCell(row_anchor(edition, code), Link(ctx.url(ctx.code_location(family, code)), shown), hex_value(value),
+                    value, then if then != shown else "", c if c and c not in (shown, then) else "")
     return EditionRow(name, tuple(cells))
 
 
