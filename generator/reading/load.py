@@ -30,7 +30,7 @@ HOW_TO_CONVERT = {  # format -> (COMMIT:SCRIPT that converts it, the format it w
     2: ("d976187^:scripts/migrate_to_versions.py", 3),
     3: ("af12b7a^:scripts/migrate_to_format_4.py", 4),
     4: ("e1142d7:scripts/migrate_to_format_5.py", 5),
-    5: ("HEAD:scripts/migrate_to_format_6.py", 6),
+    5: ("faf602e:scripts/migrate_to_format_6.py", 6),
 }
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a catalog of 10,000 codes is 15 MB
 
