@@ -176,6 +176,38 @@ def test_a_code_removed_from_every_file_keeps_its_member(shaped, tmp_path):
     _written_back(upstream, "9.2.0-v2", PYTHON_PAGE_910)
 
 
+def test_a_code_removed_from_the_python_api_only_keeps_its_member_and_its_macro(shaped, tmp_path):
+    upstream, release = shaped
+    repo = upstream.repo.path
+    for path in (STATUS_PY, BINDING, PYTHON_PAGE_910, ENGLISH_PAGE_910):  # the headers and the C++ page keep it
+        text = (repo / path).read_text(encoding="utf-8")
+        count = len(re.findall(r"(?m)^.*\b(LLM_NOTIFY_PROMPT_UNLINK_FAILED|kNotifyPromptUnlinkFailed)\b.*$", text))
+        _edit(repo, path, r"\b(LLM_NOTIFY_PROMPT_UNLINK_FAILED|kNotifyPromptUnlinkFailed)\b", "", count=count)
+    result = release()
+    assert result.code == 0, result.err
+    assert "LLM_NOTIFY_PROMPT_UNLINK_FAILED: no longer in hicann/hixl's Python API from 9.2.0 on" in result.out, \
+        result.out
+    assert any(line.startswith("for a person: LLM_NOTIFY_PROMPT_UNLINK_FAILED:") for line in result.out.splitlines())
+    written = (upstream.catalog / "llm_datadist" / "codes.yaml").read_text(encoding="utf-8")
+    assert "removed: {hicann/hixl: {python: '9.2.0'}}" in written, written
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    code = family.code_by_name["LLM_NOTIFY_PROMPT_UNLINK_FAILED"]
+    assert code.removed == () and code.removed_api == ((REPO, "python", "9.2.0"),)
+    assert code.present_at(REPO, "9.2.0") and not code.api_present_at(REPO, "9.2.0", "python")
+
+    module = _after(upstream, tmp_path, "shape_python_removal")
+    member = module.LLMStatusCode.LLM_NOTIFY_PROMPT_UNLINK_FAILED
+    assert member.removed_in == {REPO: "9.2.0"}
+    said = " ".join((module.__doc__ or "").split())
+    assert "LLM_NOTIFY_PROMPT_UNLINK_FAILED: hicann/hixl's Python API no longer have it from 9.2.0 on" not in said
+    assert "hicann/hixl's Python API no longer has it from 9.2.0 on" in said, said
+    header = (tmp_path / "after" / "generated" / "c" / "llm_status_codes.h").read_text(encoding="utf-8")
+    assert "#define LLM_NOTIFY_PROMPT_UNLINK_FAILED" in header
+    assert "hicann/hixl's Python API no longer has it from 9.2.0 on (its headers do)" in header, header
+    explained = run_cli("explain", "--catalog", upstream.catalog, "--lang", "en", "LLM_NOTIFY_PROMPT_UNLINK_FAILED")
+    assert "hicann/hixl's Python API no longer has this code from 9.2.0 on" in explained.out, explained.out
+
+
 def test_an_english_only_change_leaves_the_older_release_as_it_was(shaped, tmp_path):
     upstream, release = shaped
     repo = upstream.repo.path

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:9bab4376c08dc9cb420cfa30d4b6c9c347e1c19d83cb4f1df3cdd7bc310dcb9a
+# Checksum: sha256:089a76bf634823a31a3081fc8674d4ccd9940e5ede0b2f00505c3c565592e8aa
 """adxl_status_codes: the status codes of CANN ADXL (to be deprecated), with their documentation.
 
 The same names and values as upstream's Python package, as plain ``int``
@@ -50,7 +50,7 @@ __all__ = (
 
 __version__ = "0.3.0"
 #: A hash of the catalog this module was generated from (its family's part).
-CATALOG_HASH = "0940881d421b54fe"
+CATALOG_HASH = "0071ad97049cb51d"
 
 SUCCESS = 0
 PARAM_INVALID = 103900

@@ -99,6 +99,24 @@ class Code:
     # per repository, the first release whose files no longer have it (its older releases do)
     removed: tuple[tuple[str, str], ...] = ()
     earlier: tuple[Earlier, ...] = ()  # its earlier names and values, oldest first
+    # per repository and API ("python" or "c"), the first release whose files of that API no longer
+    # have it while the other API's still do
+    removed_api: tuple[tuple[str, str, str], ...] = ()
+
+    def api_removals(self, api: str) -> list[tuple[str, str]]:
+        """(repository, first release without it) where only `api` ("python" or "c") dropped it."""
+        return [(repo, release) for repo, which, release in self.removed_api if which == api]
+
+    def api_present_at(self, repo: str, release: Optional[str], api: str) -> bool:
+        """Whether `repo`'s files of `api` at `release` (None: the newest) have this code, as far as
+        a removal from that API alone says."""
+        from generator.core.releases import release_key
+
+        gone = dict(self.api_removals(api)).get(repo)
+        if gone is None:
+            return True
+        key = release_key(release) if release is not None else None
+        return key is not None and key < (release_key(gone) or ())
 
     def present_at(self, repo: str, release: str) -> bool:
         """Whether upstream's files of `repo` at `release` are expected to have this code: a code

@@ -150,8 +150,14 @@ def family_at(family: Family, repo: Optional[str], release: Optional[str]) -> Fa
         if repo is not None and at is not None and not code.present_at(repo, at):
             continue
         python, c = code.names_at(repo, at)
+        if repo is not None and code.removed_api:  # one API dropped it: the other's files still have it
+            python = python if code.api_present_at(repo, at, "python") else None
+            c = c if code.api_present_at(repo, at, "c") else None
         cpp = tuple(replace(n, name=f"{n.namespace}::{c}") if c and n.short == code.c_name else n for n in code.cpp)
-        codes.append(replace(code, python_name=python, c_name=c, cpp=cpp, value=code.value_at(repo, at), earlier=()))
+        cpp = cpp if c else ()
+        wrapper = code.wrapper if python or not code.python_name else None  # the binding serves the Python API
+        codes.append(replace(code, python_name=python, c_name=c, cpp=cpp, value=code.value_at(repo, at), earlier=(),
+                             wrapper=wrapper))
     return replace(family, codes=tuple(codes))
 
 

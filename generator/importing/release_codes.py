@@ -160,13 +160,51 @@ def record_codes(plan: Plan, name: str, repo, ref: str, release: Optional[str]) 
         plan.report.todo.append(f"{family.id}: {name} has no {', '.join(gone)} at {ref} (it had at {earlier[-1]}): "
                                   "no code is recorded as removed; add the new path to the family's `upstream`")
     elif earlier:
-        before = {d.value for d in declared_at(family, name, repo, earlier[-1])}
+        previously = declared_at(family, name, repo, earlier[-1])
+        _one_api_dropped(plan, previously, now, name, release)
+        before = {d.value for d in previously}
         for code in family.codes:
             if code.value in before and code.value not in {d.value for d in now} and code.present_at(name, release) \
                     and code.name not in fixed:
                 set_release(plan, code, "removed", name, release)
                 plan.report.done.append(f"{code.name}: no longer in {name} from {release} on (removed there; its "
                                         "older releases ship it)")
+
+
+def _one_api_dropped(plan: Plan, previously: list[Declared], now: list[Declared], repo: str, release: str) -> None:
+    """A code the previous release had in both APIs and this one in one only: removed from the other."""
+    by_value = {c.value_at(repo, release): c for c in plan.family.codes}
+    current = {d.value: d for d in now}
+    for before in previously:
+        after, code = current.get(before.value), by_value.get(before.value)
+        if after is None or code is None:
+            continue
+        for api, words, had, has in (("python", "Python API", before.python, after.python),
+                                     ("c", "C/C++ headers", before.c, after.c)):
+            if had and not has and code.api_present_at(repo, release, api):
+                _record_api_removal(plan, code, api, repo, release)
+                plan.report.done.append(f"{code.name}: no longer in {repo}'s {words} from {release} on (the other "
+                                        "API still has it)")
+                plan.report.todo.append(f"{code.name}: {repo} {release} dropped it from its {words} only: check "
+                                        "that upstream meant it (a page or the other API may still document it)")
+
+
+def _record_api_removal(plan: Plan, code: Code, api: str, repo: str, release: str) -> None:
+    """{repo: {api: release}} in the code's `removed` map."""
+    node = plan.files.code(code.name)
+    if "removed" in node and repo in node["removed"]:
+        held = node["removed"][repo]
+        if isinstance(held, dict):
+            cy.set_value(held, api, cy.ident(release))
+            return
+    mapping = {**{r: node["removed"][r] for r in node.get("removed", {})},
+               repo: cy.flow_map([(api, release)], ids=(api,))}
+    value = cy.flow_map(list(mapping.items()), ids=tuple(mapping))
+    if "removed" in node:
+        cy.set_value(node, "removed", value)
+        return
+    text_keys = [k for k in ("notes", "meaning", "cause", "solution") if k in node]
+    cy.insert_key(node, list(node).index(text_keys[0]) if text_keys else len(node), "removed", value)
 
 
 def _value_fixed(plan: Plan, declared: Declared, now: list[Declared], repo: str, release: str) -> Optional[Code]:

@@ -103,13 +103,23 @@ def _code(record: fmt.Code, index: int, languages, header_paths, rep: Reporter) 
             rep.error(before.at("value"), f"{name}: earlier value {before.value} is out of range: {low}..{high}")
             ok = False
         earlier.append(Earlier(before.python, before.c, tuple(before.until.items()), before.at(), before.value))
+    removed, removed_api = [], []
+    for repo, at in record.removed.items():
+        if isinstance(at, str):
+            removed.append((repo, at))
+        elif at.python is None and at.c is None:
+            rep.error(record.at("removed", repo), f"{name}: removed.{repo} names no API; write {{python: RELEASE}} "
+                                                  "or {c: RELEASE}, or the release alone when every file dropped it")
+            ok = False
+        else:
+            removed_api += [(repo, api, release) for api, release in (("python", at.python), ("c", at.c)) if release]
     notes = localized(record, "notes", f"{name}: notes", languages, rep) if record.notes is not None else None
     texts = tuple((key, _entries(record, key, name, languages, rep)) for key in TEXT_FIELDS if getattr(record, key))
     if not ok or any(entries is None for _, entries in texts) or (record.notes is not None and notes is None):
         return None
     return Code(record.python, record.c, record.value, record.wrapper, tuple(cpp), record.log_message, notes,
-                texts, index, record.at(), tuple(record.added.items()), tuple(record.removed.items()),  # type: ignore[arg-type]
-                tuple(earlier))
+                texts, index, record.at(), tuple(record.added.items()), tuple(removed),  # type: ignore[arg-type]
+                tuple(earlier), tuple(removed_api))
 
 
 def _entries(record: fmt.Code, key: str, name: str, languages, rep: Reporter) -> Optional[tuple[TextEntry, ...]]:

@@ -630,6 +630,21 @@ class Earlier(Record):
     """Per repository, the first release with the newer fact (a repository not named still has this one)."""
 
 
+class ApiRemoval(Record):
+    """A code one API of a repository no longer ships while the other still does."""
+
+    python: Optional[Release] = None
+    """The first release whose Python API (the enum, or the package's constants) no longer has it."""
+    c: Optional[Release] = None
+    """The first release whose C/C++ headers no longer have it."""
+
+
+if TYPE_CHECKING:
+    RemovedAt = Union[str, ApiRemoval]
+else:
+    RemovedAt = by_form(scalar=Release, mapping=ApiRemoval)
+
+
 class TextEntry(Record):
     """A text in one or more languages, and the page versions it holds from: on each of their
     timelines, from that version until a later entry of the same code, column and language starts.
@@ -691,8 +706,9 @@ class Code(Record):
     """The message upstream's library registers and logs for it, typos included."""
     added: dict[Repo, Release] = {}
     """Per repository, the release whose files first have it (without it: from the first release)."""
-    removed: dict[Repo, Release] = {}
-    """Per repository, the first release whose files no longer have it."""
+    removed: dict[Repo, RemovedAt] = {}
+    """Per repository, the first release whose files no longer have it; or, where one API dropped it and the
+    other kept it, {python: RELEASE} or {c: RELEASE}."""
     notes: Optional[Localized] = None
     """Remarks, in every language (this project's words)."""
     meaning: list[TextEntry] = []

@@ -54,6 +54,10 @@ def _code(family: Family, code: Code) -> dict:
     message, and where a repository no longer ships it."""
     name = member_c_name(family, code) or ""
     removed = "; ".join([*(f"{repo} no longer ships it from {release} on" for repo, release in code.removed),
+                         *(f"{repo}'s headers no longer have it from {release} on (its Python API does)"
+                           for repo, release in code.api_removals("c")),
+                         *(f"{repo}'s Python API no longer has it from {release} on (its headers do)"
+                           for repo, release in code.api_removals("python")),
                          *(f"{c_literal(family, code, value)} {where}" for value, where in earlier_values(code))])
     return {"c_name": name, "macro": family.c.macro_prefix + name, "literal": c_literal(family, code),
             "log_message": code.log_message, "removed": removed}

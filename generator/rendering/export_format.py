@@ -273,7 +273,9 @@ class CodeData(TypedDict):
     log_message: Optional[str]
     earlier: list[EarlierData]
     added: dict[str, str]
-    removed: dict[str, str]
+    removed: dict[str, Union[str, dict[str, str]]]
+    """Per repository, the first release without the code; or, per API ("python", "c") that alone dropped it, the
+    first release of that API without it."""
     notes: Optional[Localized]
     entries: dict[str, list[EntryData]]
     editions: dict[str, ListedData]

@@ -238,7 +238,8 @@ def _code_data(family: Family, code: Code) -> CodeData:
         "log_message": code.log_message,
         "earlier": [{"python": e.python, "c": e.c, "value": e.value, "until": dict(e.until)} for e in code.earlier],
         "added": dict(code.added),
-        "removed": dict(code.removed),
+        "removed": {**{repo: {api: release for r, api, release in code.removed_api if r == repo}
+                       for repo, _, _ in code.removed_api}, **dict(code.removed)},
         "notes": _loc(code.notes),
         "entries": {name: [_entry_data(e) for e in _written(entries)] for name, entries in code.texts},
         "editions": {edition.id: _listed(code, edition) for edition in family.editions_listing(code)},

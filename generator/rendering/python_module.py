@@ -150,6 +150,11 @@ def _history(family: Family) -> str:
         for repo, release in code.removed:
             lines.append(f"{member}: {repo} no longer ships it from {release} on (its older releases do); "
                          "the member stays.")
+        for api, words in (("python", "Python API"), ("c", "C/C++ headers")):
+            for repo, release in code.api_removals(api):
+                lines.append(f"{member}: {repo}'s {words} no longer {'has' if api == 'python' else 'have'} it from "
+                             f"{release} on (the other API's "
+                             "files and its older releases do); the member stays.")
         for value, where in earlier_values(code):
             lines.append(f"{member} is {literal(family, code)}; it was {literal(family, code, value)} {where}: "
                          "lookup() accepts that value, the constructor does not (as upstream's).")
@@ -206,8 +211,8 @@ def _name_tables(family: Family) -> list[str]:
                                                 for c in family.codes if not c.in_python for name in c.c_names) + "}")
     out.append("# Per member that a repository's newest release no longer ships: the first release without it.")
     out.append(_table("_REMOVED_IN", "{\n") + "".join(
-        f"    {py_str(_member(family, c))}: {{{', '.join(f'{py_str(r)}: {py_str(v)}' for r, v in c.removed)}}},\n"
-        for c in family.python_codes if c.removed) + "}")
+        f"    {py_str(_member(family, c))}: {{{', '.join(f'{py_str(r)}: {py_str(v)}' for r, v in _gone(c))}}},\n"
+        for c in family.python_codes if _gone(c)) + "}")
     out.append("# Per member whose value changed: each earlier value, and per repository the first release without it.")
     out.append(_table("_EARLIER_VALUES", "{\n") + "".join(
         f"    {py_str(_member(family, c))}: {{" + ", ".join(
@@ -215,6 +220,11 @@ def _name_tables(family: Family) -> list[str]:
             for e in c.earlier if e.value is not None) + "},\n"
         for c in family.python_codes if any(e.value is not None for e in c.earlier)) + "}")
     return out
+
+
+def _gone(code: Code) -> list[tuple[str, str]]:
+    """Where a member's code is gone from the Python side: from every file, or from the Python API alone."""
+    return sorted({**dict(code.api_removals("python")), **dict(code.removed)}.items())
 
 
 def _data(family: Family) -> str:

@@ -126,6 +126,8 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
         for e in reversed(code.earlier) if e.value is not None]
     lines += [f"  {label('removed')}: {_filled(site, 'removed_from', lang, repo=repo, release=release)}"
               for repo, release in code.removed]
+    lines += [f"  {label('removed')}: {_filled(site, f'removed_from_{api}', lang, repo=repo, release=release)}"
+              for repo, api, release in code.removed_api]
     lines.append(f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('listed_by_none')}")
     if shown is not None:
         lines += _edition_lines(family, code, shown, lang, label)
