@@ -371,3 +371,26 @@ def test_two_english_only_releases_imported_once_both_are_tagged(tmp_path):
     said = [code.text("solution", edition, "en") for edition in ("9.1.0-v2", "9.2.0-v2", "9.3.0-v2")]
     assert said[1].endswith("check the arguments.") and said[2].endswith("check every argument."), said
     assert said[0] != said[1]
+
+
+# -- where upstream's own sources disagree: said for a person, never silently ------------------------------------
+
+
+def test_where_status_py_its_map_and_the_binding_disagree_the_import_says_so(shaped):
+    upstream, release = shaped
+    repo = upstream.repo.path
+    # a member renamed to a name Enum keeps for itself; a map entry dropped; a binding constant unbound
+    _edit(repo, STATUS_PY, r"^    LLM_WAIT_PROCESS_TIMEOUT = ", "    _missing_ = ")
+    _edit(repo, STATUS_PY, r"^    llm_wrapper\.kLLMKVCacheNotExist: LLMStatusCode\.LLM_KV_CACHE_NOT_EXIST,", "")
+    _edit(repo, BINDING, r'"kLLMDeviceMemError"', "")
+    result = release()
+    assert result.code == 0, result.err
+    person = [line for line in result.out.splitlines() if line.startswith("for a person: ")]
+    said = "\n".join(person)
+    assert re.search(r"_missing_: .*status\.py@v9\.2\.0:\d+ assigns it in the enum, but Enum makes no member", said), \
+        said
+    assert re.search(r"LLM_KV_CACHE_NOT_EXIST: .*code_2_status does not map it", said), said
+    assert re.search(r"LLM_WAIT_PROCESS_TIMEOUT: .*:\d+: code_2_status maps it, but the enum has no such member", said), \
+        said
+    assert re.search(r"LLM_DEVICE_MEM_ERROR: .* declares it, but the binding's kLLMDeviceMemError is found in no "
+                     r"header or binding", said), said

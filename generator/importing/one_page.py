@@ -131,7 +131,7 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         if not _same_content(family, version, rows, family.languages[0]):
             _change_content(plan, version, rows, _previous(versions, version))
         return
-    same = next((v for v in versions if same_file(v, page)), None) if page.repo is not None else \
+    same = holding(family, versions, page, release) if page.repo is not None else \
         next((v for v in versions if _same_content(family, v, rows, family.languages[0])), None)
     head = next((v for v in versions if _is_head(v)), None)
     if same is not None and translated and release != UNRELEASED:
@@ -146,6 +146,26 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         _change_content(plan, head, rows, _previous(versions, head), renamed=plan.renamed.get(head.id, head.id))
     else:
         _new_version(plan, timeline, edition_id, release, rows, source, versions)
+
+
+def holding(family: Family, versions: list[Version], page: PageSource, release: Optional[str]) -> Optional[Version]:
+    """The version whose file the page is, for `release`: of the versions citing this very file
+    (after an English-only release, the version before it and the one it made both do), the newest
+    shipped by a release up to this one; else the oldest."""
+    matching = [v for v in versions if same_file(v, page)]
+    key = release_key(release) if release and release != UNRELEASED else None
+    if not matching or key is None:
+        return matching[-1] if matching else None
+    up_to = [v for v in matching if any((release_key(family.edition_by_id[e].release) or ()) <= key
+                                        for e in v.editions if family.edition_by_id[e].released)]
+    return up_to[-1] if up_to else matching[0]
+
+
+def cited_tags(family: Family, version: Version, lang: Optional[str]) -> set[str]:
+    """The tags any version of the version's timeline already cites for `lang`: a file that went
+    back to an older version's bytes is shipped by each tag once, by the version that tag made."""
+    return {t for v in family.versions if v.timeline.id == version.timeline.id for s in v.sources
+            if s.lang == lang for t in (s.tags or ())}
 
 
 def same_file(version: Version, page: PageSource) -> bool:
@@ -201,7 +221,7 @@ def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
         return
     if same_file and same_file[0][1].tags is not None and not same_file[0][1].branch:
         item, known = same_file[0]
-        new_tags = [t for t in source.get("tags", []) if t not in known.tags]
+        new_tags = [t for t in source.get("tags", []) if t not in cited_tags(plan.family, version, known.lang)]
         if new_tags:
             tags = sort_tags(list(known.tags) + new_tags)
             cy.set_value(item, "tags", cy.flow(tags))

@@ -25,7 +25,7 @@ from generator.domain.model import Timeline
 from generator.importing import catalog_yaml as cy
 from generator.importing.catalog_files import Files, Plan, stage, write_staged
 from generator.importing.framing import read_framing
-from generator.importing.one_page import first_language, other_language, same_file, same_texts
+from generator.importing.one_page import cited_tags, first_language, holding, other_language, same_texts
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
 from generator.importing.release_checks import check_written_back
 from generator.importing.release_codes import record_codes
@@ -154,7 +154,8 @@ def _translation_changed(plan: Plan, timeline: Timeline, name: str, repo, ref: s
     """Whether this repository's translation of the page at `ref` says other than the version
     holding the unchanged first-language page does (or that version has no such translation)."""
     family = plan.family
-    same = next((v for v in family.versions if v.timeline.id == timeline.id and same_file(v, page)), None)
+    same = holding(family, [v for v in family.versions if v.timeline.id == timeline.id], page,
+                   _release_of(repo, ref))
     if same is None:
         return False
     for lang in family.languages[1:]:
@@ -193,8 +194,8 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
         target = _translated_version(family, versions, release)
         if cited is not None:  # unchanged since a version cited it: that version's still (a new version
             # of the first language carries its texts, and marks the rest untranslated)
-            _add_tags(plan, cited[0], cited[1], [t for t in page.source.get("tags", []) if t not in cited[1].tags],
-                      repo)
+            _add_tags(plan, cited[0], cited[1], [t for t in page.source.get("tags", [])
+                                                 if t not in cited_tags(family, cited[0], lang)], repo)
             continue
         if target is None:
             plan.report.todo.append(f"{timeline.id}: {page.shown} ({lang}): which version it translates is not "

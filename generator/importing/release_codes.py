@@ -46,6 +46,9 @@ class _Files:
     """What a repository's source files say at one ref."""
 
     members: list = field(default_factory=list)  # python_source.Member of the enum, in order
+    mapping: list = field(default_factory=list)  # python_source.MapEntry of code_2_status's map
+    reserved: list = field(default_factory=list)  # (name, line) assigned in the enum that Enum keeps for itself
+    where: dict = field(default_factory=dict)  # kind -> "repo:path@ref" of the file read
     exported: list[str] = field(default_factory=list)  # names a constants package exports
     bindings: dict[str, str] = field(default_factory=dict)  # wrapper -> the expression it binds
     constants: list[tuple] = field(default_factory=list)  # (c_source.Constant, header path)
@@ -62,8 +65,10 @@ def _read(family: Family, name: str, repo, ref: str) -> _Files:
             continue
         where = f"{name}:{path}@{ref}"
         text = blob_text(repo, blob, where)
+        found.where[item.kind] = where
         if item.kind == "python" and family.python.shape == "enum":
-            found.members = python_source.read_python(text, family.python.class_name).members
+            source = python_source.read_python(text, family.python.class_name)
+            found.members, found.mapping, found.reserved = source.members, source.mapping, source.reserved
         elif item.kind == "python":
             found.exported = [n for n, _ in python_source.read_python(text, None).exported]
         elif item.kind == "binding":
@@ -75,9 +80,10 @@ def _read(family: Family, name: str, repo, ref: str) -> _Files:
     return found
 
 
-def declared_at(family: Family, name: str, repo, ref: str) -> list[Declared]:
+def declared_at(family: Family, name: str, repo, ref: str, said: Optional[list[str]] = None) -> list[Declared]:
     """Every code the repository's files declare at `ref`: the Python side's in its order, then
-    the headers' other status constants in value order."""
+    the headers' other status constants in value order. `said` gathers, for a person, where the
+    files disagree among themselves (what the import cannot decide)."""
     from generator.upstream.c_source import is_status
 
     files = _read(family, name, repo, ref)
@@ -88,11 +94,18 @@ def declared_at(family: Family, name: str, repo, ref: str) -> list[Declared]:
     header_value = {c.name: c.value for c, _ in statuses}
     header_value.update({c.qualified: c.value for c, _ in statuses})
     facts = dict(family.runtime_constants)
+    known_cpp = {n.name for c in family.codes for n in c.cpp}
     order: list[int] = []
     for python, wrapper, expression in _python_side(family, files):
         value = expression if isinstance(expression, int) else header_value.get(expression or "")
         value = facts.get(expression) if value is None and isinstance(expression, str) else value
         if value is None:
+            if said is not None and expression not in known_cpp:  # a header outside the repository names it
+                what = f"the binding's {wrapper}" if wrapper else "its value"
+                via = f" (bound to {expression})" if isinstance(expression, str) else ""
+                said.append(f"{python}: {files.where.get('python', name)} declares it, but {what}{via} is "
+                            "found in no header or binding read at this ref: no code is recorded for it; check "
+                            "the binding and headers upstream, or record the code by hand")
             continue
         bound = expression.rsplit("::", 1)[-1] if isinstance(expression, str) and expression in header_value else None
         by_value[value] = Declared(value, python, bound, wrapper)
@@ -105,7 +118,27 @@ def declared_at(family: Family, name: str, repo, ref: str) -> list[Declared]:
             order.append(constant.value)
     for declared in by_value.values():
         declared.message = _message(files, declared.c)
+    if said is not None:
+        said += _disagreements(family, files, by_value)
     return [by_value[v] for v in order]
+
+
+def _disagreements(family: Family, files: _Files, by_value: dict[int, Declared]) -> list[str]:
+    """Where status.py's enum, its code_2_status map and the binding disagree at one ref."""
+    where = files.where.get("python", "status.py")
+    lines = [f"{name}: {where}:{line} assigns it in the enum, but Enum makes no member of a name that starts with "
+             "'_': the module cannot have it either; if upstream meant a code, it needs a name of its own"
+             for name, line in files.reserved]
+    if files.members and family.python.code_2_status:
+        mapped = {entry.member for entry in files.mapping}
+        members = {m.name for m in files.members}
+        wrapped = [d.python for d in by_value.values() if d.python and d.wrapper]
+        lines += [f"{member}: {where}: code_2_status does not map it (its binding constant is bound): upstream's "
+                  f"code_2_status turns its value into {family.python.unknown_status}, while the generated "
+                  "module's maps every member that has a binding constant: check with upstream" for member in wrapped if member not in mapped]
+        lines += [f"{entry.member}: {where}:{entry.line}: code_2_status maps it, but the enum has no such member"
+                  for entry in files.mapping if entry.member not in members]
+    return lines
 
 
 def _python_side(family: Family, files: _Files) -> list[tuple[str, Optional[str], object]]:
@@ -138,7 +171,9 @@ def record_codes(plan: Plan, name: str, repo, ref: str, release: Optional[str]) 
     family = plan.family
     if release is None or not any(u.repo == name for u in family.upstream):
         return
-    now = declared_at(family, name, repo, ref)
+    said: list[str] = []
+    now = declared_at(family, name, repo, ref, said)
+    plan.report.todo += [f"{name}@{ref}: {line}" for line in said]
     by_value = {value: c for c in family.codes for value in c.values}
     previous: Optional[str] = None  # new codes go after the catalog's code before them, in order
     fixed: set[str] = set()

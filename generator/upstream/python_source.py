@@ -41,6 +41,7 @@ class PythonSource:
         default_factory=list
     )  # names a constants module imports or lists in __all__
     mapping: list[MapEntry] = field(default_factory=list)  # code_2_status's map, entry by entry
+    reserved: list[tuple[str, int]] = field(default_factory=list)  # names Enum keeps for itself (_x_, __x__), line
     problems: list[Unreadable] = field(default_factory=list)
     bases: tuple[str, ...] = ()  # the class's base classes, as written (Enum, IntEnum)
     line: int = 0  # of the class statement
@@ -80,6 +81,8 @@ def read_python(source: str, class_name: Optional[str]) -> PythonSource:
             name = statement.targets[0].id
             if not name.startswith("_"):
                 result.members.append(Member(name, _value(statement.value), statement.lineno))
+            else:  # Enum makes no member of it: `_missing_`, `__slots__`, a private name
+                result.reserved.append((name, statement.lineno))
     result.mapping = _code_map(tree, class_name)
     return result
 

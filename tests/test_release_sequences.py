@@ -1,0 +1,115 @@
+"""Shapes of a release imported one after another, in every order: a shape that only fails after
+another is found here, not by users.
+
+Four shapes (each on codes of its own, so that any order makes sense upstream): a Python name
+renamed, a value fixed under a kept name, a code removed from every file, and an English-only
+text change. Each ordering of the four (24, generated here) tags v9.2.0 … v9.5.0 on a repository
+built in the test (tests/support/upstream_formats.py), one shape a tag, and imports each tag in
+turn. After each import: exit 0. At the end: `check` passes on fresh outputs, every output of an
+edition before 9.2.0 is byte for byte what it was (but for links to a renamed code's page), every
+edition that existed before says through the module what it said, each shape's fact holds from
+its own release on, and `audit` against the repository is clean.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.support.helpers import generated_module, run_cli
+from tests.support.upstream_formats import ENGLISH_PAGE_910, PYTHON_PAGE_910, REPO, build_upstream, commit_catalog
+from tests.test_release_shapes import BINDING, CPP_PAGE_910, DATADIST_H, ERROR_CODES_H, MESSAGES, STATUS_PY, _edit
+from tests.test_release_shapes import _generate, _older_outputs
+
+pytestmark = pytest.mark.slow  # 24 repositories, four imports each
+
+def rename(repo: Path, before: dict) -> None:
+    _edit(repo, STATUS_PY, r"\bLLM_KV_CACHE_NOT_EXIST\b", "LLM_CACHE_NOT_EXIST", count=2)
+    for page in (PYTHON_PAGE_910, ENGLISH_PAGE_910):
+        _edit(repo, page, r"^\| LLM_KV_CACHE_NOT_EXIST\b", "| LLM_CACHE_NOT_EXIST")
+
+
+def value_fix(repo: Path, before: dict) -> None:
+    _edit(repo, DATADIST_H, r"LLM_TIMEOUT = 0x5010B01AU", "LLM_TIMEOUT = 0x5010B0FFU")
+    _edit(repo, ERROR_CODES_H, r"LLM_TIMEOUT, 26\)", "LLM_TIMEOUT, 255)")
+
+
+def removal(repo: Path, before: dict) -> None:
+    for path in (STATUS_PY, BINDING, ERROR_CODES_H, DATADIST_H, MESSAGES, PYTHON_PAGE_910, CPP_PAGE_910,
+                 ENGLISH_PAGE_910):
+        text = (repo / path).read_text(encoding="utf-8")
+        count = len(re.findall(r"(?m)^.*\b(LLM_NOTIFY_PROMPT_UNLINK_FAILED|kNotifyPromptUnlinkFailed)\b.*$", text))
+        _edit(repo, path, r"\b(LLM_NOTIFY_PROMPT_UNLINK_FAILED|kNotifyPromptUnlinkFailed)\b", "", count=count)
+
+
+def english(repo: Path, before: dict) -> None:
+    old = before["solution"]
+    text = (repo / ENGLISH_PAGE_910).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    (repo / ENGLISH_PAGE_910).write_text(text.replace(old, old.rstrip(".") + ", and check the arguments."),
+                                         encoding="utf-8")
+
+
+NEW_TAGS = re.compile(rb', <a href="https://github\.com/hicann/hixl/tree/v9\.[3-5]\.0">v9\.[3-5]\.0</a>')
+SHAPES = {"rename": rename, "value": value_fix, "removal": removal, "english": english}
+ORDERS = list(itertools.permutations(SHAPES))
+
+
+def _said(module) -> dict:
+    """What the module says of every member (by its place: names and values may change) at every
+    edition: recoverability and texts, both languages."""
+    said = {}
+    for place, member in enumerate(module.LLMStatusCode):
+        for edition in member.editions:
+            for lang in module.LANGUAGES:
+                said[(place, edition, lang)] = (
+                    member.recoverable(edition=edition), member.meaning(lang, edition=edition),
+                    member.solution(lang, edition=edition))
+    return said
+
+
+@pytest.mark.parametrize("order", ORDERS, ids=["-".join(o) for o in ORDERS])
+def test_four_shapes_in_any_order_import_and_keep_every_older_edition(order, tmp_path):
+    upstream = build_upstream(tmp_path)
+    commit_catalog(upstream.catalog)
+    _generate(upstream.catalog, tmp_path / "before")
+    module = generated_module(tmp_path / "before", "sequence_before")
+    said_before = _said(module)
+    before = {"solution": module.LLMStatusCode.LLM_PARAM_INVALID.solution("en", edition="9.1.0-v2")}
+    release_of = {}
+    for step, shape in enumerate(order):
+        release = f"9.{2 + step}.0"
+        SHAPES[shape](upstream.repo.path, before)
+        upstream.repo.commit(release, f"v{release}")
+        result = run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}",
+                         "--ref", f"v{release}")
+        assert result.code == 0, (order, shape, result.out + result.err)
+        release_of[shape] = release
+
+    out = tmp_path / "after"
+    _generate(upstream.catalog, out)
+    check = run_cli("check", "--catalog", upstream.catalog, "--out", out)
+    assert check.code == 0, check.out + check.err
+    older_before, older_after = _older_outputs(tmp_path / "before"), _older_outputs(out)
+    # the older editions link the renamed code's page by its new name; a version a new tag ships
+    # unchanged gains the tag in its list of sources: facts, not changes
+    moved = {path: NEW_TAGS.sub(b"", text.replace(b"codes/LLM_CACHE_NOT_EXIST/", b"codes/LLM_KV_CACHE_NOT_EXIST/"))
+             for path, text in older_after.items()}
+    assert [path for path in older_before if older_before[path] != moved.get(path)] == []
+
+    module = generated_module(out, "sequence_after")
+    said_after = _said(module)
+    assert {key: said_after.get(key) for key in said_before} == said_before
+    code = module.LLMStatusCode
+    assert module.lookup("LLM_KV_CACHE_NOT_EXIST") is code.LLM_CACHE_NOT_EXIST
+    assert int(code.LLM_TIMEOUT) == 0x5010B0FF and module.lookup(0x5010B01A) is code.LLM_TIMEOUT
+    assert code.LLM_TIMEOUT.earlier_values == {0x5010B01A: {REPO: release_of["value"]}}
+    assert code.LLM_NOTIFY_PROMPT_UNLINK_FAILED.removed_in == {REPO: release_of["removal"]}
+    changed = f"{release_of['english']}-v2"
+    new = before["solution"].rstrip(".") + ", and check the arguments."
+    assert code.LLM_PARAM_INVALID.solution("en", edition=changed) == new
+    assert code.LLM_PARAM_INVALID.solution("en", edition="9.1.0-v2") == before["solution"]
+    audited = upstream.audit()
+    assert audited.code == 0, audited.out
