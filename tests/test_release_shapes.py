@@ -390,7 +390,7 @@ def test_where_status_py_its_map_and_the_binding_disagree_the_import_says_so(sha
     assert re.search(r"_missing_: .*status\.py@v9\.2\.0:\d+ assigns it in the enum, but Enum makes no member", said), \
         said
     assert re.search(r"LLM_KV_CACHE_NOT_EXIST: .*code_2_status does not map it", said), said
-    assert re.search(r"LLM_WAIT_PROCESS_TIMEOUT: .*:\d+: code_2_status maps it, but the enum has no such member", said), \
-        said
+    assert re.search(r"LLM_WAIT_PROCESS_TIMEOUT: .*:\d+: code_2_status maps it, but the enum has no such member",
+                     said), said
     assert re.search(r"LLM_DEVICE_MEM_ERROR: .* declares it, but the binding's kLLMDeviceMemError is found in no "
                      r"header or binding", said), said

@@ -135,7 +135,8 @@ def _disagreements(family: Family, files: _Files, by_value: dict[int, Declared])
         wrapped = [d.python for d in by_value.values() if d.python and d.wrapper]
         lines += [f"{member}: {where}: code_2_status does not map it (its binding constant is bound): upstream's "
                   f"code_2_status turns its value into {family.python.unknown_status}, while the generated "
-                  "module's maps every member that has a binding constant: check with upstream" for member in wrapped if member not in mapped]
+                  "module's maps every member that has a binding constant: check with upstream"
+                  for member in wrapped if member not in mapped]
         lines += [f"{entry.member}: {where}:{entry.line}: code_2_status maps it, but the enum has no such member"
                   for entry in files.mapping if entry.member not in members]
     return lines
