@@ -111,6 +111,8 @@ def _upstream_verbs(verbs) -> None:
     page.add_argument("--edition", required=True, help="the edition whose page to print")
     page.add_argument("--lang", default=None, help="the page's language (default: the family's first)")
     page.add_argument("--family", default=None, metavar="NAME", help="the family (default: the one the edition is in)")
+    page.add_argument("--path", default=None, help="which file, where upstream split the page over several "
+                                                   "(default: its first)")
 
     imp = _verb(verbs, "import", "bring an upstream page into the catalog as an edition")
     imp.add_argument("--edition", help="the edition the page is (one page)")

@@ -62,8 +62,13 @@ def cmd_upstream_page(args) -> int:
     family = family_of(catalog, args.family, args.edition)
     edition = edition_of(family, args.edition)
     lang = language_of(family, args.lang)
+    files = [s for s in edition.sources if s.kind == "repo" and s.lang in (lang, None) and s.layout is not None]
+    source = next((s for s in files if s.path == args.path), None) if args.path else None
+    if args.path and source is None:
+        raise UsageError(f"edition {edition.id} has no {lang} file {args.path}; its files: "
+                         + (", ".join(s.path or "" for s in files) or "none"))
     try:
-        text = render_upstream_page(family, edition, lang)
+        text = render_upstream_page(family, edition, lang, source)
     except NotWritable as error:
         raise UsageError(str(error)) from None
     binary = getattr(sys.stdout, "buffer", None)

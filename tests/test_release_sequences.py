@@ -113,3 +113,39 @@ def test_four_shapes_in_any_order_import_and_keep_every_older_edition(order, tmp
     assert code.LLM_PARAM_INVALID.solution("en", edition="9.1.0-v2") == before["solution"]
     audited = upstream.audit()
     assert audited.code == 0, audited.out
+
+
+def split(repo: Path, before: dict) -> None:
+    from tests.test_release_shapes import _split
+
+    for page in (PYTHON_PAGE_910, ENGLISH_PAGE_910):
+        _split(repo, page, page.replace(".md", "-2.md"), ("LLM_DEVICE_MEM_ERROR", "LLM_UNKNOWN_ERROR"),
+               "LLMStatusCode-2")
+
+
+PAIRS = [(shape, "split") for shape in SHAPES] + [("split", shape) for shape in SHAPES]
+
+
+@pytest.mark.parametrize("order", PAIRS, ids=["-".join(o) for o in PAIRS])
+def test_a_page_split_before_or_after_each_shape_imports_and_audits_clean(order, tmp_path):
+    upstream = build_upstream(tmp_path)
+    commit_catalog(upstream.catalog)
+    _generate(upstream.catalog, tmp_path / "before")
+    before = {"solution": generated_module(tmp_path / "before", "pair_before").LLMStatusCode.LLM_PARAM_INVALID
+              .solution("en", edition="9.1.0-v2")}
+    for step, shape in enumerate(order):
+        release = f"9.{2 + step}.0"
+        {**SHAPES, "split": split}[shape](upstream.repo.path, before)
+        upstream.repo.commit(release, f"v{release}")
+        result = run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}",
+                         "--ref", f"v{release}")
+        assert result.code == 0, (order, shape, result.out + result.err)
+    out = tmp_path / "after"
+    _generate(upstream.catalog, out)
+    check = run_cli("check", "--catalog", upstream.catalog, "--out", out)
+    assert check.code == 0, check.out + check.err
+    module = generated_module(out, "pair_after")
+    newest = module.EDITIONS[-1] if module.EDITIONS[-1].endswith("-v2") else "9.3.0-v2"
+    assert "9.3.0-v2" in module.LLMStatusCode.LLM_UNKNOWN_ERROR.editions, newest
+    audited = upstream.audit()
+    assert audited.code == 0, audited.out

@@ -14,6 +14,7 @@ the new edition's page back as upstream's file, and the audit against the reposi
 """
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -394,3 +395,64 @@ def test_where_status_py_its_map_and_the_binding_disagree_the_import_says_so(sha
                      said), said
     assert re.search(r"LLM_DEVICE_MEM_ERROR: .* declares it, but the binding's kLLMDeviceMemError is found in no "
                      r"header or binding", said), said
+
+
+# -- a page split over two files ------------------------------------------------------------------------------
+
+
+def _split(repo: Path, page: str, new: str, codes: tuple[str, ...], title: str) -> None:
+    """Rows of `codes` moved from `page` into a new file `new` with the same framing."""
+    text = (repo / page).read_text(encoding="utf-8")
+    lines = text.split("\n")
+    moved = [line for line in lines if any(line.startswith(f"| {code} |") for code in codes)]
+    assert len(moved) == len(codes), moved
+    head = lines[: next(i for i, line in enumerate(lines) if line.startswith("| ---")) + 1]
+    head[0] = head[0].replace("LLMStatusCode", title)
+    (repo / page).write_text("\n".join(line for line in lines if line not in moved), encoding="utf-8")
+    (repo / new).write_text("\n".join([*head, *moved, ""]), encoding="utf-8")
+
+
+def test_a_page_split_over_two_files_is_followed_and_its_codes_move(shaped, tmp_path):
+    upstream, release = shaped
+    repo = upstream.repo.path
+    codes = ("LLM_TIMEOUT", "LLM_DEVICE_MEM_ERROR")
+    zh_part, en_part = PYTHON_PAGE_910.replace(".md", "-2.md"), ENGLISH_PAGE_910.replace(".md", "-2.md")
+    _split(repo, PYTHON_PAGE_910, zh_part, codes, "LLMStatusCode-2")
+    _split(repo, ENGLISH_PAGE_910, en_part, codes, "LLMStatusCode-2")
+    result = release()
+    assert result.code == 0, result.out + result.err
+    said = [line for line in result.out.splitlines() if line.startswith("for a person: ")]
+    assert any(f"2 rows of {PYTHON_PAGE_910} moved to {zh_part} at v9.2.0" in line for line in said), result.out
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    edition = family.edition_by_id["9.2.0-v2"]
+    assert {r.code for r in edition.rows} == {r.code for r in family.edition_by_id["9.1.0-v2"].rows}  # none dropped
+    assert edition.file_of("LLM_TIMEOUT", "zh") == zh_part and edition.file_of("LLM_TIMEOUT", "en") == en_part
+    assert edition.file_of("LLM_SUCCESS", "zh") == PYTHON_PAGE_910
+    code = family.code_by_name["LLM_TIMEOUT"]
+    for lang in ("zh", "en"):  # the texts came along, both languages, and were not written again
+        assert code.text("solution", "9.2.0-v2", lang) == code.text("solution", "9.1.0-v2", lang)
+        assert code.entry("solution", "9.2.0-v2", lang) is code.entry("solution", "9.1.0-v2", lang)
+    diff = run_cli("diff", "--catalog", upstream.catalog, "9.1.0-v2", "9.2.0-v2", "--json")
+    assert diff.code == 0, diff.err
+    data = json.loads(diff.out)
+    assert data["dropped"] == [] and data["added"] == [], data
+    assert {(c["code"], c["before"], c["after"]) for c in data["moved"]} == {
+        (code, PYTHON_PAGE_910, zh_part) for code in codes}, data
+    module = _after(upstream, tmp_path, "shape_split")
+    assert "9.2.0-v2" in module.LLMStatusCode.LLM_TIMEOUT.editions
+    for path, lang in ((PYTHON_PAGE_910, "zh"), (zh_part, "zh"), (ENGLISH_PAGE_910, "en"), (en_part, "en")):
+        result = subprocess.run([sys.executable, "-m", "generator", "upstream-page", "--catalog",
+                                 str(upstream.catalog), "--edition", "9.2.0-v2", "--lang", lang, "--path", path],
+                                capture_output=True, cwd=ROOT)
+        assert result.returncode == 0, result.stderr.decode()
+        assert result.stdout == (repo / path).read_bytes(), path
+    # a file of the split page that names a code the version does not list is refused, at its line
+    editions = upstream.catalog / "llm_datadist" / "editions.yaml"
+    text = editions.read_text(encoding="utf-8")
+    assert text.count("codes: [LLM_TIMEOUT, LLM_DEVICE_MEM_ERROR]") == 2, text
+    editions.write_text(text.replace("codes: [LLM_TIMEOUT, LLM_DEVICE_MEM_ERROR]",
+                                     "codes: [LLM_TIMEOUT, LLM_CACHE_INCOMPATIBLE]", 1), encoding="utf-8")
+    refused = run_cli("validate", "--catalog", upstream.catalog)
+    assert refused.code == 3 and re.search(r"editions\.yaml:\d+:\d+: version 9\.2\.0-v2: \S+LLMStatusCode-2\.md: "
+                                           r"`codes` names LLM_CACHE_INCOMPATIBLE, which the version does not list",
+                                           refused.err), refused.err

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:089a76bf634823a31a3081fc8674d4ccd9940e5ede0b2f00505c3c565592e8aa
+# Checksum: sha256:765e7e05e4127cbe5389dea411fcdd7aab2055d82e37461b882fd2a177438f14
 """adxl_status_codes: the status codes of CANN ADXL (to be deprecated), with their documentation.
 
 The same names and values as upstream's Python package, as plain ``int``
@@ -50,7 +50,7 @@ __all__ = (
 
 __version__ = "0.3.0"
 #: A hash of the catalog this module was generated from (its family's part).
-CATALOG_HASH = "0071ad97049cb51d"
+CATALOG_HASH = "2f4817bcb8cfa6b8"
 
 SUCCESS = 0
 PARAM_INVALID = 103900

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:891023b2fa75a3354823e98b7b698e3c528ebdb338727e4de6db3ec795c13a4f
+# Checksum: sha256:cd484cf8a829fbc68cd5eb7cfb49c53cf9a21e4183aa018f356ba843a649bbec
 """LLMStatusCode: the status codes of CANN LLM-DataDist, with their documentation.
 
 A drop-in for upstream's ``LLMStatusCode``: the same members, with the same
@@ -56,7 +56,7 @@ __all__ = (
 
 __version__ = "0.3.0"
 #: A hash of the catalog this module was generated from (its family's part).
-CATALOG_HASH = "6bfdc805601a081e"
+CATALOG_HASH = "894c049ab129c1ef"
 
 #: Every edition of every page of the family, oldest first.
 EDITIONS: tuple[str, ...] = (

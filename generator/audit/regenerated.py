@@ -40,7 +40,7 @@ def check_pages(catalog: Catalog, repos: dict[str, GitRepo]) -> list[PageCheck]:
                 if source.layout is None or repo is None:
                     continue
                 for lang in (source.lang,) if source.lang else family.languages:
-                    key = (family.id, edition.id, lang)
+                    key = (family.id, edition.id, lang, source.path)
                     if key not in seen:
                         seen.add(key)
                         checks.append(_check(family, edition, lang, source, repo))
@@ -61,7 +61,7 @@ def _check(family, edition, lang: str, source, repo: GitRepo) -> PageCheck:
         return PageCheck(*found_at, blob, False, f"{source.path} has no heading {source.layout.heading!r}")
     upstream = part[1]
     try:
-        written = render_upstream_page(family, edition, lang).encode("utf-8")
+        written = render_upstream_page(family, edition, lang, source).encode("utf-8")
     except NotWritable as error:
         return PageCheck(*found_at, blob, False, str(error), section)
     if written == upstream:
@@ -81,6 +81,7 @@ def page_findings(family, edition, source, label: str, text: str, data: bytes) -
     clean, whatever any reader makes of it; else each differing line is a finding (the lines of
     a unified diff: upstream's, and the regenerated one), after the differences the page
     reader names (row, word, structure). Any other file is read and compared cell by cell."""
+    edition = edition.in_file(source)
     if source.layout is None:
         return audit_page(family, edition, label, text)
     lang = source.lang or family.languages[0]
@@ -90,7 +91,7 @@ def page_findings(family, edition, source, label: str, text: str, data: bytes) -
                         catalog=source.layout.heading, field="page")]
     first, data = part
     try:
-        written = render_upstream_page(family, edition, lang).encode("utf-8")
+        written = render_upstream_page(family, edition, lang, source).encode("utf-8")
     except NotWritable as error:
         return [Finding(label, 1, "structure differs", upstream="the file", catalog=str(error), field="page")]
     if written == data:

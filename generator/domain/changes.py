@@ -107,9 +107,10 @@ class EditionDiff:
     texts: tuple[TextChange, ...]
     texts_comparable: tuple[str, ...]  # languages whose texts are known on both sides
     renamed: tuple[NameChange, ...] = ()  # rows the newer page shows under another name
+    moved: tuple[NameChange, ...] = ()  # rows a split page holds in another file (before, after: the paths)
 
     def __bool__(self) -> bool:
-        return bool(self.presence or self.recoverable or self.became_known or self.texts or self.renamed)
+        return bool(self.presence or self.recoverable or self.became_known or self.texts or self.renamed or self.moved)
 
     @property
     def added(self) -> tuple[str, ...]:
@@ -144,8 +145,20 @@ def _compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff
         texts += t
     renamed = tuple(change for code in family.codes if (change := name_change(old, new, code)) is not None)
     return EditionDiff(
-        old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages, renamed
+        old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages, renamed,
+        _moved(family, old, new)
     )
+
+
+def _moved(family: Family, old: Edition, new: Edition) -> tuple[NameChange, ...]:
+    """Rows that a page split over several files (on one timeline) holds in another file than
+    before: moved, not dropped and added."""
+    if old.timeline is not new.timeline or not any(s.codes for s in (*old.sources, *new.sources)):
+        return ()
+    lang = family.languages[0]
+    return tuple(NameChange(row.code, before, after) for row in new.rows if row.code in old.row_by_code
+                 and (before := old.file_of(row.code, lang)) and (after := new.file_of(row.code, lang))
+                 and before != after)
 
 
 def shared_text_fields(old: Edition, new: Edition) -> tuple[str, ...]:

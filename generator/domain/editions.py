@@ -58,6 +58,7 @@ class Source:
     document: Optional[str] = None
     pos: Optional[Pos] = None
     layout: Optional[PageLayout] = None  # for a pipe-table file: its framing and dialect
+    codes: tuple[str, ...] = ()  # a split page's second (third …) file: the codes whose rows it holds
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,24 @@ class Edition:
     def repo_copy(self) -> bool:
         """A repository copy of a published page that says otherwise (`-repo`)."""
         return self.id.endswith(REPO_COPY)
+
+    def file_of(self, code: str, lang: Optional[str]) -> Optional[str]:
+        """The path of the file (of `lang`) whose table lists the code, where the page spans several."""
+        files = [s for s in self.sources if s.kind == "repo" and s.lang in (lang, None)]
+        return next((s.path for s in files if code in s.codes), files[0].path if files else None)
+
+    def in_file(self, source: Source) -> "Edition":
+        """The edition as one of its files shows it: where upstream split the page over several
+        files, only the rows that file holds (and no other file of its language); else itself."""
+        same = [s for s in self.sources if s.kind == "repo" and s.lang == source.lang]
+        if not any(s.codes for s in same):
+            return self
+        held = set(source.codes) if source.codes else \
+            {r.code for r in self.rows} - {c for s in same for c in s.codes}
+        from dataclasses import replace
+
+        return replace(self, rows=tuple(r for r in self.rows if r.code in held),
+                       sources=tuple(s for s in self.sources if s is source or s.lang != source.lang))
 
     @property
     def order_key(self) -> tuple:

@@ -180,7 +180,7 @@ def value_at_edition(code: Code, edition: Edition) -> int:
 
 
 def earlier_values(code: Code) -> list[tuple[int, str]]:
-    """(value, where it held) for each earlier value of the code, newest first: "before 9.3.0
-    in hicann/hixl"."""
+    """(value, where it held) for each earlier value of the code, newest first: "before RELEASE
+    in OWNER/NAME"."""
     return [(e.value, ", ".join(f"before {release} in {repo}" for repo, release in e.until))
             for e in reversed(code.earlier) if e.value is not None]

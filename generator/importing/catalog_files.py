@@ -132,6 +132,8 @@ def source_map(source: dict, lang: str) -> CommentedMap:
     else:
         item = CommentedMap([("url", cy.text(source["url"]))])
     item["lang"] = cy.text(lang)
+    if source.get("codes"):
+        item["codes"] = cy.flow(source["codes"])
     if source.get("page") is not None:
         item["page"] = layout_map(source["page"])
     return item

@@ -23,7 +23,7 @@ from generator.domain.editions import Version
 from generator.domain.family import Family
 from generator.domain.model import Timeline
 from generator.importing import catalog_yaml as cy
-from generator.importing.catalog_files import Files, Plan, stage, write_staged
+from generator.importing.catalog_files import Files, Plan, source_map, stage, write_staged
 from generator.importing.framing import read_framing
 from generator.importing.one_page import cited_tags, first_language, holding, other_language, same_texts
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
@@ -85,6 +85,8 @@ def _release_page(plan: Plan, timeline: Timeline, name: str, repo, ref: str, rel
         return
     page = _page(family, timeline, first, name, repo, ref, path, blob)
     rows = read_rows(family, timeline, first, page)
+    for _, part_rows in _parts(plan, timeline, first, name, repo, ref, path, rows, tell=True):
+        rows = rows + part_rows  # a split page: its version lists every file's rows
     edition_id = release + timeline.suffix
     translated = _translation_changed(plan, timeline, name, repo, ref, page)
     if translated and page.source.get("tags"):  # the file is older, the version this release's
@@ -146,7 +148,8 @@ def _known_paths(family: Family, timeline: Timeline, lang: str) -> list[str]:
     paths = list(timeline.paths_in(lang, family.languages[0]))
     for version in family.versions:
         if version.timeline.id == timeline.id:
-            paths += [s.path for s in version.sources if s.lang == lang and s.path and s.path not in paths]
+            paths += [s.path for s in version.sources if s.lang == lang and s.path and s.path not in paths
+                      and not s.codes]  # a split page's other files are not where the page went
     return paths
 
 
@@ -176,6 +179,75 @@ def _cited(family: Family, timeline: Timeline, lang: str, name: str, repo, path:
                  and repo.has_commit(s.commit) and repo.blob_at(s.commit, path) == blob), None)
 
 
+# -- a page split over several files -------------------------------------------------------------------------
+
+
+def _parts(plan: Plan, timeline: Timeline, lang: str, name: str, repo, ref: str, main: str,
+           rows: list, tell: bool = False) -> list[tuple[PageSource, list]]:
+    """The other files of a page at `ref` whose rows the main file no longer holds: the files the
+    timeline's newest version cites for them, else the files that name them (found by what they
+    contain, wherever upstream put them). Each with its rows."""
+    family = plan.family
+    versions = [v for v in family.versions if v.timeline.id == timeline.id]
+    if not versions:
+        return []
+    previous = versions[-1]
+    prefix = previous.page.row_prefix if previous.page.row_names == "c" else ""
+    missing = [r for r in previous.rows if r.code not in {row.code for row in rows}]
+    if not missing:
+        return []
+    found: list[tuple[PageSource, list]] = []
+    known = [s.path for s in previous.sources if s.lang == lang and s.codes and s.path]
+    candidates = known + sorted(set.intersection(*(repo.files_containing(ref, prefix + r.name) for r in missing))
+                                - set(known) - {main})
+    for path in candidates:
+        blob = repo.blob_or_none(ref, path)
+        if blob is None or not path.endswith(".md"):
+            continue
+        try:
+            page = _page(family, timeline, lang, name, repo, ref, path, blob)
+            part_rows = read_rows(family, timeline, lang, page)
+        except ImportProblem:
+            continue  # not a table of this page's kind in this language
+        held = {r.code for r in part_rows}
+        if held and held <= {r.code for r in missing} and not held & {r.code for r in rows}:
+            found.append((page, part_rows))
+            missing = [r for r in missing if r.code not in held]
+            if tell and path not in known:
+                plan.report.todo.append(f"{timeline.id}: {len(held)} rows of {main} moved to {path} at {ref} "
+                                        f"({', '.join(sorted(held))}): the page now spans both files; the codes are "
+                                        "recorded as moved, not dropped")
+        if not missing:
+            break
+    return found
+
+
+def _record_parts(plan: Plan, timeline: Timeline, lang: str, name: str, repo, ref: str, release: Optional[str],
+                  main: str, rows: list) -> list:
+    """The split page's other files in `lang` as sources of the release's version (with the codes
+    each holds); their rows, for the texts."""
+    family = plan.family
+    edition = family.edition((release or "") + timeline.suffix) if release else None
+    parts = _parts(plan, timeline, lang, name, repo, ref, main, rows)
+    if edition is None or not parts:
+        return []
+    version = family.version_by_id[edition.version]
+    node = plan.files.version(version.id)
+    extra = []
+    for page, part_rows in parts:
+        codes = [r.code for r in part_rows]
+        cited = next((s for s in version.sources if s.lang == lang and s.path == page.source.get("path")), None)
+        if cited is None:
+            item = source_map({**page.source, "codes": codes}, lang)
+            cy.insert_item(node["sources"], len(node["sources"]), item)
+            plan.report.done.append(f"{version.id}: its {lang} rows of {', '.join(codes)} are in "
+                                    f"{page.source.get('path')}")
+        else:
+            _add_tags(plan, version, cited, [t for t in page.source.get("tags", []) if t not in cited.tags], repo)
+        extra += part_rows
+    return extra
+
+
 # -- the pages in other languages ---------------------------------------------------------------------------
 
 
@@ -184,6 +256,13 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
     repository: the translation of the release's version (or, for an untagged commit, of the
     newest final release's)."""
     family = plan.family
+    first = family.languages[0]
+    if timeline.repo == name and release is not None:
+        path, blob = _found(plan, timeline, first, name, repo, ref)
+        if path is not None and blob is not None:
+            page = _page(family, timeline, first, name, repo, ref, path, blob)
+            rows = read_rows(family, timeline, first, page)
+            _record_parts(plan, timeline, first, name, repo, ref, release, path, rows)
     for lang in family.languages[1:]:
         path, blob = _found(plan, timeline, lang, name, repo, ref)
         if path is None or blob is None:
@@ -192,6 +271,8 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
         versions = [v for v in family.versions if v.timeline.id == timeline.id]
         cited = _cited(family, timeline, lang, name, repo, path, blob)
         target = _translated_version(family, versions, release)
+        rows = read_rows(family, timeline, lang, page)
+        rows = rows + _record_parts(plan, timeline, lang, name, repo, ref, release, path, rows)
         if cited is not None:  # unchanged since a version cited it: that version's still (a new version
             # of the first language carries its texts, and marks the rest untranslated)
             _add_tags(plan, cited[0], cited[1], [t for t in page.source.get("tags", [])
@@ -201,8 +282,7 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
             plan.report.todo.append(f"{timeline.id}: {page.shown} ({lang}): which version it translates is not "
                                     f"clear; import it with --edition ID --lang {lang} --ref {ref} --path {path}")
             continue
-        other_language(plan, timeline, target.editions[0], lang, read_rows(family, timeline, lang, page),
-                       page.source)
+        other_language(plan, timeline, target.editions[0], lang, rows, page.source)
 
 
 def _translated_version(family: Family, versions: list[Version], release: Optional[str]) -> Optional[Version]:

@@ -22,7 +22,7 @@ def check_written_back(location: Path, staged: dict[Path, str], report: Report, 
             part = compared_part(source.layout, repo.read_blob(repo.blob_at(source.commit, source.path)))
             upstream = part[1].decode("utf-8", "replace") if part is not None else ""
             try:
-                ours = render_upstream_page(family, edition, lang)
+                ours = render_upstream_page(family, edition, lang, source)
             except NotWritable as error:
                 report.todo.append(f"{edition.id} ({lang}): {error}")
                 continue

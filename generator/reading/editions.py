@@ -52,7 +52,8 @@ def _releases(draft: Draft, first_language: str) -> tuple[list[str], bool]:
     a branch head no final release ships."""
     if draft.release is not None:
         return [draft.release], False
-    shipping = [s for s in draft.sources if s.kind == "repo" and (s.lang or first_language) == first_language]
+    shipping = [s for s in draft.sources if s.kind == "repo" and (s.lang or first_language) == first_language
+                and not s.codes]  # a split page's other files: its first file says the releases
     tags = [release for s in shipping for release in map(tag_release, s.tags) if release is not None]
     keyed = {r: release_key(r) for r in tags}
     finals = sorted((r for r, key in keyed.items() if key is not None and key[1] == 1), key=lambda r: keyed[r] or ())
@@ -101,6 +102,7 @@ def derive(rep: Reporter, family_id: str, first_language: str, drafts: list[Draf
                              f"({', '.join(i for i, d in ids.items() if d is draft)})")
                 ok = False
     _check_timeline_order(rep, drafts, planned)
+    ok = all([_check_parts(rep, draft) for draft in drafts]) and ok
     if not ok:
         return None
     editions: list[Edition] = []
@@ -119,6 +121,30 @@ def derive(rep: Reporter, family_id: str, first_language: str, drafts: list[Draf
             draft.order_known, draft.rows, draft.not_known, draft.malformations, draft.notes, tuple(shown[draft.ident]),
             index, draft.record.at()))
     return Read(versions, editions, _aliases(drafts, versions, ids), set())
+
+
+def _check_parts(rep: Reporter, draft: Draft) -> bool:
+    """A split page's files: each names codes of the version's rows, no code in two files of one
+    language, and a first file (one without `codes`) in that language."""
+    listed, ok = {r.code for r in draft.rows}, True
+    for source in (s for s in draft.sources if s.codes):
+        where = source.pos or draft.record.at()
+        others = [s for s in draft.sources if s is not source and s.kind == "repo" and s.lang == source.lang]
+        unknown = [c for c in source.codes if c not in listed]
+        twice = [c for s in others for c in s.codes if c in source.codes]
+        if not any(not s.codes for s in others):
+            rep.error(where, f"version {draft.ident}: {source.path} holds some of the rows (`codes`), but no other "
+                             f"{source.lang or 'every-language'} file of the version holds the rest: list the page's "
+                             "first file too, without `codes`")
+        elif unknown or twice:
+            rep.error(where, f"version {draft.ident}: {source.path}: `codes` names "
+                             + (f"{', '.join(unknown)}, which the version does not list" if unknown else
+                                f"{', '.join(twice)}, which another file of the version holds too")
+                             + "; a row is in one file of each language")
+        else:
+            continue
+        ok = False
+    return ok
 
 
 def _check_timeline_order(rep: Reporter, drafts: list[Draft], planned) -> None:

@@ -478,6 +478,9 @@ class Source(Record):
     """A commit that only a merge request's ref holds (its texts are proposed, not released)."""
     page: Optional[PageLayout] = None
     """For a file upstream writes as a Markdown pipe table: what it holds around its table."""
+    codes: Optional[list[Text]] = Field(default=None, min_length=1)
+    """Where upstream split the page over several files: the codes whose rows this file holds (every other row of
+    the version is in its first file of that language)."""
     url: Optional[Url] = None
     """A published page."""
     seed: Optional[Text] = None
@@ -493,7 +496,7 @@ class Source(Record):
         if len(kinds) != 1:
             raise ValueError("a source gives exactly one of repo, url, seed, document")
         given = {k for k in self.model_fields_set if k not in (kinds[0], "lang")}
-        allowed = {"path", "commit", "tags", "branch", "ref", "page"} if kinds[0] == "repo" else set()
+        allowed = {"path", "commit", "tags", "branch", "ref", "page", "codes"} if kinds[0] == "repo" else set()
         if given - allowed:
             raise ValueError(f"a {kinds[0]} source has no {sorted(given - allowed)[0]!r}")
         return self

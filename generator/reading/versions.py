@@ -146,7 +146,8 @@ class _Reader(RowsReader):
             return None
         ref = "merge-request" if item.ref else "tag" if item.tags else "branch"  # tags: []: a commit a branch holds
         return Source("repo", item.lang, repo=item.repo, path=item.path, commit=item.commit,
-                      tags=tuple(item.tags or ()), branch=item.branch, ref=ref, pos=item.at(), layout=layout)
+                      tags=tuple(item.tags or ()), branch=item.branch, ref=ref, pos=item.at(), layout=layout,
+                      codes=tuple(item.codes or ()))
 
     def _repo_problem(self, item: fmt.Source, what: str) -> Optional[tuple]:
         """(where, what is wrong) with a repository source, or None."""

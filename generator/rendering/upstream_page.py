@@ -41,7 +41,10 @@ def page_source(edition: Edition, lang: str) -> Source:
     return with_layout[0]
 
 
-def render_upstream_page(family: Family, edition: Edition, lang: str) -> str:
+def render_upstream_page(family: Family, edition: Edition, lang: str, source: Optional[Source] = None) -> str:
+    """The edition's page in `lang` as upstream's file; `source`: which of its files, where
+    upstream split the page over several (default: the first)."""
+    edition = edition.in_file(source or page_source(edition, lang))
     source = page_source(edition, lang)
     layout: PageLayout = source.layout  # type: ignore[assignment]
     blocks = [layout.heading]
@@ -151,11 +154,11 @@ def adoptable(family: Family, sections: bool = False) -> list[tuple[Edition, str
             for edition in reversed(family.timeline_editions(timeline)):
                 repo = [s for s in edition.sources if s.kind == "repo" and s.lang in (lang, None)]
                 if repo:
-                    source = next((s for s in repo if s.layout is not None), None)
-                    if source is not None and edition.has_texts(lang) and upstream_path(source) not in paths \
-                            and (sections or source.layout.level == 1):  # type: ignore[union-attr]
-                        paths.add(upstream_path(source))
-                        found.append((edition, lang, source))
+                    for source in [s for s in repo if s.layout is not None][:None if any(s.codes for s in repo) else 1]:
+                        if edition.has_texts(lang) and upstream_path(source) not in paths \
+                                and (sections or source.layout.level == 1):  # type: ignore[union-attr]
+                            paths.add(upstream_path(source))
+                            found.append((edition, lang, source))
                     break
     return found
 
@@ -165,9 +168,9 @@ def upstream_path(source: Source) -> str:
 
 
 def plan_upstream(catalog, family: Family) -> list[Planned]:
-    return [Planned(upstream_path(source), _renderer(family, edition, lang), item=edition.id, lang=lang)
+    return [Planned(upstream_path(source), _renderer(family, edition, lang, source), item=edition.id, lang=lang)
             for edition, lang, source in adoptable(family)]
 
 
-def _renderer(family: Family, edition: Edition, lang: str) -> Callable[[], str]:
-    return lambda: render_upstream_page(family, edition, lang)
+def _renderer(family: Family, edition: Edition, lang: str, source: Source) -> Callable[[], str]:
+    return lambda: render_upstream_page(family, edition, lang, source)

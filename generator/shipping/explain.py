@@ -208,6 +208,7 @@ def diff_data(family: Family, diff: changes.EditionDiff, lang: str) -> dict:
         "same_timeline": diff.old.timeline.id == diff.new.timeline.id,
         "added": list(diff.added), "dropped": list(diff.dropped),
         "renamed": [vars(c) for c in diff.renamed],
+        "moved": [vars(c) for c in diff.moved],
         "presence": [{"code": c.code, "before": c.before.value, "after": c.after.value} for c in presence],
         "recoverable": [vars(c) for c in diff.recoverable],
         "became_known": [vars(c) for c in diff.became_known],
@@ -236,6 +237,9 @@ def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) 
     if data["renamed"]:
         lines.append(f"{label('renamed_row')}:")
         lines += [f"  {c['before']} → {c['after']}" for c in data["renamed"]]
+    if data["moved"]:
+        lines.append(f"{label('moved_row')}:")
+        lines += [f"  {c['code']}: {c['before']} → {c['after']}" for c in data["moved"]]
     for key in ("recoverable", "became_known"):
         if data[key]:
             lines.append(f"{label('recoverable_changed' if key == 'recoverable' else 'became_known')}:")

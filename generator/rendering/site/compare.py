@@ -146,7 +146,8 @@ def _steps(ctx: Context, family: Family, page: Page, timeline: Timeline) -> list
         texts = sum(1 for c in diff.texts if c.lang == ctx.lang)
         counts = [("added", len(diff.added)), ("dropped", len(diff.dropped)),
                   ("listing_not_known", len(diff.presence) - len(diff.added) - len(diff.dropped)),
-                  ("renamed_row", len(diff.renamed)), ("recoverable_changed", len(diff.recoverable)),
+                  ("renamed_row", len(diff.renamed)), ("moved_row", len(diff.moved)),
+                  ("recoverable_changed", len(diff.recoverable)),
                   ("became_known", len(diff.became_known)), ("texts_changed", texts)]
         href = ctx.url(differences_location(family, page)) + f"?old={quote(old.id)}&new={quote(new.id)}"
         steps.append(Step(href, old.id, new.id, [(k, n) for k, n in counts if n], ctx.lang in diff.texts_comparable))
@@ -180,6 +181,7 @@ def _tables(ctx: Context) -> dict[str, tuple[str, str, list[tuple[str, str]]]]:
     return {
         "presence": (ctx.label("listing_changed"), "", before_after),
         "renamed": (ctx.label("renamed_row"), "", before_after),
+        "moved": (ctx.label("moved_row"), "", before_after),
         "recoverable": (ctx.label("recoverable_changed"), "", before_after),
         "known": (ctx.label("became_known"), "", before_after),
         "texts": (ctx.label("texts_changed"), ctx.label("word_diff_note"),
@@ -206,6 +208,7 @@ def diff_of(ctx: Context, family: Family, diff: EditionDiff) -> Diff:
     kinds.append(("presence", [(code(c.code), ctx.label(c.before.label_key), ctx.label(c.after.label_key))
                                for c in diff.presence]))
     kinds.append(("renamed", [(code(c.code), c.before, c.after) for c in diff.renamed]))
+    kinds.append(("moved", [(code(c.code), c.before, c.after) for c in diff.moved]))
     for kind, changes in (("recoverable", diff.recoverable), ("known", diff.became_known)):
         kinds.append((kind, [(code(c.code), ctx.recoverable(c.before), ctx.recoverable(c.after)) for c in changes]))
     texts = [(code(c.code), diff.new.page.heading(c.field, ctx.lang), (c.before, c.after), c.untranslated)
@@ -346,7 +349,8 @@ def _repo_copy(ctx: Context, family: Family, published: Edition, copy: Edition) 
     texts = [c for c in diff.texts if c.lang == ctx.lang]
     noise = tuple(c for c in texts if punctuation_only(c.before, c.after))
     worded = EditionDiff(diff.old, diff.new, diff.presence, diff.recoverable, diff.became_known,
-                         tuple(c for c in diff.texts if c not in noise), diff.texts_comparable, diff.renamed)
+                         tuple(c for c in diff.texts if c not in noise), diff.texts_comparable, diff.renamed,
+                         diff.moved)
     only = EditionDiff(diff.old, diff.new, (), (), (), noise, diff.texts_comparable)
     return RepoCopy(
         published=published.id, copy=copy.id, worded=diff_of(ctx, family, worded) if worded or not noise else None,
