@@ -149,3 +149,36 @@ def test_a_page_split_before_or_after_each_shape_imports_and_audits_clean(order,
     assert "9.3.0-v2" in module.LLMStatusCode.LLM_UNKNOWN_ERROR.editions, newest
     audited = upstream.audit()
     assert audited.code == 0, audited.out
+
+
+BACKWARDS = [("english", "value"), ("value", "english"), ("rename", "english", "removal", "value")]
+
+
+@pytest.mark.parametrize("order", BACKWARDS, ids=["-".join(o) for o in BACKWARDS])
+def test_releases_imported_newest_first_say_what_they_say_imported_in_order(order, tmp_path):
+    """Every tag made first, then imported newest first: the catalog says, through the module, what
+    the same tags imported oldest first make it say, and the audit is clean."""
+    said = {}
+    for direction in ("forward", "backward"):
+        upstream = build_upstream(tmp_path / direction)
+        commit_catalog(upstream.catalog)
+        _generate(upstream.catalog, tmp_path / direction / "before")
+        before = {"solution": generated_module(tmp_path / direction / "before", f"{direction}_before")
+                  .LLMStatusCode.LLM_PARAM_INVALID.solution("en", edition="9.1.0-v2")}
+        releases = []
+        for step, shape in enumerate(order):
+            release = f"9.{2 + step}.0"
+            SHAPES[shape](upstream.repo.path, before)
+            upstream.repo.commit(release, f"v{release}")
+            releases.append(release)
+        for release in releases if direction == "forward" else reversed(releases):
+            result = run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}",
+                             "--ref", f"v{release}")
+            assert result.code == 0, (direction, release, result.out + result.err)
+        out = tmp_path / direction / "after"
+        _generate(upstream.catalog, out)
+        module = generated_module(out, f"{direction}_after")
+        said[direction] = (module.EDITIONS, _said(module))
+        audited = upstream.audit()
+        assert audited.code == 0, (direction, audited.out)
+    assert said["backward"] == said["forward"]

@@ -456,3 +456,25 @@ def test_a_page_split_over_two_files_is_followed_and_its_codes_move(shaped, tmp_
     assert refused.code == 3 and re.search(r"editions\.yaml:\d+:\d+: version 9\.2\.0-v2: \S+LLMStatusCode-2\.md: "
                                            r"`codes` names LLM_CACHE_INCOMPATIBLE, which the version does not list",
                                            refused.err), refused.err
+
+
+def test_a_new_code_that_no_page_documents_is_said_for_a_person(shaped, tmp_path):
+    upstream, release = shaped
+    repo = upstream.repo.path
+    _edit(repo, STATUS_PY, r"^(    LLM_TIMEOUT = llm_wrapper\.kLLMTimeout)$",
+          r"\1\n    LLM_NEW_LINK_ERROR = llm_wrapper.kLLMNewLinkError")
+    _edit(repo, STATUS_PY, r"^(    llm_wrapper\.kLLMTimeout: LLMStatusCode\.LLM_TIMEOUT,)$",
+          r"\1\n    llm_wrapper.kLLMNewLinkError: LLMStatusCode.LLM_NEW_LINK_ERROR,")
+    _edit(repo, BINDING, r'^(  m\.attr\("kLLMTimeout"\) = py::int_\(ge::LLM_TIMEOUT\);)$',
+          r'\1\n  m.attr("kLLMNewLinkError") = py::int_(ge::LLM_NEW_LINK_ERROR);')
+    _edit(repo, ERROR_CODES_H, r"^(GE_ERRORNO_DEFINE\(0b01, 0b01, 0b000, 8, 11, LLM_TIMEOUT, 26\);)$",
+          r"\1\nGE_ERRORNO_DEFINE(0b01, 0b01, 0b000, 8, 11, LLM_NEW_LINK_ERROR, 238);")
+    result = release()
+    assert result.code == 0, result.out + result.err
+    assert "LLM_NEW_LINK_ERROR: a new code (0x5010B0EE), added in hicann/hixl 9.2.0" in result.out, result.out
+    said = [line for line in result.out.splitlines() if line.startswith("for a person: LLM_NEW_LINK_ERROR: ")]
+    assert len(said) == 2 and all("does not list it: no page documents it yet" in line for line in said), said
+    assert "python page" in said[0] and "cpp page" in said[1], said
+    module = _after(upstream, tmp_path, "shape_no_page")
+    member = module.LLMStatusCode.LLM_NEW_LINK_ERROR
+    assert int(member) == 0x5010B0EE and member.editions == () and member.meaning("zh") is None

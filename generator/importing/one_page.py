@@ -111,7 +111,7 @@ def _same_content(family: Family, version: Version, rows: list[ImportedRow], lan
 
 
 def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str, rows: list[ImportedRow],
-                    page: PageSource, translated: bool = False) -> None:
+                    page: PageSource, translated: bool = False, prefer=None) -> None:
     """A page in the family's first language as the release's: shipped by a version that has it,
     the branch head's version taken over, or a new version (`translated`: also when a version
     has this very file, since its translation changed in this release)."""
@@ -131,7 +131,7 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         if not _same_content(family, version, rows, family.languages[0]):
             _change_content(plan, version, rows, _previous(versions, version))
         return
-    same = holding(family, versions, page, release) if page.repo is not None else \
+    same = holding(family, versions, page, release, prefer) if page.repo is not None else \
         next((v for v in versions if _same_content(family, v, rows, family.languages[0])), None)
     head = next((v for v in versions if _is_head(v)), None)
     if same is not None and translated and release != UNRELEASED:
@@ -140,7 +140,7 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
                 _cut_tags(plan, version, source, release)
         _new_version(plan, timeline, edition_id, release, rows, source, versions)
     elif same is not None:
-        _ship(plan, same, source, release)
+        _ship(plan, same, source, release, page.repo)
     elif head is not None and (release == UNRELEASED or _newer_than_all(release, versions)):
         _take_over_head(plan, head, source, release, edition_id)
         _change_content(plan, head, rows, _previous(versions, head), renamed=plan.renamed.get(head.id, head.id))
@@ -148,11 +148,15 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         _new_version(plan, timeline, edition_id, release, rows, source, versions)
 
 
-def holding(family: Family, versions: list[Version], page: PageSource, release: Optional[str]) -> Optional[Version]:
+def holding(family: Family, versions: list[Version], page: PageSource, release: Optional[str],
+            prefer=None) -> Optional[Version]:
     """The version whose file the page is, for `release`: of the versions citing this very file
-    (after an English-only release, the version before it and the one it made both do), the newest
+    (after an English-only release, the version before it and the one it made both do), those
+    whose translations are the release's too (`prefer`, where given and some are), the newest
     shipped by a release up to this one; else the oldest."""
     matching = [v for v in versions if same_file(v, page)]
+    if prefer is not None and any(prefer(v) for v in matching):
+        matching = [v for v in matching if prefer(v)]
     key = release_key(release) if release and release != UNRELEASED else None
     if not matching or key is None:
         return matching[-1] if matching else None
@@ -179,12 +183,14 @@ def same_file(version: Version, page: PageSource) -> bool:
 
 
 def _cut_tags(plan: Plan, version: Version, source: dict, release: str) -> None:
-    """The tags from `release` on leave the version whose file this release still ships: its
-    translation changed, so from this release on the page is a version of its own."""
+    """The new version's tags leave the version whose file they still ship: their translation
+    differs, so for those releases the page is a version of its own."""
     for item, known in zip(plan.files.version(version.id)["sources"], version.sources):
         if (known.repo, known.path) != (source.get("repo"), source.get("path")) or not known.tags:
             continue
-        kept = [t for t in known.tags if (release_key(tag_release(t)) or ()) < (release_key(release) or ())]
+        leaving = set(source.get("tags") or ()) or {t for t in known.tags if (release_key(tag_release(t)) or ())
+                                                    >= (release_key(release) or ())}
+        kept = [t for t in known.tags if t not in leaving]
         if kept and kept != list(known.tags):
             cy.set_value(item, "tags", cy.flow(kept))
 
@@ -206,7 +212,7 @@ def _previous(versions: list[Version], version: Version) -> Optional[Version]:
 # -- editions.yaml ---------------------------------------------------------------------------------------------
 
 
-def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
+def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -> None:
     """A version whose content the page has: the release's tag joins its source."""
     sources = plan.files.version(version.id).get("sources")
     same_file = [(n, s) for n, s in zip(sources or [], version.sources)
@@ -225,6 +231,8 @@ def _ship(plan: Plan, version: Version, source: dict, release: str) -> None:
         if new_tags:
             tags = sort_tags(list(known.tags) + new_tags)
             cy.set_value(item, "tags", cy.flow(tags))
+            if repo is not None and tags[0] not in known.tags:  # an older release joins: its commit is the first
+                cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
             plan.report.done.append(f"{version.id}: unchanged page, shipped by {', '.join(new_tags)} too")
         return
     if sources is None:  # pragma: no cover - a version shipped by a repository has sources

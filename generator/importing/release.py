@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from generator.core.releases import UNRELEASED, release_key, sort_tags, tag_release
+from generator.core.releases import UNRELEASED, sort_tags, tag_release
 from generator.domain.editions import Version
 from generator.domain.family import Family
 from generator.domain.model import Timeline
@@ -88,12 +88,22 @@ def _release_page(plan: Plan, timeline: Timeline, name: str, repo, ref: str, rel
     for _, part_rows in _parts(plan, timeline, first, name, repo, ref, path, rows, tell=True):
         rows = rows + part_rows  # a split page: its version lists every file's rows
     edition_id = release + timeline.suffix
-    translated = _translation_changed(plan, timeline, name, repo, ref, page)
-    if translated and page.source.get("tags"):  # the file is older, the version this release's
-        tags = [t for t in page.source["tags"] if (release_key(tag_release(t)) or ()) >= (release_key(release) or ())]
-        page.source.update(tags=tags, commit=repo.commit(tags[0]))
+    page_def = family.page_by_id[timeline.page]
+    listed = {r.code for r in rows}
+    for code in family.codes:
+        if dict(code.added).get(name) == release and code.name_on(page_def) is not None and code.name not in listed:
+            plan.report.todo.append(f"{code.name}: new in {name} {release}, but that release's {page_def.id} page "
+                                    f"({path}) does not list it: no page documents it yet, so its meaning and "
+                                    "solution are not known (the module answers None); a later release's page may "
+                                    "document it")
+    prefer = _translations_at(plan, timeline, name, repo, ref)
+    translated = _translation_changed(plan, timeline, name, repo, ref, page, prefer)
+    if page.source.get("tags"):  # the tags that ship this file with the same translations: the version's
+        tags = _sharing_translations(plan, timeline, repo, ref, page.source["tags"])
+        if tags and tags != page.source["tags"]:
+            page.source.update(tags=tags, commit=repo.commit(tags[0]))
     before = len(plan.report.done)
-    first_language(plan, timeline, release, edition_id, rows, page, translated=translated)
+    first_language(plan, timeline, release, edition_id, rows, page, translated=translated, prefer=prefer)
     if len(plan.report.done) == before:
         plan.report.done.append(f"{edition_id}: already recorded")
 
@@ -153,12 +163,43 @@ def _known_paths(family: Family, timeline: Timeline, lang: str) -> list[str]:
     return paths
 
 
-def _translation_changed(plan: Plan, timeline: Timeline, name: str, repo, ref: str, page: PageSource) -> bool:
+def _sharing_translations(plan: Plan, timeline: Timeline, repo, ref: str, tags: list[str]) -> list[str]:
+    """Of the tags that ship a first-language file, those that ship the same translations as `ref`
+    (one version of a page is one file per language: a tag with another English is another's)."""
+    family = plan.family
+    paths = [tuple(_known_paths(family, timeline, lang)) for lang in family.languages[1:]]
+
+    def files(at: str) -> tuple:
+        return tuple(repo.file_at(at, known)[1] for known in paths)
+    mine = files(ref)
+    return [t for t in tags if files(t) == mine]
+
+
+def _translations_at(plan: Plan, timeline: Timeline, name: str, repo, ref: str):
+    """Whether a version cites, in every other language, the very file `ref` has (a release
+    imported after a newer one joins the version whose translations it ships too)."""
+    family = plan.family
+    files = []
+    for lang in family.languages[1:]:
+        path, blob = repo.file_at(ref, tuple(_known_paths(family, timeline, lang)))
+        if blob is not None:
+            files.append((lang, path, blob))
+
+    def prefer(version: Version) -> bool:
+        return bool(files) and all(any(s.kind == "repo" and s.lang == lang and s.repo == name and s.path == path
+                                       and s.commit and repo.has_commit(s.commit)
+                                       and repo.blob_at(s.commit, path) == blob for s in version.sources)
+                                   for lang, path, blob in files)
+    return prefer
+
+
+def _translation_changed(plan: Plan, timeline: Timeline, name: str, repo, ref: str, page: PageSource,
+                         prefer=None) -> bool:
     """Whether this repository's translation of the page at `ref` says other than the version
     holding the unchanged first-language page does (or that version has no such translation)."""
     family = plan.family
     same = holding(family, [v for v in family.versions if v.timeline.id == timeline.id], page,
-                   _release_of(repo, ref))
+                   _release_of(repo, ref), prefer)
     if same is None:
         return False
     for lang in family.languages[1:]:
@@ -306,6 +347,8 @@ def _add_tags(plan: Plan, version: Version, known, new_tags: list[str], repo) ->
     item = next(n for n, s in zip(plan.files.version(version.id)["sources"], version.sources) if s is known)
     tags = sort_tags(list(known.tags) + new_tags)
     cy.set_value(item, "tags", cy.flow(tags))
+    if known.ref != "merge-request" and tags[0] not in known.tags:  # an older release joins: its commit is the first
+        cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
     if known.ref == "merge-request":
         cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
         cy.remove_key(item, "ref")
