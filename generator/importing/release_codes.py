@@ -94,7 +94,8 @@ def declared_at(family: Family, name: str, repo, ref: str, said: Optional[list[s
     header_value = {c.name: c.value for c, _ in statuses}
     header_value.update({c.qualified: c.value for c, _ in statuses})
     facts = dict(family.runtime_constants)
-    known_cpp = {n.name for c in family.codes for n in c.cpp}
+    known_cpp = {n.name for c in family.codes for n in c.cpp}  # and what the headers declare that is no status:
+    known_cpp |= {c.qualified for c, _ in files.constants} | {c.name for c, _ in files.constants}
     order: list[int] = []
     for python, wrapper, expression in _python_side(family, files):
         value = expression if isinstance(expression, int) else header_value.get(expression or "")
