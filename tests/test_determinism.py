@@ -67,3 +67,26 @@ def test_digests_are_the_same_on_every_python():
         assert result.returncode == 0, result.stderr
         found[python] = result.stdout.strip()
     assert found and len(set(found.values())) == 1, found
+
+
+def test_compiled_templates_change_no_byte_and_an_unwritable_cache_is_no_error(tmp_path):
+    """The site's templates compiled in the user's cache (XDG_CACHE_HOME): a run that fills it,
+    one that reads it, and one whose cache cannot be written write the same bytes."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.support.helpers import ROOT
+
+    outputs = {}
+    cache = tmp_path / "cache"
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache's folder would be\n", encoding="utf-8")
+    for run, home in (("fills", cache), ("reads", cache), ("cannot write", blocked)):
+        out = tmp_path / run.replace(" ", "-")
+        result = subprocess.run([sys.executable, "-m", "generator", "generate", "--out", str(out)], cwd=ROOT,
+                                env={**os.environ, "XDG_CACHE_HOME": str(home)}, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        outputs[run] = {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    assert any(cache.rglob("*")), "the first run left no compiled template"
+    assert outputs["fills"] == outputs["reads"] == outputs["cannot write"]
