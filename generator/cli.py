@@ -114,6 +114,15 @@ def _upstream_verbs(verbs) -> None:
     page.add_argument("--path", default=None, help="which file, where upstream split the page over several "
                                                    "(default: its first)")
 
+    source = _verb(verbs, "upstream-source", "print, from the catalog, the regions of an upstream source file that "
+                                             "list a family's codes (or rewrite them in a local copy)")
+    source.add_argument("--upstream", required=True, metavar="OWNER/NAME=DIR", action="append",
+                        help="a clone or bare git directory of the repository")
+    source.add_argument("--ref", required=True, help="the tag, branch or commit whose file it is")
+    source.add_argument("--path", required=True, help="the file's path in the repository")
+    source.add_argument("--write", type=Path, default=None, metavar="FILE",
+                        help="rewrite the regions in this local copy of the file instead of printing them")
+
     imp = _verb(verbs, "import", "bring an upstream page into the catalog as an edition")
     imp.add_argument("--edition", help="the edition the page is (one page)")
     imp.add_argument("--lang", help="the page's language (one page)")

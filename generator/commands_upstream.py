@@ -153,3 +153,96 @@ def _family_for_new_edition(catalog: Catalog, edition_id: str) -> Family:
     if best is None:
         raise UsageError(f"edition {edition_id!r} fits no family's timeline; pass --family NAME")
     return best
+
+
+# -- upstream-source ----------------------------------------------------------------------------------------
+
+
+def cmd_upstream_source(args) -> int:
+    from generator.core.exits import EXIT_DIFFERENT
+    from generator.rendering.upstream_source import MissingFact, find_regions, outside_regions, render_region
+    from generator.upstream.files import UnreadableFile
+    from generator.upstream.git import GitError, parse_upstream_args
+
+    catalog = catalog_of(args)
+    if len(args.upstream) != 1:
+        raise UsageError("upstream-source reads one repository: give --upstream OWNER/NAME=DIR once")
+    name, repo = next(iter(parse_upstream_args(args.upstream, catalog).items()))
+    family, item = _recorded_file(catalog, name, args.path)
+    try:
+        blob = repo.blob_at(args.ref, args.path)
+    except GitError as error:
+        raise UsageError(f"--ref {args.ref}: {error}") from None
+    if blob is None:
+        raise UsageError(f"{name} has no {args.path} at {args.ref}")
+    release = _release_at(repo, args.ref)
+    where = f"{name}:{args.path}@{args.ref}"
+    try:
+        upstream = repo.read_text(blob)
+        found = find_regions(upstream, item, family, where)
+        rendered = [render_region(family, item, f.region, release) for f in found]
+        if args.write is None:
+            for f, lines in zip(found, rendered):
+                safe_print(f"@@ {f.start},{f.end} @@")
+                for line in lines:
+                    safe_print(line)
+            return EXIT_OK
+        local = existing_file(args.write, "--write") or args.write
+        text = local.read_text(encoding="utf-8")
+        mine = find_regions(text, item, family, str(local))
+    except MissingFact as error:
+        print(f"upstream-source: {error}", file=sys.stderr)
+        return EXIT_DIFFERENT
+    except (UnreadableFile, UnicodeDecodeError, OSError) as error:
+        raise UsageError(f"{args.write or where}: cannot be read as UTF-8 text ({error})") from None
+    outside = outside_regions(text, family, mine, args.path.endswith(".py"))
+    if outside:
+        number, shown = outside[0]
+        print(f"{local}:{number}: {shown!r} defines one of {family.id}'s codes outside every region the catalog "
+              f"writes (a form no region of family.yaml's `upstream` describes): nothing was written", file=sys.stderr)
+        return EXIT_DIFFERENT
+    _write_regions(local, text, mine, rendered)
+    safe_print(f"upstream-source: rewrote {len(mine)} region(s) of {local}")
+    return EXIT_OK
+
+
+def _recorded_file(catalog: Catalog, name: str, path: str):
+    """(family, the recorded source file) that `path` of repository `name` is; a fork's file
+    is its origin's where the catalog records none of its own."""
+    found = [(f, u) for f in catalog.families for u in f.upstream if u.repo == name and path in u.paths]
+    found = found or [(f, u) for f in catalog.families for u in f.upstream if path in u.paths]
+    found = [(f, u) for f, u in found if u.regions]
+    if not found:
+        recorded = sorted({p for f in catalog.families for u in f.upstream if u.regions for p in u.paths})
+        raise UsageError(f"{path}: no family records its regions (family.yaml, upstream: regions); recorded "
+                         f"files: {', '.join(recorded)}")
+    return found[0]
+
+
+def _release_at(repo, ref: str) -> str:
+    """The release a ref stands for: a tag's, a release branch's, else unreleased (the default
+    branch, a commit)."""
+    from generator.core.releases import UNRELEASED, release_key, tag_release
+
+    if ref in repo.release_tags():
+        return tag_release(ref) or UNRELEASED
+    branch = ref.removeprefix("refs/heads/")
+    return branch if branch in dict(repo.release_branches()) and release_key(branch) else UNRELEASED
+
+
+def _write_regions(local, text: str, found, rendered) -> None:
+    """The file with each region's lines replaced, written whole (a temporary file renamed over it)."""
+    import os
+    import tempfile
+
+    lines = text.split("\n")
+    for f, new in sorted(zip(found, rendered), key=lambda pair: -pair[0].start):
+        lines[f.start - 1:f.end] = new
+    handle, temporary = tempfile.mkstemp(dir=local.parent, prefix=f".{local.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write("\n".join(lines))
+        os.replace(temporary, local)
+    except BaseException:
+        os.unlink(temporary)
+        raise

@@ -3,7 +3,7 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* Checksum: sha256:2000b2962fcde374667a18a4b9cbb59316c99b169e4aebc840fd25d76c487bd7 */
+/* Checksum: sha256:02c4b3422efa0f49a53737cdfc4fd8fbb92a1a028bbc75ccac758a8106e7b877 */
 
 /*
  * ADXL (to be deprecated): the status codes of CANN ADXL (to be deprecated), for C and C++.
@@ -24,7 +24,7 @@
 
 /* The project's version, and a hash of the catalog this header was generated from. */
 #define ADXL_STATUS_CODES_GENERATOR_VERSION "0.3.0"
-#define ADXL_STATUS_CODES_CATALOG_HASH "2f4817bcb8cfa6b8"
+#define ADXL_STATUS_CODES_CATALOG_HASH "368224dbb763717d"
 
 #ifdef __cplusplus
 #include <cstdint>

@@ -3,7 +3,7 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* Checksum: sha256:89b2d40bf8280ca4c94eb9d80308a6c23b7514c3385325eaf92814a0623a5a67 */
+/* Checksum: sha256:dbb01baec6f506317944f5916ee6f2acced960a7bb703dee6515ea79bb111f89 */
 
 /*
  * HIXL: the status codes of CANN HIXL, for C and C++.
@@ -24,7 +24,7 @@
 
 /* The project's version, and a hash of the catalog this header was generated from. */
 #define HIXL_STATUS_CODES_GENERATOR_VERSION "0.3.0"
-#define HIXL_STATUS_CODES_CATALOG_HASH "ceb4fe1e77bca781"
+#define HIXL_STATUS_CODES_CATALOG_HASH "9e5b8a12773f2b54"
 
 #ifdef __cplusplus
 #include <cstdint>

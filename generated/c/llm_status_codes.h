@@ -3,7 +3,7 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* Checksum: sha256:2aff3ed51d2a94c02bd94d3e1f53218f5cb05ead9863a2e486eb74956e3d0ac4 */
+/* Checksum: sha256:4d98b8e3f5627762c5fa190e2977ec77a602009f8e7af6af27f3d6def4e8eef2 */
 
 /*
  * LLM-DataDist: the status codes of CANN LLM-DataDist, for C and C++.
@@ -26,7 +26,7 @@
 
 /* The project's version, and a hash of the catalog this header was generated from. */
 #define LLM_STATUS_CODES_GENERATOR_VERSION "0.3.0"
-#define LLM_STATUS_CODES_CATALOG_HASH "894c049ab129c1ef"
+#define LLM_STATUS_CODES_CATALOG_HASH "7200eab8d20a10c4"
 
 #ifdef __cplusplus
 #include <cstdint>

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:765e7e05e4127cbe5389dea411fcdd7aab2055d82e37461b882fd2a177438f14
+# Checksum: sha256:6eb0ff0be06d6b4af8f077c54638e8a8c4b7ea0113259ad995be9de8fe355c72
 """adxl_status_codes: the status codes of CANN ADXL (to be deprecated), with their documentation.
 
 The same names and values as upstream's Python package, as plain ``int``
@@ -50,7 +50,7 @@ __all__ = (
 
 __version__ = "0.3.0"
 #: A hash of the catalog this module was generated from (its family's part).
-CATALOG_HASH = "2f4817bcb8cfa6b8"
+CATALOG_HASH = "368224dbb763717d"
 
 SUCCESS = 0
 PARAM_INVALID = 103900

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:0f70b6ea97eff00c47831aa5e0654857a6e418aadcb9fecebf685ba16cca076a
+# Checksum: sha256:2c8211fc348ab2819874890728ddfb60df82ad84ff3846a56664b8d0e876a279
 """hixl_status_codes: the status codes of CANN HIXL, with their documentation.
 
 The same names and values as upstream's Python package, as plain ``int``
@@ -52,7 +52,7 @@ __all__ = (
 
 __version__ = "0.3.0"
 #: A hash of the catalog this module was generated from (its family's part).
-CATALOG_HASH = "ceb4fe1e77bca781"
+CATALOG_HASH = "9e5b8a12773f2b54"
 
 SUCCESS = 0
 PARAM_INVALID = 103900

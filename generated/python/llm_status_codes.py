@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:cd484cf8a829fbc68cd5eb7cfb49c53cf9a21e4183aa018f356ba843a649bbec
+# Checksum: sha256:aae6464c09fba8983e7808dbe36f7bb9c725aa321820a3ae9db36cd735123cb0
 """LLMStatusCode: the status codes of CANN LLM-DataDist, with their documentation.
 
 A drop-in for upstream's ``LLMStatusCode``: the same members, with the same
@@ -56,7 +56,7 @@ __all__ = (
 
 __version__ = "0.3.0"
 #: A hash of the catalog this module was generated from (its family's part).
-CATALOG_HASH = "894c049ab129c1ef"
+CATALOG_HASH = "7200eab8d20a10c4"
 
 #: Every edition of every page of the family, oldest first.
 EDITIONS: tuple[str, ...] = (

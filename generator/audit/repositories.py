@@ -14,6 +14,8 @@ from typing import Optional
 
 from generator.domain.queries import family_at
 from generator.audit.source_code import audit_binding, audit_header, audit_messages, audit_python
+from generator.audit.regions import audit_regions
+from generator.core.releases import release_key
 from generator.audit.findings import Finding
 from generator.rendering.escape import terminal
 from generator.upstream.git import GitRepo
@@ -304,6 +306,7 @@ def _release_of(repo: GitRepo, label: str) -> str:
 def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> Row:
     """The files of one set of file versions, against the codes upstream has at those refs
     (a code added later, or gone, is not expected there)."""
+    whole = family
     family = family_at(family, repo.name, _release_of(repo, labels[0]))
     present = [(u, path, blob) for u, (path, blob) in at.items() if blob]
     where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
@@ -327,6 +330,16 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
                                            item.base_at(_release_of(repo, labels[0])))
     for item in (u for u in readable if u.kind == "messages"):
         row.findings += audit_messages(family, f"{repo.name}:{paths[item]}", readable[item])
+    releases = sorted({_release_of(repo, label) for label in labels}, key=lambda r: release_key(r) or ())
+    regenerated = {f"{repo.name}:{paths[u]}" for u in readable if u.regions}
+    # a file whose regions the catalog describes is judged by regeneration: of what the parsers
+    # say of it, only what regeneration cannot see stays (a note, an unreadable file, the enum's base,
+    # a reference the binding does not resolve, a file of another family)
+    unseen = ("unreadable", "unresolved reference", "not this family's file")
+    row.findings = [f for f in row.findings if f.file not in regenerated or f.known or f.kind in unseen
+                    or f.field == "base class"]
+    for item in (u for u in readable if u.regions):  # by regeneration: every region, as its releases have it
+        row.findings += audit_regions(whole, item, f"{repo.name}:{paths[item]}", readable[item], releases)
     return row
 
 

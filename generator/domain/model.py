@@ -188,6 +188,39 @@ class Header:
 
 
 @dataclass(frozen=True)
+class SourceRegion:
+    """A region of an upstream source file that lists the family's codes (generator/reading/format.py
+    declares each field)."""
+
+    lines: str
+    after: str
+    codes: str
+    header: Optional[str]
+    namespace: Optional[str]
+    order: str
+    declaration: Optional[str]
+    literal: str
+    module: Optional[str]
+    macro: Optional[str]
+    arguments: tuple[tuple[str, str], ...]
+    comments: tuple[tuple[str, str], ...]
+    last_comma: tuple[tuple[str, bool], ...]  # (first release, whether), oldest first
+    only_codes: bool
+    pos: Pos
+
+    def comma_at(self, release: Optional[str]) -> bool:
+        """Whether the last entry has its comma at a release (None: the newest)."""
+        from generator.core.releases import UNRELEASED, release_key
+
+        key = release_key(release) if release and release != UNRELEASED else None
+        found = False
+        for since, value in self.last_comma:
+            if key is None or key >= (release_key(since) or ()):
+                found = value
+        return found
+
+
+@dataclass(frozen=True)
 class UpstreamFile:
     """An upstream source file `audit --upstream` reads at every tag that has it."""
 
@@ -198,6 +231,7 @@ class UpstreamFile:
     pos: Pos
     # for kind python: the base class of the enum, from the release each names on (oldest first)
     bases: tuple[tuple[str, str], ...] = ()
+    regions: tuple[SourceRegion, ...] = ()  # the regions that list the family's codes, in file order
 
     @property
     def path(self) -> str:

@@ -147,7 +147,7 @@ def family_at(family: Family, repo: Optional[str], release: Optional[str]) -> Fa
     at = None if release == UNRELEASED else release
     codes = []
     for code in family.codes:
-        if repo is not None and at is not None and not code.present_at(repo, at):
+        if repo is not None and release is not None and not code.present_at(repo, release):  # unreleased: newest
             continue
         python, c = code.names_at(repo, at)
         if repo is not None and code.removed_api:  # one API dropped it: the other's files still have it

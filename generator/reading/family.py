@@ -18,6 +18,7 @@ from generator.domain.model import (
     Page,
     PythonNames,
     Site,
+    SourceRegion,
     Timeline,
     UpstreamFile,
     ValueLayout,
@@ -149,8 +150,44 @@ def _upstream(record: fmt.Family, repositories, headers, rep: Reporter) -> Optio
             ok = False
             continue
         paths = tuple(item.paths) if item.paths else (item.path,)
+        regions = _regions(record, item, rep)
+        if regions is None:
+            ok = False
+            continue
         result.append(UpstreamFile(item.repo, paths, item.kind, item.header, item.at(),  # type: ignore[arg-type]
-                                   tuple(item.base.items())))
+                                   tuple(item.base.items()), regions))
+    return tuple(result) if ok else None
+
+
+def _regions(record: fmt.Family, item: fmt.UpstreamFile, rep: Reporter) -> Optional[tuple[SourceRegion, ...]]:
+    """The regions of an upstream file, with what only code can check: the macro a region writes
+    is a value layout's, and a region of header codes knows its header."""
+    result, ok = [], True
+    macros = {layout.macro: layout for layout in record.value_layouts}
+    for region in item.regions:
+        where = region.at()
+        needs = {"macro": ("macro",), "message-macro": ("macro",), "enum-member": ("module",),
+                 "code-map-entry": ("module",), "binding": ("namespace",), "constant": ("declaration",)}
+        missing = [key for key in needs.get(region.lines, ()) if getattr(region, key) is None]
+        header = region.header or item.header
+        if missing:
+            rep.error(where, f"family.upstream: a region of {region.lines} lines needs `{missing[0]}`")
+        elif region.lines == "macro" and region.macro not in macros:
+            rep.error(region.at("macro"), f"family.upstream: macro {region.macro} is none of value_layouts' "
+                                          f"({', '.join(macros) or 'none'}): say how its arguments make the value")
+        elif region.lines == "macro" and set(region.arguments) != \
+                {a for a in macros[region.macro].arguments if a not in ("name", "message")}:  # type: ignore[index]
+            rep.error(region.at("arguments"), f"family.upstream: arguments: write how each field of "
+                                              f"{region.macro} is written, and only those")
+        elif region.codes == "header" and header is None:
+            rep.error(where, "family.upstream: a region of a header's codes needs `header:` (here or on the file)")
+        else:
+            result.append(SourceRegion(
+                region.lines, region.after, region.codes, header, region.namespace, region.order,
+                region.declaration, region.literal, region.module, region.macro, tuple(region.arguments.items()),
+                tuple(region.comments.items()), tuple(region.last_comma.items()), region.only_codes, where))
+            continue
+        ok = False
     return tuple(result) if ok else None
 
 

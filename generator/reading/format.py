@@ -279,6 +279,50 @@ class Header(Record):
     """The namespace of its names."""
 
 
+ARGUMENT_FORMAT = r"^[^{}|]*\{:0?[0-9]*[bdxX]\}[^{}|]*(\|[^{}|]*)?$"
+
+
+class SourceRegion(Record):
+    """A region of an upstream source file that lists the family's codes, one line a code, rendered
+    from the catalog's facts at each release (`upstream-source`, and `audit --upstream` by
+    regeneration): the lines right after the line `after`, each of the form `lines` names."""
+
+    lines: Literal["enum-member", "code-map-entry", "binding", "constant", "macro", "message-macro", "name",
+                   "quoted-name"]
+    """The form of each line: `    NAME = MODULE.WRAPPER` (enum-member), `    MODULE.WRAPPER: CLASS.NAME,`
+    (code-map-entry), `  m.attr("WRAPPER") = py::int_(NS::NAME);` (binding), `TYPE NAME = LITERAL;` (constant),
+    `MACRO(ARGUMENTS);` with a value layout's arguments (macro), `MACRO(NAME, "MESSAGE");` (message-macro),
+    `    NAME,` (name), `    "NAME",` (quoted-name)."""
+    after: Text
+    """The line before the region (its start, spaces aside): the same in every version of the file, once in it."""
+    codes: Literal["python", "wrapper", "header"]
+    """Which codes it lists: those with a Python name, with a binding constant, or with a C++ name in the header."""
+    header: Optional[Text] = None
+    """For codes: header, the header (of `headers`) whose names it lists (default: the entry's `header`)."""
+    namespace: Optional[str] = None
+    """The C++ namespace of the names it writes ('' for the global one): of a binding's expressions, of a header's
+    names."""
+    order: Literal["catalog", "value", "success-failed-first"] = "catalog"
+    """The codes' order: codes.yaml's, by value, or 0 and 0xFFFFFFFF first and then by value."""
+    declaration: Optional[Text] = None
+    """For lines: constant, what comes before the name (`constexpr Status`, `static const uint32_t`)."""
+    literal: Literal["hex", "decimal"] = "hex"
+    """For lines: constant, how the value is written: 0x5010B01AU (hex, no padding) or 103901U (decimal)."""
+    module: Optional[PyName] = None
+    """For lines: enum-member, code-map-entry, the module the binding constants are read from (llm_wrapper)."""
+    macro: Optional[Name] = None
+    """For lines: macro, message-macro: the macro (for macro, one of `value_layouts`)."""
+    arguments: dict[Name, Annotated[str, Field(pattern=ARGUMENT_FORMAT)]] = {}
+    """For lines: macro, how each field of the value is written: a format such as '0b{:02b}' or '{:d}', and after
+    a `|` how zero is written ('0x{:X}U|0')."""
+    comments: dict[Name, Text] = {}
+    """Text after one code's line, by the name the line writes (FAILED: ' /*lint !e401*/')."""
+    last_comma: dict[Release, bool] = {}
+    """For lines: code-map-entry, from each release on, whether the last entry has its comma (none before)."""
+    only_codes: bool = False
+    """The list holds other names too: the region is its lines that name the family's codes."""
+
+
 class UpstreamFile(Record):
     """An upstream source file that `audit --upstream` reads at every tag and `import` takes codes from."""
 
@@ -293,6 +337,8 @@ class UpstreamFile(Record):
     """For kind header: which of `headers` it is."""
     base: dict[Name, Release] = {}
     """For kind python: the enum's base class from each release on, oldest first ({Enum: '8.5.0'})."""
+    regions: list[SourceRegion] = []
+    """The regions of the file that list the family's codes, in file order (`upstream-source`)."""
 
 
 class Timeline(Record):
