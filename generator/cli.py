@@ -73,8 +73,10 @@ def _out_option(parser: argparse.ArgumentParser, help_text: str) -> None:
 
 
 def _reading_verbs(verbs) -> None:
-    explain = _verb(verbs, "explain", "print one code (by name, C name, hex, decimal or logged message)")
+    explain = _verb(verbs, "explain", "print one code (by name, C name, hex, decimal, logged message or a pasted log "
+                                      "line; - reads a log from standard input)")
     explain.add_argument("key")
+    explain.add_argument("--json", action="store_true", help="the answer as JSON, for tools")
     explain.add_argument("--lang", default=None, help="a language of the family (default: its first)")
     explain.add_argument(
         "--edition",

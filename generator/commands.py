@@ -169,19 +169,58 @@ def version_text(location: Optional[Path]) -> str:
 
 
 def cmd_explain(args) -> int:
-    from generator.shipping.explain import NotFound, explain, find_codes
+    from generator.shipping.explain import LineMatch, NotFound, explain, find_codes, line_data, match_line
 
     catalog = catalog_of(args)
     families = [family_of(catalog, args.family)] if args.family else list(catalog.families)
+    if args.key == "-":
+        return _explain_log(catalog, families, args)
     try:
-        found = find_codes(families, args.key)
+        found = [LineMatch(family, code, "key") for family, code in find_codes(families, args.key)]
     except NotFound as error:
-        raise UsageError(str(error)) from None
-    for family, code in found:
-        lang = language_of(family, args.lang)
-        edition = edition_of(family, args.edition) if args.edition else None
+        found = match_line(families, args.key)  # a pasted log line: a name in it, or its message
+        if not found:
+            raise UsageError(f"{error}; nor does any code's logged message match it as a log line") from None
+    if args.json:
+        safe_print(json.dumps([line_data(catalog.site, m, language_of(m.family, args.lang)) for m in found],
+                              ensure_ascii=False, indent=2))
+        return EXIT_OK
+    for match in found:
+        lang = language_of(match.family, args.lang)
+        edition = edition_of(match.family, args.edition) if args.edition else None
         sys.stdout.flush()
-        safe_print(explain(catalog.site, family, code, lang, edition).rstrip("\n"))
+        if match.how == "message":
+            took = "; ".join(f"%s{n} = {value!r}" for n, value in enumerate(match.placeholders, 1))
+            safe_print(f"(the line's message is {match.code.name}'s: {match.code.log_message!r}"
+                       + (f"; {took}" if took else "") + ")")
+        safe_print(explain(catalog.site, match.family, match.code, lang, edition).rstrip("\n"))
+    return EXIT_OK
+
+
+def _explain_log(catalog: Catalog, families, args) -> int:
+    """`explain -`: a whole log from standard input, each line it recognises followed by the code
+    it is about (as --json: one object per recognised line, with its line number)."""
+    from generator.shipping.explain import line_data, match_line
+
+    recognised = []
+    for number, line in enumerate(sys.stdin, 1):
+        found = match_line(families, line.rstrip("\n"))
+        if not found:
+            continue
+        if args.json:
+            recognised += [{"line": number, **line_data(catalog.site, m, language_of(m.family, args.lang))}
+                           for m in found]
+            continue
+        safe_print(f"{number}: {line.rstrip()}")
+        for match in found:
+            data = line_data(catalog.site, match, language_of(match.family, args.lang))
+            took = ", ".join(repr(v) for v in match.placeholders)
+            safe_print(f"  -> {data['code']} ({data['hex']}, {match.family.id}): {data['meaning'] or '-'}"
+                       + (f" [{took}]" if took else ""))
+            if data["solution"]:
+                safe_print("     " + data["solution"].replace("\n", "\n     "))
+    if args.json:
+        safe_print(json.dumps(recognised, ensure_ascii=False, indent=2))
     return EXIT_OK
 
 

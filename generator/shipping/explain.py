@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from generator.domain import changes
@@ -65,6 +67,68 @@ def _by_name(family: Family, text: str) -> Optional[Code]:
         if code.log_message is not None and code.log_message.casefold() == folded:
             return code
     return None
+
+
+# -- a pasted log line ---------------------------------------------------------------------------------------
+
+MAX_LINE = 10_000  # characters of a log line read (a longer one is cut: no message is that long)
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,199}|0[xX][0-9a-fA-F]{1,16}")
+
+
+@dataclass(frozen=True)
+class LineMatch:
+    """What a log line names: a code, how it was found (a name or value in the line, or its
+    message matched against the code's), and the values its message's placeholders took."""
+
+    family: Family
+    code: Code
+    how: str  # "name", "value" or "message"
+    placeholders: tuple[str, ...] = ()
+
+
+def match_line(families: Sequence[Family], line: str) -> list[LineMatch]:
+    """The codes a pasted log line is about: a name or a hex value in it wins (the first there,
+    in each family that has it); otherwise its message is matched against every code's logged
+    message as a template (each %s takes any text): the most specific wins, equal ones are all
+    answers. Work linear in the line's length (generator/rendering/runtime/message_match.py)."""
+    from generator.rendering.runtime.message_match import best_matches, template_pieces
+
+    line = line[:MAX_LINE]
+    names = [_names_as_written(f) for f in families]
+    for word in _WORD.findall(line):
+        if word[:2] in ("0x", "0X"):
+            named = [LineMatch(f, c, "value") for f in families if (c := _find(f, word)) is not None]
+        else:  # as written: "timeout" in a message is a word, TIMEOUT a name
+            named = [LineMatch(f, found[word], "name") for f, found in zip(families, names) if word in found]
+        if named:
+            return named
+    templates = {f"{f.id}\0{c.name}": template_pieces(c.log_message) for f in families for c in f.codes
+                 if c.log_message}
+    by_id = {f.id: f for f in families}
+    found = [(key.split("\0"), values) for key, values in best_matches(line, templates)]
+    return [LineMatch(by_id[fid], by_id[fid].code_by_name[name], "message", values) for (fid, name), values in found]
+
+
+def _names_as_written(family: Family) -> dict[str, Code]:
+    """Every name a code of the family has had, as its sources write it (Python, C with and
+    without the family's macro prefix, C++ without its namespace)."""
+    found: dict[str, Code] = {}
+    for code in family.codes:
+        for name in (*code.python_names, *code.c_names, *(family.c.macro_prefix + n for n in code.c_names),
+                     *(n.short for n in code.cpp)):
+            found.setdefault(name, code)
+    return found
+
+
+def line_data(site: Site, match: LineMatch, lang: str) -> dict:
+    """A match as data (`explain --json`): the code, how it was found, the placeholders' values,
+    and what the default edition says."""
+    family, code = match.family, match.code
+    edition = default_edition(family, code)
+    said = {f: code.text(f, edition.id, lang) if edition else None for f in ("meaning", "solution")}
+    return {"family": family.id, "code": code.name, "value": code.value, "hex": code.hex, "found_by": match.how,
+            "log_message": code.log_message, "placeholders": list(match.placeholders),
+            "edition": edition.id if edition else None, **said}
 
 
 def _closest(families: Sequence[Family], text: str) -> str:

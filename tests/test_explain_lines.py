@@ -1,0 +1,75 @@
+"""`explain` with a pasted log line, and `explain -` with a whole log: a name or value in the line
+wins; otherwise its message is matched against every code's logged message as a template."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+from generator.reading.load import load_catalog
+from generator.shipping.explain import match_line
+from tests.support.helpers import ROOT, run_cli
+
+PREFIX = "2026-12-06 10:01:02.123 [ERROR] LLMDD(1234,python):2026-12-06-10:01:02.123 [llm_datadist.cc:88] "
+
+
+def _catalog():
+    return load_catalog(ROOT / "catalog")
+
+
+def test_a_logged_message_after_a_log_prefix_names_its_code_and_says_so():
+    result = run_cli("explain", PREFIX + "Process timeout.", "--lang", "en")
+    assert result.code == 0, result.err
+    first = result.out.splitlines()
+    assert first[0] == "(the line's message is LLM_TIMEOUT's: 'Process timeout.')", result.out
+    assert first[1].startswith("LLM_TIMEOUT  (LLM-DataDist)")
+
+
+def test_a_name_or_a_value_in_the_line_wins_over_its_message():
+    catalog = _catalog()
+    named = match_line(catalog.families, "[ERROR] pull failed with HIXL_TIMEOUT: Process timeout.")
+    assert [(m.family.id, m.code.name, m.how) for m in named] == [("hixl", "TIMEOUT", "name")]
+    valued = match_line(catalog.families, "[ERROR] pull_cache ret=0x5010B01B, Process timeout.")
+    assert [(m.code.name, m.how) for m in valued] == [("LLM_LINK_BUSY", "value")]
+    # a word of a message is no name: "timeout" is not HIXL's TIMEOUT
+    assert [m.code.name for m in match_line(catalog.families, PREFIX + "Process timeout.")] == ["LLM_TIMEOUT"]
+
+
+def test_a_line_no_code_is_about_is_refused_in_one_line():
+    result = run_cli("explain", PREFIX + "nothing a code logs")
+    assert result.code == 2 and "nor does any code's logged message match it" in result.err, result.err
+
+
+def test_json_gives_the_code_how_it_was_found_and_what_it_means():
+    result = run_cli("explain", "[WARN] LLM(7,x):1 Current link is busy.", "--json", "--lang", "en")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    assert [(d["code"], d["found_by"], d["hex"]) for d in data] == [("LLM_LINK_BUSY", "message", "0x5010B01B")]
+    assert data[0]["meaning"] and data[0]["solution"]
+
+
+def test_explain_dash_annotates_each_line_of_a_log_it_recognises():
+    log = "starting\n[ERROR] ret=0x5010B01A in pull\n[WARN] LLM(7,x):1 Current link is busy.\nbye\n"
+    result = subprocess.run([sys.executable, "-m", "generator", "explain", "-", "--lang", "en"], input=log,
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    heads = [line for line in result.stdout.splitlines() if not line.startswith(" ")]
+    assert heads == ["2: [ERROR] ret=0x5010B01A in pull", "3: [WARN] LLM(7,x):1 Current link is busy."], result.stdout
+    assert "  -> LLM_TIMEOUT (0x5010B01A, llm_datadist)" in result.stdout
+    assert "  -> LLM_LINK_BUSY (0x5010B01B, llm_datadist)" in result.stdout
+    as_json = subprocess.run([sys.executable, "-m", "generator", "explain", "-", "--json"], input=log,
+                             capture_output=True, text=True, cwd=ROOT)
+    assert [(d["line"], d["code"]) for d in json.loads(as_json.stdout)] == [(2, "LLM_TIMEOUT"), (3, "LLM_LINK_BUSY")]
+
+
+def test_a_long_hostile_line_costs_in_proportion_to_its_length():
+    catalog = _catalog()
+    costs = []
+    for size in (1_000, 10_000):
+        line = "[" * (size // 4) + "Process " * (size // 16) + "a" * (size // 4)
+        started = time.process_time()
+        for _ in range(5):
+            match_line(catalog.families, line)
+        costs.append(time.process_time() - started)
+    assert costs[1] <= 20 * max(costs[0], 1e-3), costs
