@@ -209,3 +209,18 @@ def test_a_fact_a_region_needs_that_the_catalog_lacks_exits_1(upstream, tmp_path
     assert result.code == 1 and "LLM_DEVICE_MEM_ERROR" in result.err and "runtime_constants" in result.err, \
         result.err
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_a_name_changed_in_the_catalog_fails_the_audit_at_exactly_the_source_lines_that_state_it(upstream):
+    """The C++ name of LLM_TIMEOUT in GE's namespace: the macro line and the binding line state it."""
+    codes = upstream.catalog / "llm_datadist" / "codes.yaml"
+    text = codes.read_text(encoding="utf-8")
+    assert text.count("{name: 'ge::LLM_TIMEOUT',") == 1
+    codes.write_text(text.replace("{name: 'ge::LLM_TIMEOUT',", "{name: 'ge::LLM_TIME_OUT',"), encoding="utf-8")
+    audited = upstream.audit()
+    assert audited.code == 1
+    found = {(m[1], int(m[2])) for m in re.finditer(r"hicann/hixl:(\S+?):(\d+): \w+: regenerated", audited.out)}
+    stating = {(path, n) for path in FILES
+               for n, line in enumerate((upstream.repo.path / path).read_text(encoding="utf-8").split("\n"), 1)
+               if re.search(r"ge::LLM_TIMEOUT\b|, LLM_TIMEOUT, ", line)}
+    assert len(stating) == 2 and found == stating, (found, stating, audited.out)
