@@ -161,7 +161,7 @@ class Record(BaseModel):
     def at(self, key: Optional[str] = None, item: Any = None, of_key: bool = False) -> Any:
         """Where the record, one of its fields (its key with `of_key`), or an item of a list or
         mapping field is written: a Pos (generator.reading.raw keeps the nodes)."""
-        raw: Any = self._raw
+        raw: Any = self.__pydantic_private__["_raw"]  # type: ignore[index]  # (self._raw: pydantic's slow path)
         if item is not None and hasattr(raw, "get") and hasattr(raw.get(key), "pos"):
             inner: Any = raw.get(key)
             position = inner.pos  # a RawMap's takes of_key, a RawList's does not
