@@ -180,7 +180,9 @@ def cmd_explain(args) -> int:
     except NotFound as error:
         found = match_line(families, args.key)  # a pasted log line: a name in it, or its message
         if not found:
-            raise UsageError(f"{error}; nor does any code's logged message match it as a log line") from None
+            line = " " in args.key.strip()  # a key of one word is a name or a number, not a line
+            raise UsageError(f"{error}; nor does any code's logged message match it as a log line" if line
+                             else str(error)) from None
     if args.json:
         safe_print(json.dumps([line_data(catalog.site, m, language_of(m.family, args.lang)) for m in found],
                               ensure_ascii=False, indent=2))

@@ -25,6 +25,7 @@ ARGUMENTS = {
     "diff": ["9.0.0-v2", "9.1.0-v2"],
     "audit": ["--edition", "9.1.0-v2"],
     "upstream-page": ["--edition", "9.1.0-v2"],
+    "upstream-source": ["--upstream", "hicann/hixl=OUT", "--ref", "v9.1.0", "--path", "status.py"],
     "import": ["--edition", "9.1.0-v2", "--lang", "zh", "--page", "README.md"],
     "vendor": ["--to", "OUT"],
     "verify-vendored": ["generated/python/llm_status_codes.py"],

@@ -135,7 +135,9 @@ def test_a_release_that_adds_a_code(released, tmp_path):
             )
         ],
         DATADIST_H: [(r"^constexpr Status LLM_TIMEOUT = .*$", "constexpr Status LLM_QUEUE_FULL = 0x5010B01DU;\n")],
-        MESSAGES: [(r"^namespace \{$", 'GE_ERRORNO_EXTERNAL(LLM_QUEUE_FULL, "Queue is full.");\n')],
+        # at the end of the registrations, in the codes' order (the order the audit regenerates them in)
+        MESSAGES: [(r"^GE_ERRORNO_EXTERNAL\(LLM_KV_CACHE_NOT_EXIST, .*$",
+                    'GE_ERRORNO_EXTERNAL(LLM_QUEUE_FULL, "Queue is full.");\n')],
         PYTHON_PAGE_910: [(r"^\| LLM_TIMEOUT \|.*$", "| LLM_QUEUE_FULL | 队列已满 | 是 | 稍后重试。 |\n")],
         CPP_PAGE_910: [(r"^\| LLM_TIMEOUT \|.*$", "| LLM_QUEUE_FULL | 队列已满 | 是 | 稍后重试。 |\n")],
     }
