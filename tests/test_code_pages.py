@@ -981,3 +981,15 @@ def test_the_sidebar_title_covers_no_entry(catalog, visit):
     for code in (family.codes[-1], family.codes[len(family.codes) // 2]):
         v.goto(f"codes/{code.name}/")
         assert v.page.evaluate(SIDEBAR) == [], code.name
+
+
+def test_a_codes_title_breaks_after_an_underscore_and_nowhere_else():
+    """At 390 px "LLM_PROCESSING_LINK" broke as "LLM_PROCESSING_LIN / K": the title offers a break
+    after each underscore (<wbr>) and the style forbids one inside a word."""
+    from tests.support.helpers import ROOT
+
+    for lang in ("zh", "en"):
+        page = (ROOT / "site" / "docs" / "codes" / f"LLM_PROCESSING_LINK.{lang}.md").read_text(encoding="utf-8")
+        assert "\n# LLM\\_<wbr>PROCESSING\\_<wbr>LINK {#page-title}\n" in page
+    style = (ROOT / "site" / "docs" / "assets" / "extra.css").read_text(encoding="utf-8")
+    assert ".md-typeset h1#page-title { word-break: normal; overflow-wrap: normal; }" in style

@@ -159,6 +159,8 @@ def environment() -> jinja2.Environment:
         e=escaped,
         escape=escaped,
         md=lambda text: Markup(md_inline(text)),
+        # an identifier as a heading: it may break after an underscore, and nowhere else (extra.css)
+        md_breaks=lambda text: Markup(md_inline(text).replace("\\_", "\\_<wbr>")),
         text=text_markup,
         code=code_markup,
         word_diff=lambda pair: word_diff_markup(*pair),

@@ -160,11 +160,11 @@ def value_forms(value: int) -> tuple[str, ...]:
 def redirect_pages(catalog: Catalog) -> dict[str, str]:
     """The addresses a reader may type that the site's build writes as pages of their own, which
     send the reader on (any static host serves them), within a language and without the trailing
-    slash -> the page's own address: a code by its C name, its C macro, an older name or its value
-    (0x5010B01A, 1343270938); an edition by an id that is now an alias; a release by its number
-    (editions/9.0.0, to its line of the editions list). None where another page's address or an
-    earlier one's differs only in case: a file system that ignores case holds one of them, and
-    the 404 page sends the reader on from the rest (moved_pages)."""
+    slash -> the page's own address: a code by its C name, its C macro, an older name, its binding
+    constant (kLLMTimeout) or any value it has had (0x5010B01A, 1343270938); an edition by an id
+    that is now an alias; a release by its number (editions/9.0.0, to its line of the editions
+    list). None where another page's address or an earlier one's differs only in case: a file
+    system that ignores case holds one of them, and the 404 page sends the reader on from the rest (moved_pages)."""
     taken = {f"{f.prefix}codes/{c.name}".lower() for f in catalog.families for c in f.codes} | \
         {f"{f.prefix}editions/{e.id}".lower() for f in catalog.families for e in f.editions}
     found: dict[str, str] = {}
@@ -178,7 +178,8 @@ def redirect_pages(catalog: Catalog) -> dict[str, str]:
         for code in family.codes:
             target = f"{family.prefix}codes/{code.name}"
             names = (*code.c_names, *(family.c.macro_prefix + c for c in code.c_names), *code.python_names,
-                     *value_forms(code.value))
+                     *((code.wrapper,) if code.wrapper else ()),
+                     *(form for value in code.values for form in value_forms(value)))
             for name in names:
                 add(f"{family.prefix}codes/{name}", target)
         for alias, _ in family.aliases:
