@@ -7,7 +7,6 @@ would have them), so that the rendering is checked against an independent copy."
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -185,22 +184,29 @@ def test_a_code_added_upstream_gets_its_lines_where_upstream_put_them(upstream):
     assert "    LLM_NEW_LINK_ERROR = llm_wrapper.kLLMNewLinkError" in _printed(upstream, STATUS_PY, "v9.2.0")
 
 
-def test_a_value_changed_in_the_catalog_fails_the_audit_at_exactly_the_lines_that_state_it(upstream):
+def _audited_after(upstream, old: str, new: str, stating: str) -> tuple[set, set, str]:
+    """The catalog's codes.yaml with `old` (written once) replaced by `new`: the (file, line) of
+    every regenerated-line finding of the audit, and of every source line matching `stating`."""
     codes = upstream.catalog / "llm_datadist" / "codes.yaml"
     text = codes.read_text(encoding="utf-8")
-    assert text.count("value: 0x5010B01A\n") == 1
-    codes.write_text(text.replace("value: 0x5010B01A\n", "value: 0x5010B0FE\n"), encoding="utf-8")
+    assert text.count(old) == 1, old
+    codes.write_text(text.replace(old, new), encoding="utf-8")
     audited = upstream.audit()
-    assert audited.code == 1
-    found = {(m[1], int(m[2])) for m in re.finditer(r"hicann/hixl:(\S+?):(\d+): LLM_TIMEOUT: regenerated",
-                                                    audited.out)}
-    stating = {(path, n) for path in FILES
-               for n, line in enumerate((upstream.repo.path / path).read_text(encoding="utf-8").split("\n"), 1)
-               if re.search(r"LLM_TIMEOUT( = 0x5010B01AU|, 26\))", line)}
-    assert len(stating) == 2 and found == stating, (found, stating, audited.out)
+    assert audited.code == 1, audited.out
+    found = {(m[1], int(m[2])) for m in re.finditer(r"hicann/hixl:(\S+?):(\d+): \w+: regenerated", audited.out)}
+    lines = {(path, n) for path in FILES
+             for n, line in enumerate((upstream.repo.path / path).read_text(encoding="utf-8").split("\n"), 1)
+             if re.search(stating, line)}
+    return found, lines, audited.out
 
 
-def test_a_fact_a_region_needs_that_the_catalog_lacks_exits_1(upstream, tmp_path):
+def test_a_value_changed_in_the_catalog_fails_the_audit_at_exactly_the_lines_that_state_it(upstream):
+    found, stating, out = _audited_after(upstream, "value: 0x5010B01A\n", "value: 0x5010B0FE\n",
+                                         r"LLM_TIMEOUT( = 0x5010B01AU|, 26\))")
+    assert len(stating) == 2 and found == stating, (found, stating, out)
+
+
+def test_a_fact_a_region_needs_that_the_catalog_lacks_exits_1(upstream):
     family = upstream.catalog / "llm_datadist" / "family.yaml"
     text = family.read_text(encoding="utf-8")
     family.write_text(re.sub(r"(?m)^  runtime_constants:\n    ACL_ERROR_RT_DEVICE_MEM_ERROR: 507053\n", "", text),
@@ -208,19 +214,10 @@ def test_a_fact_a_region_needs_that_the_catalog_lacks_exits_1(upstream, tmp_path
     result = _source(upstream, BINDING)
     assert result.code == 1 and "LLM_DEVICE_MEM_ERROR" in result.err and "runtime_constants" in result.err, \
         result.err
-    shutil.rmtree(tmp_path, ignore_errors=True)
 
 
 def test_a_name_changed_in_the_catalog_fails_the_audit_at_exactly_the_source_lines_that_state_it(upstream):
     """The C++ name of LLM_TIMEOUT in GE's namespace: the macro line and the binding line state it."""
-    codes = upstream.catalog / "llm_datadist" / "codes.yaml"
-    text = codes.read_text(encoding="utf-8")
-    assert text.count("{name: 'ge::LLM_TIMEOUT',") == 1
-    codes.write_text(text.replace("{name: 'ge::LLM_TIMEOUT',", "{name: 'ge::LLM_TIME_OUT',"), encoding="utf-8")
-    audited = upstream.audit()
-    assert audited.code == 1
-    found = {(m[1], int(m[2])) for m in re.finditer(r"hicann/hixl:(\S+?):(\d+): \w+: regenerated", audited.out)}
-    stating = {(path, n) for path in FILES
-               for n, line in enumerate((upstream.repo.path / path).read_text(encoding="utf-8").split("\n"), 1)
-               if re.search(r"ge::LLM_TIMEOUT\b|, LLM_TIMEOUT, ", line)}
-    assert len(stating) == 2 and found == stating, (found, stating, audited.out)
+    found, stating, out = _audited_after(upstream, "{name: 'ge::LLM_TIMEOUT',", "{name: 'ge::LLM_TIME_OUT',",
+                                         r"ge::LLM_TIMEOUT\b|, LLM_TIMEOUT, ")
+    assert len(stating) == 2 and found == stating, (found, stating, out)
