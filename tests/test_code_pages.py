@@ -993,3 +993,32 @@ def test_a_codes_title_breaks_after_an_underscore_and_nowhere_else():
         assert "\n# LLM\\_<wbr>PROCESSING\\_<wbr>LINK {#page-title}\n" in page
     style = (ROOT / "site" / "docs" / "assets" / "extra.css").read_text(encoding="utf-8")
     assert ".md-typeset h1#page-title { word-break: normal; overflow-wrap: normal; }" in style
+
+
+def test_the_list_of_codes_shows_every_codes_meaning_recoverability_and_solution_at_a_glance():
+    """Upstream's one table at a glance: every code's row holds the default edition's meaning,
+    recoverable and solution (the texts the module answers with edition=None)."""
+    import html
+    import importlib.util
+    import re
+
+    from tests.support.helpers import ROOT
+
+    spec = importlib.util.spec_from_file_location("glance", ROOT / "generated" / "python" / "llm_status_codes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for lang in ("zh", "en"):
+        page = (ROOT / "site" / "docs" / "codes" / f"index.{lang}.md").read_text(encoding="utf-8")
+        rows = dict(re.findall(r'<tr id="([a-z0-9_]+)" role="row">(.*?)</tr>', page, re.S))
+        for member in module.LLMStatusCode:
+            row = rows[member.name.lower()]
+            solution = re.search(r'<td class="col-solution"[^>]*>(.*?)</td>', row, re.S)
+            assert solution, member.name
+            shown = "".join(html.unescape(re.sub(r"<[^>]+>", " ", solution[1].replace("<wbr>", ""))).split())
+            said = member.solution(lang)
+            if said is None:
+                assert shown == "—", (member.name, shown)
+            else:
+                for line in said.split("\n"):  # each line of the text stands in the cell (its markup aside)
+                    words = "".join(re.sub(r"^(- |\d+\. )", "", line).split())
+                    assert words in shown, (member.name, lang, line, shown)

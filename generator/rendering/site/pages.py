@@ -92,6 +92,7 @@ class CodeListRow(NamedTuple):
     meaning: Optional[str]
     recoverable: Optional[Recoverable]
     pages_disagree: list[tuple[str, str]]  # (page's name, its word) where the pages' newest answers disagree
+    solution: Optional[str] = None
 
 
 def render_codes_index(catalog: Catalog, family: Family, lang: str) -> str:
@@ -99,7 +100,8 @@ def render_codes_index(catalog: Catalog, family: Family, lang: str) -> str:
     default_page = family.page_by_id[family.python.default_page]
     columns = [("name", ctx.label("name")), ("value", ctx.label("value")),
                ("meaning", default_page.heading("meaning", lang)),
-               ("recoverable", default_page.heading("recoverable", lang))]
+               ("recoverable", default_page.heading("recoverable", lang)),
+               ("solution", default_page.heading("solution", lang))]
     title = f"{family.name[lang]} · {ctx.label('all_codes')}"
     return render_page("codes.md.j2", title=title, banner=banner(), hide_toc=True, labels=ctx.labels,
                        columns=columns, rows=[_code_list_row(ctx, family, code) for code in family.codes])
@@ -114,7 +116,8 @@ def _code_list_row(ctx: Context, family: Family, code: Code) -> CodeListRow:
         code.slug, ctx.code_link(family, code), code.c_name if code.c_name and code.c_name != code.name else "",
         code.hex, code.value, code.text("meaning", edition.id, ctx.lang) if edition else None,
         recoverable(ctx, family, row.recoverable, row.disagreements) if row else None,
-        pages_disagree(ctx, family, code, newest))
+        pages_disagree(ctx, family, code, newest),
+        code.text("solution", edition.id, ctx.lang) if edition else None)
 
 
 # -- editions -----------------------------------------------------------------------------------------
