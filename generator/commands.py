@@ -1,6 +1,7 @@
 """What each verb does, given parsed arguments: load, call the layer that knows, print."""
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -76,6 +77,9 @@ def _plan_and_survey(args, every_family: bool = False):
     wanted = None if every_family else getattr(args, "family", None)
     out = out_of(args)
     catalog = catalog_of(args)
+    # The model lives as long as the run and holds no cycle to collect: kept out of the cyclic
+    # collector's scans, which at 10,000 codes revisited it for a fifth of the run.
+    gc.freeze()
     outputs, owners = plan_outputs(catalog, families_of(catalog, wanted))
     return out, outputs, survey(out, outputs, owners, all_owners(catalog))
 
