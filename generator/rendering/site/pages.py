@@ -18,7 +18,7 @@ from generator.rendering.site.compare import (compared, differences_location, re
 from generator.rendering.site.context import Context, Labels, Link, SourceView, banner, doc_path
 from generator.rendering.site.markup import render_page
 from generator.rendering.site.theme import release_anchor
-from generator.rendering.site.parts import Recoverable, recoverable, text_cell_of
+from generator.rendering.site.parts import Recoverable, TextCell, recoverable, text_cell_of
 
 
 # -- the family's overview ---------------------------------------------------------------------
@@ -89,10 +89,10 @@ class CodeListRow(NamedTuple):
     c_name: str  # "" where it is its name
     hex: str
     value: int
-    meaning: Optional[str]
+    meaning: Optional[TextCell]  # None: no edition answers for it (—)
     recoverable: Optional[Recoverable]
     pages_disagree: list[tuple[str, str]]  # (page's name, its word) where the pages' newest answers disagree
-    solution: Optional[str] = None
+    solution: Optional[TextCell] = None
 
 
 def render_codes_index(catalog: Catalog, family: Family, lang: str) -> str:
@@ -114,10 +114,18 @@ def _code_list_row(ctx: Context, family: Family, code: Code) -> CodeListRow:
     newest = [e for e in (default_edition(family, code, page=p) for p in family.pages) if e is not None]
     return CodeListRow(
         code.slug, ctx.code_link(family, code), code.c_name if code.c_name and code.c_name != code.name else "",
-        code.hex, code.value, code.text("meaning", edition.id, ctx.lang) if edition else None,
+        code.hex, code.value, _said(ctx, code, "meaning", edition),
         recoverable(ctx, family, row.recoverable, row.disagreements) if row else None,
         pages_disagree(ctx, family, code, newest),
-        code.text("solution", edition.id, ctx.lang) if edition else None)
+        _said(ctx, code, "solution", edition))
+
+
+def _said(ctx: Context, code: Code, field_name: str, edition: Optional[Edition]) -> Optional[TextCell]:
+    """A text of the default edition as a cell, marked where it is not upstream's released words."""
+    if edition is None:
+        return None
+    entry = code.entry(field_name, edition.id, ctx.lang)
+    return text_cell_of(ctx, entry.text if entry else None, entry.origin if entry else None)
 
 
 # -- editions -----------------------------------------------------------------------------------------
