@@ -197,19 +197,19 @@ def _c_string(text: str) -> str:
 
 # -- lines that define a code outside every region ---------------------------------------------------------------
 
-# A line that defines a code, in any form seen or feared (after its comments are blanked): it names
-# one of the family's names or binding constants in a defining place.
+# A line that defines a code, in any form seen or feared (after its comments are blanked): a group
+# of it holds one of the family's names or binding constants, in a defining place.
 _DEFINING = (
-    (r"^\s*(?P<n>\w+)\s*=\s*(?:\w+\.)?(?P<a>\w+)\s*,?\s*$", "py"),  # a member, or an alias of one
-    (r"^\s*(?P<n>\w+)\s*=\s*-?(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*,?\s*$", "py c"),
-    (r"^\s*\w+\.(?P<w>\w+)\s*:\s*\w+\.(?P<n>\w+)\s*,?\s*$", "py"),
-    (r"^\s*(?P<n>[A-Z][A-Z0-9_]*)\s*,?\s*$", "py"),
-    (r"^\s*[\"'](?P<n>[A-Z][A-Z0-9_]*)[\"']\s*,?\s*$", "py"),
-    (r"m\.attr\(\s*\"(?P<w>\w+)\"\s*\)\s*=\s*py::int_\(", "c"),
-    (r"\b(?:constexpr|const)\s+[\w:\s]*?\b(?P<n>\w+)\s*=\s*[^;=]+;", "c"),
-    (r"^\s*#\s*define\s+(?P<n>\w+)\s+\(?\s*(?:0[xX][0-9a-fA-F]+|\d+|\w+)", "c"),
-    (r"\b[A-Z_]+\s*\((?:[^,()]*,){5}\s*(?P<n>\w+)\s*,", "c"),
-    (r"\b[A-Z_]+\s*\(\s*(?P<n>\w+)\s*,\s*\"", "c"),
+    (r"^\s*(\w+)\s*=\s*(?:\w+\.)?(\w+)\s*,?\s*$", "py"),  # a member, or an alias of one
+    (r"^\s*(\w+)\s*=\s*-?(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*,?\s*$", "py c"),
+    (r"^\s*\w+\.(\w+)\s*:\s*\w+\.(\w+)\s*,?\s*$", "py"),
+    (r"^\s*([A-Z][A-Z0-9_]*)\s*,?\s*$", "py"),
+    (r"^\s*[\"']([A-Z][A-Z0-9_]*)[\"']\s*,?\s*$", "py"),
+    (r"m\.attr\(\s*\"(\w+)\"\s*\)\s*=\s*py::int_\(", "c"),
+    (r"\b(?:constexpr|const)\s+[\w:\s]*?\b(\w+)\s*=\s*[^;=]+;", "c"),
+    (r"^\s*#\s*define\s+(\w+)\s+\(?\s*(?:0[xX][0-9a-fA-F]+|\d+|\w+)", "c"),
+    (r"\b[A-Z_]+\s*\((?:[^,()]*,){5}\s*(\w+)\s*,", "c"),
+    (r"\b[A-Z_]+\s*\(\s*(\w+)\s*,\s*\"", "c"),
 )
 _COMMENTS_PY = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|#[^\n]*')
 _COMMENTS_C = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*', re.S)
@@ -232,9 +232,7 @@ def outside_regions(text: str, family: Family, found: list[Found], python: bool)
             continue  # a macro's definition is not a code's
         for regex, languages in _DEFINING:
             match = re.search(regex, line) if language in languages.split() else None
-            groups = match.groupdict() if match else {}
-            if match and (groups.get("n") in names or groups.get("w") in wrappers or groups.get("a") in names
-                          or groups.get("a") in wrappers):
+            if match and any(group in names or group in wrappers for group in match.groups() if group):
                 result.append((number, text.split("\n")[number - 1].strip()))
                 break
     return result
