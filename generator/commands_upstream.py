@@ -175,7 +175,7 @@ def cmd_upstream_source(args) -> int:
         raise UsageError(f"--ref {args.ref}: {error}") from None
     if blob is None:
         raise UsageError(f"{name} has no {args.path} at {args.ref}")
-    release = _release_at(repo, args.ref)
+    release = repo.release_at(args.ref)
     where = f"{name}:{args.path}@{args.ref}"
     try:
         upstream = repo.read_text(blob)
@@ -217,17 +217,6 @@ def _recorded_file(catalog: Catalog, name: str, path: str):
         raise UsageError(f"{path}: no family records its regions (family.yaml, upstream: regions); recorded "
                          f"files: {', '.join(recorded)}")
     return found[0]
-
-
-def _release_at(repo, ref: str) -> str:
-    """The release a ref stands for: a tag's, a release branch's, else unreleased (the default
-    branch, a commit)."""
-    from generator.core.releases import UNRELEASED, release_key, tag_release
-
-    if ref in repo.release_tags():
-        return tag_release(ref) or UNRELEASED
-    branch = ref.removeprefix("refs/heads/")
-    return branch if branch in dict(repo.release_branches()) and release_key(branch) else UNRELEASED
 
 
 def _write_regions(local, text: str, found, rendered) -> None:

@@ -297,17 +297,11 @@ def _moved_to(repo: GitRepo, ref: str, item, blob: str, family: Family) -> list[
     return sorted(candidates or ())[:3]
 
 
-def _release_of(repo: GitRepo, label: str) -> str:
-    from generator.core.releases import UNRELEASED, tag_release
-
-    return tag_release(label) or UNRELEASED if label != repo.head_branch() else UNRELEASED
-
-
 def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> Row:
     """The files of one set of file versions, against the codes upstream has at those refs
     (a code added later, or gone, is not expected there)."""
     whole = family
-    family = family_at(family, repo.name, _release_of(repo, labels[0]))
+    family = family_at(family, repo.name, repo.release_at(labels[0]))
     present = [(u, path, blob) for u, (path, blob) in at.items() if blob]
     where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
     row = Row(
@@ -327,10 +321,10 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
         row.findings += found
     for item in (u for u in readable if u.kind == "python"):
         row.findings += audit_python(family, f"{repo.name}:{paths[item]}", readable[item], bound,
-                                           item.base_at(_release_of(repo, labels[0])))
+                                           item.base_at(repo.release_at(labels[0])))
     for item in (u for u in readable if u.kind == "messages"):
         row.findings += audit_messages(family, f"{repo.name}:{paths[item]}", readable[item])
-    releases = sorted({_release_of(repo, label) for label in labels}, key=lambda r: release_key(r) or ())
+    releases = sorted({repo.release_at(label) for label in labels}, key=lambda r: release_key(r) or ())
     regenerated = {f"{repo.name}:{paths[u]}" for u in readable if u.regions}
     # a file whose regions the catalog describes is judged by regeneration: of what the parsers
     # say of it, only what regeneration cannot see stays (a note, an unreadable file, the enum's base,

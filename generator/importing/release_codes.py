@@ -234,14 +234,8 @@ def _record_api_removal(plan: Plan, code: Code, api: str, repo: str, release: st
         if isinstance(held, dict):
             cy.set_value(held, api, cy.ident(release))
             return
-    mapping = {**{r: node["removed"][r] for r in node.get("removed", {})},
-               repo: cy.flow_map([(api, release)], ids=(api,))}
-    value = cy.flow_map(list(mapping.items()), ids=tuple(mapping))
-    if "removed" in node:
-        cy.set_value(node, "removed", value)
-        return
-    text_keys = [k for k in ("notes", "meaning", "cause", "solution") if k in node]
-    cy.insert_key(node, list(node).index(text_keys[0]) if text_keys else len(node), "removed", value)
+    _write_map(node, "removed", {**{r: node["removed"][r] for r in node.get("removed", {})},
+                                 repo: cy.flow_map([(api, release)], ids=(api,))})
 
 
 def _value_fixed(plan: Plan, declared: Declared, now: list[Declared], repo: str, release: str) -> Optional[Code]:
@@ -263,9 +257,7 @@ def _record_value(plan: Plan, code: Code, value: int, repo: str, release: str) -
     node = plan.files.code(code.name)
     old = code.value_at(repo, release)
     if value == code.value:  # another repository fixed it before: this one follows
-        index = next(i for i, e in enumerate(code.earlier) if e.value == old)
-        until = {**dict(code.earlier[index].until), repo: release}
-        cy.set_value(node["earlier"][index], "until", cy.flow_map(list(until.items()), ids=tuple(until)))
+        _follow(node, code, next(i for i, e in enumerate(code.earlier) if e.value == old), repo, release)
     elif old == code.value:
         cy.set_value(node, "value", _written(family, value))
         _add_earlier(node, [("value", _written(family, old))], repo, release)
@@ -328,9 +320,7 @@ def _record_rename(plan: Plan, code: Code, kind: str, old: str, new: str, repo: 
     node = plan.files.code(code.name)
     newest = getattr(code, f"{kind}_name")
     if new == newest:  # another repository renamed it before: this one follows
-        index = next(i for i, r in enumerate(code.earlier) if getattr(r, kind) == old)
-        until = {**dict(code.earlier[index].until), repo: release}
-        cy.set_value(node["earlier"][index], "until", cy.flow_map(list(until.items()), ids=tuple(until)))
+        _follow(node, code, next(i for i, r in enumerate(code.earlier) if getattr(r, kind) == old), repo, release)
         return
     if old != newest:
         raise ImportProblem(f"{repo}@{release}: {old} becomes {new}, while the catalog's newest name of "
@@ -358,13 +348,23 @@ def set_release(plan: Plan, code: Code, key: str, repo: str, release: str) -> No
     current = dict(getattr(code, key))
     if repo in current:
         return
-    mapping = {**current, repo: release}
+    _write_map(node, key, {**current, repo: release})
+
+
+def _write_map(node: CommentedMap, key: str, mapping: dict) -> None:
+    """A code's `added` or `removed` map, as one flow mapping, replaced or written before its texts."""
     value = cy.flow_map(list(mapping.items()), ids=tuple(mapping))
     if key in node:
         cy.set_value(node, key, value)
         return
     text_keys = [k for k in ("notes", "meaning", "cause", "solution") if k in node]
     cy.insert_key(node, list(node).index(text_keys[0]) if text_keys else len(node), key, value)
+
+
+def _follow(node: CommentedMap, code: Code, index: int, repo: str, release: str) -> None:
+    """Another repository made the same change before: `repo` joins the earlier item's `until`."""
+    until = {**dict(code.earlier[index].until), repo: release}
+    cy.set_value(node["earlier"][index], "until", cy.flow_map(list(until.items()), ids=tuple(until)))
 
 
 def _written(family: Family, value: int):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from generator.upstream.files import MAX_FILE_BYTES, TOO_LARGE, UnreadableFile, decode
 from generator.core.exits import UsageError
-from generator.core.releases import release_key, sort_tags, tag_release
+from generator.core.releases import UNRELEASED, release_key, sort_tags, tag_release
 
 if TYPE_CHECKING:
     from generator.domain.family import Catalog
@@ -124,6 +124,14 @@ class GitRepo:
             return self.run("symbolic-ref", "--short", "HEAD").decode().strip()
         except GitError:
             return "HEAD"
+
+    def release_at(self, ref: str) -> str:
+        """The release a ref stands for: a tag's, a release branch's (9.2.0-beta.2), else
+        `unreleased` (the default branch, any other branch or commit)."""
+        if ref in self.release_tags():
+            return tag_release(ref) or UNRELEASED
+        branch = ref.removeprefix("refs/heads/")
+        return branch if branch in dict(self.release_branches()) and release_key(branch) else UNRELEASED
 
     @lru_cache(maxsize=None)
     def tree(self, ref: str) -> dict[str, str]:
