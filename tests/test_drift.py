@@ -7,7 +7,7 @@ import pytest
 
 from generator.reading.load import load_catalog
 from generator.rendering.output import SITE, manifest_path
-from generator.rendering.targets import plan_outputs
+from generator.rendering.targets import all_owners, plan_outputs
 from tests.support.helpers import ROOT, run_cli, tree
 
 OWNED = ("generated", "site")
@@ -15,7 +15,7 @@ OWNED = ("generated", "site")
 
 def committed_outputs() -> dict[str, bytes]:
     files = {}
-    for owner in ("llm_datadist", "hixl", "adxl", "site"):
+    for owner in all_owners(load_catalog(ROOT / "catalog")):
         manifest = json.loads((ROOT / manifest_path(owner)).read_text(encoding="utf-8"))
         files.update({path: (ROOT / path).read_bytes() for path in manifest["files"]})
         files[manifest_path(owner)] = (ROOT / manifest_path(owner)).read_bytes()

@@ -101,6 +101,7 @@ def _diagnostics(report: dict, severity: str) -> list[str]:
 CONSUMER = textwrap.dedent('''\
     from typing import Optional
 
+    from ge_error_codes import lookup as ge_lookup, match as ge_match
     from hixl_status_codes import TIMEOUT, lookup as hixl_lookup
     from llm_status_codes import LLMStatusCode, code_2_status, lookup
 
@@ -115,8 +116,13 @@ CONSUMER = textwrap.dedent('''\
     text: Optional[str] = LLMStatusCode.LLM_FAILED.meaning()
     value: int = code + 1
     hixl_value: int = int(hixl_lookup("TIMEOUT")) + TIMEOUT
+    reveal_type(ge_lookup("E10003").solution("en"))
+    reveal_type(ge_lookup("E10003").placeholders)
+    found = ge_match("E10003: Value 1 for parameter --x is invalid. Reason: y")
+    ge_values: tuple[str, ...] = found.values if found is not None else ()
 ''')
-REVEALED = ["LLMStatusCode", "str | None", "str | None", "bool | None | _Unknown", "LLMStatusCode", "str", "str"]
+REVEALED = ["LLMStatusCode", "str | None", "str | None", "bool | None | _Unknown", "LLMStatusCode", "str", "str",
+            "str | None", "tuple[str, ...]"]
 
 
 def _consumer(tmp_path: Path, program: str) -> None:
@@ -141,7 +147,7 @@ def test_pyright_strict_passes_every_module_and_a_consumer(tmp_path, version):
     modules (a `name: str` beside Enum.name was one) nor in a program that uses them."""
     _consumer(tmp_path, CONSUMER)
     report = _pyright(tmp_path, version)
-    assert report["summary"]["filesAnalyzed"] == 4, report["summary"]
+    assert report["summary"]["filesAnalyzed"] == len(list(GENERATED.glob("*.py"))) + 1, report["summary"]
     assert _diagnostics(report, "error") == [] and _diagnostics(report, "warning") == []
     revealed = [d["message"].rsplit(" is ", 1)[1].strip('"') for d in report["generalDiagnostics"]
                 if d["message"].startswith("Type of ")]

@@ -8,6 +8,7 @@ from typing import Callable, Optional, TypeVar, cast
 from generator.core.problems import Pos
 from generator.domain.codes import Code
 from generator.domain.editions import REPO_COPY, Edition, Version
+from generator.domain.messages import MessageFamily
 from generator.domain.model import (
     CNames,
     Header,
@@ -164,6 +165,7 @@ class Catalog:
     families: tuple[Family, ...]
     files: tuple[str, ...] = field(default=())
     warnings: tuple = ()  # problems.Problem that validate reports without failing (an untranslated text)
+    message_families: tuple[MessageFamily, ...] = ()  # families of one page per code (GE's error codes)
 
     @cached_property
     def family_by_id(self) -> dict[str, Family]:

@@ -101,6 +101,11 @@ def dump(document: Any) -> str:
     return text
 
 
+def plain_values(value: Any) -> Any:
+    """A document's value as plain Python (dicts, lists, texts), to compare with what an import means to write."""
+    return _values(value)
+
+
 def _values(value: Any) -> Any:
     """What a document holds: texts, and the kind and value of what is no text, in their collections."""
     if isinstance(value, dict):

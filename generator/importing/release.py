@@ -29,6 +29,7 @@ from generator.importing.one_page import cited_tags, first_language, holding, ot
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
 from generator.importing.release_checks import check_written_back
 from generator.importing.release_codes import record_codes
+from generator.importing.messages import import_messages
 from generator.reading.load import display_path, load_catalog
 
 
@@ -55,6 +56,8 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
                 else:
                     _release_translations(plan, timeline, name, repo, ref, release)
             stage(plan, staged)
+    catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
+    import_messages(location, catalog, name, repo, ref, release, staged, report)
     check_written_back(location, staged, report, name, repo)
     written = write_staged(location, staged)
     report.done += [f"wrote {display_path(path)}" for path in written]

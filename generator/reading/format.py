@@ -768,6 +768,152 @@ class Code(Record):
     """What to do."""
 
 
+# -- a family of messages: one page per code (GE's error codes) ---------------------------------------
+
+MessageId = Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9_]{0,39}$",
+                                 description="a code's id as upstream writes it (E10003, W11001)")]
+Wording = Literal["sequence", "respectively", "single", "all"]
+
+
+class MessageFraming(Record):
+    """What every code page of one language says around a code's fields: its headings, labels
+    and the sentence that names what each placeholder stands for."""
+
+    symptom: Text
+    """The heading of the section that shows the message (错误信息, Symptom)."""
+    cause: Text
+    """The heading of the possible cause (可能原因, Possible Cause)."""
+    solution: Text
+    """The heading of the solution (解决方法, Solution)."""
+    example: Text
+    """The label of a page's one example (报错示例如下：)."""
+    example_numbered: Text
+    """The label of each of several examples; `{n}` is its number (报错示例{n}如下：)."""
+    separator: str
+    """What joins the placeholders' meanings in the sentence (、 or ', ')."""
+    intro: dict[Wording, Text]
+    """The sentence before the message, by wording; `{meanings}` is the meanings joined by the separator.
+    sequence: several meanings, in order; respectively: the same, other words; single: one placeholder;
+    all: one meaning for every placeholder."""
+
+
+class MessagePages(Record):
+    """Where upstream keeps the family's pages: one Markdown file per code and an index, per language."""
+
+    repo: Repo
+    """The repository (declared under `repositories`)."""
+    branch: Text
+    """The branch whose head holds them (no tag ships them yet: the edition `unreleased`)."""
+    commit: Optional[Commit] = None
+    """That branch's head when they were read (written by import)."""
+    folders: dict[Lang, Text]
+    """The folder of each language's pages."""
+    file: Text = "{id}-{category}.md"
+    """A code page's file name; `{id}` and `{category}` are the code's."""
+    index: Text = "README.md"
+    """The index's file name, in each folder."""
+    index_title: Text
+    """The index's title (the same words in every language: GE Errors)."""
+    framing: dict[Lang, MessageFraming]
+    """Each language's headings and labels."""
+
+
+class MessageRegistry(Record):
+    """The source file that registers the family's messages (GE's error_registry.cc): which codes a release
+    ships, with their titles, templates, argument names and suggestions."""
+
+    repo: Repo
+    """The repository (declared under `repositories`)."""
+    path: Text
+    """The file, in that repository."""
+    error_class: Text
+    """The `errClass` every entry has (GE Errors)."""
+    releases: dict[Release, Commit] = {}
+    """Each release whose registry was read, and the commit its tag names, oldest first (written by import)."""
+
+
+class MessageFamily(Record):
+    """A family whose codes each have their own page: a message template with placeholders, examples, a
+    possible cause and a solution (GE's error codes). It has no enum and no C header: its module offers
+    lookup(ID) and match(line)."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    """The family's id (lower-case letters, digits, _)."""
+    name: Localized
+    description: Localized
+    languages: list[Lang] = Field(min_length=1)
+    """The languages of its texts; the first is the default."""
+    site_path: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$")]
+    """Where its pages live on the site (ge: /ge/codes/E10003/)."""
+    key: Text = "^[A-Z][0-9]{5}$"
+    """A regular expression every code's id matches (checked by validate; E10003, W11001)."""
+    module: Name
+    """The Python module's name (generated/python/MODULE.py) and the JSON export's."""
+    pages: MessagePages
+    """Upstream's pages."""
+    registry: Optional[MessageRegistry] = None
+    """Upstream's registry of the messages, if it has one."""
+
+
+class RegistryText(Record):
+    """What the registry says from a release on (until the next item)."""
+
+    from_: Release = Field(alias="from")
+    """The first release whose registry says it."""
+    text: Optional[str] = None
+    """The registry's words; without it, the page's own (the template, or the English cause or solution
+    without its Markdown; N/A where the page has none)."""
+
+
+class RegistryEntry(Record):
+    """A code's entry in the registry, where it is not what the page says."""
+
+    args: str
+    """The `Arglist` as written (the placeholders' names, comma-separated; '' for none)."""
+    message: list[RegistryText] = []
+    """The `ErrMessage`, where it is not the page's template, release by release."""
+    cause: list[RegistryText] = []
+    """The suggestion's `Possible Cause`, where it is not the page's."""
+    solution: list[RegistryText] = []
+    """The suggestion's `Solution`, where it is not the page's."""
+
+
+class Message(Record):
+    """One code of a message family: its page's fields and its registry entry."""
+
+    id: MessageId
+    """The code (E10003)."""
+    category: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+    """The page title's second word, the file name's second part and the registry's `errTitle`."""
+    page: bool = True
+    """False for a code the index lists without a page."""
+    template: Optional[str] = None
+    """The message, with `%s` for each placeholder, as the page's first code block shows it."""
+    meanings: dict[Lang, list[Text]] = {}
+    """What each placeholder stands for, per language, as the page's sentence lists them (Markdown)."""
+    wording: dict[Lang, Wording] = {}
+    """Where the page words that sentence otherwise than the rule (several meanings: sequence; one meaning and
+    one placeholder: single; one meaning and several placeholders: all)."""
+    examples: list[str] = []
+    """The page's examples of the real message, in order."""
+    numbered: dict[Lang, bool] = {}
+    """Where the page numbers its examples' labels otherwise than the rule (numbered when several)."""
+    note: Optional[Localized] = None
+    """A paragraph in place of examples (Markdown)."""
+    cause: dict[Lang, Text] = {}
+    """The possible cause, in the languages whose page has that section (Markdown)."""
+    solution: dict[Lang, Text] = {}
+    """The solution (Markdown)."""
+    registry: Optional[RegistryEntry] = None
+    """Its registry entry (without it: not in the registry)."""
+    added: Optional[Release] = None
+    """The first release whose registry has it (without it: the first release read)."""
+    known: list[Literal["message", "arguments", "meanings"]] = []
+    """Where upstream's own files disagree and the catalog records it as known: the registry's newest message is
+    not the page's template (message); the Arglist's count is not the placeholders' (arguments); a language's
+    meanings are not one per placeholder (meanings)."""
+
+
 # -- a catalog file ----------------------------------------------------------------------------------
 
 
@@ -791,7 +937,12 @@ class CatalogFile(Record):
     """Each timeline's page versions, oldest release first."""
     codes: Optional[list[Code]] = None
     """Every code of the family, in the order of upstream's enum."""
+    message_family: Optional[MessageFamily] = None
+    """A family of messages with one page per code (GE's error codes): its names and upstream's files."""
+    messages: Optional[list[Message]] = None
+    """Every code of a message family, in the order of upstream's index."""
 
 
 CATALOG_SECTIONS = ("format", "site", "repositories")
 FAMILY_SECTIONS = ("family", "versions", "codes")
+MESSAGE_SECTIONS = ("message_family", "messages")

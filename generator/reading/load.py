@@ -13,13 +13,15 @@ import os
 import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, Sequence, Union
 
 from generator.core.problems import Pos, Reporter
 from generator.domain.family import Catalog, Family
+from generator.domain.messages import MessageFamily
 from generator.reading.discover import catalog_groups
 from generator.reading.family import read_family
-from generator.reading.format import CATALOG_SECTIONS, FAMILY_SECTIONS, FORMAT, CatalogFile
+from generator.reading.messages import read_message_family
+from generator.reading.format import CATALOG_SECTIONS, FAMILY_SECTIONS, FORMAT, MESSAGE_SECTIONS, CatalogFile
 from generator.reading.raw import RawList, RawMap, to_raw, validate
 from generator.reading.site import read_repositories, read_site
 from generator.reading.yaml_source import read_document
@@ -222,14 +224,35 @@ def build_catalog(groups: list[Group], rep: Reporter) -> Catalog:
     site = read_site(top.sections["site"], rep) if "site" in top.sections else None
     repositories = read_repositories(top.sections.get("repositories"))
     families: list[Family] = []
+    messages: list[MessageFamily] = []
     for group in groups:
+        if any(name in group.written for name in MESSAGE_SECTIONS):
+            found = _message_family(group, repositories, rep)
+            messages += [found] if found is not None else []
+            continue
         family = _family(group, site, repositories, rep)
         if family is not None:
             families.append(family)
     if site is not None and not rep.problems:
-        families = _site_order(site, families, top, rep)
+        families = _site_order(site, families, top, rep, messages)
     rep.raise_if_any()
-    return Catalog(site, repositories, tuple(families), tuple(f for g in groups for f in g.files))  # type: ignore[arg-type]
+    return Catalog(site, repositories, tuple(families), tuple(f for g in groups for f in g.files),  # type: ignore[arg-type]
+                   message_families=tuple(sorted(messages, key=lambda m: (*site.families, m.id).index(m.id))))  # type: ignore[union-attr]
+
+
+def _message_family(group: Group, repositories, rep: Reporter) -> Optional[MessageFamily]:
+    """A family of messages (one page per code): its two sections, and no section of the table families'."""
+    for name in MESSAGE_SECTIONS:
+        if name not in group.written:
+            rep.error(Pos(group.files[0]), f"the family in {group.directory or 'the top level'} has no {name!r} "
+                                           "section")
+    for name in FAMILY_SECTIONS:
+        if name in group.written:
+            rep.error(Pos(group.files[0]), f"the family in {group.directory} is a family of messages "
+                                           f"(message_family:): it has no {name!r} section; remove it")
+    if not all(name in group.sections for name in MESSAGE_SECTIONS):
+        return None
+    return read_message_family(group.sections, group.files, repositories, rep)
 
 
 def _check_format(section: Section, rep: Reporter) -> None:
@@ -259,10 +282,12 @@ def _family(group: Group, site, repositories, rep: Reporter) -> Optional[Family]
     return read_family(group.sections, group.files, site, repositories, group.broken, rep)
 
 
-def _site_order(site, families: list[Family], top: Group, rep: Reporter) -> list[Family]:
+def _site_order(site, families: list[Family], top: Group, rep: Reporter,
+                messages: Sequence[MessageFamily] = ()) -> list[Family]:
     """Families in the order `site.families` gives; every family named once."""
-    by_id: dict[str, Family] = {}
-    for family in families:
+    by_id: dict[str, Union[Family, MessageFamily]] = {}
+    every: list[Union[Family, MessageFamily]] = [*families, *messages]
+    for family in every:
         if family.id in by_id:
             rep.error(family.pos, f"family id {family.id!r} is already used by the family at {by_id[family.id].pos}; "
                                   "ids are unique")
@@ -274,13 +299,13 @@ def _site_order(site, families: list[Family], top: Group, rep: Reporter) -> list
             rep.error(section.file.pos("site", of_key=True),
                       "site.families must list the families in the order the site shows them: " + ", ".join(by_id))
         return families
-    ordered = []
+    ordered: list[Family] = []
     for index, family_id in enumerate(site.families):
         if family_id not in by_id:
             rep.error(section.record.at("families", index),
                       f"site.families names {family_id!r}, which no directory of the catalog holds")
-        else:
-            ordered.append(by_id[family_id])
+        elif isinstance(found := by_id[family_id], Family):
+            ordered.append(found)
     for family_id in by_id:
         if family_id not in site.families:
             rep.error(by_id[family_id].pos, f"family {family_id!r} is not in site.families; add it where the site "

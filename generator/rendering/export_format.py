@@ -289,10 +289,78 @@ Export = TypedDict("Export", {  # a family's catalog, resolved, for other tools 
     "versions": list[VersionData], "editions": list[EditionData], "aliases": dict[str, str],
     "codes": list[CodeData]})
 
+class MessagePageData(TypedDict):
+    """A code's page in one language, as fields."""
+
+    path: str
+    """Its file in upstream's repository."""
+    meanings: list[str]
+    """What each placeholder stands for, as the page lists them (Markdown)."""
+    wording: Optional[str]
+    """How the page's sentence lists them (sequence, respectively, single, all); null without meanings."""
+    numbered: Optional[bool]
+    """Whether its examples' labels are numbered; null without examples."""
+    note: Optional[str]
+    cause: Optional[str]
+    solution: Optional[str]
+
+
+class RegistryEntryData(TypedDict):
+    """The registry's entry at one release, as upstream writes it."""
+
+    errClass: str
+    errTitle: str
+    ErrCode: str
+    ErrMessage: str
+    Arglist: str
+    suggestion: dict[str, str]
+
+
+class MessageCodeData(TypedDict):
+    """One code of a family of messages."""
+
+    id: str
+    category: str
+    template: Optional[str]
+    """The page's message template (%s for each placeholder); null for a code without a page."""
+    placeholders: int
+    arguments: list[str]
+    """The registry's names of the placeholders."""
+    examples: list[str]
+    page: Optional[dict[str, MessagePageData]]
+    """Its page in each language (edition `unreleased`); null for a code the index lists without a page."""
+    added: Optional[str]
+    """The first release whose registry has it."""
+    known_disagreements: list[str]
+    registry: dict[str, RegistryEntryData]
+    """Its registry entry at each release that ships it."""
+
+
+class MessagePagesData(TypedDict):
+    repo: str
+    branch: str
+    commit: Optional[str]
+    edition: str
+    index: dict[str, str]
+
+
+class MessageRegistryData(TypedDict):
+    repo: str
+    path: str
+    releases: dict[str, str]
+    """Each release read, and its tag's commit."""
+
+
+MessageExport = TypedDict("MessageExport", {  # a family of messages, resolved (generated/json/MODULE.json)
+    "$comment": str, "family": str, "name": dict[str, str], "description": dict[str, str], "catalog_hash": str,
+    "languages": list[str], "editions": list[str], "pages": MessagePagesData,
+    "registry": Optional[MessageRegistryData], "codes": list[MessageCodeData]})
+
 for _declared in (Generator, SiteData, CNamesData, LayoutFieldData, ValueLayoutData, HeaderData, UpstreamFileData,
                   FamilyData, RepositoryData, TimelineData, PageData, CodeBlockData, CodeBlockHolderData, LayoutData,
                   SourceData, RowData, MalformationData, VersionData, EditionData, CppNameData, EarlierData, SaidText,
-                  ListedData, CodeData):
+                  ListedData, CodeData, MessagePageData, RegistryEntryData, MessageCodeData, MessagePagesData,
+                  MessageRegistryData):
     setattr(_declared, "__pydantic_config__", _DOCS)  # the docstrings under the fields describe them
 
 
@@ -300,6 +368,7 @@ def export_schema() -> dict[str, Any]:
     """The export's JSON Schema, from the declarations above."""
     from pydantic import TypeAdapter
 
-    schema = TypeAdapter(Export).json_schema(by_alias=True)
-    schema["description"] = "A family's catalog, resolved, for other tools (generated/json/FAMILY.json)."
+    schema = TypeAdapter(Union[Export, MessageExport]).json_schema(by_alias=True)
+    schema["description"] = ("A family's catalog, resolved, for other tools (generated/json/FAMILY.json): a family "
+                             "of status codes, or a family of messages with one page per code.")
     return schema

@@ -275,7 +275,7 @@ def _data(family: Family) -> str:
 WIDTH = 120  # the line length of the consumers' linters (ruff's E501 counts a wide character as two)
 
 
-def _width(text: str) -> int:
+def text_width(text: str) -> int:
     if text.isascii():  # most lines: no character is wide
         return len(text)
     return len(text) + sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
@@ -284,7 +284,7 @@ def _width(text: str) -> int:
 def _items(head: str, items: list[str], tail: str, tuple_: bool = False) -> str:
     """head, the items and tail on one line when they fit, else one item a line."""
     line = head + ", ".join(items) + ("," if tuple_ and len(items) == 1 else "") + tail
-    if _width(line) <= WIDTH:
+    if text_width(line) <= WIDTH:
         return line + "\n"
     outer = head[:len(head) - len(head.lstrip())]
     return head.rstrip() + "\n" + "".join(f"{outer}    {item},\n" for item in items) + outer + tail + "\n"
@@ -294,13 +294,13 @@ def _string_lines(text: str, indent: str) -> str:
     """A text as a tuple item: one literal when it fits, else adjacent literals in
     parentheses, each within the width (the pieces concatenate to exactly the text)."""
     whole = f"{indent}{py_str(text)},"
-    if _width(whole) <= WIDTH:
+    if text_width(whole) <= WIDTH:
         return whole + "\n"
-    room = WIDTH - _width(indent) - 5  # a space or parenthesis, the quotes, then "),"
+    room = WIDTH - text_width(indent) - 5  # a space or parenthesis, the quotes, then "),"
     pieces, current, used = [], "", 0
     for ch in text:
         escaped = py_str(ch)[1:-1]
-        size = _width(escaped)
+        size = text_width(escaped)
         if current and used + size > room:
             pieces.append(current)
             current, used = "", 0

@@ -16,6 +16,8 @@ from generator.rendering.c_header import plan_c
 from generator.rendering.json_export import plan_json
 from generator.rendering.python_module import plan_python
 from generator.rendering.format_reference import plan_reference
+from generator.rendering.message_module import plan_message_module
+from generator.rendering.message_pages import plan_message_upstream
 from generator.rendering.schemas import plan_schemas
 from generator.rendering.upstream_page import UPSTREAM_DIR, plan_upstream
 from generator.rendering.site import pages as site_pages
@@ -63,6 +65,12 @@ TARGETS = (
     Target("upstream", "family", UPSTREAM_DIR + "/{repo}/{path}",
            "each timeline's newest repository page, as upstream's own file (no banner: upstream's bytes)",
            plan_upstream, banner=False),
+    Target("message-module", "messages", "generated/python/{module}.py  generated/json/{module}.json",
+           "a family of messages: the module (lookup, match) and the export",
+           plan_message_module),
+    Target("message-upstream", "messages", UPSTREAM_DIR + "/{repo}/{folder}/{file,index}",
+           "a family of messages: every page and the index, as upstream's own files (no banner: upstream's bytes)",
+           plan_message_upstream, banner=False),
     Target("manifest", "family", f"{manifest_path('{id}')}",
            "what the generator wrote for the family",
            None),
@@ -94,26 +102,29 @@ FOLDERS_WITHOUT_BANNER = tuple(sorted({t.pattern.partition("{")[0].rstrip("/") f
 def all_owners(catalog: Catalog) -> list[str]:
     """Every owner the catalog has, whichever families a run works on: a manifest of any
     other owner is a family's that the catalog no longer has."""
-    return [f.id for f in catalog.families] + [SITE]
+    return [f.id for f in catalog.families] + [f.id for f in catalog.message_families] + [SITE]
 
 
 def plan_outputs(catalog: Catalog, families: Optional[Iterable[str]] = None) -> tuple[list[Output], list[str]]:
     """Every output of the chosen families (all by default) and the site's shared files,
     sorted by path, and the owners whose manifests they complete."""
     chosen = [f for f in catalog.families if families is None or f.id in set(families)]
+    messages = [f for f in catalog.message_families if families is None or f.id in set(families)]
     outputs: dict[str, Output] = {}
     for target in TARGETS:
         if target.plan is None:
             continue
         if target.scope == "site":
             planned = [(SITE, p) for p in target.plan(catalog)]
+        elif target.scope == "messages":
+            planned = [(family.id, p) for family in messages for p in target.plan(family)]
         else:
             planned = [(family.id, p) for family in chosen for p in target.plan(catalog, family)]
         for owner, item in planned:
             if item.path in outputs:
                 raise AssertionError(f"two targets render {item.path}")  # pragma: no cover - paths are unique
             outputs[item.path] = Output(item.path, owner, target.name, item.render)
-    owners = [f.id for f in chosen] + [SITE]
+    owners = [f.id for f in chosen] + [f.id for f in messages] + [SITE]
     return sorted(outputs.values(), key=lambda o: o.path), owners
 
 
@@ -121,7 +132,7 @@ def describe_targets(catalog: Optional[Catalog] = None) -> str:
     """The table of targets, with each family's paths when a catalog is given."""
     lines = ["| target | owner | path | what |", "| --- | --- | --- | --- |"]
     for target in TARGETS:
-        owner = "each family" if target.scope == "family" else "the site"
+        owner = {"family": "each family", "messages": "each family of messages"}.get(target.scope, "the site")
         lines.append(f"| {target.name} | {owner} | `{target.pattern}` | {target.description} |")
     if catalog is not None:
         lines.append("")

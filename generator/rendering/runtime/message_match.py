@@ -67,7 +67,7 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
         position = found + len(first)
     else:
         position = message_start(line)
-    values = []
+    values: list[str] = []
     for piece in middle:
         found = line.find(piece, position)
         if found < 0:
@@ -84,7 +84,7 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
 def best_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
     """(key, values) of every template the line matches that is the most specific of them
     (several only when they are equally specific), by key."""
-    found = []
+    found: list[tuple[int, str, tuple[str, ...]]] = []
     for key, pieces in templates.items():
         values = match_template(pieces, line)
         if values is not None:
