@@ -26,12 +26,14 @@ from markupsafe import Markup
 from generator.reading.load import load_catalog
 from generator.domain.model import Localized
 from generator.domain.queries import default_edition, release_edition
+from generator.domain import changes
 from generator.rendering.site import compare
 from generator.rendering.site.markup import fill
 from generator.rendering.site.context import Context
 from generator.rendering.site.parts import json_script, text_cell
 from generator.core.releases import is_final_release
 from tests.support.helpers import FIXTURES, ROOT
+from tests.support import comparisons
 from tests.support.word_diffs import WordDiffs
 from tests.support.browser import SCREENSHOTS, lang_prefix
 from tests.support.samples import sample_codes
@@ -810,11 +812,14 @@ COMPARE = """([old, now]) => {
 def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit, lang):
     """For every two editions of every page, across its copies, the page's script shows exactly
     what generator.rendering.site.compare renders from changes.compare_editions (the script
-    computes it from the page's data); a pair picked the other way round is shown older to
+    computes it from the page's data), its summary line counting what changes.compare_editions
+    found of each kind and its folds holding the texts changed in punctuation or translation
+    alone; a pair picked the other way round is shown older to
     newer, the lists keeping what was picked, and the address says the pair in that order; the
     first comparison is written into the page as it is."""
     v = visit()
     compared = 0
+    folds = set()
     for family in catalog.families:
         for page in family.pages:
             editions = family.page_editions(page)
@@ -836,13 +841,43 @@ def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit,
             shown = v.page.evaluate(COMPARE_ALL, [[editions[i].id, editions[j].id] for i, j in pairs])
             for pair, html, want in zip(pairs, shown, expected(pairs)):
                 assert html == want, (page.id, editions[pair[0]].id, editions[pair[1]].id)
+                # the summary's counts and the folds, as the script wrote them, are what changes.py found
+                diff = changes.compare_editions(family, editions[pair[0]], editions[pair[1]])
+                read = comparisons.read(html)
+                assert comparisons.counts(read.summary, ctx.label("compare_summary")) == \
+                    summary_said(ctx, diff), (page.id, editions[pair[0]].id, editions[pair[1]].id)
+                texts = [c for c in diff.texts if c.lang == lang]
+                assert [(b["fold"], b["codes"]) for b in read.blocks if b["fold"]] == [
+                    (f"compare-fold fold-{fold.value}", [c.code for c in texts if c.fold == fold])
+                    for fold in (changes.Fold.PUNCTUATION, changes.Fold.TRANSLATION)
+                    if any(c.fold == fold for c in texts)], (page.id, editions[pair[0]].id, editions[pair[1]].id)
+                folds.update(c.fold for c in texts)
             compared += len(shown)
             shown, old, new, query = v.page.evaluate(COMPARE, [editions[-1].id, editions[0].id])
             assert (old, new) == (editions[-1].id, editions[0].id) and [shown] == expected([(0, len(editions) - 1)])
             assert query == f"old={quote(editions[0].id)}&new={quote(editions[-1].id)}", query
     sizes = [len(f.page_editions(p)) for f in catalog.families for p in f.pages]
     assert compared == sum(n * (n - 1) // 2 for n in sizes)
+    assert changes.Fold.PUNCTUATION in folds and changes.Fold.MEANING in folds, folds  # the catalog has both
     record(f"compare-{lang}", f"{compared} pairs compared in the browser, each equal to the generator's")
+
+
+def summary_said(ctx, diff) -> dict[str, str]:
+    """What a comparison's summary line must say, from changes.compare_editions' lists: each kind
+    counted, the four rarer ones only where some changed; the texts of meaning "not known" where
+    the texts in the page's language are not known on both sides."""
+    texts = [c for c in diff.texts if c.lang == ctx.lang]
+    counted = [("added", len(diff.added), True), ("dropped", len(diff.dropped), True),
+               ("listing_not_known", len(diff.presence) - len(diff.added) - len(diff.dropped), False),
+               ("moved_row", len(diff.moved), True), ("renamed_row", len(diff.renamed), True),
+               ("recoverable_changed", len(diff.recoverable), True), ("became_known", len(diff.became_known), False),
+               ("texts_reworded", sum(c.fold == changes.Fold.MEANING for c in texts), True),
+               ("punctuation_changed", sum(c.fold == changes.Fold.PUNCTUATION for c in texts), False),
+               ("translation_changed", sum(c.fold == changes.Fold.TRANSLATION for c in texts), False)]
+    said = {ctx.label(key): str(n) for key, n, always in counted if always or n}
+    if ctx.lang not in diff.texts_comparable:
+        said[ctx.label("texts_reworded")] = ctx.label("text_not_known")
+    return said
 
 
 @browser_test

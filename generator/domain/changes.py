@@ -8,6 +8,7 @@ an end of "not known" is "became known", not a change of value.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Optional
@@ -18,7 +19,7 @@ from generator.domain.editions import Edition
 
 from generator.domain.family import Family
 
-from generator.domain.model import Timeline
+from generator.domain.model import UNTRANSLATED, Timeline
 
 
 class Presence(str, Enum):
@@ -87,6 +88,42 @@ class RecoverableChange:
     after: str
 
 
+# What a change of punctuation or spacing alone leaves alike: letters, digits and ideographs
+# (full-width forms of punctuation too: ；。，：（）).
+_NOT_WORDS = re.compile(
+    r"[\s!-/:-@\[-`{-~\u2010-\u2027\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+"
+)
+# Where a text's words are this project's (its translation), or nobody's yet (another language's
+# text shown until the translation is written); every other origin is upstream's words.
+_OURS = frozenset(("translation", UNTRANSLATED))
+
+
+def words_of(text: str) -> str:
+    """What of a text a change of punctuation, list marks or spacing leaves alike."""
+    return _NOT_WORDS.sub("", text)
+
+
+def punctuation_only(before: str, after: str) -> bool:
+    """Whether two texts differ in punctuation, list marks or spacing alone."""
+    return words_of(before) == words_of(after)
+
+
+def upstream_words(origin: str) -> bool:
+    """Whether a text of this origin is upstream's words (released or proposed), not this
+    project's translation nor another language's text awaiting one."""
+    return origin not in _OURS
+
+
+class Fold(str, Enum):
+    """What a change of a text is: one of meaning, shown first; or one a reader may pass over,
+    folded below: punctuation or spacing alone, or this project's translation alone (upstream's
+    words, in another language, unchanged but for punctuation)."""
+
+    MEANING = "meaning"
+    PUNCTUATION = "punctuation"
+    TRANSLATION = "translation"
+
+
 @dataclass(frozen=True)
 class TextChange:
     code: str
@@ -95,6 +132,7 @@ class TextChange:
     before: str
     after: str
     untranslated: bool = False  # `after` is another language's text, its translation still to be written
+    fold: Fold = Fold.MEANING
 
 
 @dataclass(frozen=True)
@@ -156,8 +194,10 @@ def _moved(family: Family, old: Edition, new: Edition) -> tuple[NameChange, ...]
     if old.timeline is not new.timeline or not any(s.codes for s in (*old.sources, *new.sources)):
         return ()
     lang = family.languages[0]
-    return tuple(NameChange(row.code, before, after) for row in new.rows if row.code in old.row_by_code
-                 and (before := old.file_of(row.code, lang)) and (after := new.file_of(row.code, lang))
+    # in the family's order of codes, as every other kind of change
+    return tuple(NameChange(code.name, before, after) for code in family.codes
+                 if code.name in new.row_by_code and code.name in old.row_by_code
+                 and (before := old.file_of(code.name, lang)) and (after := new.file_of(code.name, lang))
                  and before != after)
 
 
@@ -182,10 +222,28 @@ def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None)
         (known if r_old == "not known" else changed).append(RecoverableChange(code.name, r_old, r_new))
     for lang in languages:
         for field_name in shared_text_fields(old, new) if fields is None else fields:
-            a, b = code.text(field_name, old.id, lang), code.text(field_name, new.id, lang)
-            if a is not None and b is not None and a != b:
-                texts.append(TextChange(code.name, field_name, lang, a, b, code.untranslated(field_name, new.id, lang)))
+            a, b = code.entry(field_name, old.id, lang), code.entry(field_name, new.id, lang)
+            if a is not None and b is not None and a.text != b.text:
+                texts.append(TextChange(code.name, field_name, lang, a.text, b.text, b.untranslated,
+                                        text_fold(code, field_name, old, new, lang, languages)))
     return [], changed, known, texts
+
+
+def text_fold(code: Code, field_name: str, old: Edition, new: Edition, lang: str, languages) -> Fold:
+    """What the change of the code's text (in `lang`, from `old` to `new`) is: punctuation or
+    spacing alone; else translation alone where either side is this project's words (or none
+    yet) and, in another of `languages` (those known on both sides), upstream's own words stand
+    on both sides, alike but for punctuation; else a change of meaning."""
+    a, b = code.entry(field_name, old.id, lang), code.entry(field_name, new.id, lang)
+    if punctuation_only(a.text, b.text):
+        return Fold.PUNCTUATION
+    if not (upstream_words(a.origin) and upstream_words(b.origin)):
+        for other in languages:
+            x, y = code.entry(field_name, old.id, other), code.entry(field_name, new.id, other)
+            if other != lang and x is not None and y is not None and upstream_words(x.origin) \
+                    and upstream_words(y.origin) and punctuation_only(x.text, y.text):
+                return Fold.TRANSLATION
+    return Fold.MEANING
 
 
 @dataclass(frozen=True)

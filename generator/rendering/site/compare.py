@@ -11,19 +11,23 @@ computes in the browser from the page's data (`compare-data`: every edition's ro
 once), by the same rules, into the same HTML (a test compares every pair). So each page
 stays as light as a code's page, however many editions a page has.
 
+A comparison says first, in a line, how many changes of each kind it lists (SUMMARY), then the
+changes of meaning, and folds below them the texts changed in punctuation alone or in
+translation alone (changes.Fold). A reader who chose a release on a code page opens the page
+on that release's edition to the newest (remembered_pairs; the page's script reads the choice).
+
 A timeline's steps skip the repository copies of a published page (`-repo`): a copy is
 compared with its published page on the index, where a change of punctuation alone is said so.
 """
 from __future__ import annotations
 
-import re
 from typing import NamedTuple, Optional
 from urllib.parse import quote
 
 from markupsafe import Markup
 
-from generator.domain.changes import (EditionDiff, Presence, compare_editions, copied_releases, listable,
-                                      release_copies)
+from generator.domain.changes import (EditionDiff, Fold, Presence, compare_editions, copied_releases, listable,
+                                      punctuation_only, release_copies, upstream_words, words_of)
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Page, Timeline
@@ -31,10 +35,6 @@ from generator.rendering.site import svg
 from generator.rendering.site.context import Context, Link, banner
 from generator.rendering.site.markup import escaped, fill, macro, render_page
 
-# What a change of punctuation or spacing alone leaves alike: letters, digits and ideographs.
-_NOT_WORDS = re.compile(
-    r"[\s!-/:-@\[-`{-~\u2010-\u2027\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+"
-)
 _MACROS = "compare.html.j2"
 
 
@@ -91,7 +91,8 @@ def render_page_differences(catalog: Catalog, family: Family, page: Page, lang: 
                  for timeline in page.timelines]
     form = Choice(editions[old].id, editions[new].id, [t for t in timelines if t[1]])
     return render_page("compare.md.j2", title=f"{family.name[lang]} · {title}", banner=banner(),
-                       hide_toc=False, labels=ctx.labels, name=title, up=_up(ctx, family), form=form,
+                       hide_toc=False, labels=ctx.labels, phrases=ctx.phrases, name=title, up=_up(ctx, family),
+                       form=form,
                        old=editions[old].id, new=editions[new].id,
                        diff=diff_of(ctx, family, compare_editions(family, editions[old], editions[new])),
                        data=compare_data(ctx, family, page))
@@ -143,15 +144,46 @@ def _steps(ctx: Context, family: Family, page: Page, timeline: Timeline) -> list
     steps = []
     for old, new in zip(editions, editions[1:]):
         diff = compare_editions(family, old, new)
-        texts = sum(1 for c in diff.texts if c.lang == ctx.lang)
-        counts = [("added", len(diff.added)), ("dropped", len(diff.dropped)),
-                  ("listing_not_known", len(diff.presence) - len(diff.added) - len(diff.dropped)),
-                  ("renamed_row", len(diff.renamed)), ("moved_row", len(diff.moved)),
-                  ("recoverable_changed", len(diff.recoverable)),
-                  ("became_known", len(diff.became_known)), ("texts_changed", texts)]
+        counts = change_counts(diff, ctx.lang)
         href = ctx.url(differences_location(family, page)) + f"?old={quote(old.id)}&new={quote(new.id)}"
-        steps.append(Step(href, old.id, new.id, [(k, n) for k, n in counts if n], ctx.lang in diff.texts_comparable))
+        steps.append(Step(href, old.id, new.id, [(k, counts[k]) for k, _ in SUMMARY if counts[k]],
+                          ctx.lang in diff.texts_comparable))
     return steps
+
+
+# -- what changed, counted --------------------------------------------------------------------------------
+
+# The kinds of change a comparison counts, in the order its summary line says them: (the key of
+# its label, whether the line says it where nothing of that kind changed). A text's change counts
+# under its fold (changes.Fold): of meaning, or of punctuation or translation alone.
+SUMMARY = (("added", True), ("dropped", True), ("listing_not_known", False), ("moved_row", True),
+           ("renamed_row", True), ("recoverable_changed", True), ("became_known", False),
+           ("texts_reworded", True), ("punctuation_changed", False), ("translation_changed", False))
+FOLD_COUNTS = {Fold.MEANING: "texts_reworded", Fold.PUNCTUATION: "punctuation_changed",
+               Fold.TRANSLATION: "translation_changed"}
+
+
+def change_counts(diff: EditionDiff, lang: str) -> dict[str, Optional[int]]:
+    """How many changes of each kind (SUMMARY's keys) a comparison lists in `lang`; for the texts
+    of meaning, None where the texts in `lang` are not known on both sides."""
+    counts: dict[str, Optional[int]] = {
+        "added": len(diff.added), "dropped": len(diff.dropped),
+        "listing_not_known": len(diff.presence) - len(diff.added) - len(diff.dropped),
+        "moved_row": len(diff.moved), "renamed_row": len(diff.renamed),
+        "recoverable_changed": len(diff.recoverable), "became_known": len(diff.became_known),
+    }
+    for fold, key in FOLD_COUNTS.items():
+        counts[key] = sum(1 for c in diff.texts if c.lang == lang and c.fold == fold)
+    if lang not in diff.texts_comparable:
+        counts["texts_reworded"] = None
+    return counts
+
+
+def summary_of(ctx: Context, diff: EditionDiff) -> list[tuple[str, object]]:
+    """The summary line's items: (label, how many, or the words for "not known")."""
+    counts = change_counts(diff, ctx.lang)
+    return [(ctx.label(key), ctx.label("text_not_known") if counts[key] is None else counts[key])
+            for key, always in SUMMARY if always or counts[key]]
 
 
 # -- any two editions of a page ---------------------------------------------------------------------------
@@ -160,11 +192,19 @@ def _steps(ctx: Context, family: Family, page: Page, timeline: Timeline) -> list
 class Table(NamedTuple):
     """A kind of change a comparison lists: its title, its table's columns, and its rows."""
 
-    kind: str  # presence, renamed, recoverable, known, texts
+    kind: str  # presence, renamed, moved, recoverable, known, texts; folded: punctuation, translation
     title: str
     note: str
     columns: list[tuple[str, str]]
     rows: list[tuple]  # (code's link, before, after); for texts (code's link, field, (before, after), untranslated)
+
+
+class Folded(NamedTuple):
+    """Changes of texts folded below the changes of meaning: punctuation or translation alone."""
+
+    kind: str  # punctuation, translation
+    summary: str  # what the fold says it holds, and how many
+    table: Table
 
 
 class Diff(NamedTuple):
@@ -173,20 +213,28 @@ class Diff(NamedTuple):
     tables: list[Table]
     not_known: list[str]  # where no text change is listed and the texts are not known: the editions that lack them
     not_known_words: tuple[str, str]  # what is said before and after their ids
+    summary: list[tuple[str, object]] = []  # the summary line's (label, count); none: no line
+    folded: list[Folded] = []  # after the tables, folded
 
 
 def _tables(ctx: Context) -> dict[str, tuple[str, str, list[tuple[str, str]]]]:
     """Each kind of change a comparison lists: its title, its note and its table's columns."""
     before_after = [("code", ctx.label("name")), ("before", ctx.label("before")), ("after", ctx.label("after"))]
+    texts = [("code", ctx.label("name")), ("field", ctx.label("column")), ("change", ctx.label("change"))]
     return {
         "presence": (ctx.label("listing_changed"), "", before_after),
         "renamed": (ctx.label("renamed_row"), "", before_after),
         "moved": (ctx.label("moved_row"), "", before_after),
         "recoverable": (ctx.label("recoverable_changed"), "", before_after),
         "known": (ctx.label("became_known"), "", before_after),
-        "texts": (ctx.label("texts_changed"), ctx.label("word_diff_note"),
-                  [("code", ctx.label("name")), ("field", ctx.label("column")), ("change", ctx.label("change"))]),
+        "texts": (ctx.label("texts_changed"), ctx.label("word_diff_note"), texts),
+        "punctuation": ("", ctx.label("word_diff_note"), texts),
+        "translation": ("", ctx.label("translation_only_note"), texts),
     }
+
+
+# A fold's kind: the label that says what it holds ({count}: how many).
+_FOLDS = {Fold.PUNCTUATION: "punctuation_only", Fold.TRANSLATION: "translation_only"}
 
 
 def _not_known_words(ctx: Context) -> tuple[str, str]:
@@ -197,8 +245,10 @@ def _not_known_words(ctx: Context) -> tuple[str, str]:
     return before, Markup("").join(after)
 
 
-def diff_of(ctx: Context, family: Family, diff: EditionDiff) -> Diff:
-    """What changed between two editions, as the page shows it (the page's script the same)."""
+def diff_of(ctx: Context, family: Family, diff: EditionDiff, summary: bool = True, fold: bool = True) -> Diff:
+    """What changed between two editions, as the page shows it (the page's script the same): its
+    summary line (`summary`), the changes of meaning, then, folded (`fold`), the changes of
+    texts in punctuation or translation alone."""
     tables = _tables(ctx)
     kinds: list[tuple[str, list[tuple]]] = []
 
@@ -211,23 +261,57 @@ def diff_of(ctx: Context, family: Family, diff: EditionDiff) -> Diff:
     kinds.append(("moved", [(code(c.code), c.before, c.after) for c in diff.moved]))
     for kind, changes in (("recoverable", diff.recoverable), ("known", diff.became_known)):
         kinds.append((kind, [(code(c.code), ctx.recoverable(c.before), ctx.recoverable(c.after)) for c in changes]))
-    texts = [(code(c.code), diff.new.page.heading(c.field, ctx.lang), (c.before, c.after), c.untranslated)
-             for c in diff.texts if c.lang == ctx.lang]
-    kinds.append(("texts", texts))
+    shown = [c for c in diff.texts if c.lang == ctx.lang]
+
+    def texts(fold_: Optional[Fold]) -> list[tuple]:
+        return [(code(c.code), diff.new.page.heading(c.field, ctx.lang), (c.before, c.after), c.untranslated)
+                for c in shown if fold_ is None or c.fold == fold_]
+
+    kinds.append(("texts", texts(Fold.MEANING if fold else None)))
+    folded = [Folded(kind.value, fill(ctx.phrases[label], count=len(rows)), Table(kind.value, *tables[kind.value], rows))
+              for kind, label in _FOLDS.items() if fold and (rows := texts(kind))]
     unseen = [e.id for e in (diff.old, diff.new) if not e.has_texts(ctx.lang)] \
-        if not texts and ctx.lang not in diff.texts_comparable else []
+        if not shown and ctx.lang not in diff.texts_comparable else []
     return Diff([Table(kind, *tables[kind], rows) for kind, rows in kinds if rows], unseen,
-                _not_known_words(ctx) if unseen else ("", ""))
+                _not_known_words(ctx) if unseen else ("", ""), summary_of(ctx, diff) if summary else [], folded)
 
 
 def diff_html(ctx: Context, family: Family, old: Edition, new: Edition) -> str:
     """What changed between two editions, as the page writes it (the page's script writes the same)."""
-    return str(macro(_MACROS, "diff")(diff_of(ctx, family, compare_editions(family, old, new)), ctx.labels))
+    return str(macro(_MACROS, "diff")(diff_of(ctx, family, compare_editions(family, old, new)), ctx.labels,
+                                      ctx.phrases))
 
 
 def pair_html(old: Edition, new: Optional[Edition] = None, arrow: str = " → ") -> str:
     """"OLD → NEW" as the page writes it: each id kept whole, the line free to break at the arrow."""
     return str(macro(_MACROS, "pair")(old.id, new.id if new is not None else None, arrow))
+
+
+def remembered_pairs(family: Family, page: Page) -> dict[str, list[int]]:
+    """The comparison the page opens on for a reader who chose a release on a code page (and a
+    copy: one of this page's timelines, or none), as the code page remembers it ("RELEASE|TIMELINE"):
+    that release's edition, copies aside, to the newest released edition of that timeline; with
+    no copy of this page chosen, to the newest of the first comparison (first_pair), from the
+    release's edition on its timeline, else on another. None where the release's edition is no
+    older than that newest (the page then shows its first comparison)."""
+    editions = family.page_editions(page)
+    newest = first_pair(family, page)[1]
+    pairs: dict[str, list[int]] = {}
+    for timeline in [None, *page.timelines]:
+        on = editions[newest].timeline if timeline is None else timeline
+        last = newest if timeline is None else next(
+            (i for i in reversed(range(len(editions))) if editions[i].timeline.id == on.id
+             and editions[i].released and not editions[i].repo_copy), None)
+        if last is None:
+            continue
+        for release in dict.fromkeys(e.release for e in editions):
+            mine = [i for i, e in enumerate(editions) if e.release == release and not e.repo_copy
+                    and (timeline is None or e.timeline.id == timeline.id)]
+            # on the newest's timeline where the release has an edition there, else its last
+            old = next((i for i in mine if editions[i].timeline.id == on.id), mine[-1] if mine else None)
+            if old is not None and old < last:
+                pairs[f"{release}|{timeline.id if timeline else ''}"] = [old, last]
+    return pairs
 
 
 def first_pair(family: Family, page: Page) -> tuple[int, int]:
@@ -247,18 +331,27 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
     editions = family.page_editions(page)
     ids = {e.id for e in editions}
     fields = page.text_fields
+    others = [lang for lang in family.languages if lang != ctx.lang]
     codes = [c for c in family.codes
              if listable(c, page) or any(c.name in e.row_by_code or c.name in e.not_known for e in editions)]
     index = {c.name: i for i, c in enumerate(codes)}
     texts: dict[str, int] = {}
+    words: dict[str, int] = {}  # what of a text punctuation leaves alike (changes.words_of), each once
     values = list(family.recoverable_labels)
     value_index = {value: i for i, value in enumerate(values)}
+    # where upstream split the page over several files: the file of each row (a row moves between files)
+    split = any(s.codes for e in editions for s in e.sources)
+    translated = _translated(ctx, codes, fields, editions)
+    files: dict[str, int] = {}
     rows = []
     for edition in editions:
-        # a row: [code, its name on the page (0: the code's own), recoverable, a text per field (-1: none)];
-        # pending: [row, field] whose text awaits its translation
+        # a row: [code, its name on the page (0: the code's own), recoverable, a text per field (-1: none),
+        # for a code in `translated`, per field and other language: upstream's words there (an index into
+        # words; -1: not upstream's)];
+        # pending: [row, field] whose text awaits its translation; ours: [row, field] this project's translation
         listed: list[list] = []
         pending: list[list[int]] = []
+        ours: list[list[int]] = []
         for c in codes:
             row = edition.row_by_code.get(c.name)
             if row is None:
@@ -270,17 +363,50 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
                 cells.append(-1 if entry is None else texts.setdefault(entry.text, len(texts)))
                 if entry is not None and entry.untranslated:
                     pending.append([len(listed), k])
-            listed.append(cells)
-        rows.append({"t": int(edition.has_texts(ctx.lang)), "l": listed, "x": pending,
-                     "u": [index[c.name] for c in codes if c.name in edition.not_known]})
+                elif entry is not None and not upstream_words(entry.origin):
+                    ours.append([len(listed), k])
+            listed.append(cells + (_upstream_words(c, edition, fields, others, words) if c.name in translated else []))
+        data = {"t": int(edition.has_texts(ctx.lang)), "l": listed, "x": pending, "y": ours,
+                "u": [index[c.name] for c in codes if c.name in edition.not_known]}
+        if split:  # as changes._moved: the timeline, whether this edition is split, each row's file
+            lang = family.languages[0]
+            data.update(tl=edition.timeline.id, s=int(any(s.codes for s in edition.sources)),
+                        f=[-1 if (path := edition.file_of(codes[r[0]].name, lang)) is None
+                           else files.setdefault(path, len(files)) for r in listed])
+        rows.append(data)
+    text_words = [words.setdefault(words_of(text), len(words)) for text in texts]
     return {
-        "editions": [e.id for e in editions], "rows": rows, "texts": list(texts),
+        "editions": [e.id for e in editions], "rows": rows, "texts": list(texts), "w": text_words,
+        "others": len(others), "files": list(files), "family": family.id,
+        "remembered": remembered_pairs(family, page),
         # an edition id once published keeps naming its edition in the address (?old=ALIAS)
         "aliases": {alias: target for alias, target in family.aliases if target in ids},
         "codes": [[c.name, int(listable(c, page))] for c in codes], "base": ctx.url(f"{family.prefix}codes/"),
         "fields": [[f, str(escaped(page.heading(f, ctx.lang)))] for f in fields],
         **_script_pieces(ctx, family),
     }
+
+
+def _translated(ctx: Context, codes, fields, editions: list[Edition]) -> set[str]:
+    """The codes with a text on the page that is not upstream's words in the page's language: only
+    a change of theirs may be of translation alone, and only their rows say upstream's words in
+    the other languages (the page's data as light as it can be)."""
+    return {c.name for c in codes for f in fields for e in editions
+            if (entry := c.entry(f, e.id, ctx.lang)) is not None and not upstream_words(entry.origin)}
+
+
+def _upstream_words(code, edition: Edition, fields, others: list[str], words: dict[str, int]) -> list[int]:
+    """Per field and other language, upstream's words there (an index into `words`, each what
+    punctuation leaves of a text), or -1 where the text there is not upstream's or not known:
+    where they are alike on both sides, a change of this project's translation is one of
+    translation alone (changes.text_fold)."""
+    cells = []
+    for field_name in fields:
+        for other in others:
+            entry = code.entry(field_name, edition.id, other)
+            cells.append(words.setdefault(words_of(entry.text), len(words))
+                         if entry is not None and upstream_words(entry.origin) else -1)
+    return cells
 
 
 def _script_pieces(ctx: Context, family: Family) -> dict:
@@ -292,11 +418,23 @@ def _script_pieces(ctx: Context, family: Family) -> dict:
     def pieces(markup: Markup) -> list[str]:
         return str(markup).split("\0")
 
-    tables = {kind: [str(macro(_MACROS, "table_head")(Table(kind, title, note, columns, []))),
-                     pieces(macro("parts.html.j2", "row")(columns, None, ["\0"] * len(columns)))]
+    # a folded table's rows are the texts' (their pieces said once, the page as light as before)
+    tables = {kind: [str(macro(_MACROS, "table_head")(Table(kind, title, note, columns, [])))] + (
+                  [] if kind in ("punctuation", "translation")
+                  else [pieces(macro("parts.html.j2", "row")(columns, None, ["\0"] * len(columns)))])
               for kind, (title, note, columns) in _tables(ctx).items()}
     return {
         "tables": tables, "end": str(macro("parts.html.j2", "table_end")()),
+        # the summary line: its start, an item ("\x01": the label, "\x02": the count), between two, its end
+        "summary": [str(macro(_MACROS, "summary_start")(ctx.labels)),
+                    str(macro(_MACROS, "summary_item")(("\x01", "\x02"), ctx.phrases)),
+                    str(macro(_MACROS, "summary_between")()), str(macro(_MACROS, "summary_end")())],
+        "counted": [[key, str(escaped(ctx.label(key))), int(always)] for key, always in SUMMARY],
+        "text_not_known": str(escaped(ctx.label("text_not_known"))),
+        # a fold: its start, around its count, and its end
+        "folds": {kind.value: pieces(macro(_MACROS, "fold_start")(kind.value, fill(ctx.phrases[label], count="\0")))
+                  for kind, label in _FOLDS.items()},
+        "fold_end": str(macro(_MACROS, "fold_end")()),
         "untranslated": str(macro("parts.html.j2", "origin_mark")("untranslated", ctx.label("untranslated"))),
         "none": str(macro(_MACROS, "nothing")(ctx.labels)),
         "not_known": pieces(macro(_MACROS, "not_known")(_not_known_words(ctx), "\0")),
@@ -339,11 +477,6 @@ def _only_on(ctx: Context, family: Family, page: Page) -> list[tuple[str, list[t
             for release, only in release_copies(family, page) if any(codes for _, codes in only)]
 
 
-def punctuation_only(before: str, after: str) -> bool:
-    """Whether two texts differ in punctuation, list marks or spacing alone."""
-    return _NOT_WORDS.sub("", before) == _NOT_WORDS.sub("", after)
-
-
 def _repo_copy(ctx: Context, family: Family, published: Edition, copy: Edition) -> RepoCopy:
     diff = compare_editions(family, published, copy)
     texts = [c for c in diff.texts if c.lang == ctx.lang]
@@ -352,9 +485,11 @@ def _repo_copy(ctx: Context, family: Family, published: Edition, copy: Edition) 
                          tuple(c for c in diff.texts if c not in noise), diff.texts_comparable, diff.renamed,
                          diff.moved)
     only = EditionDiff(diff.old, diff.new, (), (), (), noise, diff.texts_comparable)
+    # the index folds a copy's punctuation its own way, and says no summary
     return RepoCopy(
-        published=published.id, copy=copy.id, worded=diff_of(ctx, family, worded) if worded or not noise else None,
+        published=published.id, copy=copy.id,
+        worded=diff_of(ctx, family, worded, False, False) if worded or not noise else None,
         noise=[(ctx.code_link(family, family.code_by_name[c.code]), copy.page.heading(c.field, ctx.lang))
                for c in noise],
         noise_summary=ctx.label("punctuation_only").replace("{count}", str(len(noise))),
-        punctuation=diff_of(ctx, family, only) if noise else None)
+        punctuation=diff_of(ctx, family, only, False, False) if noise else None)

@@ -125,7 +125,9 @@
    page already holds every text once. The choice is kept in the address (?release=&api=, so
    a link shows the same and a reload keeps it) and remembered for the family's next code page.
    A page's comparison page compares any two of its editions: the page's data (#compare-data)
-   holds every edition's rows, and the functions below compute a pair as the generator does.
+   holds every edition's rows, and the functions below compute a pair as the generator does,
+   its summary line and folds too; followed from the site, it opens on the release chosen on a
+   code page, to the newest.
    A click on a picture's cell goes to the edition's row (the cells are no links: a picture
    holds nothing a keyboard can reach, and the page links each edition in words). */
 (function () {
@@ -195,6 +197,15 @@
     try { return JSON.parse(localStorage.getItem(key)) || {}; } catch (error) { return {}; }
   }
 
+  /* Whether the reader came by a link of this site: a remembered choice follows a reader from page
+     to page of the site, never into a page opened from the address bar or from elsewhere (that
+     reader expects the newest answer, the page's first comparison). */
+  function fromThisSite() {
+    try { return !!document.referrer && new URL(document.referrer).host === location.host; } catch (error) { return false; }
+  }
+
+  function choiceKey(family) { return "llm-status-codes:choice:" + family; }
+
   function store(key, choice) {
     try {
       if (choice.release || choice.api) localStorage.setItem(key, JSON.stringify(choice));
@@ -208,7 +219,7 @@
     var answers = document.getElementById("answer");
     if (!form || !source || !answers) return;
     var data = JSON.parse(source.textContent);
-    var key = "llm-status-codes:choice:" + form.dataset.family;
+    var key = choiceKey(form.dataset.family);
     var names = ["release", "api"];
     var choice = { release: "", api: "" };
 
@@ -250,11 +261,7 @@
 
     var params = new URLSearchParams(location.search);
     var asked = names.some(function (name) { return params.has(name); });
-    // a remembered choice follows a reader from page to page of the site, never into a page opened
-    // from the address bar or from elsewhere (that reader expects the newest answer)
-    var within = false;
-    try { within = !!document.referrer && new URL(document.referrer).host === location.host; } catch (error) { within = false; }
-    var start = asked ? { release: params.get("release"), api: params.get("api") } : within ? readStored(key) : {};
+    var start = asked ? { release: params.get("release"), api: params.get("api") } : fromThisSite() ? readStored(key) : {};
     var refused = [];  // what the address asked for that the page does not offer
     names.forEach(function (name) {
       var value = typeof start[name] === "string" ? start[name] : "";
@@ -377,8 +384,12 @@
   }
 
   /* data.rows[e]: {t: its texts in this language known, l: its rows [code, name on the page (0:
-     the code's own), recoverable (index into data.recoverable), a text per field (-1: none)],
-     x: [row, field] whose text awaits its translation, u: codes whose listing is not known} */
+     the code's own), recoverable (index into data.recoverable), a text per field (-1: none), per
+     field and other language (data.others of them) upstream's words there, for a code with a text
+     not upstream's on the page (index into the words of data.w; -1: not upstream's)], x: [row, field] whose text awaits its translation, y: [row,
+     field] whose text is this project's translation, u: codes whose listing is not known; where
+     upstream split the page over files: tl its timeline, s whether it is split, f each row's file
+     (index into data.files; -1: none)}. data.w: per text, what punctuation leaves of it (an index). */
   function diffHtml(data, oldIndex, newIndex) {
     var old = data.rows[oldIndex], now = data.rows[newIndex];
     function byCode(edition) { var rows = {}; edition.l.forEach(function (r, n) { rows[r[0]] = [r, n]; }); return rows; }
@@ -389,46 +400,96 @@
       return '<a href="' + esc(data.base + name + "/") + '">' + codeHtml(name) + "</a>";
     }
     function shown(row, c) { return row[1] === 0 ? data.codes[c][0] : row[1]; }
-    var lists = { presence: [], renamed: [], recoverable: [], known: [], texts: [] };
-    var texts = old.t && now.t, fields = data.fields;
+    function ours(edition, row, k) {  // this project's words, or none yet (changes.upstream_words)
+      return edition.x.concat(edition.y).some(function (u) { return u[0] === row && u[1] === k; });
+    }
+    var lists = { presence: [], renamed: [], moved: [], recoverable: [], known: [], texts: [], punctuation: [],
+                  translation: [] };
+    var counts = {};
+    data.counted.forEach(function (kind) { counts[kind[0]] = 0; });
+    var texts = old.t && now.t, fields = data.fields, others = data.others;
+    var folds = { texts: "texts_reworded", punctuation: "punctuation_changed", translation: "translation_changed" };
     data.codes.forEach(function (code, c) {
       var p = presence(old, before, c), q = presence(now, after, c);
-      if (code[1] && p !== q) { lists.presence.push([codeLink(c), data.words[p], data.words[q]]); return; }
+      if (code[1] && p !== q) {
+        lists.presence.push([codeLink(c), data.words[p], data.words[q]]);
+        counts[p === "not listed" && q === "listed" ? "added" : p === "listed" && q === "not listed" ? "dropped"
+          : "listing_not_known"]++;
+        return;
+      }
       if (!code[1] || p !== "listed") return;
       var r = before[c][0], s = after[c][0];
       var rv = data.recoverable[r[2]], sv = data.recoverable[s[2]];
       if (rv[0] !== sv[0] && sv[0] !== "not known") {
-        (rv[0] === "not known" ? lists.known : lists.recoverable).push([codeLink(c), rv[1], sv[1]]);
+        var known = rv[0] === "not known";
+        (known ? lists.known : lists.recoverable).push([codeLink(c), rv[1], sv[1]]);
+        counts[known ? "became_known" : "recoverable_changed"]++;
       }
       if (!texts) return;
       fields.forEach(function (field, k) {
         var x = r[3 + k], y = s[3 + k];
         if (x < 0 || y < 0 || x === y) return;
         var pending = now.x.some(function (u) { return u[0] === after[c][1] && u[1] === k; });
-        lists.texts.push([codeLink(c), field[1], '<div class="word-diff">' + wordDiff(data.texts[x], data.texts[y])
+        // changes.text_fold: punctuation alone; else translation alone where either side is ours and
+        // upstream's words in another language are alike on both sides; else a change of meaning
+        var kind = "texts";
+        if (data.w[x] === data.w[y]) kind = "punctuation";
+        else if (ours(old, before[c][1], k) || ours(now, after[c][1], k)) {
+          for (var m = 0; m < others; m++) {
+            var at = 3 + fields.length + k * others + m;
+            if (r[at] >= 0 && r[at] === s[at]) { kind = "translation"; break; }
+          }
+        }
+        lists[kind].push([codeLink(c), field[1], '<div class="word-diff">' + wordDiff(data.texts[x], data.texts[y])
           + "</div>" + (pending ? data.untranslated : "")]);
+        counts[folds[kind]]++;
       });
     });
     data.codes.forEach(function (code, c) {
       if (!before[c] || !after[c]) return;
       var x = shown(before[c][0], c), y = shown(after[c][0], c);
-      if (x !== y) lists.renamed.push([codeLink(c), codeHtml(x), codeHtml(y)]);
+      if (x !== y) { lists.renamed.push([codeLink(c), codeHtml(x), codeHtml(y)]); counts.renamed_row++; }
     });
-    var parts = [];
-    ["presence", "renamed", "recoverable", "known", "texts"].forEach(function (kind) {
-      if (!lists[kind].length) return;
-      var table = data.tables[kind];  // [its title and start, the pieces of a row around its cells]
-      parts.push(table[0] + lists[kind].map(function (cells) {
-        return table[1][0] + cells.map(function (cell, k) { return cell + table[1][k + 1]; }).join("");
-      }).join("") + data.end);
+    if (old.tl !== undefined && old.tl === now.tl && (old.s || now.s)) {  // changes._moved
+      data.codes.forEach(function (code, c) {
+        if (!before[c] || !after[c]) return;
+        var x = old.f[before[c][1]], y = now.f[after[c][1]];
+        if (x >= 0 && y >= 0 && x !== y) {
+          lists.moved.push([codeLink(c), codeHtml(data.files[x]), codeHtml(data.files[y])]);
+          counts.moved_row++;
+        }
+      });
+    }
+    function table(kind) {  // [its title and start, the pieces of a row around its cells]
+      var head = data.tables[kind][0], row = (data.tables[kind][1] || data.tables.texts[1]);  // a fold's rows: the texts'
+      return head + lists[kind].map(function (cells) {
+        return row[0] + cells.map(function (cell, k) { return cell + row[k + 1]; }).join("");
+      }).join("") + data.end;
+    }
+    // the summary line (compare.summary_of): each kind counted, those said only where some changed left out
+    if (!texts) counts.texts_reworded = null;
+    var line = data.summary, said = data.counted.filter(function (kind) { return kind[2] || counts[kind[0]]; });
+    var parts = [line[0] + said.map(function (kind) {
+      var value = counts[kind[0]] === null ? data.text_not_known : String(counts[kind[0]]);
+      return line[1].split("\x01").join(kind[1]).split("\x02").join(value);
+    }).join(line[2]) + line[3]];
+    var shownTables = ["presence", "renamed", "moved", "recoverable", "known", "texts"].filter(function (kind) {
+      return lists[kind].length;
+    });
+    shownTables.forEach(function (kind) { parts.push(table(kind)); });
+    var folded = ["punctuation", "translation"].filter(function (kind) { return lists[kind].length; });
+    folded.forEach(function (kind) {
+      parts.push(data.folds[kind].join(String(lists[kind].length)) + table(kind) + data.fold_end);
     });
     if (!lists.texts.length && !texts) {  // whose texts in this language are not known, as pair_html writes ids
       var unseen = [oldIndex, newIndex].filter(function (e) { return !data.rows[e].t; }).map(function (e) {
         return '<span class="eid">' + esc(data.editions[e]) + "</span>";
       });
       parts.push(data.not_known[0] + unseen.join(", ") + data.not_known[1]);
+    } else if (!shownTables.length && !folded.length) {
+      parts.push(data.none);
     }
-    return parts.length ? parts.join("") : data.none;
+    return parts.join("");
   }
 
   function compareAny() {
@@ -481,6 +542,20 @@
     // an address that names an edition the page does not have: said, above the default comparison
     var missing = written.filter(function (id, i) { return id !== null && !here(asked[i]); });
     if (missing.length) result.prepend(unfollowed("compare-not-here", form.dataset.notHere, "editions", missing));
+    // no pair in the address, the page followed from the site, a release chosen on a code page: that
+    // release to the newest (compare.remembered_pairs), said above it until the reader picks another
+    if (missing.length || written.some(function (id) { return id !== null; }) || !fromThisSite()) return;
+    var stored = readStored(choiceKey(data.family));
+    var release = typeof stored.release === "string" ? stored.release : "";
+    var api = typeof stored.api === "string" ? stored.api : "";
+    var pair = [release + "|" + api, release + "|"].filter(function (key) {
+      return release && Object.prototype.hasOwnProperty.call(data.remembered, key);
+    }).map(function (key) { return data.remembered[key]; })[0];
+    if (!pair) return;
+    form.elements.old.value = data.editions[pair[0]];
+    form.elements["new"].value = data.editions[pair[1]];
+    show(false);
+    result.prepend(unfollowed("compare-remembered", form.dataset.remembered, "release", [release]));
   }
 
   /* A click on a cell goes to the edition's page, at the code's row where it lists it. A
