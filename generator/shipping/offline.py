@@ -73,6 +73,11 @@ def _attribute_value(quoted: str, change) -> str:
     return quoted if new == value else '"' + html.escape(new, quote=True) + '"'
 
 
+def _refresh_link(content: str) -> str:
+    """A refresh's content (0; url=../X/) with its address naming its file."""
+    return _REFRESH.sub(lambda m: m.group(1) + file_link(m.group(2)), content)
+
+
 def _tag_links(tag: str) -> str:
     refresh = re.search(r"""http-equiv\s*=\s*["']?refresh""", tag, re.IGNORECASE) is not None
 
@@ -81,7 +86,7 @@ def _tag_links(tag: str) -> str:
         if name in _LINKS:
             value = _attribute_value(match.group(4), file_link)
         elif name == "content" and refresh:
-            value = _attribute_value(match.group(4), lambda v: _REFRESH.sub(lambda m: m.group(1) + file_link(m.group(2)), v))
+            value = _attribute_value(match.group(4), _refresh_link)
         else:
             return match.group(0)
         return match.group(1) + match.group(2) + match.group(3) + value
