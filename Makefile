@@ -68,7 +68,7 @@ test-fast: $(STAMP) ## the edit-test loop (about 10 s): drift check, bad catalog
 	$(PY) -m generator check
 	$(PY) -m pytest -q -m fast -n auto --dist worksteal $(PYTEST_ARGS) $(FAST_TESTS)
 
-docs: $(STAMP) ## build the site into site/build/
+docs: $(STAMP) ## build the site into site/build/, and a copy to open from disk into site/build-offline/ (and .zip)
 	$(PY) -m generator docs
 
 serve: $(STAMP) ## serve the site on http://$(SERVE_ADDR)/ and regenerate it when the catalog changes
@@ -85,4 +85,4 @@ bench: $(STAMP) ## time validate, generate and check from 100 to 10,000 codes, a
 	$(PY) -m generator.bench
 
 clean: ## remove the built site and caches (keeps .venv/ and every committed output)
-	rm -rf site/build .pytest_cache .hypothesis tests/.artifacts .generate-cache.json
+	rm -rf site/build site/build-offline site/build-offline.zip .pytest_cache .hypothesis tests/.artifacts .generate-cache.json

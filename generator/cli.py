@@ -164,7 +164,8 @@ def _publishing_verbs(verbs) -> None:
     _out_option(publish, "the checkout whose site/ to publish (default: the repository)")
 
     docs = _verb(
-        verbs, "docs", "build the site into site/build/ (for $SITE_URL when it is set), as `make docs`", catalog=False
+        verbs, "docs", "build the site into site/build/ (for $SITE_URL when it is set) and its offline copy into "
+        "site/build-offline/ and .zip, as `make docs`", catalog=False
     )
     _out_option(docs, "the tree whose site/ to build (default: the repository)")
 

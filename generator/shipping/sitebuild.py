@@ -9,7 +9,9 @@ what a build is given and where it writes.
   sources hold no link, nor anything that is neither a file nor a directory (a FIFO hangs it).
 - `docs` builds into site/build/, which MkDocs first empties: a site/build that is a link (or
   holds one) would empty and fill a directory outside the checkout. It must be a directory of
-  the checkout, or not exist.
+  the checkout, or not exist. So must site/build-offline/, which `docs` empties and fills
+  with the offline copy (generator/shipping/offline.py), and site/build-offline.zip be a
+  file, or not exist.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from urllib.parse import urlsplit
 
 from generator.core.environment import require
 from generator.core.exits import OutputError, UsageError
+from generator.shipping.offline import ARCHIVE, OFFLINE_DIR, offline_copy, write_archive
 
 SITE_URL_EXAMPLE = "like https://example.org/llm/"
 # What an address in an HTML attribute, a sitemap or a shell must never carry as it is.
@@ -59,7 +62,7 @@ def _shown(path: Path) -> str:
     return str(path) if relative.startswith("..") else relative
 
 
-def refuse_links(site_dir: Path, skip: tuple[str, ...] = ("build",)) -> None:
+def refuse_links(site_dir: Path, skip: tuple[str, ...] = ("build", OFFLINE_DIR, ARCHIVE)) -> None:
     """OutputError unless site_dir (but its top-level `skip` entries: the built site) holds only
     directories and regular files, none of them a symbolic link."""
     def refuse(path: Path, what: str) -> None:
@@ -145,8 +148,26 @@ def mkdocs_build(site_dir: Path, dest: Path, site_url: Optional[str], timeout: O
     )
 
 
+def checked_archive(archive: Path) -> Path:
+    """The offline copy's zip as `docs` may replace it: absent, or a file that is no link."""
+    if archive.is_symlink() or (archive.exists() and not archive.is_file()):
+        raise OutputError(f"{_shown(archive)} is a symbolic link or not a file; `docs` replaces it with the "
+                          f"offline copy's zip: remove it (`make clean` removes {_shown(archive)})")
+    return archive
+
+
 def build_docs(site_dir: Path, site_url: str) -> int:
-    """`make docs`: the site into site_dir/build/, for SITE_URL when it is set; MkDocs' exit status."""
+    """`make docs`: the site into site_dir/build/, for SITE_URL when it is set, then its offline
+    copy into site_dir/build-offline/ and a zip of it (generator/shipping/offline.py); MkDocs'
+    exit status."""
     url = checked_site_url(site_url) if site_url else None
     build = checked_build_dir(site_dir / "build")
-    return mkdocs_build(site_dir, build, url, capture=False).returncode
+    offline = checked_build_dir(site_dir / OFFLINE_DIR)
+    archive = checked_archive(site_dir / ARCHIVE)
+    status = mkdocs_build(site_dir, build, url, capture=False).returncode
+    if status == 0:
+        offline_copy(build, offline)
+        write_archive(offline, archive)
+        print(f"The offline copy (open {_shown(offline / 'index.html')} from disk): {_shown(offline)}/, "
+              f"zipped as {_shown(archive)}")
+    return status

@@ -22,6 +22,13 @@ def plan_search(catalog: Catalog) -> list[Planned]:
 # no pasted text or ?q= address costs the reader's browser more than a query of this length.
 MAX_QUERY = 500
 
+# The globals of the site's offline copy (generator/shipping/offline.py), where a page opened from
+# disk runs the search itself (assets/javascripts/offline.js): the worker's script sets the first
+# to what the page needs of it, and each index's script (assets/search/index-LANG.js) sets
+# {OFFLINE_INDEX}[LANG] to the index.
+OFFLINE_SEARCH = "llmStatusCodesSearch"
+OFFLINE_INDEX = "llmStatusCodesIndex"
+
 SEARCH_LABELS = ("in_language", "nothing_found", "searched", "every_family", "nearest", "none_near", "family_has")
 
 

@@ -9,7 +9,7 @@ from generator.domain.family import Catalog, Family
 from generator.rendering.environment import banner_lines, block_comment_banner, comment_banner, render_template
 from generator.rendering.output import Planned
 from generator.rendering.site.context import DOCS
-from generator.rendering.site.search_index import MAX_QUERY
+from generator.rendering.site.search_index import MAX_QUERY, OFFLINE_INDEX, OFFLINE_SEARCH
 from generator.rendering.site import svg
 
 
@@ -50,7 +50,12 @@ def plan_assets(catalog: Catalog) -> list[Planned]:
         Planned(
             f"{DOCS}/assets/javascripts/search-worker.js",
             lambda: render_template("site/assets/search-worker.js.j2", banner_js=block_comment_banner(),
-                                          max_query=MAX_QUERY),
+                                    max_query=MAX_QUERY, page_global=OFFLINE_SEARCH),
+        ),
+        Planned(
+            f"{DOCS}/assets/javascripts/offline.js",
+            lambda: render_template("site/assets/offline.js.j2", banner_js=block_comment_banner(),
+                                    page_global=OFFLINE_SEARCH, index_global=OFFLINE_INDEX),
         ),
     ]
 

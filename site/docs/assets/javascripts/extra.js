@@ -133,6 +133,11 @@
 (function () {
   "use strict";
 
+  /* A page's address as a link made here writes it: a page of the site is a directory
+     (codes/LLM_TIMEOUT/), but on a page opened as a file, as in the offline copy opened from
+     disk (…/codes/LLM_TIMEOUT/index.html), every page is the file index.html in its directory. */
+  var PAGE = /\.html$/.test(location.pathname) ? "index.html" : "";
+
   /* What an address asked for that the page cannot show: a label's {placeholder} filled with the
      values, as text (a label is the page's data attribute, so neither can write markup). */
   function unfollowed(className, words, placeholder, values) {
@@ -179,7 +184,7 @@
     var page = document.createElement("strong");
     page.textContent = data.pages[info[0]];
     var link = document.createElement("a");
-    link.setAttribute("href", data.base + edition + "/" + (info[3] ? "#" + (typeof info[3] === "string" ? info[3] : data.slug) : ""));
+    link.setAttribute("href", data.base + edition + "/" + PAGE + (info[3] ? "#" + (typeof info[3] === "string" ? info[3] : data.slug) : ""));
     link.className = "eid";
     link.textContent = edition;
     source.append(page, " · ", link);
@@ -397,7 +402,7 @@
     function presence(edition, rows, c) { return rows[c] ? "listed" : edition.u.indexOf(c) >= 0 ? "not known" : "not listed"; }
     function codeLink(c) {
       var name = data.codes[c][0];
-      return '<a href="' + esc(data.base + name + "/") + '">' + codeHtml(name) + "</a>";
+      return '<a href="' + esc(data.base + name + "/" + PAGE) + '">' + codeHtml(name) + "</a>";
     }
     function shown(row, c) { return row[1] === 0 ? data.codes[c][0] : row[1]; }
     function ours(edition, row, k) {  // this project's words, or none yet (changes.upstream_words)
@@ -572,7 +577,7 @@
           state = cell.getAttribute("href").slice("#presence-".length);
         }
         var listed = state !== "absent" && state !== "not-known";
-        location.href = picture.dataset.editions + encodeURIComponent(edition) + "/"
+        location.href = picture.dataset.editions + encodeURIComponent(edition) + "/" + PAGE
           + (listed ? "#" + cell.closest("[data-code]").dataset.code.toLowerCase() : "");
       });
     });

@@ -16,6 +16,11 @@
  * index (assets/search/index-zh.json, generated from the catalog), and another language's
  * index only for a query written in that language.
  *
+ * Offline. A copy of the site opened from disk (file://) may start no worker and fetch no
+ * index: there assets/javascripts/offline.js loads this file into the page itself, which
+ * speaks the same protocol through serve(), reading each index from the script the copy
+ * holds beside it (assets/search/index-zh.js).
+ *
  * An index holds how to read its language (script: cjk or latin; synonyms; the wording of
  * the answers; the site's languages and families) and one document per page, with these
  * fields: l location, t title, k kind (code, edition, page), f family, n names (of a code:
@@ -724,23 +729,17 @@ async function answer(pasted, own, load) {
 
 /* -- the worker ------------------------------------------------------------------------------------- */
 
-if (typeof module === "object" && module.exports) {
-  module.exports = { stem, words, terms, term, releaseOf, bounded, Index, answer, MAX_QUERY }  // for the tests (tests/node/)
-} else {
+/* The protocol, for the page of one language: a function that takes each message of Material's
+   page and answers it through post(). read(lang) gives a language's index (a promise of its
+   data): fetched in the worker, or from the script that holds it in an offline copy. */
+function serve(lang, read, post) {
   const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3
-  const WORKER = new URL(self.location.href)
-  const LANG = WORKER.searchParams.get("lang") || ""
-  const ROOT = new URL("../../", WORKER)  // this file is ROOT/assets/javascripts/
   const indexes = new Map()
   let queue = Promise.resolve()
 
   const load = lang => {
     if (!indexes.has(lang)) {
-      indexes.set(lang, fetch(new URL("assets/search/index-" + lang + ".json", ROOT))
-        .then(response => {
-          if (!response.ok) throw new Error(response.status + " " + response.url)
-          return response.json()
-        })
+      indexes.set(lang, read(lang)
         .then(data => new Index(data))
         .catch(error => {
           console.warn("search: the index could not be loaded", error)
@@ -750,23 +749,39 @@ if (typeof module === "object" && module.exports) {
     return indexes.get(lang)
   }
 
-  const empty = new Index({ lang: LANG })
-  addEventListener("message", event => {
-    const message = event.data
+  const empty = new Index({ lang })
+  return message => {
     // one message at a time, in order: an answer that waits for another index never overtakes
     queue = queue.then(async () => {
       if (message.type === SETUP) {
-        await load(LANG)
-        postMessage({ type: READY })
+        await load(lang)
+        post({ type: READY })
       } else if (message.type === QUERY) {
         let data = { items: [] }
         try {
-          data = await answer(message.data, (await load(LANG)) || empty, load)
+          data = await answer(message.data, (await load(lang)) || empty, load)
         } catch (error) {
           console.warn("search: the query failed", error)
         }
-        postMessage({ type: RESULT, data })
+        post({ type: RESULT, data })
       }
     })
+  }
+}
+
+if (typeof module === "object" && module.exports) {
+  module.exports = { stem, words, terms, term, releaseOf, bounded, Index, answer, serve, MAX_QUERY }  // for the tests (tests/node/)
+} else if (typeof document === "object") {
+  // on a page of the offline copy opened from disk, where no worker may start: its
+  // assets/javascripts/offline.js runs the search on the page, through the same protocol
+  self.llmStatusCodesSearch = { serve }
+} else {
+  const WORKER = new URL(self.location.href)
+  const ROOT = new URL("../../", WORKER)  // this file is ROOT/assets/javascripts/
+  const read = lang => fetch(new URL("assets/search/index-" + lang + ".json", ROOT)).then(response => {
+    if (!response.ok) throw new Error(response.status + " " + response.url)
+    return response.json()
   })
+  const handle = serve(WORKER.searchParams.get("lang") || "", read, postMessage)
+  addEventListener("message", event => handle(event.data))
 }
