@@ -356,7 +356,8 @@ def test_the_pages_script_counts_and_folds_every_pair_as_the_generator(fold, ser
     for (old, new, which), (_, where) in EXPECTED.items():
         if which != lang:
             continue
-        html = shown[pairs.index((editions.index(family.edition_by_id[old]), editions.index(family.edition_by_id[new])))]
+        pair = (editions.index(family.edition_by_id[old]), editions.index(family.edition_by_id[new]))
+        html = shown[pairs.index(pair)]
         folds = [b for b in read(html).blocks if b["fold"] is not None]
         assert [b["codes"] for b in folds] == [where[k] for k in ("punctuation", "translation") if where[k]]
 
@@ -383,7 +384,8 @@ def test_the_page_opens_on_the_remembered_release_to_the_newest_when_followed_fr
             notes.text_content() if notes.count() else None
 
     site = f"{ORIGIN}/codes/"
-    assert opened("en/", site) == ("2.0 → 3.0", "Compared from the release you chose on a code page, 2.0, to the newest.")
+    assert opened("en/", site) == ("2.0 → 3.0",
+                                   "Compared from the release you chose on a code page, 2.0, to the newest.")
     assert opened("zh/", site)[0] == "2.0 → 3.0"
     assert opened("en/", None) == ("3.0-next → 4.0-next", None)  # typed: the first comparison
     assert opened("en/", "https://elsewhere.example/") == ("3.0-next → 4.0-next", None)

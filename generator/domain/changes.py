@@ -235,6 +235,8 @@ def text_fold(code: Code, field_name: str, old: Edition, new: Edition, lang: str
     yet) and, in another of `languages` (those known on both sides), upstream's own words stand
     on both sides, alike but for punctuation; else a change of meaning."""
     a, b = code.entry(field_name, old.id, lang), code.entry(field_name, new.id, lang)
+    if a is None or b is None:
+        return Fold.MEANING
     if punctuation_only(a.text, b.text):
         return Fold.PUNCTUATION
     if not (upstream_words(a.origin) and upstream_words(b.origin)):

@@ -146,7 +146,7 @@ def _steps(ctx: Context, family: Family, page: Page, timeline: Timeline) -> list
         diff = compare_editions(family, old, new)
         counts = change_counts(diff, ctx.lang)
         href = ctx.url(differences_location(family, page)) + f"?old={quote(old.id)}&new={quote(new.id)}"
-        steps.append(Step(href, old.id, new.id, [(k, counts[k]) for k, _ in SUMMARY if counts[k]],
+        steps.append(Step(href, old.id, new.id, [(k, n) for k, _ in SUMMARY if (n := counts[k])],
                           ctx.lang in diff.texts_comparable))
     return steps
 
@@ -268,7 +268,8 @@ def diff_of(ctx: Context, family: Family, diff: EditionDiff, summary: bool = Tru
                 for c in shown if fold_ is None or c.fold == fold_]
 
     kinds.append(("texts", texts(Fold.MEANING if fold else None)))
-    folded = [Folded(kind.value, fill(ctx.phrases[label], count=len(rows)), Table(kind.value, *tables[kind.value], rows))
+    folded = [Folded(kind.value, fill(ctx.phrases[label], count=len(rows)),
+                     Table(kind.value, *tables[kind.value], rows))
               for kind, label in _FOLDS.items() if fold and (rows := texts(kind))]
     unseen = [e.id for e in (diff.old, diff.new) if not e.has_texts(ctx.lang)] \
         if not shown and ctx.lang not in diff.texts_comparable else []
@@ -341,7 +342,7 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
     value_index = {value: i for i, value in enumerate(values)}
     # where upstream split the page over several files: the file of each row (a row moves between files)
     split = any(s.codes for e in editions for s in e.sources)
-    translated = _translated(ctx, codes, fields, editions)
+    translated = _translated(ctx, codes, fields, list(editions))
     files: dict[str, int] = {}
     rows = []
     for edition in editions:
