@@ -115,6 +115,8 @@ def _upstream_verbs(verbs) -> None:
     page.add_argument("--family", default=None, metavar="NAME", help="the family (default: the one the edition is in)")
     page.add_argument("--path", default=None, help="which file, where upstream split the page over several "
                                                    "(default: its first)")
+    page.add_argument("--code", default=None, metavar="ID", help="for a family with one page per code (ge): the "
+                                                                "code whose page to print (default: the index)")
 
     source = _verb(verbs, "upstream-source", "print, from the catalog, the regions of an upstream source file that "
                                              "list a family's codes (or rewrite them in a local copy)")

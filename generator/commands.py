@@ -173,56 +173,102 @@ def version_text(location: Optional[Path]) -> str:
 
 
 def cmd_explain(args) -> int:
-    from generator.shipping.explain import LineMatch, NotFound, explain, find_codes, line_data, match_line
+    from generator.shipping.explain import LineMatch, NotFound, find_codes, match_line
+    from generator.shipping.explain_messages import find_message
 
     catalog = catalog_of(args)
-    families = [family_of(catalog, args.family)] if args.family else list(catalog.families)
+    families, messages = _explained_families(catalog, args.family)
     if args.key == "-":
-        return _explain_log(catalog, families, args)
+        return _explain_log(catalog, families, messages, args)
+    found: list = find_message(messages, args.key)
     try:
-        found = [LineMatch(family, code, "key") for family, code in find_codes(families, args.key)]
+        found = found or [LineMatch(family, code, "key") for family, code in find_codes(families, args.key)]
     except NotFound as error:
-        found = match_line(families, args.key)  # a pasted log line: a name in it, or its message
+        found = match_line(families, args.key, messages)  # a pasted log line: a name or id in it, or its message
         if not found:
             line = " " in args.key.strip()  # a key of one word is a name or a number, not a line
             raise UsageError(f"{error}; nor does any code's logged message match it as a log line" if line
                              else str(error)) from None
     if args.json:
-        safe_print(json.dumps([line_data(catalog.site, m, language_of(m.family, args.lang)) for m in found],
-                              ensure_ascii=False, indent=2))
+        safe_print(json.dumps([_match_data(catalog, m, args.lang) for m in found], ensure_ascii=False, indent=2))
         return EXIT_OK
     for match in found:
-        lang = language_of(match.family, args.lang)
-        edition = edition_of(match.family, args.edition) if args.edition else None
         sys.stdout.flush()
-        if match.how == "message":
-            took = "; ".join(f"%s{n} = {value!r}" for n, value in enumerate(match.placeholders, 1))
-            safe_print(f"(the line's message is {match.code.name}'s: {match.code.log_message!r}"
-                       + (f"; {took}" if took else "") + ")")
-        safe_print(explain(catalog.site, match.family, match.code, lang, edition).rstrip("\n"))
+        safe_print(_match_text(catalog, match, args).rstrip("\n"))
     return EXIT_OK
 
 
-def _explain_log(catalog: Catalog, families, args) -> int:
+def _explained_families(catalog: Catalog, name: Optional[str]):
+    """The families `--family` names (all by default): (families of codes, families of messages)."""
+    if name and any(m.id == name for m in catalog.message_families):
+        return [], [m for m in catalog.message_families if m.id == name]
+    if name:
+        return [family_of(catalog, name)], []
+    return list(catalog.families), list(catalog.message_families)
+
+
+def _language(catalog: Catalog, match, lang: Optional[str]) -> str:
+    from generator.shipping.explain_messages import MessageMatch
+
+    if isinstance(match, MessageMatch):
+        if lang is not None and lang not in match.family.languages:
+            raise UsageError(f"--lang {lang}: {match.family.id} has {', '.join(match.family.languages)}")
+        return lang or match.family.languages[0]
+    return language_of(match.family, lang)
+
+
+def _match_data(catalog: Catalog, match, lang: Optional[str]) -> dict:
+    from generator.shipping.explain import line_data
+    from generator.shipping.explain_messages import MessageMatch, message_data
+
+    if isinstance(match, MessageMatch):
+        return message_data(match, _language(catalog, match, lang))
+    return line_data(catalog.site, match, _language(catalog, match, lang))
+
+
+def _match_text(catalog: Catalog, match, args) -> str:
+    from generator.shipping.explain import explain
+    from generator.shipping.explain_messages import MessageMatch, explain_message
+
+    lang = _language(catalog, match, args.lang)
+    if isinstance(match, MessageMatch):
+        if args.edition and args.edition not in match.family.editions:
+            raise UsageError(f"--edition {args.edition}: {match.family.id}'s editions are "
+                             f"{', '.join(match.family.editions)}")
+        return explain_message(catalog.site, match, lang, args.edition)
+    edition = edition_of(match.family, args.edition) if args.edition else None
+    text = explain(catalog.site, match.family, match.code, lang, edition)
+    if match.how == "message":
+        took = "; ".join(f"%s{n} = {value!r}" for n, value in enumerate(match.placeholders, 1))
+        text = (f"(the line's message is {match.code.name}'s: {match.code.log_message!r}"
+                + (f"; {took}" if took else "") + ")\n" + text)
+    return text
+
+
+def _explain_log(catalog: Catalog, families, messages, args) -> int:
     """`explain -`: a whole log from standard input, each line it recognises followed by the code
     it is about (as --json: one object per recognised line, with its line number)."""
-    from generator.shipping.explain import line_data, match_line
+    from generator.shipping.explain import match_line
+    from generator.shipping.explain_messages import MessageMatch
 
     recognised = []
     for number, line in enumerate(sys.stdin, 1):
-        found = match_line(families, line.rstrip("\n"))
+        found = match_line(families, line.rstrip("\n"), messages)
         if not found:
             continue
         if args.json:
-            recognised += [{"line": number, **line_data(catalog.site, m, language_of(m.family, args.lang))}
-                           for m in found]
+            recognised += [{"line": number, **_match_data(catalog, m, args.lang)} for m in found]
             continue
         safe_print(f"{number}: {line.rstrip()}")
         for match in found:
-            data = line_data(catalog.site, match, language_of(match.family, args.lang))
+            data = _match_data(catalog, match, args.lang)
             took = ", ".join(repr(v) for v in match.placeholders)
-            safe_print(f"  -> {data['code']} ({data['hex']}, {match.family.id}): {data['meaning'] or '-'}"
-                       + (f" [{took}]" if took else ""))
+            if isinstance(match, MessageMatch):
+                safe_print(f"  -> {data['code']} ({data['category']}, {match.family.id})"
+                           + (f" [{took}]" if took else ""))
+            else:
+                safe_print(f"  -> {data['code']} ({data['hex']}, {match.family.id}): {data['meaning'] or '-'}"
+                           + (f" [{took}]" if took else ""))
             if data["solution"]:
                 safe_print("     " + data["solution"].replace("\n", "\n     "))
     if args.json:

@@ -59,6 +59,12 @@ def cmd_upstream_page(args) -> int:
     from generator.rendering.upstream_page import NotWritable, render_upstream_page
 
     catalog = catalog_of(args)
+    messages = next((m for m in catalog.message_families if m.id == args.family), None)
+    if messages is not None:
+        return _write_out(_message_page(messages, args))
+    if args.code is not None:
+        raise UsageError("--code is for a family with one page per code: "
+                         + (", ".join(f"--family {m.id}" for m in catalog.message_families) or "the catalog has none"))
     family = family_of(catalog, args.family, args.edition)
     edition = edition_of(family, args.edition)
     lang = language_of(family, args.lang)
@@ -71,6 +77,30 @@ def cmd_upstream_page(args) -> int:
         text = render_upstream_page(family, edition, lang, source)
     except NotWritable as error:
         raise UsageError(str(error)) from None
+    return _write_out(text)
+
+
+def _message_page(family, args) -> str:
+    """A page (or the index) of a family with one page per code, at its one page version (`unreleased`)."""
+    from generator.core.releases import UNRELEASED
+    from generator.rendering.message_pages import render_index, render_page
+
+    if args.edition not in (UNRELEASED, family.pages.branch):
+        raise UsageError(f"--edition {args.edition}: {family.id}'s pages have one edition, {UNRELEASED} (the head of "
+                         f"{family.pages.branch}); its releases ship the registry, not the pages")
+    lang = args.lang or family.languages[0]
+    if lang not in family.languages:
+        raise UsageError(f"--lang {lang}: {family.id} has {', '.join(family.languages)}")
+    if args.code is None:
+        return render_index(family)
+    code = family.code_by_id.get(args.code.strip().upper())
+    if code is None or not code.page:
+        raise UsageError(f"--code {args.code}: {family.id} has no page for it" + (
+            "" if code else f"; its codes: {family.codes[0].id} … {family.codes[-1].id}"))
+    return render_page(family, code, lang)
+
+
+def _write_out(text: str) -> int:
     binary = getattr(sys.stdout, "buffer", None)
     if binary is None:  # a text stream (a caller's in-process capture): the same characters
         sys.stdout.write(text)

@@ -15,6 +15,7 @@ from typing import Optional
 from generator.domain.queries import family_at
 from generator.audit.source_code import audit_binding, audit_header, audit_messages, audit_python
 from generator.audit.regions import audit_regions
+from generator.audit.messages import audit_message_family
 from generator.core.releases import release_key
 from generator.audit.findings import Finding
 from generator.rendering.escape import terminal
@@ -98,6 +99,8 @@ def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
         report.rows += _source_rows(family, repos)
         report.rows += _lacking_rows(catalog, family, repos)
         report.notices += _release_branch_notices(family, repos)
+    for messages in catalog.message_families:
+        report.rows += audit_message_family(messages, repos, Row)
     return report
 
 

@@ -5,14 +5,16 @@ import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 from generator.domain import changes
 from generator.domain.changes import Presence
 from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition
 from generator.domain.family import Family
+from generator.domain.messages import MessageFamily
 from generator.domain.model import Site
+from generator.shipping.explain_messages import MessageMatch, from_key, ids_in, message_templates
 from generator.domain.queries import default_edition, other_names
 # A number is read as the generated modules' lookup() reads it: one rule, in one place.
 from generator.rendering.runtime.module_runtime import _TOO_LONG as TOO_LONG, _number as key_number
@@ -86,7 +88,8 @@ class LineMatch:
     placeholders: tuple[str, ...] = ()
 
 
-def match_line(families: Sequence[Family], line: str) -> list[LineMatch]:
+def match_line(families: Sequence[Family], line: str,
+               messages: Sequence[MessageFamily] = ()) -> list[Union[LineMatch, MessageMatch]]:
     """The codes a pasted log line is about: a name or a hex value in it wins (the first there,
     in each family that has it); otherwise its message is matched against every code's logged
     message as a template (each %s takes any text): the most specific wins, equal ones are all
@@ -94,6 +97,9 @@ def match_line(families: Sequence[Family], line: str) -> list[LineMatch]:
     from generator.rendering.runtime.message_match import best_matches, template_pieces
 
     line = line[:MAX_LINE]
+    by_id = ids_in(messages, line)  # a family of messages: an id in the line wins
+    if by_id:
+        return list(by_id)
     names = [_names_as_written(f) for f in families]
     for word in _WORD.findall(line):
         if word[:2] in ("0x", "0X"):
@@ -101,12 +107,21 @@ def match_line(families: Sequence[Family], line: str) -> list[LineMatch]:
         else:  # as written: "timeout" in a message is a word, TIMEOUT a name
             named = [LineMatch(f, found[word], "name") for f, found in zip(families, names) if word in found]
         if named:
-            return named
+            return list(named)
     templates = {f"{f.id}\0{c.name}": template_pieces(c.log_message) for f in families for c in f.codes
                  if c.log_message}
-    by_id = {f.id: f for f in families}
-    found = [(key.split("\0"), values) for key, values in best_matches(line, templates)]
-    return [LineMatch(by_id[fid], by_id[fid].code_by_name[name], "message", values) for (fid, name), values in found]
+    templates.update(message_templates(messages))
+    family_by_id = {f.id: f for f in families}
+    found: list[Union[LineMatch, MessageMatch]] = []
+    for key, values in best_matches(line, templates):
+        if key.startswith("m\0"):
+            match = from_key(messages, key, values)
+            if not any(isinstance(m, MessageMatch) and m.code is match.code for m in found):
+                found.append(match)
+        else:
+            fid, name = key.split("\0")
+            found.append(LineMatch(family_by_id[fid], family_by_id[fid].code_by_name[name], "message", values))
+    return found
 
 
 def _names_as_written(family: Family) -> dict[str, Code]:

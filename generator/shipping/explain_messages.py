@@ -1,0 +1,126 @@
+"""`explain` for a family of messages (GE's error codes): a code by its id, or the code a pasted log
+line comes from (an id in the line wins; else its message matched against every template of every
+family, the most specific winning), with the values its placeholders took and the solution."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from generator.core.releases import UNRELEASED
+from generator.domain.messages import MessageCode, MessageFamily, plain
+from generator.domain.model import Site
+from generator.rendering.runtime.message_match import best_matches, template_pieces
+
+MAX_LINE = 10_000
+
+
+@dataclass(frozen=True)
+class MessageMatch:
+    family: MessageFamily
+    code: MessageCode
+    how: str  # "key", "id" or "message"
+    placeholders: tuple[str, ...] = ()
+    template: Optional[str] = None  # the text of its message the line matched
+
+
+def find_message(families: Sequence[MessageFamily], key: str) -> list[MessageMatch]:
+    """The code an id names (E10003, [E10003], e10003:)."""
+    ident = key.strip().strip("[]:").upper()
+    return [MessageMatch(f, f.code_by_id[ident], "key") for f in families if ident in f.code_by_id]
+
+
+def ids_in(families: Sequence[MessageFamily], line: str) -> list[MessageMatch]:
+    """The first code whose id stands in the line as a word, with what its own templates give its placeholders."""
+    words = set()
+    for start in range(len(line)):
+        if line[start].isalpha() and (start == 0 or not line[start - 1].isalnum()):
+            end = start
+            while end < len(line) and (line[end].isalnum() or line[end] == "_") and end - start < 40:
+                end += 1
+            words.add((start, line[start:end]))
+    for _, word in sorted(words):
+        for family in families:
+            code = family.code_by_id.get(word)
+            if code is not None:
+                own = {text: template_pieces(text) for text in code.messages(family)}
+                best = best_matches(line, own)
+                return [MessageMatch(family, code, "id", best[0][1] if best else (), best[0][0] if best else None)]
+    return []
+
+
+def message_templates(families: Sequence[MessageFamily]) -> dict[str, tuple[str, ...]]:
+    """Every text of every code's message, keyed `m\\0FAMILY\\0ID\\0TEXT` (for best_matches beside the others)."""
+    return {f"m\0{f.id}\0{c.id}\0{text}": template_pieces(text) for f in families for c in f.codes
+            for text in c.messages(f)}
+
+
+def from_key(families: Sequence[MessageFamily], key: str, values: tuple[str, ...]) -> MessageMatch:
+    _, family_id, ident, text = key.split("\0", 3)
+    family = next(f for f in families if f.id == family_id)
+    return MessageMatch(family, family.code_by_id[ident], "message", values, text)
+
+
+def placeholder_rows(match: MessageMatch, lang: str) -> list[tuple[str, str, str]]:
+    """(name, meaning, value) per placeholder: the registry's name, the page's meaning where it lists one per
+    placeholder (or one for all), and the value the line gave it."""
+    code = match.code
+    meanings = [plain(m) for m in code.meanings_in(lang)]
+    count = max(len(match.placeholders), code.placeholders)
+    rows = []
+    for index in range(count):
+        name = code.arg_names[index] if len(code.arg_names) == count else f"%s{index + 1}"
+        meaning = meanings[index] if len(meanings) == count else meanings[0] if len(meanings) == 1 else ""
+        value = match.placeholders[index] if index < len(match.placeholders) else ""
+        rows.append((name, meaning, value))
+    return rows
+
+
+def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optional[str] = None) -> str:
+    family, code = match.family, match.code
+    labels = site.labels_for(lang)
+    lines = [f"{code.id} {code.category}  ({family.name[lang]})"]
+    if match.how == "message":
+        lines.append("  (" + labels["found_by_message"].replace("{code}", code.id) + ")")
+    if code.template is not None:
+        lines.append(f"  {labels['message_template']}: {code.template}")
+    elif not code.page:
+        lines.append(f"  {labels['no_page']}")
+    rows = placeholder_rows(match, lang)
+    if rows:
+        lines.append(f"  {labels['placeholders']}:")
+        lines += [f"    {name}" + (f" ({meaning})" if meaning else "") + (f" = {value!r}" if match.placeholders else "")
+                  for name, meaning, value in rows]
+    if edition is None or edition == UNRELEASED:
+        cause, solution = code.cause_in(lang), code.solution_in(lang)
+    else:
+        entry = code.registry_at(edition, family)
+        suggestion: dict[str, str] = entry["suggestion"] if entry else {}  # type: ignore[assignment]
+        cause, solution = suggestion.get("Possible Cause"), suggestion.get("Solution")
+    if cause and cause != "N/A":
+        lines.append(f"  {labels['cause']}: " + plain(cause).replace("\n", "\n    "))
+    if solution:
+        lines.append(f"  {labels['solution']}: " + plain(solution).replace("\n", "\n    "))
+    if code.examples:
+        lines.append(f"  {labels['examples']}:")
+        lines += [f"    {example}" for example in code.examples]
+    history = [(r, e["ErrMessage"]) for r in family.releases if (e := code.registry_at(r, family))]
+    if history and any(text != code.template for _, text in history):
+        lines.append(f"  {labels['registry_message']}:")
+        previous = None
+        for release, text in history:
+            if text != previous:
+                lines.append(f"    {release}: {text}")
+                previous = text
+    if code.known:
+        lines.append(f"  {labels['known_disagreement']}: {', '.join(code.known)}")
+    return "\n".join(lines) + "\n"
+
+
+def message_data(match: MessageMatch, lang: str) -> dict:
+    """A match as data (`explain --json`)."""
+    code = match.code
+    return {"family": match.family.id, "code": code.id, "category": code.category, "found_by": match.how,
+            "template": code.template, "matched": match.template, "placeholders": list(match.placeholders),
+            "arguments": list(code.arg_names), "meanings": [plain(m) for m in code.meanings_in(lang)],
+            "cause": plain(c) if (c := code.cause_in(lang)) else None,
+            "solution": plain(s) if (s := code.solution_in(lang)) else None, "examples": list(code.examples)}
