@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:6c254ba8f91bb8f1af2ebaace6450eb034215ab3696df63e851595f1ca5906e3
+# Checksum: sha256:a5daa92f148fcd6a522ed4bac7674e04420fcd470b570c2480cd7077c5d6451f
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -25,7 +25,7 @@ from typing import NamedTuple, Optional
 
 __all__ = ["CATALOG_HASH", "EDITIONS", "LANGUAGES", "RELEASES", "ErrorCode", "Match", "lookup", "match", "matches"]
 
-CATALOG_HASH = "0713c8b0542e57bf"
+CATALOG_HASH = "4644cdbd1c414dcd"
 EDITIONS: tuple[str, ...] = (
     "9.0.0-beta.1",
     "9.0.0-beta.2",

@@ -85,7 +85,8 @@ class MessageCode:
     note: Optional[Localized]
     cause: tuple[tuple[str, str], ...]
     solution: tuple[tuple[str, str], ...]
-    args: Optional[str]  # the registry's Arglist; None: not in the registry
+    args: Optional[str]  # the registry's newest Arglist; None: not in the registry
+    registry_args: tuple[Said, ...]
     registry_message: tuple[Said, ...]
     registry_cause: tuple[Said, ...]
     registry_solution: tuple[Said, ...]
@@ -132,7 +133,7 @@ class MessageCode:
             "errTitle": self.category,
             "ErrCode": self.id,
             "ErrMessage": _said(self.registry_message, release, self.template or ""),
-            "Arglist": self.args,
+            "Arglist": _said(self.registry_args, release, self.args),
             "suggestion": {
                 "Possible Cause": _said(self.registry_cause, release, plain_or_na(self.cause_in("en"))),
                 "Solution": _said(self.registry_solution, release, plain_or_na(self.solution_in("en"))),

@@ -217,7 +217,10 @@ def _lay_registry(family: MessageFamily, codes: dict[str, dict], entries: dict[s
         if gaps:
             report.todo.append(f"{family.id}: {ident} is not in the registry of {', '.join(gaps)}, after "
                                f"{first_release}; the catalog cannot record a code the registry dropped yet")
-        registry: dict[str, Any] = {"args": last.get("Arglist", "")}
+        registry: dict[str, Any] = {"args": str(last.get("Arglist", ""))}
+        args_history = _history([(r, str(e.get("Arglist", ""))) for r, e in shipped], registry["args"])
+        if args_history:
+            registry["args_history"] = args_history
         defaults = {
             "message": fields.get("template") or "",
             "cause": plain_or_na((fields.get("cause") or {}).get("en")),
@@ -361,7 +364,7 @@ def _yaml(key: str, value: Any) -> Any:
         return CommentedSeq(cy.cell(v) for v in value) if value else cy.flow([])
     if key == "registry":
         mapping = CommentedMap([("args", cy.text(value["args"]) if value["args"] else "")])
-        for part in ("message", "cause", "solution"):
+        for part in ("args_history", "message", "cause", "solution"):
             if part in value:
                 mapping[part] = CommentedSeq(_said(item) for item in value[part])
         return mapping

@@ -869,7 +869,9 @@ class RegistryEntry(Record):
     """A code's entry in the registry, where it is not what the page says."""
 
     args: str
-    """The `Arglist` as written (the placeholders' names, comma-separated; '' for none)."""
+    """The newest `Arglist` as written (the placeholders' names, comma-separated; '' for none)."""
+    args_history: list[RegistryText] = []
+    """The `Arglist`, where an earlier release's is not `args`, release by release (an item without text: `args`)."""
     message: list[RegistryText] = []
     """The `ErrMessage`, where it is not the page's template, release by release."""
     cause: list[RegistryText] = []

@@ -96,6 +96,7 @@ def _codes(records: list[fmt.Message], key: re.Pattern, languages: tuple[str, ..
             cause=tuple((lang, item.cause[lang]) for lang in languages if lang in item.cause),
             solution=tuple((lang, item.solution[lang]) for lang in languages if lang in item.solution),
             args=item.registry.args if item.registry else None,
+            registry_args=_said(item.registry.args_history if item.registry else []),
             registry_message=_said(item.registry.message if item.registry else []),
             registry_cause=_said(item.registry.cause if item.registry else []),
             registry_solution=_said(item.registry.solution if item.registry else []),
@@ -137,7 +138,7 @@ def _check_code(item: fmt.Message, languages: tuple[str, ...], releases: set[str
 def _check_releases(item: fmt.Message, releases: set[str], rep: Reporter) -> None:
     named = [(item.at("added"), item.added)] if item.added else []
     if item.registry is not None:
-        for key in ("message", "cause", "solution"):
+        for key in ("message", "cause", "solution", "args_history"):
             history = getattr(item.registry, key)
             named += [(said.at("from"), said.from_) for said in history]
             order = [said.from_ for said in history]

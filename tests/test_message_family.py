@@ -1,0 +1,332 @@
+"""A family of messages (one page per code, GE's shape), end to end on fixtures of this project's own
+in upstream's formats: a registry source at two tags and the pages and index at the default branch,
+in a git repository made here. `import` brings them in (the registry's history over the tags, every
+field of every page), `generate` writes the pages back byte for byte and a module whose lookup() and
+match() answer from the same fields, `audit --upstream` is clean and sees a changed file, and
+`explain` matches a pasted log line. A changed meaning, template or list of codes in the catalog
+changes the pages, the index and match() alike."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.helpers import MINI, run_cli
+
+REGISTRY = "base/error_registry.cc"
+ZH, EN = "docs/zh/errors", "docs/en/errors"
+PREFIX = "[ERROR] GE(4242,python):2026-12-06-12:00:00.123.456 [graph.cc:88] "
+
+FAMILY = """\
+message_family:
+  id: ge
+  name: {zh: 演示错误码, en: Demo errors}
+  description: {zh: 演示的错误码, en: demo error codes}
+  languages: [zh, en]
+  site_path: ge
+  key: '^[EW][0-9]{5}$'
+  module: demo_errors
+  pages:
+    repo: demo/ge
+    branch: main
+    folders: {zh: docs/zh/errors, en: docs/en/errors}
+    index_title: Demo Errors
+    framing:
+      zh:
+        symptom: 错误信息
+        cause: 可能原因
+        solution: 解决方法
+        example: 报错示例如下：
+        example_numbered: 报错示例{n}如下：
+        separator: 、
+        intro:
+          sequence: 报错格式如下，占位符%s的含义依次为{meanings}：
+          single: 报错格式如下，占位符%s表示{meanings}：
+          all: 报错格式如下，占位符%s都表示{meanings}：
+      en:
+        symptom: Symptom
+        cause: Possible Cause
+        solution: Solution
+        example: 'Error example:'
+        example_numbered: 'Error example {n}:'
+        separator: ', '
+        intro:
+          sequence: 'The meanings of the placeholders %s in sequence are: {meanings}.'
+          single: The placeholder %s indicates the {meanings}.
+          all: The placeholders %s indicate the {meanings}.
+  registry:
+    repo: demo/ge
+    path: base/error_registry.cc
+    error_class: Demo Errors
+"""
+
+# Several placeholders and two numbered examples; a fixed message with a cause section; a cause in
+# English only; a code the index lists without a page; two templates that one line matches alike.
+PAGES = {
+    "E20001-Invalid_Value.md": (
+        "# E20001 Invalid\\_Value\n\n## 错误信息\n\n报错格式如下，占位符%s的含义依次为参数值、参数名、报错原因：\n\n"
+        "```text\nValue %s for option --%s is invalid. Reason: %s\n```\n\n报错示例1如下：\n\n```text\n"
+        "Value 7 for option --level is invalid. Reason: too high.\n```\n\n报错示例2如下：\n\n```text\n"
+        "Value x for option --mode is invalid. Reason: not a number.\n```\n\n## 解决方法\n\n请按Reason修改参数值。\n",
+        "# E20001 Invalid\\_Value\n\n## Symptom\n\nThe meanings of the placeholders %s in sequence are: option value, "
+        "option name, reason.\n\n```text\nValue %s for option --%s is invalid. Reason: %s\n```\n\nError example 1:\n\n"
+        "```text\nValue 7 for option --level is invalid. Reason: too high.\n```\n\nError example 2:\n\n```text\n"
+        "Value x for option --mode is invalid. Reason: not a number.\n```\n\n## Solution\n\n"
+        "Correct the value as the reason says \\(see **--help**\\).\n"),
+    "E20002-Inner_Error.md": (
+        "# E20002 Inner\\_Error\n\n## 错误信息\n\n```text\nUnknown error occurred.\n```\n\n## 可能原因\n\n"
+        "系统异常。\n\n## 解决方法\n\n1. 收集日志。\n2. 联系技术支持。\n",
+        "# E20002 Inner\\_Error\n\n## Symptom\n\n```text\nUnknown error occurred.\n```\n\n## Possible Cause\n\n"
+        "The system failed.\n\n## Solution\n\n1. Collect the logs.\n2. Contact support.\n"),
+    "W20003-Slow_Operator.md": (
+        "# W20003 Slow\\_Operator\n\n## 错误信息\n\n报错格式如下，占位符%s表示算子名称：\n\n```text\n"
+        "Op %s might be slow.\n```\n\n报错示例如下：\n\n```text\nOp add might be slow.\n```\n\n## 解决方法\n\n"
+        "算子可能较慢。请在<https://example.org/issues> 提交问题。\n",
+        "# W20003 Slow\\_Operator\n\n## Symptom\n\nThe placeholder %s indicates the op name.\n\n```text\n"
+        "Op %s might be slow.\n```\n\nError example:\n\n```text\nOp add might be slow.\n```\n\n## Possible Cause\n\n"
+        "The operator might be slow.\n\n## Solution\n\nSubmit an issue at <https://example.org/issues>.\n"),
+    "E20005-Open_Error.md": (
+        "# E20005 Open\\_Error\n\n## 错误信息\n\n报错格式如下，占位符%s表示文件名：\n\n```text\nCannot open %s.\n```\n\n"
+        "## 解决方法\n\n检查文件。\n",
+        "# E20005 Open\\_Error\n\n## Symptom\n\nThe placeholder %s indicates the file name.\n\n```text\n"
+        "Cannot open %s.\n```\n\n## Solution\n\nCheck the file.\n"),
+    "E20006-Access_Error.md": (
+        "# E20006 Access\\_Error\n\n## 错误信息\n\n报错格式如下，占位符%s表示操作：\n\n```text\nCannot %s file.\n```\n\n"
+        "## 解决方法\n\n检查权限。\n",
+        "# E20006 Access\\_Error\n\n## Symptom\n\nThe placeholder %s indicates the operation.\n\n```text\n"
+        "Cannot %s file.\n```\n\n## Solution\n\nCheck the permissions.\n"),
+}
+INDEX_ORDER = ["E20001-Invalid_Value", "E20004-Lost_Code", "E20005-Open_Error", "E20006-Access_Error",
+               "W20003-Slow_Operator", "E20002-Inner_Error"]
+
+
+def index_text(order=INDEX_ORDER) -> str:
+    entries = [f"- [{name.split('-', 1)[0]} {name.split('-', 1)[1].replace('_', chr(92) + '_')}]({name}.md)"
+               for name in order]
+    return "# Demo Errors\n\n" + "\n\n".join(entries) + "\n"
+
+
+def entry(code, title, message, args, cause="N/A", solution="N/A"):
+    return {"errClass": "Demo Errors", "errTitle": title, "ErrCode": code, "ErrMessage": message, "Arglist": args,
+            "suggestion": {"Possible Cause": cause, "Solution": solution}}
+
+
+def registry(entries) -> str:
+    body = json.dumps({"error_info_list": entries}, indent=2, ensure_ascii=False)
+    return f'#include <string>\nnamespace {{\nconst std::string demo_error_code = R"(\n{body}\n)";\n}}  // namespace\n'
+
+
+V1 = [entry("E20001", "Invalid_Value", "Value %s for option --%s is invalid.", "value,option"),
+      entry("E20002", "Inner_Error", "Unknown error occurred.", "", "The system failed.",
+            "1. Collect the logs. 2. Contact support."),
+      entry("W20003", "Slow_Operator", "Op %s might be slow.", "opname", "The operator might be slow.",
+            "Submit an issue at https://example.org/issues.")]
+V2 = [entry("E20001", "Invalid_Value", "Value %s for option --%s is invalid. Reason: %s", "value,option,reason"),
+      V1[1], entry("E20004", "Lost_Code", "Lost %s.", "what"),
+      entry("E20005", "Open_Error", "Cannot open %s.", "file", solution="Check the file."),
+      entry("E20006", "Access_Error", "Cannot %s file.", "operation", solution="Check the permissions."), V1[2]]
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True,
+                          env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+                               "GIT_COMMITTER_EMAIL": "t@example.org", "HOME": str(repo),
+                               "GIT_AUTHOR_DATE": "2026-01-01T00:00:00", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00"}
+                          ).stdout
+
+
+def commit(repo: Path, files: dict[str, str], message: str, tag: str = "") -> None:
+    for path, text in files.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+    if tag:
+        git(repo, "tag", tag)
+
+
+def pages(index=None, changed=None) -> dict[str, str]:
+    files = {f"{ZH}/README.md": index or index_text(), f"{EN}/README.md": index or index_text()}
+    for name, (zh, en) in {**PAGES, **(changed or {})}.items():
+        files[f"{ZH}/{name}"], files[f"{EN}/{name}"] = zh, en
+    return files
+
+
+@pytest.fixture(scope="module")
+def upstream(tmp_path_factory) -> Path:
+    repo = tmp_path_factory.mktemp("upstream") / "ge"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, {REGISTRY: registry(V1)}, "registry", "v1.0.0")
+    commit(repo, {REGISTRY: registry(V2)}, "registry grows", "v1.1.0")
+    commit(repo, pages(), "pages")
+    return repo
+
+
+@pytest.fixture(scope="module")
+def imported(upstream, tmp_path_factory) -> Path:
+    catalog = tmp_path_factory.mktemp("catalog") / "catalog"
+    (catalog / "ge").mkdir(parents=True)
+    text = MINI.read_text(encoding="utf-8").replace(
+        "repositories:\n", "repositories:\n  demo/ge: {url: \"https://example.org/demo/ge\", default_branch: main}\n")
+    (catalog / "catalog.yaml").write_text(text, encoding="utf-8")
+    (catalog / "ge" / "family.yaml").write_text(FAMILY, encoding="utf-8")
+    (catalog / "ge" / "codes.yaml").write_text("messages: []\n", encoding="utf-8")
+    for ref in ("v1.0.0", "v1.1.0", "main"):
+        result = run_cli("import", "--catalog", catalog, "--upstream", f"demo/ge={upstream}", "--ref", ref)
+        assert result.code == 0, result.err
+    return catalog
+
+
+def family(catalog: Path):
+    from generator.reading.load import load_catalog
+
+    return load_catalog(catalog).message_families[0]
+
+
+def test_import_records_every_field_and_the_registry_history(imported):
+    ge = family(imported)
+    assert [c.id for c in ge.codes] == [n.split("-")[0] for n in INDEX_ORDER]  # the index's order
+    assert ge.releases == ("1.0.0", "1.1.0")
+    one = ge.code_by_id["E20001"]
+    assert one.meanings_in("zh") == ("参数值", "参数名", "报错原因") and len(one.examples) == 2
+    assert one.registry_at("1.0.0", ge)["ErrMessage"] == "Value %s for option --%s is invalid."
+    assert one.registry_at("1.1.0", ge)["ErrMessage"] == one.template  # the page's own words: not written twice
+    assert one.solution_in("en") == "Correct the value as the reason says \\(see **--help**\\)."
+    fixed = ge.code_by_id["E20002"]
+    assert fixed.placeholders == 0 and not fixed.meanings and fixed.cause_in("zh") == "系统异常。"
+    assert fixed.solution_in("zh") == "1. 收集日志。\n2. 联系技术支持。"
+    warn = ge.code_by_id["W20003"]
+    assert warn.cause_in("en") and warn.cause_in("zh") is None  # a cause in one language only
+    lost = ge.code_by_id["E20004"]
+    assert not lost.page and lost.template is None and lost.added == "1.1.0"  # in the index, without a page
+    codes_yaml = (imported / "ge" / "codes.yaml").read_text(encoding="utf-8")
+    assert "known: [message]" not in codes_yaml  # E20001's newest registry message is its page's
+
+
+def test_generate_writes_the_pages_back_byte_for_byte(imported, upstream, tmp_path):
+    assert run_cli("generate", "--catalog", imported, "--out", tmp_path).code == 0
+    written = tmp_path / "generated" / "upstream" / "demo" / "ge"
+    for path, text in pages().items():
+        assert (written / path).read_text(encoding="utf-8") == text, path
+    assert not (written / ZH / "E20004-Lost_Code.md").exists()
+    for lang in ("zh", "en"):
+        shown = run_cli("upstream-page", "--catalog", imported, "--family", "ge", "--edition", "unreleased",
+                        "--lang", lang, "--code", "E20001")
+        assert shown.out == PAGES["E20001-Invalid_Value.md"][lang == "en"]
+
+
+def load_module(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_module_looks_up_and_matches(imported, tmp_path):
+    assert run_cli("generate", "--catalog", imported, "--out", tmp_path).code == 0
+    demo = load_module(tmp_path / "generated" / "python" / "demo_errors.py", "demo_errors_a")
+    code = demo.lookup("[e20001]")
+    assert code.template == "Value %s for option --%s is invalid. Reason: %s"
+    assert code.placeholders == ("value", "option", "reason") and code.meanings("en")[1] == "option name"
+    assert code.message("1.0.0") == "Value %s for option --%s is invalid."
+    assert demo.lookup("E20002").cause("en") == "The system failed."
+    for example in code.examples:  # upstream's examples, with a log prefix and without their id
+        found = demo.match(PREFIX + example)
+        assert found is not None and found.code.id == "E20001" and found.how == "message"
+    assert demo.match(PREFIX + "Value 7 for option --level is invalid.").values == ("7", "level")  # 1.0.0's text
+    assert demo.match("E20002: whatever the rest says").how == "id"
+    both = demo.matches(PREFIX + "Cannot open file.")  # two templates, equally specific: both answers
+    assert sorted(m.code.id for m in both) == ["E20005", "E20006"] and demo.match(PREFIX + "Cannot open file.") is None
+    assert demo.match("nothing of the kind") is None
+    with pytest.raises(KeyError, match="E20001"):
+        demo.lookup("E20011")
+
+
+def test_explain_reads_a_log_line(imported):
+    line = PREFIX + "Value 7 for option --level is invalid. Reason: too high."
+    result = run_cli("explain", "--catalog", imported, "--lang", "en", line)
+    assert result.code == 0, result.err
+    assert "E20001 Invalid_Value" in result.out and "option name" in result.out and "'level'" in result.out
+    data = json.loads(run_cli("explain", "--catalog", imported, "--json", "E20005").out)
+    assert data[0]["code"] == "E20005" and data[0]["found_by"] == "key"
+    both = json.loads(run_cli("explain", "--catalog", imported, "--json", PREFIX + "Cannot open file.").out)
+    assert sorted(d["code"] for d in both) == ["E20005", "E20006"]
+
+
+def test_audit_is_clean_and_sees_a_changed_page(imported, upstream, tmp_path):
+    result = run_cli("audit", "--catalog", imported, "--upstream", f"demo/ge={upstream}")
+    assert result.code == 0, result.out
+    changed = tmp_path / "ge"
+    shutil.copytree(upstream, changed)
+    zh, en = PAGES["E20005-Open_Error.md"]
+    commit(changed, pages(changed={"E20005-Open_Error.md": (zh.replace("检查文件。", "检查文件路径。"), en)}), "edit")
+    copy = tmp_path / "catalog"
+    shutil.copytree(imported, copy)
+    result = run_cli("audit", "--catalog", copy, "--upstream", f"demo/ge={changed}")
+    assert result.code == 1 and "E20005-Open_Error.md" in result.out and "import --ref main" in result.out
+
+
+def edited(imported: Path, tmp_path: Path, old: str, new: str) -> Path:
+    copy = tmp_path / "catalog"
+    shutil.copytree(imported, copy)
+    codes = copy / "ge" / "codes.yaml"
+    text = codes.read_text(encoding="utf-8")
+    assert old in text
+    codes.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy
+
+
+@pytest.mark.parametrize("old,new,page,index_changes,line,expected", [
+    # a placeholder's meaning: the page's sentence changes, not the index, nor what matches
+    ("[参数值, 参数名, 报错原因]", "[取值, 参数名, 报错原因]", "E20001-Invalid_Value.md", False,
+     "Value 7 for option --level is invalid. Reason: too high.", "E20001"),
+    # a template: the page and match() follow it
+    ("template: Cannot open %s.", "template: Cannot read %s.", "E20005-Open_Error.md", False,
+     "Cannot read data.", "E20005"),
+    # a code removed: its page and its index entry go, and match() no longer names it
+    ("  - id: E20006\n", "  - id: E20006\n    page: false\n", "E20006-Access_Error.md", False,
+     "Cannot open file.", "E20005"),
+])
+def test_a_changed_fact_changes_the_pages_the_index_and_match(imported, tmp_path, old, new, page, index_changes,
+                                                              line, expected):
+    before, after = tmp_path / "before", tmp_path / "after"
+    assert run_cli("generate", "--catalog", imported, "--out", before).code == 0
+    copy = edited(imported, tmp_path, old, new)
+    if "page: false" in new:  # a code the pages no longer show, nor the registry: out of the catalog
+        text = (copy / "ge" / "codes.yaml").read_text(encoding="utf-8")
+        start = text.index("  - id: E20006\n")
+        end = text.index("  - id: ", start + 1)
+        (copy / "ge" / "codes.yaml").write_text(text[:start] + text[end:], encoding="utf-8")
+    result = run_cli("generate", "--catalog", copy, "--out", after)
+    assert result.code == 0, result.err
+    root = Path("generated") / "upstream" / "demo" / "ge" / ZH
+    old_page = (before / root / page).read_text(encoding="utf-8")
+    new_page = after / root / page
+    assert not new_page.exists() if "page: false" in new else new_page.read_text(encoding="utf-8") != old_page
+    index_before = (before / root / "README.md").read_text(encoding="utf-8")
+    index_after = (after / root / "README.md").read_text(encoding="utf-8")
+    assert (index_before != index_after) == ("page: false" in new or index_changes)
+    demo = load_module(after / "generated" / "python" / "demo_errors.py", f"demo_errors_{tmp_path.name}")
+    assert [m.code.id for m in demo.matches(PREFIX + line)] == [expected]
+    earlier = load_module(before / "generated" / "python" / "demo_errors.py", f"demo_errors_{tmp_path.name}_0")
+    assert [m.code.id for m in earlier.matches(PREFIX + line)] != [expected] or "参数值" in old  # match() followed
+
+
+def test_a_broken_page_is_refused_with_its_line(upstream, imported, tmp_path):
+    broken = tmp_path / "ge"
+    shutil.copytree(upstream, broken)
+    zh, en = PAGES["E20005-Open_Error.md"]
+    commit(broken, pages(changed={"E20005-Open_Error.md": (zh.replace("## 解决方法", "## 处理方法"), en)}), "break")
+    copy = tmp_path / "catalog"
+    shutil.copytree(imported, copy)
+    before = (copy / "ge" / "codes.yaml").read_bytes()
+    result = run_cli("import", "--catalog", copy, "--upstream", f"demo/ge={broken}", "--ref", "main")
+    assert result.code == 1 and "E20005-Open_Error.md:" in result.err and "nothing was written" in result.err
+    assert (copy / "ge" / "codes.yaml").read_bytes() == before
