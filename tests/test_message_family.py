@@ -330,3 +330,53 @@ def test_a_broken_page_is_refused_with_its_line(upstream, imported, tmp_path):
     result = run_cli("import", "--catalog", copy, "--upstream", f"demo/ge={broken}", "--ref", "main")
     assert result.code == 1 and "E20005-Open_Error.md:" in result.err and "nothing was written" in result.err
     assert (copy / "ge" / "codes.yaml").read_bytes() == before
+
+
+NODE_FIRST = """
+const worker = require(process.argv[1])
+const fs = require("fs")
+const input = JSON.parse(fs.readFileSync(0, "utf8"))
+const indexes = {}
+for (const [lang, file] of Object.entries(input.indexes)) indexes[lang] = new worker.Index(JSON.parse(fs.readFileSync(file, "utf8")))
+const load = async lang => indexes[lang] || null
+;(async () => {
+  const out = []
+  for (const [lang, query] of input.queries) {
+    const found = await worker.answer(query, indexes[lang], load)
+    out.push(found.items.length ? found.items[0][0].location : null)
+  }
+  process.stdout.write(JSON.stringify(out))
+})()
+"""
+
+
+def test_the_sites_search_puts_the_code_first_for_a_pasted_example():
+    """Upstream's examples, pasted with a log prefix and without their id, into the real site's search
+    (its worker and both languages' indexes, in Node): the code whose template the generator's matcher
+    finds most specific comes first, wherever that answer is one code."""
+    from generator.reading.load import load_catalog
+    from generator.rendering.runtime.message_match import best_matches, template_pieces
+    from tests.support.helpers import ROOT
+    from tests.test_search import node
+
+    catalog = load_catalog(ROOT / "catalog")
+    ge = catalog.message_families[0]
+    templates = {f"{c.id}\0{n}": template_pieces(t) for c in ge.codes for n, t in enumerate(c.messages(ge))}
+    queries, expected = [], []
+    for code in ge.codes:
+        for example in code.examples:
+            best = {key.split("\0")[0] for key, _ in best_matches(PREFIX + example, templates)}
+            if len(best) != 1:
+                continue
+            [only] = best
+            for lang, prefix in (("zh", ""), ("en", "en/")):
+                queries.append((lang, PREFIX + example))
+                expected.append(f"{prefix}{ge.prefix}codes/{only}/")
+    assert len(queries) >= 200  # 105 examples of 108 have one answer, in two languages
+    indexes = {lang: str(ROOT / "site" / "docs" / "assets" / "search" / f"index-{lang}.json") for lang in ("zh", "en")}
+    script = ROOT / "site" / "docs" / "assets" / "javascripts" / "search-worker.js"
+    result = subprocess.run([node(), "-e", NODE_FIRST, str(script)], input=json.dumps(
+        {"indexes": indexes, "queries": queries}), capture_output=True, text=True, timeout=300, check=True)
+    firsts = json.loads(result.stdout)
+    wrong = [(q, e, f) for q, e, f in zip(queries, expected, firsts) if f != e]
+    assert not wrong, wrong[:5]

@@ -70,7 +70,11 @@ def test_every_name_of_every_code_is_moved_to_its_page(catalog):
                 == f"{family.prefix}editions/{family.edition(alias).id}"
             )
     pages = {f"{f.prefix}codes/{c.name}" for f in catalog.families for c in f.codes} | \
-        {f"{f.prefix}editions/{e.id}" for f in catalog.families for e in f.editions}
+        {f"{f.prefix}editions/{e.id}" for f in catalog.families for e in f.editions} | \
+        {f"{f.prefix}codes/{c.id}" for f in catalog.message_families for c in f.codes}
+    for messages in catalog.message_families:  # a family of messages: its ids in lower case too
+        assert all(moved[f"{messages.prefix}codes/{c.id}".lower()] == f"{messages.prefix}codes/{c.id}"
+                   for c in messages.codes)
     assert all(key == key.lower() and target in pages for key, target in moved.items())
     # the codes the contract and the issue name
     llm = catalog.family_by_id["llm_datadist"]

@@ -32,7 +32,8 @@ from tests.support.site_build import shared_site
 DOCS = ROOT / "site" / "docs"
 NODE_TESTS = ROOT / "tests" / "node"
 PLAYWRIGHT_NODE = Path(__import__("playwright").__file__).parent / "driver" / "node"
-MAX_CODE_PAGE = 46_000  # bytes of codes/LLM_TIMEOUT/index.html, the heaviest code page
+MAX_CODE_PAGE = 47_000  # bytes of codes/LLM_TIMEOUT/index.html, the heaviest code page (46.7 kB once the
+# navigation listed GE's error codes)
 
 
 # -- the worker without a browser ------------------------------------------------------------------
@@ -124,7 +125,8 @@ def test_each_index_carries_how_its_language_is_read(catalog):
         assert {entry["lang"]: entry["script"] for entry in data["languages"]} == \
             {other: site.search_language(other).script for other in site.languages}
         assert all(text == site.label(f"search_{key}", lang) for key, text in data["labels"].items())
-        assert [f["name"] for f in data["families"]] == [f.name[lang] for f in catalog.families]
+        assert [f["name"] for f in data["families"]] == [f.name[lang] for f in catalog.families] + [
+            m.name[lang] for m in catalog.message_families]
         for family, entry in zip(catalog.families, data["families"]):
             assert family.id in entry["words"] and entry["codes"].endswith(f"{family.prefix}codes/")
         for family in catalog.families:
@@ -251,7 +253,9 @@ def test_the_start_of_a_hex_value_lists_exactly_the_codes_it_starts(catalog, llm
 def test_retry_and_its_synonyms_find_the_codes_that_say_to_try_again(llm, reader):
     names = ("LLM_TIMEOUT", "LLM_WAIT_PROCESS_TIMEOUT", "LLM_PROCESSING_LINK")
     for lang_path, query in (("en/", "retry"), ("en/", "try again"), ("", "重试")):
-        top = paths(results(reader, lang_path, query))[:5]
+        # among LLM-DataDist's codes (GE's messages say "retry" too, word for word: they may come first)
+        own = {code_path(llm, code, lang_path) for code in llm.codes}
+        top = [path for path in paths(results(reader, lang_path, query)) if path in own][:5]
         assert {code_path(llm, llm.code_by_name[name], lang_path) for name in names} <= set(top), (query, top)
 
 

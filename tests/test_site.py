@@ -367,9 +367,10 @@ def test_the_end_of_an_unknown_is_never_a_change(catalog, plain):
 def test_search_indexes_hold_only_what_the_worker_reads(catalog):
     worker = (DOCS / "assets" / "javascripts" / "search-worker.js").read_text(encoding="utf-8")
     documented = set(
-        re.findall(r"\b([a-z]) (?:location|title|kind|family|names|values|meanings|solutions|log|other|what)\b", worker)
+        re.findall(r"\b([a-z]) (?:location|title|kind|family|names|values|meanings|solutions|log|other|what|message)\b",
+                   worker)
     )
-    assert documented == {"l", "t", "k", "f", "n", "v", "m", "s", "g", "o", "x"}
+    assert documented == {"l", "t", "k", "f", "n", "v", "m", "s", "g", "o", "x", "p"}
     for lang in catalog.site.languages:
         data = json.loads((DOCS / "assets" / "search" / f"index-{lang}.json").read_text(encoding="utf-8"))
         keys = {key for doc in data["docs"] for key in doc}

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:a5daa92f148fcd6a522ed4bac7674e04420fcd470b570c2480cd7077c5d6451f
+# Checksum: sha256:b9183d013fd2e042c66958e435df988260c42e8417d9962bc44899f01f5658a0
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -25,7 +25,7 @@ from typing import NamedTuple, Optional
 
 __all__ = ["CATALOG_HASH", "EDITIONS", "LANGUAGES", "RELEASES", "ErrorCode", "Match", "lookup", "match", "matches"]
 
-CATALOG_HASH = "4644cdbd1c414dcd"
+CATALOG_HASH = "05d99f9ad61cdbe2"
 EDITIONS: tuple[str, ...] = (
     "9.0.0-beta.1",
     "9.0.0-beta.2",

@@ -7,6 +7,7 @@ the pages' source, for other tools.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import textwrap
@@ -25,10 +26,12 @@ from generator.rendering.python_module import WIDTH, text_width
 
 
 def message_hash(family: MessageFamily) -> str:
-    return digest(values(family))
+    """The digest of everything the family says (not where its files are: the hash is the same from any
+    directory)."""
+    return digest(values(dataclasses.replace(family, files=())))
 
 
-def plan_message_module(family: MessageFamily) -> list[Planned]:
+def plan_message_module(catalog: object, family: MessageFamily) -> list[Planned]:
     return [Planned(f"generated/python/{family.module}.py", lambda: render_message_module(family)),
             Planned(f"generated/json/{family.module}.json", lambda: render_message_json(family))]
 

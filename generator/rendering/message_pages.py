@@ -67,7 +67,7 @@ def page_path(family: MessageFamily, lang: str, code: Optional[MessageCode] = No
     return f"{family.pages.folder(lang)}/{name}"
 
 
-def plan_message_upstream(family: MessageFamily) -> list[Planned]:
+def plan_message_upstream(catalog: object, family: MessageFamily) -> list[Planned]:
     """Every page and index, at upstream's paths under generated/upstream/OWNER/NAME/ (upstream's bytes)."""
     root = f"{UPSTREAM_DIR}/{family.pages.repo}"
     planned = []

@@ -18,6 +18,7 @@ from generator.rendering.python_module import plan_python
 from generator.rendering.format_reference import plan_reference
 from generator.rendering.message_module import plan_message_module
 from generator.rendering.message_pages import plan_message_upstream
+from generator.rendering.site.message_site import plan_message_site
 from generator.rendering.schemas import plan_schemas
 from generator.rendering.upstream_page import UPSTREAM_DIR, plan_upstream
 from generator.rendering.site import pages as site_pages
@@ -71,6 +72,9 @@ TARGETS = (
     Target("message-upstream", "messages", UPSTREAM_DIR + "/{repo}/{folder}/{file,index}",
            "a family of messages: every page and the index, as upstream's own files (no banner: upstream's bytes)",
            plan_message_upstream, banner=False),
+    Target("message-site", "messages", "site/docs/{site_path}/{index,codes/index,codes/ID}.{lang}.md",
+           "a family of messages on the site: its overview, the list of its codes with their messages, a page per code",
+           plan_message_site),
     Target("manifest", "family", f"{manifest_path('{id}')}",
            "what the generator wrote for the family",
            None),
@@ -117,7 +121,7 @@ def plan_outputs(catalog: Catalog, families: Optional[Iterable[str]] = None) -> 
         if target.scope == "site":
             planned = [(SITE, p) for p in target.plan(catalog)]
         elif target.scope == "messages":
-            planned = [(family.id, p) for family in messages for p in target.plan(family)]
+            planned = [(family.id, p) for family in messages for p in target.plan(catalog, family)]
         else:
             planned = [(family.id, p) for family in chosen for p in target.plan(catalog, family)]
         for owner, item in planned:

@@ -260,3 +260,53 @@ test("a code found by a C name or a hex value opens with the C++ pages' answers 
   }
   assert.equal(await raw("0x5010B01A 9.0.0"), "en/codes/DEMO_TIMEOUT/?release=9.0.0&via=c")
 })
+
+// -- a family of messages: a pasted message fits a template ------------------------------------------
+
+function message(id, templates, fields = {}) {
+  return { l: `en/ge/codes/${id}/`, t: id, k: "code", f: "GE", n: id, v: [], m: fields.m || "", s: fields.s || "",
+    p: templates }
+}
+
+const MESSAGES = new Index({
+  lang: "en", script: "latin", labels: LABELS, languages: LANGUAGES,
+  families: [...FAMILIES, { name: "GE", words: ["ge"], codes: "en/ge/codes/" }], synonyms: [],
+  docs: [
+    message("E10001", ["Value %s for parameter %s is invalid. Reason: %s"], { m: "Invalid Argument parameter value" }),
+    message("E10003", ["Value %s for parameter --%s is invalid. Reason: %s"], { m: "Invalid Argument" }),
+    message("E10051", ["Value %s for parameter --job_id exceeds the allowed maximum %s.",
+      "Value %s for parameter job_id exceeds the allowed maximum length %s."]),
+    message("E20005", ["Cannot open %s."]),
+    message("E20006", ["Cannot %s file."]),
+    code("DEMO_TIMEOUT", 0x5010B01A, { m: "Processing timed out", g: "Process timeout." })
+  ]
+})
+
+test("a pasted message finds the code whose template it fits, the most specific first, prefix and values ignored", async () => {
+  const prefix = "[ERROR] GE(12345,python):2026-12-06-12:00:00.123.456 [ge_api.cc:123] "
+  assert.equal(await first(MESSAGES, prefix + "Value 1.1,2,4,8 for parameter --dynamic_batch_size is invalid. Reason: digits only."),
+    "en/ge/codes/E10003/")
+  assert.equal(await first(MESSAGES, "Value 2 for parameter ge.exec.enableDump is invalid. Reason: The value must be 1 or 0."),
+    "en/ge/codes/E10001/")
+  // each of a code's templates counts: the registry's older text as much as the page's
+  assert.equal(await first(MESSAGES, "Value 300 for parameter job_id exceeds the allowed maximum length 128."),
+    "en/ge/codes/E10051/")
+  assert.equal(await first(MESSAGES, "Value 300 for parameter --job_id exceeds the allowed maximum 128."),
+    "en/ge/codes/E10051/")
+  // a word or two is no message: a template needs a sentence to fit
+  assert.notEqual(await first(MESSAGES, "cannot open"), "en/ge/codes/E20005/")
+})
+
+test("fitting a template costs time linear in the query, whatever the templates", () => {
+  const { holdsTemplate, templatePieces } = worker
+  const hostile = templatePieces("a %s a %s a %s a %s a %s a %s a %s a %s b")
+  const cost = n => {
+    const text = "a ".repeat(n)
+    const start = process.hrtime.bigint()
+    for (let i = 0; i < 50; i++) holdsTemplate(text, hostile)
+    return Number(process.hrtime.bigint() - start)
+  }
+  cost(1000)
+  const ratio = cost(10000) / Math.max(cost(1000), 1)
+  assert.ok(ratio <= 20, `10,000 characters cost ${ratio.toFixed(1)} times 1,000`)
+})

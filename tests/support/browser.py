@@ -132,9 +132,15 @@ def search(v: Visit, lang_path: str, query: str, everything: bool = False,
     announced = int(re.search(r"\d+", meta).group()) if meta != none else 0
     items = v.page.locator(".md-search-result__item > a")
     while everything and items.count() < announced:
+        # Material renders four more each time the list is scrolled to its end anew: a wheel's
+        # scroll events, as a reader's (one jump to the end renders one batch and no more)
         shown = items.count()
-        items.last.scroll_into_view_if_needed()
-        v.page.locator(".md-search__scrollwrap").evaluate("wrap => wrap.scrollTo(0, wrap.scrollHeight)")
+        items.first.hover()
+        for _ in range(4):
+            v.page.mouse.wheel(0, 2000)
+            if items.count() > shown:
+                break
+            v.page.wait_for_timeout(50)
         expect(items).not_to_have_count(shown)
     hrefs = items.evaluate_all("links => links.map(a => a.href)")
     return [unquote(urlsplit(h).path)[len(SUB_PATH):] for h in hrefs], announced

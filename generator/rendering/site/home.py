@@ -19,4 +19,7 @@ def render_home(catalog: Catalog, lang: str) -> str:
     ctx = Context(catalog, lang, "")
     return render_page("home.md.j2", title=ctx.label("home"), banner=banner(), hide_toc=False,
                        site_name=catalog.site.name[lang], labels=ctx.labels,
-                       families=[family_view(Context(catalog, lang, "", f), f) for f in catalog.families])
+                       families=[family_view(Context(catalog, lang, "", f), f) for f in catalog.families],
+                       messages=[(f.id, f.name.get(lang) or f.name.first(),
+                                  f.description.get(lang) or f.description.first(), f"{f.prefix}codes/", len(f.codes))
+                                 for f in catalog.message_families])

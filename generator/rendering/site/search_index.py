@@ -10,6 +10,7 @@ from generator.domain.family import Catalog, Family
 from generator.rendering.environment import banner_lines
 from generator.rendering.output import Planned
 from generator.rendering.site.context import DOCS
+from generator.rendering.site.message_site import message_search_docs
 
 
 def plan_search(catalog: Catalog) -> list[Planned]:
@@ -48,7 +49,9 @@ def render_search_index(catalog: Catalog, lang: str) -> str:
         "languages": [{"lang": other, "path": _lang_prefix(catalog, other), "name": site.language_names[other],
                        "script": site.search_language(other).script} for other in site.languages],
         "families": [{"name": f.name[lang], "words": _family_words(f), "codes": prefix + f"{f.prefix}codes/"}
-                     for f in catalog.families],
+                     for f in catalog.families]
+        + [{"name": f.name.get(lang) or f.name.first(), "words": sorted({f.id, f.site_path}),
+            "codes": prefix + f"{f.prefix}codes/"} for f in catalog.message_families],
     }
     docs: list[str] = []
     for family in catalog.families:
@@ -72,6 +75,8 @@ def render_search_index(catalog: Catalog, lang: str) -> str:
                               (f"{family.prefix}differences/", "differences_title")):
             docs.append(dump({"l": prefix + location, "t": site.label(key, lang), "k": "page", "f": name,
                               "x": family.description[lang]}))
+    for messages in catalog.message_families:
+        docs += [dump(doc) for doc in message_search_docs(messages, lang, prefix)]
     fields = "".join(f"{dump(key)}:{dump(value)}," for key, value in head.items())
     return '{"$comment":' + dump(" ".join(banner_lines())) + "," + fields + '"docs":[' + ",".join(docs) + "]}\n"
 

@@ -89,13 +89,19 @@ def render_mkdocs_config(catalog: Catalog) -> str:
             translations += [
                 (title(f, default), title(f, lang)) for f in catalog.families if title(f, default) != title(f, lang)
             ]
+            translations += [(f.name[default], f.name[lang]) for f in catalog.message_families
+                             if lang in f.languages and f.name[default] != f.name[lang]]
         languages.append({"code": lang, "name": site.language_names[lang], "site_name": site.name[lang],
                           "site_description": site.description[lang],
                           "nav_translations": list(dict(translations).items()), "palette": palette(lang)})
     families = [{"title": title(f, default), "prefix": f.prefix, "index": f"{f.prefix}index.md" if f.prefix else None,
                  "overview_title": site.label("overview", default),
                  "codes_title": site.label("all_codes", default), "editions_title": site.label("editions", default),
-                 "differences_title": site.label("differences_title", default)} for f in catalog.families]
+                 "differences_title": site.label("differences_title", default), "messages": False}
+                for f in catalog.families]
+    families += [{"title": f.name[default], "prefix": f.prefix, "index": f"{f.prefix}index.md",
+                  "overview_title": site.label("overview", default), "codes_title": site.label("all_codes", default),
+                  "messages": True} for f in catalog.message_families]
     return render_template(
         "site/mkdocs.yml.j2", banner_yaml=comment_banner("# "), site_name=site.name[default],
         site_description=site.description[default], default=default, languages=languages, families=families,
@@ -150,6 +156,10 @@ def moved_pages(catalog: Catalog) -> dict[str, str]:
     for path, target in redirect_pages(catalog).items():  # a value in another case (0x5010b01a) too
         if "#" not in target:  # (a release's line in a list is no page of its own)
             other.setdefault(path.lower(), target)
+    for messages in catalog.message_families:
+        for message in messages.codes:
+            target = f"{messages.prefix}codes/{message.id}"
+            own[target.lower()] = target
     table = {**other, **own}  # a page's own name wins over another page's alias
     return {key: table[key] for key in sorted(table)}
 

@@ -25,7 +25,8 @@
  * the answers; the site's languages and families) and one document per page, with these
  * fields: l location, t title, k kind (code, edition, page), f family, n names (of a code:
  * Python, C, C++ and the binding's wrapper constant), v values (decimal, and "x" + hex),
- * m meanings, s solutions and causes, g log message (what upstream's library logs),
+ * m meanings, s solutions and causes, g log message (what upstream's library logs), p message
+ * templates (GE's error codes: each %s a placeholder that takes any text),
  * o other texts (notes), x what an edition or list page is about.
  *
  * Reading a query. What lines of logs and of code put around a value or a name is
@@ -312,7 +313,7 @@ function distinct(list) {
 
 const WEIGHTS = { value: 1000, prefix: 300, name: 400, namePart: 200, nameSubstring: 100, meaning: 40, log: 30, solution: 20,
   other: 8, title: 10, text: 2 }
-const LOG_EXACT = 5000, LOG_WITHIN = 3000, SYNONYM = 0.5, CODE_PAGE = 5
+const LOG_EXACT = 5000, LOG_WITHIN = 3000, SYNONYM = 0.5, CODE_PAGE = 5, MIN_TEMPLATE = 12
 const TEXT_FIELDS = [["m", "meaning"], ["g", "log"], ["s", "solution"], ["o", "other"], ["t", "title"], ["x", "text"]]
 
 function prepare(doc) {
@@ -330,8 +331,36 @@ function prepare(doc) {
   const hexes = (doc.v || []).filter(v => v.startsWith("x")).map(v => v.slice(1))
   return {
     doc, lower, stems, stemmed, names: doc.n ? doc.n.toLowerCase().split(" ") : [], values: doc.v || [], hexes,
-    log: doc.g ? sentence(doc.g) : ""
+    log: doc.g ? sentence(doc.g) : "",
+    templates: (doc.p || []).map(templatePieces)
   }
+}
+
+/* A text as messages are compared: lower case, each run of spaces one space (its punctuation kept:
+   --%s is more than %s). */
+function messageText(text) {
+  return text.toLowerCase().replace(/\s+/g, " ")
+}
+
+/* A message template as the pieces of text between its placeholders, each read as messageText()
+   reads a query, and how much of it is its own text (the more, the more specific). */
+function templatePieces(template) {
+  const pieces = template.split("%s").map(messageText)
+  return { pieces, own: pieces.reduce((n, p) => n + p.length, 0) }
+}
+
+/* Whether a query's sentence holds a template's pieces in order (each placeholder takes any text
+   between them; what comes before, what a logged line puts first, is ignored): one indexOf per piece from
+   where the previous ended, so the work is linear in the query for any template. */
+function holdsTemplate(whole, template) {
+  let position = 0
+  for (const piece of template.pieces) {
+    if (!piece) continue
+    const found = whole.indexOf(piece, position)
+    if (found < 0) return false
+    position = found + piece.length
+  }
+  return true
 }
 
 /* What a query equals when it is a code's name or meaning: lower case, letters and digits only. */
@@ -403,7 +432,8 @@ class Index {
     // a C++ name keeps its namespace (ge::FAILED) while some code has it, else it is dropped
     const read = distinct(terms(rest, this.synonyms)).map(t => !t.word.includes("::") || this.entries.some(e => e.names.includes(t.word))
       ? t : term(t.raw.slice(t.raw.lastIndexOf("::") + 2), t.alternatives))
-    return { terms: read, family, sentence: sentence(query), release, exact: exactKey(rest.join(" ")) }
+    return { terms: read, family, sentence: sentence(query), message: messageText(query), release,
+      exact: exactKey(rest.join(" ")) }
   }
 
   scope(family) {
@@ -478,6 +508,16 @@ class Index {
     return [best ? best + others : 0, lead]
   }
 
+  /* The most specific template of a page that a pasted message fits: its own text's length, or 0. A
+     template needs MIN_TEMPLATE characters of its own, and the query three words, to count. */
+  templateWeight(entry, whole) {
+    if (!entry.templates.length || !whole || whole.trim().split(" ").length < 3) return 0
+    let best = 0
+    for (const template of entry.templates)
+      if (template.own >= MIN_TEMPLATE && template.own > best && holdsTemplate(whole, template)) best = template.own
+    return best
+  }
+
   logWeight(entry, whole) {
     if (!entry.log || !whole) return 0
     if (entry.log === whole) return LOG_EXACT
@@ -493,7 +533,8 @@ class Index {
     const keys = new Map(query.terms.map(t => [t, this.key(t, entries)]).filter(([, kind]) => kind))
     const found = []
     for (const entry of entries) {
-      const log = this.logWeight(entry, query.sentence)
+      const fits = this.templateWeight(entry, query.message)
+      const log = this.logWeight(entry, query.sentence) || (fits ? LOG_WITHIN + fits : 0)
       let score = log, lead = log ? "log" : null, leadWeight = log, held = 0, keyHeld = false, missing = false
       for (const t of query.terms.concat(optional)) {
         const [weight, field] = this.match(entry, t, keys.get(t) === "value")
@@ -510,11 +551,16 @@ class Index {
       const exact = !!query.exact && entry.exact.has(query.exact)
       if (!exact && !log && (missing || !score || (keys.size && !keyHeld))) continue
       if (entry.doc.k === "code") score += CODE_PAGE
-      found.push({ entry, score, lead: exact && !lead ? "meaning" : lead, held, tier: exact ? 2 : log ? 1 : 0,
+      // a pasted message that fits a template: the most specific template first (a refinement of another)
+      found.push({ entry, score, lead: exact && !lead ? "meaning" : lead, held,
+        tier: exact ? 2 : fits ? 1 + fits / 1e6 : log ? 1 : 0,
         viaC: query.terms.some(t => this.cKey(entry, t)) })
     }
+    // equal pages: the families in the site's order (its own status codes before GE's messages)
+    const rank = new Map(this.families.map((f, i) => [f.name, i]))
+    const order = entry => rank.has(entry.doc.f) ? rank.get(entry.doc.f) : rank.size
     return found.sort((a, b) => b.tier - a.tier || b.held - a.held || b.score - a.score ||
-      compare(a.entry.doc.t, b.entry.doc.t))
+      order(a.entry) - order(b.entry) || compare(a.entry.doc.t, b.entry.doc.t))
   }
 
   /* Runs of three or more Chinese characters that no page holds: their pairs of characters,
@@ -770,7 +816,7 @@ function serve(lang, read, post) {
 }
 
 if (typeof module === "object" && module.exports) {
-  module.exports = { stem, words, terms, term, releaseOf, bounded, Index, answer, serve, MAX_QUERY }  // for the tests (tests/node/)
+  module.exports = { stem, words, terms, term, releaseOf, bounded, Index, answer, serve, MAX_QUERY, holdsTemplate, templatePieces }  // for the tests (tests/node/)
 } else if (typeof document === "object") {
   // on a page of the offline copy opened from disk, where no worker may start: its
   // assets/javascripts/offline.js runs the search on the page, through the same protocol

@@ -1,0 +1,162 @@
+"""A family of messages on the site (GE's error codes, under /ge/): its overview, the list of its codes
+with each code's message, and a page per code that answers first (the message, what its placeholders
+stand for, the solution, in the reader's language), with the examples and the registry's history
+below. Every text is upstream's own in both languages; Python passes data, the templates write HTML."""
+from __future__ import annotations
+
+from functools import partial
+from typing import NamedTuple, Optional
+from urllib.parse import quote
+
+from generator.domain.family import Catalog
+from generator.domain.messages import MessageCode, MessageFamily, plain
+from generator.rendering.message_pages import page_path
+from generator.rendering.output import Planned
+from generator.rendering.site.context import Labels, banner, doc_path
+from generator.rendering.site.markup import render_page
+
+
+class Placeholder(NamedTuple):
+    number: int
+    name: str  # the registry's name
+    meaning: str  # what the page says it stands for (plain text), or ""
+
+
+class Said(NamedTuple):
+    releases: str  # "9.0.0-beta.1 – 9.0.1"
+    text: str
+
+
+class MessageView(NamedTuple):
+    id: str
+    category: str
+    location: str
+    template: Optional[str]
+    placeholders: list[Placeholder]
+    meanings_sentence: Optional[str]  # where the meanings are not one per placeholder: the page's list
+    cause: Optional[str]
+    cause_from: Optional[str]  # the language whose page has the cause, where this language's has none
+    solution: Optional[str]
+    note: Optional[str]
+    examples: list[str]
+    messages: list[Said]  # the registry's message over the releases
+    solutions: list[Said]  # the registry's (English) solution over the releases
+    added: Optional[str]
+    known: list[str]
+    page_urls: list[tuple[str, str]]  # (language name, upstream's page at its commit)
+
+
+def plan_message_site(catalog: Catalog, family: MessageFamily) -> list[Planned]:
+    planned = []
+    for lang in catalog.site.languages:
+        planned.append(Planned(doc_path(family.prefix, lang, index=True),
+                               partial(render_message_family, catalog, family, lang), lang=lang))
+        planned.append(Planned(doc_path(f"{family.prefix}codes/", lang, index=True),
+                               partial(render_message_list, catalog, family, lang), lang=lang))
+        planned += [Planned(doc_path(f"{family.prefix}codes/{code.id}/", lang),
+                            partial(render_message_code, catalog, family, code, lang), item=code.id, lang=lang)
+                    for code in family.codes]
+    return planned
+
+
+def _lang(family: MessageFamily, lang: str) -> str:
+    """The language a family's texts are shown in on a page of `lang`: its own, else its first."""
+    return lang if lang in family.languages else family.languages[0]
+
+
+def _url(location: str, target: str) -> str:
+    return "../" * location.count("/") + target
+
+
+def render_message_family(catalog: Catalog, family: MessageFamily, lang: str) -> str:
+    labels = Labels(catalog.site.labels_for(lang, family.name.get(lang) or family.name.first()))
+    location = family.prefix
+    repo = catalog.repositories.get(family.pages.repo)
+    pages = [(catalog.site.language_names[l], f"{repo.url}/tree/{family.pages.commit}/{quote(family.pages.folder(l))}")
+             for l in family.languages if repo and family.pages.commit]
+    return render_page("message_family.md.j2", title=family.name[_lang(family, lang)], banner=banner(),
+                       hide_toc=False, labels=labels, description=family.description[_lang(family, lang)],
+                       codes=_url(location, f"{family.prefix}codes/"), count=len(family.codes),
+                       releases=list(family.releases), pages=pages,
+                       pages_intro=labels["message_pages_source"].replace("{branch}", family.pages.branch),
+                       registry=family.registry is not None,
+                       registry_intro=labels["message_registry_source"].replace(
+                           "{path}", family.registry.path if family.registry else ""))
+
+
+def render_message_list(catalog: Catalog, family: MessageFamily, lang: str) -> str:
+    labels = Labels(catalog.site.labels_for(lang, family.name.get(lang) or family.name.first()))
+    location = f"{family.prefix}codes/"
+    rows = [(code.id, f"{code.id}/", code.category, code.template or "") for code in family.codes]
+    return render_page("message_codes.md.j2", title=labels["all_codes"], banner=banner(), hide_toc=True,
+                       labels=labels, rows=rows, family=family.name[_lang(family, lang)],
+                       overview=_url(location, family.prefix))
+
+
+def render_message_code(catalog: Catalog, family: MessageFamily, code: MessageCode, lang: str) -> str:
+    labels = Labels(catalog.site.labels_for(lang, family.name.get(lang) or family.name.first()))
+    view = message_view(catalog, family, code, _lang(family, lang))
+    return render_page("message_code.md.j2", title=f"{code.id} {code.category}", banner=banner(), hide_toc=False,
+                       labels=labels, code=view, family=family.name[_lang(family, lang)],
+                       codes=_url(view.location, f"{family.prefix}codes/"))
+
+
+def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lang: str) -> MessageView:
+    meanings = [plain(m) for m in code.meanings_in(lang)]
+    count = code.placeholders
+    names = code.arg_names if len(code.arg_names) == count else ()
+    placeholders = [Placeholder(n + 1, names[n] if names else "",
+                                meanings[n] if len(meanings) == count else meanings[0] if len(meanings) == 1 else "")
+                    for n in range(count)]
+    sentence = None if len(meanings) in (0, 1, count) else family.pages.framing_of(lang).separator.join(meanings)
+    repo = catalog.repositories.get(family.pages.repo)
+    urls = [(catalog.site.language_names[l], repo.file_url(family.pages.commit, quote(page_path(family, l, code))))
+            for l in family.languages if repo and family.pages.commit and code.page]
+    note = code.note.get(lang) if code.note else None
+    cause, cause_from = code.cause_in(lang), None
+    if cause is None:  # upstream's page in this language has no such section, another's has (W11001)
+        other = next((l for l in family.languages if code.cause_in(l)), None)
+        if other is not None:
+            cause, cause_from = code.cause_in(other), catalog.site.language_names[other]
+    return MessageView(
+        id=code.id, category=code.category, location=f"{family.prefix}codes/{code.id}/", template=code.template,
+        placeholders=placeholders, meanings_sentence=sentence,
+        cause=plain(cause) if cause else None, cause_from=cause_from,
+        solution=plain(s) if (s := code.solution_in(lang)) else None, note=plain(note) if note else None,
+        examples=list(code.examples), messages=_over_releases(family, code, "ErrMessage"),
+        solutions=_over_releases(family, code, "Solution"), added=family.first_release(code),
+        known=list(code.known), page_urls=urls)
+
+
+def _over_releases(family: MessageFamily, code: MessageCode, key: str) -> list[Said]:
+    """What the registry says, each text with the releases that say it (consecutive ones as a range)."""
+    runs: list[tuple[list[str], str]] = []
+    for release in family.releases:
+        entry = code.registry_at(release, family)
+        if entry is None:
+            continue
+        text = str(entry["ErrMessage"] if key == "ErrMessage" else entry["suggestion"][key])  # type: ignore[index]
+        if runs and runs[-1][1] == text:
+            runs[-1][0].append(release)
+        else:
+            runs.append(([release], text))
+    return [Said(r[0] if len(r) == 1 else f"{r[0]} – {r[-1]}", text) for r, text in runs]
+
+
+def message_search_docs(family: MessageFamily, lang: str, prefix: str) -> list[dict]:
+    """The search documents of the family's codes: names (the id), the category, the messages as templates
+    (a pasted message or example matches them), the meanings, cause and solution."""
+    shown = _lang(family, lang)
+    docs = []
+    for code in family.codes:
+        texts = [plain(t) for t in (*code.meanings_in(shown), code.cause_in(shown) or "") if t]
+        doc = {"l": prefix + f"{family.prefix}codes/{code.id}/", "t": code.id, "k": "code",
+               "f": family.name[shown], "n": code.id, "v": [],
+               "m": " ".join([code.category.replace("_", " "), *texts]),
+               "s": plain(code.solution_in(shown) or ""), "p": list(code.messages(family))}
+        docs.append(doc)
+    docs.append({"l": prefix + f"{family.prefix}codes/", "t": family.name[shown], "k": "page",
+                 "f": family.name[shown], "x": family.description[shown]})
+    return docs
+
+
