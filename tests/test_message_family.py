@@ -91,12 +91,14 @@ PAGES = {
         "Op %s might be slow.\n```\n\nError example:\n\n```text\nOp add might be slow.\n```\n\n## Possible Cause\n\n"
         "The operator might be slow.\n\n## Solution\n\nSubmit an issue at <https://example.org/issues>.\n"),
     "E20005-Open_Error.md": (
-        "# E20005 Open\\_Error\n\n## 错误信息\n\n报错格式如下，占位符%s表示文件名：\n\n```text\nCannot open %s.\n```\n\n"
+        "# E20005 Open\\_Error\n\n## 错误信息\n\n报错格式如下，占位符%s表示文件名：\n\n"
+        "```text\nCannot open %s.\n```\n\n"
         "## 解决方法\n\n检查文件。\n",
         "# E20005 Open\\_Error\n\n## Symptom\n\nThe placeholder %s indicates the file name.\n\n```text\n"
         "Cannot open %s.\n```\n\n## Solution\n\nCheck the file.\n"),
     "E20006-Access_Error.md": (
-        "# E20006 Access\\_Error\n\n## 错误信息\n\n报错格式如下，占位符%s表示操作：\n\n```text\nCannot %s file.\n```\n\n"
+        "# E20006 Access\\_Error\n\n## 错误信息\n\n报错格式如下，占位符%s表示操作：\n\n"
+        "```text\nCannot %s file.\n```\n\n"
         "## 解决方法\n\n检查权限。\n",
         "# E20006 Access\\_Error\n\n## Symptom\n\nThe placeholder %s indicates the operation.\n\n```text\n"
         "Cannot %s file.\n```\n\n## Solution\n\nCheck the permissions.\n"),
@@ -337,7 +339,9 @@ const worker = require(process.argv[1])
 const fs = require("fs")
 const input = JSON.parse(fs.readFileSync(0, "utf8"))
 const indexes = {}
-for (const [lang, file] of Object.entries(input.indexes)) indexes[lang] = new worker.Index(JSON.parse(fs.readFileSync(file, "utf8")))
+for (const [lang, file] of Object.entries(input.indexes)) {
+  indexes[lang] = new worker.Index(JSON.parse(fs.readFileSync(file, "utf8")))
+}
 const load = async lang => indexes[lang] || null
 ;(async () => {
   const out = []

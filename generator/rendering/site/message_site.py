@@ -72,8 +72,9 @@ def render_message_family(catalog: Catalog, family: MessageFamily, lang: str) ->
     labels = Labels(catalog.site.labels_for(lang, family.name.get(lang) or family.name.first()))
     location = family.prefix
     repo = catalog.repositories.get(family.pages.repo)
-    pages = [(catalog.site.language_names[l], f"{repo.url}/tree/{family.pages.commit}/{quote(family.pages.folder(l))}")
-             for l in family.languages if repo and family.pages.commit]
+    names = catalog.site.language_names
+    pages = [(names[other], f"{repo.url}/tree/{family.pages.commit}/{quote(family.pages.folder(other))}")
+             for other in family.languages if repo and family.pages.commit]
     return render_page("message_family.md.j2", title=family.name[_lang(family, lang)], banner=banner(),
                        hide_toc=False, labels=labels, description=family.description[_lang(family, lang)],
                        codes=_url(location, f"{family.prefix}codes/"), count=len(family.codes),
@@ -110,12 +111,12 @@ def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lan
                     for n in range(count)]
     sentence = None if len(meanings) in (0, 1, count) else family.pages.framing_of(lang).separator.join(meanings)
     repo = catalog.repositories.get(family.pages.repo)
-    urls = [(catalog.site.language_names[l], repo.file_url(family.pages.commit, quote(page_path(family, l, code))))
-            for l in family.languages if repo and family.pages.commit and code.page]
+    urls = [(catalog.site.language_names[other], repo.file_url(family.pages.commit, quote(page_path(family, other, code))))
+            for other in family.languages if repo and family.pages.commit and code.page]
     note = code.note.get(lang) if code.note else None
     cause, cause_from = code.cause_in(lang), None
     if cause is None:  # upstream's page in this language has no such section, another's has (W11001)
-        other = next((l for l in family.languages if code.cause_in(l)), None)
+        other = next((o for o in family.languages if code.cause_in(o)), None)
         if other is not None:
             cause, cause_from = code.cause_in(other), catalog.site.language_names[other]
     return MessageView(
