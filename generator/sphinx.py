@@ -195,7 +195,9 @@ class EditionTable:
             return [nodes.paragraph("", "", nodes.emphasis(text=self.site.label("text_not_known", self.lang)))]
         result = text_nodes(entry.text)
         if entry.origin in ("translation", "untranslated", "proposed"):
-            result.append(nodes.paragraph("", "", nodes.emphasis(text=f"({self.site.label(entry.origin, self.lang)})")))
+            # the sign the site's cells show, and the words: the note above the table names the sign
+            sign, words = (self.site.label(key, self.lang) for key in (f"mark_{entry.origin}", entry.origin))
+            result.append(nodes.paragraph("", "", nodes.emphasis(text=f"{sign} ({words})")))
         return result
 
     def _row(self, cells: list[nodes.Node]) -> nodes.row:

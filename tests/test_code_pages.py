@@ -550,28 +550,32 @@ CONFLICT = """() => {
 @browser_test
 @pytest.mark.parametrize("width", ["desktop", "phone"])
 def test_pages_that_disagree_say_so_on_every_card_above_the_fold(catalog, visit, width):
-    """LLM_TIMEOUT: its Python page says recoverable, its C++ pages not. Every card shown says the
-    pages disagree, at its top; on a 390x844 phone the picker and the first card's line are on the
-    first screen, the picker above the answers; a chosen release that disagrees says so too; a
-    reader who came by a C name or a hex value (?via=c) reads the C++ page's card first."""
+    """LLM_TIMEOUT: its Python page says recoverable, its C++ pages not. Every card shown says, at
+    its top, what the other pages of its release say otherwise; on a 390x844 phone the picker and
+    the first card's line are on the first screen, the picker above the answers; a chosen release
+    that disagrees says so too; a reader who came by a C name or a hex value (?via=c) reads the C++
+    page's card first."""
     family = catalog.family_by_id["llm_datadist"]
-    code = family.code_by_name["LLM_TIMEOUT"]
     v = visit(width)
+
+    def lead(card, lang):
+        release = family.edition_by_id[card["edition"]].release
+        return catalog.site.label("answer_others", lang).replace("{release}", f"CANN {release}")
+
     for lang in catalog.site.languages:
         prefix = lang_prefix(catalog, lang)
         v.goto(f"{prefix}codes/LLM_TIMEOUT/")
         m = v.page.evaluate(CONFLICT)
-        lead = catalog.site.label("answer_disagree", lang)
-        assert len(m["cards"]) >= 2 and all(c["conflict"] and c["conflict"].startswith(lead) for c in m["cards"]), m
-        for page in family.pages:
-            if code.name_on(page) is not None and any(c["page"] == page.name[lang] for c in m["cards"]):
-                assert page.name[lang] in m["cards"][0]["conflict"], (page.id, m["cards"][0]["conflict"])
+        assert len(m["cards"]) >= 2 and all(c["conflict"] and c["conflict"].startswith(lead(c, lang))
+                                            for c in m["cards"]), m
+        for card in m["cards"][1:]:
+            assert card["page"] in m["cards"][0]["conflict"], (card["page"], m["cards"][0]["conflict"])
         assert m["formBottom"] <= m["answersTop"] and m["formBottom"] <= m["height"], m
         assert m["cards"][0]["conflictBottom"] <= m["height"], m
         python_first = m["cards"][0]["page"]
         pick(v, "9.0.0", "")
         chosen = v.page.evaluate(CONFLICT)
-        assert all(c["conflict"] and c["conflict"].startswith(lead) for c in chosen["cards"]), chosen
+        assert all(c["conflict"] and c["conflict"].startswith(lead(c, lang)) for c in chosen["cards"]), chosen
         v.goto(f"{prefix}codes/LLM_TIMEOUT/?via=c")
         via = v.page.evaluate(CONFLICT)
         c_pages = {p.name[lang] for p in family.pages if p.row_names == "c"}
@@ -1057,3 +1061,131 @@ def test_the_list_of_codes_shows_every_codes_meaning_recoverability_and_solution
                 for line in said.split("\n"):  # each line of the text stands in the cell (its markup aside)
                     words = "".join(re.sub(r"^(- |\d+\. )", "", line).split())
                     assert words in shown, (member.name, lang, line, shown)
+
+
+# -- which API fits, and what the other pages of its release say (#46 item 2) ----------------------------------
+
+
+def release_disagreement(catalog):
+    """From the catalog: (family, code, release, Python edition, C++ edition) where a Python page
+    and a C++ page of one release both list the code and give it different recoverabilities,
+    9.0.0's first (the release readers tried)."""
+    found = []
+    for family in catalog.families:
+        for code in family.codes:
+            for release in sorted({e.release for e in family.editions}, key=lambda r: r != "9.0.0"):
+                listing = [e for e in family.release_editions(release) if code.name in e.row_by_code
+                           and e.row_by_code[code.name].recoverable != "not known"]
+                for python in (e for e in listing if e.page.row_names == "python"):
+                    for cpp in (e for e in listing if e.page.row_names == "c"):
+                        if python.row_by_code[code.name].recoverable != cpp.row_by_code[code.name].recoverable:
+                            found.append((release != "9.0.0", family, code, release, python, cpp))
+    assert found, "no code whose Python and C++ pages of one release disagree on recoverability"
+    return min(found, key=lambda f: f[0])[1:]
+
+
+FITS = """(edition) => {
+  const header = document.querySelector(".md-header").getBoundingClientRect().bottom
+  const card = document.querySelector(`#answer .answer[data-edition="${edition}"]`)
+  const box = element => { const r = element.getBoundingClientRect(); return { top: r.top, bottom: r.bottom } }
+  const select = document.querySelector("form.edition-choice select[name=api]")
+  const fits = card && card.querySelector(".answer-fits"), others = card && card.querySelector(".answer-conflict")
+  return { header, viewport: window.innerHeight, scroll: window.scrollY,
+           options: [...select.options].map(o => [o.value, o.textContent]), select: box(select),
+           fits: fits && { text: fits.innerText, ...box(fits) },
+           others: others && { text: others.innerText, ...box(others) } }
+}"""
+
+
+@browser_test
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_a_cpp_reader_on_a_release_sees_which_api_fits_and_what_the_python_page_says(catalog, visit, width):
+    """A C++ reader picks release 9.0.0: every API option says in plain words which installation
+    it fits (C++ or Python API, the release, the repository its headers or package come from),
+    not a copy's id; once the C++ copy is chosen, and with every page shown too, its card says so
+    first and, on the first screen, that the Python page of that release gives another
+    recoverability. The code and release come from the catalog."""
+    family, code, release, python, cpp = release_disagreement(catalog)
+    v = visit(width)
+    for lang in catalog.site.languages:
+        v.goto(f"{lang_prefix(catalog, lang)}{family.prefix}codes/{code.name}/")
+        v.page.select_option("form.edition-choice select[name=release]", release)
+        options = dict(v.page.evaluate(FITS, "")["options"])
+        for page in family.pages:
+            for timeline in page.timelines:
+                if timeline.id not in options:
+                    continue
+                words = options[timeline.id]
+                kind = catalog.site.label("api_python" if page.row_names == "python" else "api_cpp", lang)
+                assert kind in words and timeline.id not in words, (lang, timeline.id, words)
+                if timeline.repo:
+                    assert timeline.repo.split("/")[-1] in words and timeline.repo not in words, (lang, words)
+                if any(e.release == release for e in family.timeline_editions(timeline)):
+                    assert release in words, (lang, timeline.id, words)
+        # the C++ copy chosen: its card; every page shown: the first card, whichever page's it is
+        shown_first = [e for e in (release_edition(family, code, release, page=p) for p in family.pages
+                                   if code.name_on(p) is not None) if e is not None and code.name in e.row_by_code]
+        for api, edition in ((cpp.timeline.id, cpp), ("", shown_first[0])):
+            other = python if edition.page.row_names == "c" else cpp
+            v.page.select_option("form.edition-choice select[name=api]", api)
+            m = v.page.evaluate(FITS, edition.id)
+            assert m["scroll"] == 0 and m["fits"] and m["others"], (lang, api, m)
+            kind = "api_cpp" if edition.page.row_names == "c" else "api_python"
+            assert options[edition.timeline.id] in [o[1] for o in m["options"]] or api == ""
+            for words in (release, edition.timeline.repo.split("/")[-1], catalog.site.label(kind, lang)):
+                assert words in m["fits"]["text"], (lang, api, words, m["fits"])
+            said = family.recoverable_label(other.row_by_code[code.name].recoverable, lang)
+            assert other.page.name[lang] in m["others"]["text"] and said in m["others"]["text"], (lang, api, m)
+            assert other.page.heading("recoverable", lang) in m["others"]["text"], (lang, api, m)
+            for part in ("select", "fits", "others"):
+                assert m["header"] <= m[part]["top"] and m[part]["bottom"] <= m["viewport"], (lang, api, part, m)
+            record("fits", f"{code.name} {release} {width} {lang} api={api or 'every page'} [{edition.id}]: select "
+                           f"{m['select']['top']:.0f}–{m['select']['bottom']:.0f}, fits {m['fits']['top']:.0f}–"
+                           f"{m['fits']['bottom']:.0f}, others {m['others']['top']:.0f}–{m['others']['bottom']:.0f} "
+                           f"(viewport {m['viewport']})")
+
+
+def visible_texts(html: str) -> str:
+    """What a page's HTML shows as text: its text nodes, no attribute (a sign's title), no script."""
+    from html.parser import HTMLParser
+
+    class Texts(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.parts, self.skip = [], 0
+
+        def handle_starttag(self, tag, attrs):
+            self.skip += tag in ("script", "style")
+
+        def handle_endtag(self, tag):
+            self.skip -= tag in ("script", "style") and self.skip > 0
+
+        def handle_data(self, data):
+            if not self.skip:
+                self.parts.append(data)
+
+    parser = Texts()
+    parser.feed(html)
+    return " ".join(parser.parts)
+
+
+def test_provenance_notes_appear_once_per_page(catalog):
+    """"(upstream's proposed text, not released)" and the other provenance words appear once on a
+    page, in the note that says what the sign means (its title); each text so marked shows the
+    sign alone (with the words in its title), and a page with a sign has that note."""
+    checked = 0
+    for lang in catalog.site.languages:
+        words = {kind: catalog.site.label(kind, lang) for kind in ("proposed", "translation", "untranslated")}
+        for path in sorted(DOCS.rglob(f"*.{lang}.md")):
+            html = path.read_text(encoding="utf-8")
+            shown = visible_texts(html)
+            for kind, said in words.items():
+                classes = "translation" if kind == "translation" else f"translation {kind}"
+                signs = html.count(f'<sup class="{classes} origin-sign"')
+                count = shown.count(said)
+                assert count <= 1, (path.relative_to(DOCS), kind, count)
+                if signs:
+                    sign = catalog.site.label(f"mark_{kind}", lang)
+                    assert count == 1 and f"{sign} {said}" in shown, (path.relative_to(DOCS), kind, signs)
+                    checked += 1
+    assert checked, "no page shows a sign: the test would prove nothing"

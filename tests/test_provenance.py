@@ -55,7 +55,8 @@ def test_a_text_from_a_merge_request_is_proposed_everywhere(tmp_path):
     for page in (out / "site" / "docs" / "editions" / "9.1.0-v2.en.md", out / "site" / "docs" / "codes" /
                  "LLM_PARAM_INVALID.en.md"):
         text = page.read_text(encoding="utf-8")
-        assert 'class="translation proposed"' in text and "only the merge request&#x27;s ref holds" in text, page
+        signed = 'class="translation proposed origin-sign"' in text
+        assert signed and "only the merge request&#x27;s ref holds" in text, page
     zh = (out / "site" / "docs" / "editions" / "9.1.0-v2.zh.md").read_text(encoding="utf-8")
     assert "proposed" not in zh
 

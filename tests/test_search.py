@@ -377,3 +377,41 @@ def test_english_pages_have_english_chrome(catalog, served):
         if found:
             bad[page.relative_to(build).as_posix()] = "".join(sorted(found))[:40]
     assert not bad, list(bad.items())[:5]
+
+
+def english_only_words(catalog) -> dict[str, set[str]]:
+    """Hyphenated English words of the texts (re-established, data-plane) that no zh text and no
+    code's name holds, each with the en pages of the codes whose English texts hold it: words
+    the zh pages' own index cannot find, and that are no lower-case word of one piece (which a
+    zh page always searched in the en index)."""
+    zh_texts = " ".join(e.text.lower() for f in catalog.families for c in f.codes for _, entries in c.texts
+                        for e in entries if e.lang == "zh" and e.text).lower()
+    names = " ".join(n.lower() for f in catalog.families for c in f.codes for n in (*c.python_names, *c.c_names))
+    found: dict[str, set[str]] = {}
+    for family in catalog.families:
+        for code in family.codes:
+            for _, entries in code.texts:
+                for entry in entries:
+                    if entry.lang != "en" or not entry.text:
+                        continue
+                    for word in re.findall(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])", entry.text):
+                        if word.lower() not in zh_texts and word.lower() not in names:
+                            found.setdefault(word, set()).add(code_path(family, code, "en/"))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_a_zh_search_for_english_only_words_finds_the_english_texts_labelled(catalog, reader):
+    """The zh pages fall back to the English texts, as the en pages fall back to the zh ones: a
+    word that only English texts hold finds their codes' en pages, each result saying it is
+    English; and a Han word only zh texts hold still finds the zh pages from the en pages."""
+    words = english_only_words(catalog)
+    assert words, "the catalog's English texts hold no hyphenated word the zh texts lack"
+    label = catalog.site.label("search_in_language", "zh").format(language=catalog.site.language_names["en"])
+    failures = []
+    for word in sorted(words)[:3]:
+        found = results(reader, "", word)
+        if not (words[word] <= set(paths(found)) and found and all(label in item["text"] for item in found)):
+            failures.append((word, sorted(words[word]), [(i["path"], i["text"][-30:]) for i in found[:3]]))
+    assert not failures, failures

@@ -155,6 +155,28 @@ test("a query in the other language searches that language's index, and its resu
   }
 })
 
+test("a query that nothing on the zh pages holds finds the English texts, labelled, as the en pages find zh", async () => {
+  // words no zh text holds and that are no lower-case English word: a hyphen, capitals, a slash
+  const en = new Index({ lang: "en", script: "latin", labels: LABELS, languages: LANGUAGES, families: FAMILIES, docs: [
+    code("DEMO_LINK_LOST", 0x5010B020, { m: "Link lost", s: "The link must be re-established on the NIC (N/A otherwise)." })] })
+  const zh = new Index({ lang: "zh", script: "cjk", labels: { ...LABELS, in_language: "{language}结果" }, languages: LANGUAGES,
+    families: FAMILIES, docs: [code("DEMO_LINK_LOST", 0x5010B020, { l: "codes/DEMO_LINK_LOST/", m: "链路断开", s: "需重新建链。" })] })
+  const both = async lang => ({ en, zh })[lang] || null
+  for (const query of ["re-established", "NIC", "N/A"]) {
+    const items = (await answer(query, zh, both)).items.map(group => group[0])
+    assert.deepEqual(items.map(item => item.location), ["en/codes/DEMO_LINK_LOST/"], query)
+    assert.ok(items[0].title.includes('lang="en"') && items[0].title.includes("English结果"), items[0].title)
+  }
+  // the en pages: a Han word no English text holds finds the zh text, labelled (as before)
+  const zhOnEn = (await answer("建链", en, both)).items.map(group => group[0])
+  assert.deepEqual(zhOnEn.map(item => item.location), ["codes/DEMO_LINK_LOST/"])
+  assert.ok(zhOnEn[0].title.includes("in 中文"))
+  // what the page's own language holds stays there, unlabelled
+  const own = (await answer("DEMO_LINK_LOST", zh, both)).items.map(group => group[0])
+  assert.deepEqual(own.map(item => item.location), ["codes/DEMO_LINK_LOST/"])
+  assert.ok(!own[0].title.includes("结果"))
+})
+
 test("without the other language's index, the query is searched where it is typed", async () => {
   const none = async () => null
   const items = (await answer("超时", EN, none)).items

@@ -1,8 +1,10 @@
 """A code's page, answer first: right under the title, what each page that lists the code
 says in the edition the default rule picks for that page (domain.queries; the Python page's
-answer is the module's); then a choice of release and API that shows another edition's
-answer; how the pages of that release differ, in words; and after all that, the pictures,
-the history, every edition's texts and the identifiers.
+answer is the module's), each card saying in plain words which installation it fits (Python
+or C++ API, the release, the repository its package or headers come from) and what the other
+pages of its release say otherwise; then a choice of release and API that shows another
+edition's answer; how the pages of that release differ, in words; and after all that, the
+pictures, the history, every edition's texts and the identifiers.
 
 The answers the choice can show are not written twice: each distinct saying of the code
 (its texts and recoverability on one page) is written once, under "what each edition says",
@@ -17,13 +19,15 @@ from generator.domain.changes import Presence, history, presence
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.domain.model import PROPOSED, Page
+from generator.core.releases import UNRELEASED
+from generator.domain.model import PROPOSED, UNTRANSLATED, Page
 from generator.domain.queries import default_edition, disagreeing, release_edition, row_anchor
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context, Link, banner
 from generator.rendering.site.markup import render_page
 from generator.rendering.site.parts import Recoverable, listable_pages, recoverable, text_cell_of
-from generator.rendering.site.release_words import release_differences_section, releases_of
+from generator.rendering.site.release_words import (api_words, others_of, release_differences_section,
+                                                     release_name, releases_of)
 
 
 class SayingBody(NamedTuple):
@@ -59,7 +63,7 @@ class CodePage(NamedTuple):
     hex: str
     value: int
     answers: Optional[Answers]  # None where no edition lists the code
-    origins: list[str]  # the kinds of text not upstream's released words that the page shows (its notes)
+    origins: list[str]  # the kinds of text not upstream's released words that the page shows (a note each, once)
     removed: list[tuple[str, str]]  # (repository, release) where a release no longer ships it
     exists: Optional[tuple[str, str]]  # (title, text) labels where it exists in one language only
     release_differences: tuple  # release_words.ReleaseWords
@@ -74,10 +78,21 @@ class CodePage(NamedTuple):
 
 
 class Answers(NamedTuple):
-    choice: tuple  # (family, releases, timelines (id, its page's name, its name)): the reader's choice
-    cards: list[tuple[str, Link, Saying]]  # (page's name, link to its edition, saying): the default answers
-    disagree: list[tuple[str, str]]  # (page's name, its word) where the answers disagree on recoverability
+    choice: tuple  # (family, releases, timelines (id, the installation it fits)): the reader's choice
+    cards: list[Card]  # the default answers
     data: dict  # for the page's script
+
+
+class Card(NamedTuple):
+    """An answer: which installation it fits (in plain words), what the other pages of its
+    release say otherwise (release_words.others_of), the page's name, a link to the edition
+    (to the code's row), and its saying."""
+
+    fits: str
+    others: Optional[tuple[str, tuple[str, ...]]]  # (lead, a phrase per page or copy that says otherwise)
+    page: str
+    link: Link
+    saying: Saying
 
 
 class Strip(NamedTuple):
@@ -124,7 +139,8 @@ def render_code_page(catalog: Catalog, family: Family, code: Code, lang: str) ->
     view = CodePage(
         name=code.name, hex=code.hex, value=code.value,
         answers=_answers(ctx, family, code, pages, shown, by_edition) if by_edition else None,
-        origins=[kind for kind in ("translation", PROPOSED) if kind in origins], removed=list(code.removed),
+        origins=[kind for kind in (UNTRANSLATED, "translation", PROPOSED) if kind in origins],
+        removed=list(code.removed),
         exists=_exists(code), release_differences=release_differences_section(ctx, family, code, shown),
         notes=code.notes[lang] if code.notes else None, strips=strips, never_pictured=never_pictured,
         histories=histories, never_in_history=never_in_history,
@@ -202,30 +218,72 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
     choices = _choices(family, code, pages, shown)
     named = {e for ids in choices.values() for e in ids}
     page_index = {p.id: i for i, p in enumerate(pages)}
-    editions = {e.id: [page_index[e.page.id], e.release, by_edition[e.id].ident if e.id in by_edition else "-",
-                       _row_link(e, code), _recoverable_word(ctx, family, code, e)]
-                for e in family.editions if e.id in named}
+    fits = api_words(ctx, family, pages)
+    releases = releases_of(family, pages)
+    said: dict[str, int] = {}  # each phrase of what other pages say otherwise, written once
+
+    timelines = [t.id for p in pages for t in p.timelines]  # the order of the API options
+    sayings: dict[str, int] = {}
+
+    def entry(e: Edition) -> list:
+        said_otherwise = [_said_index(said, phrase) for phrase in others_of(ctx, family, code, e, pages)]
+        return [page_index[e.page.id], e.release, _said_index(sayings, by_edition[e.id].ident) if e.id in by_edition
+                else -1, _row_link(e, code), timelines.index(e.timeline.id),
+                *([said_otherwise] if said_otherwise else [])]
+
+    # the page's data is a fifth of its weight: a choice names its editions by their place among the
+    # editions' ids (sorted, as the JSON writes them; an id holds a release's dots, never a bare
+    # integer that JavaScript would put first), an edition its saying by its place among them, a
+    # release is named by one pattern
+    editions = {e.id: entry(e) for e in family.editions if e.id in named}
+    place = {ident: i for i, ident in enumerate(sorted(editions))}
     data = {"base": ctx.url(f"{family.prefix}editions/"), "slug": code.slug,
-            "pages": [p.name[ctx.lang] for p in pages], "editions": editions, "choices": choices,
-            "c_pages": [i for i, p in enumerate(pages) if p.row_names == "c"]}
+            "pages": [p.name[ctx.lang] for p in pages], "editions": editions,
+            "choices": {key: [place[i] for i in ids] for key, ids in choices.items()},
+            "c_pages": [i for i, p in enumerate(pages) if p.row_names == "c"], "fits": [fits[t] for t in timelines],
+            "release_name": release_name(ctx, "{release}"),
+            "unreleased": {r: release_name(ctx, r) for r in releases if r == UNRELEASED}, "said": list(said),
+            "sayings": list(sayings)}
+
+    def newest(timeline) -> str:  # the release an API choice shows without a release chosen, else its newest
+        ids = choices.get(f"|{timeline.id}")
+        editions = family.timeline_editions(timeline)
+        released = [e for e in editions if e.released] or editions
+        return family.edition_by_id[ids[0]].release if ids else \
+            max(released, key=lambda e: e.index).release if released else releases[0]
+
     return Answers(
-        (family.id, tuple(releases_of(family, pages)),
-         tuple((t.id, p.name[ctx.lang], t.name[ctx.lang]) for p in pages for t in p.timelines)),
-        [(e.page.name[ctx.lang], ctx.edition_link(family, e, code), by_edition[e.id]) for e in defaults],
-        pages_disagree(ctx, family, code, defaults), data)
+        (family.id, tuple(releases),
+         tuple((t.id, fits[t.id].replace("{release}", release_name(ctx, newest(t)))) for p in pages
+               for t in p.timelines)),
+        [_card(ctx, family, code, e, pages, fits, by_edition[e.id]) for e in defaults], data)
+
+
+def _said_index(said: dict[str, int], phrase: str) -> int:
+    return said.setdefault(phrase, len(said))
+
+
+def _card(ctx: Context, family: Family, code: Code, edition: Edition, pages: list[Page], fits: dict[str, str],
+          saying: Saying) -> Card:
+    """A default answer as the page writes it (extra.js builds the same for a reader's choice)."""
+    release = release_name(ctx, edition.release)
+    others = others_of(ctx, family, code, edition, pages)
+    lead = ctx.label("answer_others").replace("{release}", release)
+    return Card(fits[edition.timeline.id].replace("{release}", release), (lead, others) if others else None,
+                edition.page.name[ctx.lang], ctx.edition_link(family, edition, code), saying)
 
 
 def _recoverable_word(ctx: Context, family: Family, code: Code, edition: Edition) -> str:
-    """The edition's 是否可恢复 word for the code ("" where it does not list it, or it is not
-    known): the script compares the answers it shows, as disagreement_line does."""
+    """The edition's 是否可恢复 word for the code ("" where it does not list it, or it is not known)."""
     row = edition.row_by_code.get(code.name)
     return ctx.recoverable(row.recoverable, family) if row is not None and row.recoverable != "not known" else ""
 
 
 def pages_disagree(ctx: Context, family: Family, code: Code, editions: list[Edition]) -> list[tuple[str, str]]:
-    """Where the pages of answers shown together disagree on recoverability, what each says
-    (page's name, its word: "Python … page", "Yes"); none where they agree (extra.js says
-    the same for a reader's choice)."""
+    """Where the pages of answers shown together (the list of codes: each page's newest)
+    disagree on recoverability, what each says (page's name, its word: "Python … page",
+    "Yes"); none where they agree. A code's own page says on each card what the other pages
+    of its release say otherwise (release_words.others_of)."""
     return [(e.page.name[ctx.lang], word) for e in disagreeing(code, editions)
             if (word := _recoverable_word(ctx, family, code, e))]
 

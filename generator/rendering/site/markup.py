@@ -199,9 +199,11 @@ REMEMBERED = 1 << 17
 
 
 @lru_cache(maxsize=REMEMBERED)
-def text_markup(text: str) -> Markup:
-    """A catalog text as HTML: paragraphs, bullets and numbered steps, URLs linked."""
-    return macro("text.html.j2", "text")([(b.kind, b.start, [line_pieces(i) for i in b.items]) for b in blocks(text)])
+def text_markup(text: str, tail: Markup = Markup("")) -> Markup:
+    """A catalog text as HTML: paragraphs, bullets and numbered steps, URLs linked; `tail` (markup)
+    at the end of its last line."""
+    return macro("text.html.j2", "text")([(b.kind, b.start, [line_pieces(i) for i in b.items]) for b in blocks(text)],
+                                         tail)
 
 
 @lru_cache(maxsize=REMEMBERED)

@@ -111,7 +111,8 @@ def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lan
                     for n in range(count)]
     sentence = None if len(meanings) in (0, 1, count) else family.pages.framing_of(lang).separator.join(meanings)
     repo = catalog.repositories.get(family.pages.repo)
-    urls = [(catalog.site.language_names[other], repo.file_url(family.pages.commit, quote(page_path(family, other, code))))
+    language_names = catalog.site.language_names
+    urls = [(language_names[other], repo.file_url(family.pages.commit, quote(page_path(family, other, code))))
             for other in family.languages if repo and family.pages.commit and code.page]
     note = code.note.get(lang) if code.note else None
     cause, cause_from = code.cause_in(lang), None

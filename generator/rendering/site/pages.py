@@ -103,8 +103,13 @@ def render_codes_index(catalog: Catalog, family: Family, lang: str) -> str:
                ("recoverable", default_page.heading("recoverable", lang)),
                ("solution", default_page.heading("solution", lang))]
     title = f"{family.name[lang]} · {ctx.label('all_codes')}"
+    rows = [_code_list_row(ctx, family, code) for code in family.codes]
+    # what each sign on the texts means, said once above the table (the cells show the sign alone)
+    marks = {cell.mark for r in rows for cell in (r.meaning, r.solution) if cell is not None and cell.mark}
+    notes = [(f"{ctx.label(f'mark_{kind}')} {ctx.label(kind)}", ctx.label(f"{kind}_note"))
+             for kind in (UNTRANSLATED, "translation", PROPOSED) if kind in marks]
     return render_page("codes.md.j2", title=title, banner=banner(), hide_toc=True, labels=ctx.labels,
-                       columns=columns, rows=[_code_list_row(ctx, family, code) for code in family.codes])
+                       columns=columns, rows=rows, notes=notes)
 
 
 def _code_list_row(ctx: Context, family: Family, code: Code) -> CodeListRow:
@@ -234,8 +239,8 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
 
 def _edition_notes(ctx: Context, family: Family, edition: Edition) -> list[tuple[str, str, str]]:
     """What the marks on the edition's texts and what is not known of it mean."""
-    notes = [("note", ctx.label(kind), ctx.label(f"{kind}_note")) for kind in (UNTRANSLATED, "translation", PROPOSED)
-             if code_entry_origin(family, edition, ctx.lang, kind)]
+    notes = [("note", f"{ctx.label(f'mark_{kind}')} {ctx.label(kind)}", ctx.label(f"{kind}_note"))
+             for kind in (UNTRANSLATED, "translation", PROPOSED) if code_entry_origin(family, edition, ctx.lang, kind)]
     if not edition.has_texts(ctx.lang):
         notes.append(("info", ctx.label("text_not_known"), ctx.label("texts_not_known")))
     if not edition.order_known:

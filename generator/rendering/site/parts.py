@@ -44,11 +44,13 @@ def _recoverable(ctx: Context, family: Family, value: Optional[str], disagreemen
 
 class TextCell(NamedTuple):
     """A text of an edition (None: not known), what marks it as not upstream's released words
-    (translation, untranslated, proposed) if anything, and the words of the mark or of "not known"."""
+    (translation, untranslated, proposed) if anything, the words of the mark or of "not known",
+    and the short sign the cell shows for the mark (the page's note says once what it means)."""
 
     text: Optional[str]
     mark: Optional[str]
     words: str
+    sign: str = ""
 
 
 def text_cell_of(ctx: Context, text: Optional[str], origin: Optional[str]) -> TextCell:
@@ -56,7 +58,9 @@ def text_cell_of(ctx: Context, text: Optional[str], origin: Optional[str]) -> Te
         return TextCell(None, None, ctx.label("text_not_known"))
     # a mark says whose words a text is: a bare "-" has none to mark
     marked = origin in (UNTRANSLATED, PROPOSED, "translation") and any(c.isalnum() for c in text)
-    return TextCell(text, origin, ctx.label(origin)) if marked else TextCell(text, None, "")  # type: ignore[arg-type]
+    if not marked:
+        return TextCell(text, None, "")
+    return TextCell(text, origin, ctx.label(origin), ctx.label(f"mark_{origin}"))  # type: ignore[arg-type]
 
 
 def text_cell(ctx: Context, text: Optional[str], origin: Optional[str]) -> str:

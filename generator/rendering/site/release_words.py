@@ -1,17 +1,20 @@
 """How the pages of one release say a code apart, in words: a block per release, the newest
-shown, the rest for the reader's choice."""
+shown, the rest for the reader's choice; which installation each API choice fits, in plain
+words; and, on an answer's card, what the other pages of its release say otherwise."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable, NamedTuple, Optional, TypeVar
 
+from generator.domain.changes import punctuation_only
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Family
-from generator.domain.model import Page
+from generator.domain.model import Page, Timeline
 from generator.domain.queries import default_edition
-from generator.rendering.site.context import Context
+from generator.rendering.site.context import PLACEHOLDER, Context
 from generator.rendering.site.parts import Recoverable, recoverable
-from generator.core.releases import release_key
+from generator.core.releases import UNRELEASED, release_key
 
 
 def releases_of(family: Family, pages: list[Page]) -> list[str]:
@@ -127,3 +130,100 @@ def _text_words(ctx: Context, code: Code, listing: list[Edition]) -> list[Said]:
     if len(known) < len(listing):
         said.append(Said("release_texts_not_known", _ids([e for e in listing if e not in known])))
     return said
+
+
+# -- which installation an API choice fits, in plain words ----------------------------------------------
+
+
+def release_name(ctx: Context, release: str) -> str:
+    """A release as readers name their installation: "CANN 9.0.0", or "not released yet"."""
+    if release == UNRELEASED:
+        return ctx.label("api_unreleased")
+    return ctx.label("api_release").replace("{release}", release)
+
+
+def api_words(ctx: Context, family: Family, pages: list[Page]) -> dict[str, str]:
+    """Per timeline of the pages, the installation it fits in plain words, its release a
+    "{release}" to fill (release_name): the page's kind (Python, C++), the release, and where
+    the package or the headers come from (the timeline's repository, by its name); the page's
+    name after them where two timelines would read alike (the C++ page and the page to be
+    deprecated, both of hicann/ge)."""
+    def words(timeline: Timeline, page: Page) -> str:
+        python = page.row_names == "python"
+        if timeline.repo:
+            source = ctx.label("api_from_package" if python else "api_from_headers").replace(
+                "{repo}", timeline.repo.rsplit("/", 1)[-1])
+        else:
+            source = ctx.label("api_from_documentation")
+        return _fill(ctx.label("api_fits"), api=ctx.label("api_python" if python else "api_cpp"),
+                     source=source)
+
+    plain = {t.id: (words(t, p), p) for p in pages for t in p.timelines}
+    alike = Counter(w for w, _ in plain.values())
+    return {ident: _fill(ctx.label("api_fits_page"), fits=w, page=p.name[ctx.lang]) if alike[w] > 1 else w
+            for ident, (w, p) in plain.items()}
+
+
+def _fill(label: str, **values: str) -> str:
+    """A label's placeholders filled, each once, in one pass (a value that holds "{x}" stays
+    as it is); "{release}" stays for release_name where no value is given."""
+    return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), label)
+
+
+# -- what the other pages of an answer's release say otherwise -------------------------------------------
+
+
+def others_of(ctx: Context, family: Family, code: Code, edition: Edition, pages: list[Page]) -> tuple[str, ...]:
+    """Where the other editions of the answer's release (of the pages, those that list the
+    code) say the code otherwise than the answer, a phrase per page ("Python LLMStatusCode
+    page: Recoverable: Yes (recoverable); Solution: a different text"), or per copy where the
+    copies of a page do not say the same: the recoverability they give, each text of theirs
+    that differs in words (punctuation and spacing alone are no difference). None where they
+    all agree, or the answer does not list the code."""
+    mine = edition.row_by_code.get(code.name)
+    if mine is None:
+        return ()
+    ids = [p.id for p in pages]
+    peers = [e for e in family.release_editions(edition.release)
+             if e.page.id in ids and e is not edition and code.name in e.row_by_code]
+    said = {e.id: _what_differs(ctx, family, code, edition, e) for e in peers}
+    join = ctx.label("answer_other_join")
+
+    def phrase(who: str, what: tuple[str, ...]) -> str:
+        return _fill(ctx.label("field_value"), field=who, value=join.join(what))
+
+    out = []
+    for page in pages:
+        mates = [e for e in peers if e.page.id == page.id]
+        if not any(said[e.id] for e in mates):
+            continue
+        if page.id != edition.page.id and len({said[e.id] for e in mates}) == 1:
+            out.append(phrase(page.name[ctx.lang], said[mates[0].id]))
+            continue
+        for other in mates:
+            if said[other.id]:
+                out.append(phrase(_copy_name(ctx, page, other, [edition, *mates]), said[other.id]))
+    return tuple(out)
+
+
+def _copy_name(ctx: Context, page: Page, edition: Edition, among: list[Edition]) -> str:
+    """A copy of a page by its repository, where no other of `among` comes from it; else by its id."""
+    repo = edition.timeline.repo
+    if repo and sum(e.timeline.repo == repo for e in among) == 1:
+        return _fill(ctx.label("answer_copy_in"), page=page.name[ctx.lang], repo=repo.rsplit("/", 1)[-1])
+    return _fill(ctx.label("answer_copy_id"), page=page.name[ctx.lang], edition=edition.id)
+
+
+def _what_differs(ctx: Context, family: Family, code: Code, edition: Edition, other: Edition) -> tuple[str, ...]:
+    mine, theirs = edition.row_by_code[code.name].recoverable, other.row_by_code[code.name].recoverable
+    said = []
+    if "not known" not in (mine, theirs) and mine != theirs:
+        value = recoverable(ctx, family, theirs, (), words=True).shown
+        said.append(_fill(ctx.label("field_value"), field=other.page.heading("recoverable", ctx.lang), value=value))
+    for field_name in edition.page.text_fields:
+        if field_name not in other.page.text_fields:
+            continue
+        a, b = code.text(field_name, edition.id, ctx.lang), code.text(field_name, other.id, ctx.lang)
+        if a is not None and b is not None and not punctuation_only(a, b):
+            said.append(ctx.label("answer_other_text").replace("{field}", edition.page.heading(field_name, ctx.lang)))
+    return tuple(said)

@@ -154,31 +154,52 @@
     parent.appendChild(p);
   }
 
-  /* Where the pages of the answers shown disagree on recoverability: a line that says what each
-     says, at the top of every card (code_page.disagreement_line writes the same). */
-  function disagreement(data, answers, entries) {
-    var said = entries.filter(function (e) { return data.editions[e][4]; });
-    var words = said.map(function (e) { return data.editions[e][4]; });
-    if (words.filter(function (w, i) { return words.indexOf(w) === i; }).length < 2) return null;
+  /* A release as readers name their installation ("CANN 9.0.0", "not released yet"). */
+  function releaseName(data, release) {
+    return data.unreleased[release] || data.release_name.split("{release}").join(release);
+  }
+
+  /* Which installation a timeline's editions fit, in plain words, for a release (data.fits: per
+     timeline, in the order of the API options, its words with a {release} to fill). */
+  function fits(data, timeline, release) {
+    return data.fits[timeline].split("{release}").join(releaseName(data, release));
+  }
+
+  /* What the other pages of the edition's release say otherwise, at the top of its card
+     (code_page.Card writes the same): null where they agree. */
+  function others(data, answers, edition) {
+    var info = data.editions[edition];
+    if (!info[5]) return null;
     var line = document.createElement("p");
     line.className = "answer-conflict";
     var lead = document.createElement("strong");
-    lead.textContent = answers.dataset.disagree;
-    line.append(lead, " " + said.map(function (e) {
-      return data.pages[data.editions[e][0]] + ": " + data.editions[e][4];
-    }).join("; "));
+    lead.textContent = answers.dataset.others.split("{release}").join(releaseName(data, info[1]));
+    line.appendChild(lead);
+    info[5].forEach(function (said) {
+      var phrase = document.createElement("span");
+      phrase.className = "answer-other";
+      phrase.textContent = data.said[said];
+      line.appendChild(phrase);
+    });
     return line;
   }
 
-  /* data.editions: id -> [index of its page in data.pages, release, saying or "-", listed (1/0),
-     its recoverable word ("" when not listed or not known)] */
-  function answerCard(data, answers, edition, conflict) {
+  /* data.editions: id -> [index of its page in data.pages, release, saying (index into data.sayings,
+     the ids of the sayings its answer clones; -1: none), listed (1/0),
+     its timeline (index into data.fits), and where the other pages of its release say otherwise,
+     what they say (indexes into data.said)] */
+  function answerCard(data, answers, edition) {
     var info = data.editions[edition];
-    var saying = info[2] === "-" ? null : document.getElementById(info[2]);
+    var saying = info[2] < 0 ? null : document.getElementById(data.sayings[info[2]]);
     var card = document.createElement("div");
     card.className = "answer";
     card.setAttribute("data-edition", edition);
-    if (conflict) card.appendChild(conflict.cloneNode(true));
+    var fit = document.createElement("p");
+    fit.className = "answer-fits";
+    fit.textContent = fits(data, info[4], info[1]);
+    card.appendChild(fit);
+    var conflict = others(data, answers, edition);
+    if (conflict) card.appendChild(conflict);
     var source = document.createElement("p");
     source.className = "answer-source";
     var page = document.createElement("strong");
@@ -224,6 +245,10 @@
     var answers = document.getElementById("answer");
     if (!form || !source || !answers) return;
     var data = JSON.parse(source.textContent);
+    var ids = Object.keys(data.editions);  // a choice names its editions by their place here
+    Object.keys(data.choices).forEach(function (choice) {
+      data.choices[choice] = data.choices[choice].map(function (i) { return ids[i]; });
+    });
     var key = choiceKey(form.dataset.family);
     var names = ["release", "api"];
     var choice = { release: "", api: "" };
@@ -240,10 +265,27 @@
       return entries.filter(c).concat(entries.filter(function (e) { return !c(e); }));
     }
 
+    /* Each API option in plain words for the release chosen; without one, as the page writes
+       them (each for the release its choice shows). */
+    var newest = Array.prototype.map.call(form.elements.api.options, function (o) { return o.textContent; });
+    function apiWords() {
+      Array.prototype.forEach.call(form.elements.api.options, function (option, i) {
+        if (!option.value || !choice.release) {
+          option.textContent = newest[i];
+          return;
+        }
+        var words = fits(data, i - 1, choice.release);  // option 0: every page
+        if (!data.choices[choice.release + "|" + option.value]) {
+          words = form.dataset.notInRelease.split("{fits}").join(words);
+        }
+        option.textContent = words;
+      });
+    }
+
     function show() {
       var entries = ordered(data.choices[choice.release + "|" + choice.api] || []);
-      var conflict = disagreement(data, answers, entries);
-      answers.replaceChildren.apply(answers, entries.map(function (e) { return answerCard(data, answers, e, conflict); }));
+      apiWords();
+      answers.replaceChildren.apply(answers, entries.map(function (e) { return answerCard(data, answers, e); }));
       if (!entries.length) note(answers, answers.dataset.none);
       var release = choice.release || (entries.length ? data.editions[entries[0]][1] : "");
       var found = false;

@@ -57,9 +57,12 @@
  *
  * Languages. A query in Han characters on the pages of a latin language, or of lower-case
  * English words on the pages of a cjk language, searches the index of the language it is
- * written in, and each result says so ("in 中文"). When nothing is found, the answer says
- * what was searched, suggests the nearest codes, and when the query names one of the
- * families, lists what it has.
+ * written in, and each result says so ("in 中文"). Any other query that nothing on the
+ * page's language holds is searched in the other language's index too, labelled alike: on
+ * the zh pages, English words no zh text holds (re-established, NIC, N/A), as the en pages
+ * find every zh text by its Han characters. When nothing is found, the answer says what
+ * was searched, suggests the nearest codes, and when the query names one of the families,
+ * lists what it has.
  */
 "use strict"
 
@@ -763,6 +766,18 @@ async function answer(pasted, own, load) {
       if (found(loaded, there).results.length) {
         index = loaded
         query = there
+      }
+    }
+  } else if (!found(own, query).results.length) {
+    // nothing here holds it: the other language's texts, as a query in its script is searched
+    // there (on a cjk language's pages, words with a hyphen or in capitals are no "latin" query)
+    for (const other of own.languages.filter(l => l.lang !== own.lang && (!script || l.script !== own.script))) {
+      const loaded = await load(other.lang)
+      const there = loaded ? loaded.read(raw) : null
+      if (there && there.terms.length && found(loaded, there).results.length) {
+        index = loaded
+        query = there
+        break
       }
     }
   }
