@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:b9183d013fd2e042c66958e435df988260c42e8417d9962bc44899f01f5658a0
+# Checksum: sha256:cb2d390d66dfda7bfa05e87b3dc764e6ed40d576eecfdc59c81e153f4a34d093
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -112,7 +112,12 @@ _CODES: dict[str, tuple[str, Optional[str], tuple[str, ...], tuple[str, ...], Op
         "Invalid_Argument",
         "Value %s for parameter --%s is invalid. The value must be either true or false.",
         ("value", "parameter"),
-        ("Value enable for parameter --is_input_adjust_hw_layout is invalid. The value must be either true or false.",),
+        (
+            (
+                "Value enable for parameter --is_input_adjust_hw_layout is invalid. The value must be either true or fa"
+                "lse."
+            ),
+        ),
         "9.0.0-beta.1",
     ),
     "E10006": (
@@ -543,7 +548,12 @@ _CODES: dict[str, tuple[str, Optional[str], tuple[str, ...], tuple[str, ...], Op
         "Invalid_Argument",
         "Value %s for parameter %s is invalid. Expected value: %s.",
         ("value", "parameter", "expected_value"),
-        ("Value NZ for parameter input_format is invalid. Expected value: ND, NCHW, NHWC, CHWN, NC1HWC0, or NHWC1C0.",),
+        (
+            (
+                "Value NZ for parameter input_format is invalid. Expected value: ND, NCHW, NHWC, CHWN, NC1HWC0, or NHWC"
+                "1C0."
+            ),
+        ),
         "9.0.0-beta.2",
     ),
     "E10062": (

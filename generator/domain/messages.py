@@ -125,6 +125,9 @@ class MessageCode:
 
     def registry_at(self, release: str, family: "MessageFamily") -> Optional[dict[str, object]]:
         """The registry's entry at a release, as upstream writes it; None where that release does not ship it."""
+        return family.registry_entries.get((self.id, release))
+
+    def _entry_at(self, release: str, family: "MessageFamily") -> Optional[dict[str, object]]:
         if self.args is None or not family.ships(self, release):
             return None
         assert family.registry is not None
@@ -173,7 +176,7 @@ class MessageFamily:
     def code_by_id(self) -> dict[str, MessageCode]:
         return {code.id: code for code in self.codes}
 
-    @property
+    @cached_property
     def releases(self) -> tuple[str, ...]:
         """The releases whose registry the catalog records, oldest first."""
         return tuple(release for release, _ in self.registry.releases) if self.registry else ()
@@ -182,6 +185,12 @@ class MessageFamily:
     def editions(self) -> tuple[str, ...]:
         """Every edition: each release the registry was read at, then the pages' `unreleased`."""
         return self.releases + (UNRELEASED,)
+
+    @cached_property
+    def registry_entries(self) -> dict[tuple[str, str], dict[str, object]]:
+        """Every code's registry entry at every release that ships it: (id, release) -> entry (made once)."""
+        return {(code.id, release): entry for code in self.codes for release in self.releases
+                if (entry := code._entry_at(release, self)) is not None}
 
     def ships(self, code: MessageCode, release: str) -> bool:
         """Whether a release's registry has the code."""

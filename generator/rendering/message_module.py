@@ -109,26 +109,35 @@ def _assign(head: str, value: object) -> str:
 
 def _literal(value: object, indent: str, lead: str = "", tail: str = ",") -> str:
     """`lead`, a value as a Python literal and `tail`, at an indent: on one line where it fits, else one item
-    a line (a long text as adjacent literals)."""
-    one = indent + lead + repr_literal(value) + tail
-    if text_width(one) <= WIDTH:
-        return one
-    inner = indent + "    "
-    if isinstance(value, str):
+    a line (a long text as adjacent literals). Each part is written once (the items before their whole)."""
+    if value is None or isinstance(value, str):
+        one = indent + lead + repr_literal(value) + tail
+        if value is None or text_width(one) <= WIDTH:
+            return one
+        inner = indent + "    "
         pieces = "\n".join(inner + py_str(piece) for piece in _pieces(value, WIDTH - text_width(inner) - 2))
         return indent + lead + "(\n" + pieces + "\n" + indent + ")" + tail
+    inner = indent + "    "
     if isinstance(value, dict):
+        opening, closing = "{", "}"
         items = [_literal(v, inner, repr_literal(k) + ": ") for k, v in value.items()]
-        return indent + lead + "{\n" + "\n".join(items) + "\n" + indent + "}" + tail
-    items = [_literal(item, inner) for item in value]  # type: ignore[attr-defined]
-    return indent + lead + "(\n" + "\n".join(items) + "\n" + indent + ")" + tail
+    else:
+        opening, closing = "(", ")"
+        items = [_literal(item, inner) for item in value]  # type: ignore[attr-defined]
+    if all("\n" not in item for item in items):
+        flat = [item[len(inner):-1] for item in items]  # without the indent and the comma
+        one = indent + lead + opening + ", ".join(flat) + ("," if len(flat) == 1 and closing == ")" else "") \
+            + closing + tail
+        if text_width(one) <= WIDTH:
+            return one
+    return indent + lead + opening + "\n" + "\n".join(items) + "\n" + indent + closing + tail
 
 
 def _pieces(text: str, room: int) -> list[str]:
     """A text cut into pieces whose literals are each at most `room` wide (adjacent literals concatenate)."""
     pieces, current, used = [], "", 0
     for char in text:
-        size = text_width(py_str(char)[1:-1])
+        size = 1 if char.isascii() and char.isprintable() and char not in '"\\' else text_width(py_str(char)[1:-1])
         if current and used + size > room:
             pieces.append(current)
             current, used = "", 0
