@@ -321,7 +321,8 @@ def cmd_vendor(args) -> int:
     from generator.shipping.vendor import vendor
 
     catalog = catalog_of(args)
-    family = family_of(catalog, args.family)
+    messages = next((m for m in catalog.message_families if m.id == args.family), None)
+    family = messages or family_of(catalog, args.family)
     for line in vendor(catalog, family, args.to, header=args.header, force=args.force):
         safe_print(line)
     return EXIT_OK

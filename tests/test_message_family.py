@@ -384,3 +384,14 @@ def test_the_sites_search_puts_the_code_first_for_a_pasted_example():
     firsts = json.loads(result.stdout)
     wrong = [(q, e, f) for q, e, f in zip(queries, expected, firsts) if f != e]
     assert not wrong, wrong[:5]
+
+
+def test_the_module_vendors_and_verifies(imported, tmp_path):
+    to = tmp_path / "third_party"
+    assert run_cli("vendor", "--catalog", imported, "--to", to, "--family", "ge").code == 0
+    assert run_cli("verify-vendored", to / "demo_errors.py", "--against", imported).code == 0
+    refused = run_cli("vendor", "--catalog", imported, "--to", to, "--family", "ge", "--header")
+    assert refused.code == 2 and "no C/C++ header" in refused.err
+    text = (to / "demo_errors.py").read_text(encoding="utf-8")
+    (to / "demo_errors.py").write_text(text.replace("Cannot open %s.", "Cannot open %s!", 1), encoding="utf-8")
+    assert run_cli("verify-vendored", to / "demo_errors.py", "--against", imported).code == 1
