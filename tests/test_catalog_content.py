@@ -210,7 +210,8 @@ def test_enum_members_on_the_python_pages_and_c_names_on_the_cpp_pages(llm):
 def _non_text_lines(text: str):
     """(line number, line) of each line that is not part of a zh/en text: a text's key line and
     the lines of its block scalar are text lines, and so are the paragraphs of a source's
-    page (`before`, `after`: upstream's prose around its table)."""
+    page (`before`, `after`: upstream's prose around its table), and a message's texts (its
+    `template`, its registry items' `text`, its `examples`)."""
     import re
 
     block_indent = None
@@ -224,9 +225,9 @@ def _non_text_lines(text: str):
             continue
         if prose_indent is not None and indent <= prose_indent:
             prose_indent = None
-        if re.match(r"^ *(before|after):$", line):
+        if re.match(r"^ *(before|after|examples):$", line):
             prose_indent = indent
-        match = re.match(r"^( *)(?:- )?(zh|en): ?(.*)$", line)
+        match = re.match(r"^( *)(?:- )?(zh|en|template|text): ?(.*)$", line)
         if match:
             if match.group(3)[:1] in ("|", ">"):
                 block_indent = len(match.group(1))

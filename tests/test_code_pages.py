@@ -1063,7 +1063,7 @@ def test_the_list_of_codes_shows_every_codes_meaning_recoverability_and_solution
                     assert words in shown, (member.name, lang, line, shown)
 
 
-# -- which API fits, and what the other pages of its release say (#46 item 2) ----------------------------------
+# -- which API fits, and what the other pages of its release say ----------------------------------
 
 
 def release_disagreement(catalog):

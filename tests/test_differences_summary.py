@@ -1,4 +1,4 @@
-"""What a comparison of two editions sums up, and what it folds (issue #46, item 4).
+"""What a comparison of two editions sums up, and what it folds.
 
 A small catalog written here holds pairs of editions whose every change is chosen: a code added,
 one dropped, two rows moved to another file of a split page, a recoverability changed, texts

@@ -55,6 +55,7 @@ ALLOWED_TAGS = {
     "title",
     "del",
     "ins",
+    "sup",  # a text's origin as a sign (parts.html.j2: origin_sign)
     "section",
     "details",
     "summary",

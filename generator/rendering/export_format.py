@@ -352,8 +352,8 @@ class MessageRegistryData(TypedDict):
 
 
 MessageExport = TypedDict("MessageExport", {  # a family of messages, resolved (generated/json/MODULE.json)
-    "$comment": str, "family": str, "module": str, "name": dict[str, str], "description": dict[str, str], "catalog_hash": str,
-    "languages": list[str], "editions": list[str], "pages": MessagePagesData,
+    "$comment": str, "family": str, "module": str, "name": dict[str, str], "description": dict[str, str],
+    "catalog_hash": str, "languages": list[str], "editions": list[str], "pages": MessagePagesData,
     "registry": Optional[MessageRegistryData], "codes": list[MessageCodeData]})
 
 for _declared in (Generator, SiteData, CNamesData, LayoutFieldData, ValueLayoutData, HeaderData, UpstreamFileData,

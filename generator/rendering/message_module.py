@@ -161,7 +161,8 @@ def export_data(family: MessageFamily) -> MessageExport:
     """The family, resolved: every field of every code, the registry at each release, the pages' source."""
     return {
         "$comment": " ".join(comment_banner("").split("\n")),
-        "family": family.id, "module": family.module, "name": family.name.as_dict(), "description": family.description.as_dict(),
+        "family": family.id, "module": family.module, "name": family.name.as_dict(),
+        "description": family.description.as_dict(),
         "catalog_hash": message_hash(family), "languages": list(family.languages), "editions": list(family.editions),
         "pages": {"repo": family.pages.repo, "branch": family.pages.branch, "commit": family.pages.commit,
                   "edition": UNRELEASED,

@@ -175,8 +175,8 @@ def _fill(label: str, **values: str) -> str:
 
 def others_of(ctx: Context, family: Family, code: Code, edition: Edition, pages: list[Page]) -> tuple[str, ...]:
     """Where the other editions of the answer's release (of the pages, those that list the
-    code) say the code otherwise than the answer, a phrase per page ("Python LLMStatusCode
-    page: Recoverable: Yes (recoverable); Solution: a different text"), or per copy where the
+    code) say the code otherwise than the answer, a phrase per page ("Python PAGE page:
+    Recoverable: Yes (recoverable); Solution: a different text"), or per copy where the
     copies of a page do not say the same: the recoverability they give, each text of theirs
     that differs in words (punctuation and spacing alone are no difference). None where they
     all agree, or the answer does not list the code."""
