@@ -183,3 +183,32 @@ def test_an_invalid_save_is_reported_and_the_last_good_site_stays_served(serving
     full = full_build(serving, tmp_path / "full")
     assert page.read_bytes() == (full / "en" / "codes" / "DEMO_BUSY" / "index.html").read_bytes()
     assert "Traceback" not in serving.stop()
+
+
+def test_a_save_in_one_familys_folder_regenerates_that_family_first(tmp_path):
+    from generator.shipping.serve import saved_families, snapshot
+
+    catalog = tmp_path / "catalog"
+    for name in ("site.yaml", "one/codes.yaml", "one/family.yaml", "two/codes.yaml"):
+        (catalog / name).parent.mkdir(parents=True, exist_ok=True)
+        (catalog / name).write_text("x: 1\n")
+
+    def after(*saves: str, added: str = "") -> list | None:
+        before = snapshot(catalog)
+        for name in saves:  # appended: the size changes too
+            (catalog / name).write_text((catalog / name).read_text() + "y: 2\n")
+        if added:
+            (catalog / added).write_text("z: 3\n")
+        try:
+            return saved_families(catalog, before, snapshot(catalog))
+        finally:
+            if added:
+                (catalog / added).unlink()
+
+    assert after("one/codes.yaml") == ["one"]
+    assert after("one/codes.yaml", "two/codes.yaml") == ["one", "two"]
+    assert after("site.yaml") is None  # the site's file: every family at once
+    assert after("one/codes.yaml", "site.yaml") is None
+    assert after(added="one/editions.yaml") is None  # a file added: every family at once
+    assert after() is None  # nothing saved
+    assert saved_families(catalog / "site.yaml", {}, {}) is None  # a catalog of one file
