@@ -76,9 +76,13 @@ class Serving:
     """`serve` of a copy of the mini catalog, its served site found on disk (MkDocs builds it in
     a temporary directory: TMPDIR is one of the test's), its output read as it comes."""
 
-    def __init__(self, tmp_path):
-        self.catalog = tmp_path / "catalog.yaml"
-        shutil.copy(MINI, self.catalog)
+    def __init__(self, tmp_path, catalog: Path = MINI, saved: str = ""):
+        if catalog.is_dir():
+            self.catalog = Path(shutil.copytree(catalog, tmp_path / "catalog"))
+            self.saved = self.catalog / saved
+        else:
+            self.catalog = self.saved = tmp_path / "catalog.yaml"
+            shutil.copy(catalog, self.catalog)
         self.out = tmp_path / "out"
         self.temporary = tmp_path / "tmp"
         self.temporary.mkdir()
@@ -105,9 +109,9 @@ class Serving:
     def save(self, old: str, new: str) -> int:
         """Replace a text in the catalog; the number of lines said before the save."""
         said = len(self.lines)
-        text = self.catalog.read_text(encoding="utf-8")
+        text = self.saved.read_text(encoding="utf-8")
         assert old in text
-        self.catalog.write_text(text.replace(old, new, 1), encoding="utf-8")
+        self.saved.write_text(text.replace(old, new, 1), encoding="utf-8")
         return said
 
     def stop(self) -> str:
@@ -117,8 +121,8 @@ class Serving:
 
 
 @pytest.fixture
-def serving(tmp_path):
-    serving = Serving(tmp_path)
+def serving(tmp_path, request):
+    serving = Serving(tmp_path, *getattr(request, "param", ()))
     try:
         serving.said("serve: built the whole site")
         serving.said("serve: watching")
@@ -164,6 +168,26 @@ def test_a_save_rebuilds_only_the_pages_whose_sources_changed_as_a_full_build_ha
     for page in sorted(expected) + ["index.html", "sitemap.xml", "en/sitemap.xml"]:
         assert (serving.site / page).read_bytes() == (full / page).read_bytes(), page
     assert "Far too many requests." in fetch(f"http://127.0.0.1:{serving.port}/en/codes/DEMO_BUSY/")
+
+
+@pytest.mark.parametrize("serving", [(ROOT / "tests" / "fixtures" / "upstream" / "catalog", "llm_datadist/codes.yaml")],
+                         indirect=True, ids=["a catalog folder"])
+def test_a_save_in_a_familys_folder_ends_as_a_full_generate_and_build_give(serving, tmp_path):
+    """That family first (the reader's page), then every family: the site is a whole build's."""
+    docs = serving.out / "site" / "docs"
+    sources_before = mtimes(docs, "*.md")
+    said = serving.save("en: A UCE (uncorrectable error) occurred", "en: An uncorrectable error occurred")
+    serving.said("serve: the catalog changed; generate: ", said)
+    serving.said("serve: rebuilt ", said)
+    # every family regenerated too: MkDocs' server says it reloads the browsers once the builder returns
+    assert wait_for(lambda: any("Reloading browsers" in line for line in serving.lines[said:]), 60)
+    changed = {p for p, mtime in mtimes(docs, "*.md").items() if sources_before.get(p) != mtime}
+    assert changed and all(".en." in p for p in changed), changed
+    full = full_build(serving, tmp_path / "full")
+    for page in sorted(html_of(docs / p, docs) for p in changed):
+        assert (serving.site / page).read_bytes() == (full / page).read_bytes(), page
+    assert sorted(p.relative_to(full).as_posix() for p in full.rglob("*.html")) == \
+        sorted(p.relative_to(serving.site).as_posix() for p in serving.site.rglob("*.html"))
 
 
 def test_an_invalid_save_is_reported_and_the_last_good_site_stays_served(serving, tmp_path):

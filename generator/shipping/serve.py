@@ -123,8 +123,9 @@ class Preview:
         written = re.search(r"\b(\d+) written, (\d+) removed", lines[-1] if lines else "")
         if status == 0 and written and written.groups() != ("0", "0"):
             _say(f"serve: the other families' outputs changed too; {lines[-1]}")
+        if status == 0 and self.site_sources() != self.site.built:
             if self.server is not None:
-                self.server.hold()
+                self.server.hold()  # pages wait for the rebuild, and browsers reload after it
             self.build()
 
     def build(self) -> None:
