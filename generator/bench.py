@@ -1,6 +1,7 @@
-"""`make bench`: the generator's guards, as the CPU time of whole commands.
+"""`make bench`: the generator's guards, as the CPU time of whole commands, and the time from a
+saved catalog file to its page under `make serve`.
 
-    python -m generator.bench [--repeat 5] [--codes 10000]
+    python -m generator.bench [--repeat 5] [--codes 10000] [--only guards|save-to-page]
 
 Each figure is the median of `--repeat` runs of one command (`python -m generator VERB`,
 as a user or a pre-commit hook runs it), measured as the process's CPU time (user +
@@ -12,8 +13,14 @@ it changes the wall clock. The guards:
   and `check` of that tree: each at most 3x the floor, the C-backed safe load of the same
   YAML files (what reading them costs at all).
 
+The save-to-page time is wall time, as the author waits it: `python -m generator serve` runs in
+a temporary copy of the repository (as `make serve` runs it, on a free port), a text of the
+real catalog is saved, and the clock stops when the code's page, as MkDocs wrote it into the
+served site, holds the new text (polled every 5 ms); the median of `--repeat` saves, at most
+1.0 s.
+
 It prints every figure, each guard's ratio, and `holds` or `BROKEN`; exit status 1 when a
-guard is broken.
+guard is broken. `--only` runs one part: the CPU guards, or the save-to-page time.
 """
 from __future__ import annotations
 
@@ -21,10 +28,12 @@ import argparse
 import os
 import resource
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -37,6 +46,12 @@ SAFE_LOAD = (
 )
 REAL_LIMIT = 1.0  # seconds of CPU for the real catalog's generate and check
 SYNTHETIC_LIMIT = 3.0  # times the safe-load floor, at 10,000 codes
+SAVE_TO_PAGE_LIMIT = 1.0  # seconds of wall time from a saved catalog file to its page under serve
+# The save the bench times: a text of the real catalog, and the page (under the served site) that shows it.
+SAVED_FILE = "catalog/llm_datadist/codes.yaml"
+SAVED_TEXT = "en: General failure\n"
+SAVED_PAGE = "en/codes/LLM_FAILED/index.html"
+PARTS = ("guards", "save-to-page")
 
 
 def cpu_seconds(command: Sequence[str]) -> float:
@@ -107,16 +122,93 @@ def guard_lines(checked: list[tuple[bool, str]]) -> list[str]:
     return [f"{'holds ' if holds else 'BROKEN'} {line}" for holds, line in checked]
 
 
-def report(repeat: int, codes: int) -> tuple[str, bool]:
-    with tempfile.TemporaryDirectory(prefix="status-bench-") as scratch:
-        real = real_catalog(repeat, Path(scratch))
-        large = synthetic(codes, repeat, Path(scratch))
-        shutil.rmtree(Path(scratch) / "aside", ignore_errors=True)
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _copy_of_the_repository(scratch: Path) -> Path:
+    """The checkout's files (not its git directory, virtualenv or built sites), to serve and edit."""
+    skipped = shutil.ignore_patterns(".git", ".venv", "build", "build-offline", "build-offline.zip", "__pycache__",
+                                     ".pytest_cache", ".hypothesis", ".artifacts")
+    return Path(shutil.copytree(ROOT, scratch / "checkout", ignore=skipped))
+
+
+def _wait_for(predicate, seconds: float, server: subprocess.Popen, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if server.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"save-to-page: {what} (serve's exit status: {server.poll()})")
+        time.sleep(0.005)
+
+
+def _holds(page: Path, text: str) -> bool:
+    try:
+        return text in page.read_text(encoding="utf-8")
+    except OSError:  # not built yet
+        return False
+
+
+def save_to_page(repeat: int, scratch: Path, settle: float = 3.0) -> float:
+    """The median wall time from saving a text of the real catalog to the code's page, as MkDocs
+    wrote it into the site `serve` serves, holding the new text."""
+    checkout = _copy_of_the_repository(scratch)
+    saved = checkout / SAVED_FILE
+    original = saved.read_text(encoding="utf-8")
+    if original.count(SAVED_TEXT) != 1:
+        raise RuntimeError(f"save-to-page: {SAVED_FILE} no longer holds {SAVED_TEXT!r} once: update SAVED_TEXT")
+    temporary = scratch / "tmp"  # MkDocs builds the served site in a temporary directory: this one
+    temporary.mkdir()
+    env = dict(os.environ, TMPDIR=str(temporary), NO_MKDOCS_2_WARNING="1")
+    server = subprocess.Popen(generator("serve", f"--dev-addr=127.0.0.1:{_free_port()}"), cwd=checkout, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        def page() -> Path:
+            built = sorted(temporary.glob("mkdocs_*"))
+            return built[0] / SAVED_PAGE if built else temporary / "none"
+
+        text = SAVED_TEXT.split(": ", 1)[1].strip()
+        _wait_for(lambda: _holds(page(), text), 600, server, "the served site was not built")
+        runs = []
+        for run in range(repeat):
+            time.sleep(settle)  # the previous save followed to its end (every family regenerated)
+            new = f"{text} (save {run + 1})"
+            edited = original.replace(SAVED_TEXT, SAVED_TEXT.replace(text, new))
+            start = time.monotonic()
+            saved.write_text(edited, encoding="utf-8")
+            _wait_for(lambda: _holds(page(), new), 60, server, "the saved text never reached its page")
+            runs.append(time.monotonic() - start)
+        return statistics.median(runs)
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+def save_to_page_guard(seconds: float, repeat: int) -> tuple[bool, str]:
+    return (seconds <= SAVE_TO_PAGE_LIMIT,
+            f"save to page under serve, real catalog: {seconds:.3f} s wall, median of {repeat} saves "
+            f"(at most {SAVE_TO_PAGE_LIMIT:.1f} s)")
+
+
+def report(repeat: int, codes: int, parts: tuple[str, ...] = PARTS) -> tuple[str, bool]:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    lines = [f"CPU seconds (user + system), median of {repeat} runs; {cores} core(s) available, "
-             f"Python {sys.version.split()[0]}; {codes:,} codes make {int(large['outputs']):,} files"]
-    checked = guards(real, large, codes)
-    lines += guard_lines(checked)
+    lines, checked = [], []
+    with tempfile.TemporaryDirectory(prefix="status-bench-") as scratch:
+        if "guards" in parts:
+            real = real_catalog(repeat, Path(scratch))
+            large = synthetic(codes, repeat, Path(scratch))
+            shutil.rmtree(Path(scratch) / "aside", ignore_errors=True)
+            lines.append(f"CPU seconds (user + system), median of {repeat} runs; {cores} core(s) available, "
+                         f"Python {sys.version.split()[0]}; {codes:,} codes make {int(large['outputs']):,} files")
+            guarded = guards(real, large, codes)
+            lines += guard_lines(guarded)
+            checked += guarded
+        if "save-to-page" in parts:
+            guard = save_to_page_guard(save_to_page(repeat, Path(scratch)), repeat)
+            lines.append(f"Wall seconds from a saved catalog file to its page under `make serve`; {cores} core(s)")
+            lines += guard_lines([guard])
+            checked.append(guard)
     return "\n".join(lines) + "\n", all(holds for holds, _ in checked)
 
 
@@ -124,8 +216,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--codes", type=int, default=10_000, help="the synthetic catalog's size (default 10,000)")
+    parser.add_argument("--only", choices=PARTS, action="append", default=None,
+                        help="run only this part (repeat for several): the CPU guards, or the save-to-page time")
     args = parser.parse_args(argv)
-    text, held = report(args.repeat, args.codes)
+    text, held = report(args.repeat, args.codes, tuple(args.only or PARTS))
     sys.stdout.write(text)
     return 0 if held else 1
 

@@ -173,7 +173,7 @@ def _publishing_verbs(verbs) -> None:
 
     serve = _verb(verbs, "serve", "serve the site, regenerating it whenever the catalog changes")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
-    serve.add_argument("--interval", type=float, default=0.3, help=argparse.SUPPRESS)
+    serve.add_argument("--interval", type=float, default=0.025, help=argparse.SUPPRESS)
     _out_option(serve, "the tree whose site/ to regenerate and serve (default: the repository)")
 
 

@@ -382,4 +382,35 @@ def cmd_serve(args) -> int:
     from generator.shipping.serve import serve
 
     catalog_of(args)  # a usage error (no such catalog) before anything starts
-    return serve(args.catalog, out_of(args), args.dev_addr, args.interval)
+    return serve(args.catalog, out_of(args), args.dev_addr, args.interval, generate=generate_here)
+
+
+def generate_here(catalog: Path, out: Path, families: Optional[list[str]] = None) -> tuple[int, list[str]]:
+    """`generate` in this process, as `serve` runs it at every save (the imports and the
+    code's own caches stay warm: a second of every save, as a command): the exit status and
+    the lines it printed. Problems go to standard error, as the command prints them."""
+    import argparse
+    import contextlib
+    import io
+
+    from generator.core.exits import EXIT_INVALID, EXIT_USAGE
+    from generator.core.problems import CatalogError
+
+    args = argparse.Namespace(catalog=catalog, out=out, family=families, full=False, jobs=None)
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed):
+            status = cmd_generate(args)
+    except CatalogError as error:
+        for problem in error.problems:
+            safe_print(str(problem), sys.stderr)
+        safe_print(f"{len(error.problems)} problem(s) in the catalog; nothing was written", sys.stderr)
+        status = EXIT_INVALID
+    except UsageError as error:  # a family that the catalog does not have
+        return EXIT_USAGE, [f"error: {error}"]
+    except (OutputError, OSError) as error:
+        safe_print(f"error: {error}", sys.stderr)
+        status = 1
+    finally:
+        gc.unfreeze()  # the run froze its model out of the collector's scans; this process goes on
+    return status, printed.getvalue().splitlines()

@@ -1,5 +1,6 @@
 """`make bench` runs and prints its guards with their figures (the speed itself is measured,
 not tested), and its synthetic catalogs are valid catalogs whose outputs check clean."""
+import os
 import re
 import subprocess
 import sys
@@ -23,8 +24,8 @@ def test_synthetic_catalogs_and_their_edits_are_valid(tmp_path):
 
 @pytest.mark.slow
 def test_the_benchmark_prints_each_guard_with_its_figures():
-    result = subprocess.run([sys.executable, "-m", "generator.bench", "--codes", "60", "--repeat", "1"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    result = subprocess.run([sys.executable, "-m", "generator.bench", "--codes", "60", "--repeat", "1",
+                             "--only", "guards"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode in (0, 1), result.stderr
     lines = result.stdout.splitlines()
     assert re.match(r"CPU seconds \(user \+ system\), median of 1 runs; \d+ core\(s\)", lines[0]), lines
@@ -33,6 +34,20 @@ def test_the_benchmark_prints_each_guard_with_its_figures():
         "real catalog, generate", "real catalog, check", "N codes, generate (cold)", "N codes, check"]
     assert all(re.search(r"[\d.]+ s", g) for g in guards)
     assert result.returncode == (0 if all(g.startswith("holds") for g in guards) else 1)
+
+
+@pytest.mark.slow  # serves a copy of the repository, and builds its whole site first
+def test_the_benchmark_times_a_save_to_its_page_under_serve(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "generator.bench", "--repeat", "1", "--only", "save-to-page"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=900,
+                            env=dict(os.environ, TMPDIR=str(tmp_path)))
+    assert result.returncode in (0, 1), result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Wall seconds from a saved catalog file to its page under `make serve`"), lines
+    assert [_guard_name(line) for line in lines[1:]] == ["save to page under serve, real catalog"], lines
+    assert re.search(r": [\d.]+ s wall, median of 1 saves \(at most 1\.0 s\)$", lines[1]), lines
+    assert result.returncode == (0 if lines[1].startswith("holds") else 1)
+    assert list(tmp_path.iterdir()) == []  # its copy of the repository and the served site are gone
 
 
 def _guard_name(line: str) -> str:

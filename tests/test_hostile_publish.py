@@ -252,13 +252,14 @@ def test_publish_refuses_the_same_site_urls_before_the_build(mini_tree, bare, no
 
 @pytest.mark.parametrize("url", HOSTILE_URLS[:2])
 def test_serve_refuses_them_before_it_starts(mini_tree, monkeypatch, url):
-    import generator.shipping.serve
+    import generator.commands
+    import generator.shipping.livesite
 
     def started(*args, **kwargs):
         raise AssertionError("serve started with a SITE_URL it should refuse")
 
-    monkeypatch.setattr(generator.shipping.serve, "regenerate", started)
-    monkeypatch.setattr(generator.shipping.serve.subprocess, "Popen", started)
+    monkeypatch.setattr(generator.commands, "generate_here", started)
+    monkeypatch.setattr(generator.shipping.livesite, "LiveSite", started)
     monkeypatch.setenv("SITE_URL", url)
     result = run_cli("serve", "--catalog", MINI, "--out", mini_tree, "--dev-addr", "127.0.0.1:0")
     assert result.code == 2 and result.err.count("\n") == 1 and "SITE_URL=" in result.err, result.err
@@ -332,10 +333,12 @@ def test_a_fifo_among_the_sites_sources_is_refused_not_waited_on(own_tree):
 
 
 def test_serve_refuses_a_link_among_the_sites_sources(own_tree, outside, monkeypatch):
-    import generator.shipping.serve
+    import generator.commands
+    import generator.shipping.livesite
 
-    monkeypatch.setattr(generator.shipping.serve, "regenerate", lambda *a, **k: 0)  # the tree is current
-    monkeypatch.setattr(generator.shipping.serve.subprocess, "Popen", lambda *a, **k: pytest.fail("serve started"))
+    current = (0, ["generate: 1 outputs, 0 written, 0 removed"])
+    monkeypatch.setattr(generator.commands, "generate_here", lambda *a, **k: current)  # the tree is current
+    monkeypatch.setattr(generator.shipping.livesite, "LiveSite", lambda *a, **k: pytest.fail("serve started"))
     (own_tree / "site" / "docs" / "leak.txt").symlink_to(outside / "secret.txt")
     result = run_cli("serve", "--catalog", MINI, "--out", own_tree, "--dev-addr", "127.0.0.1:0")
     assert result.code == 1 and "site/docs/leak.txt is a symbolic link" in result.err, result.err
@@ -399,8 +402,8 @@ def test_serve_says_the_pages_match_when_nothing_changed(own_tree, tmp_path):
 @pytest.mark.slow  # runs MkDocs' server
 @pytest.mark.parametrize("ignore_sigint", [False, True], ids=["foreground", "background job"])
 def test_serve_stops_mkdocs_with_the_first_signal_on_sigterm(own_tree, ignore_sigint):
-    """MkDocs stops on the SIGINT serve sends it (as Ctrl-C does), never waiting for the harder
-    signals after it: serve says so when it has to send them."""
+    """serve (MkDocs' server runs in its process) stops on the first SIGTERM, and stops serving,
+    whether it runs in the foreground or as a background job (SIGINT ignored)."""
     port = free_port()
     _, output = stopped(start_serve(own_tree, port, ignore_sigint))
     assert "did not stop" not in output, output

@@ -4,6 +4,7 @@ read the first (each catalog file's first line names it), other tools the second
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from generator.domain.family import Catalog
@@ -23,6 +24,9 @@ def plan_schemas(catalog: Catalog) -> list[Planned]:
     return [Planned(CATALOG_SCHEMA, render_catalog_schema), Planned(EXPORT_SCHEMA, render_export_schema)]
 
 
+# Each schema comes from the code alone, never the catalog: rendered once a process (`serve`
+# regenerates in one process at every save, and building them took a sixth of a regeneration).
+@lru_cache(maxsize=1)
 def render_catalog_schema() -> str:
     schema = CatalogFile.model_json_schema(by_alias=True)
     # the labels a catalog may override are those the generator ships
@@ -31,6 +35,7 @@ def render_catalog_schema() -> str:
     return _document(f"CANN status-code catalog: one file of catalog/ (format {FORMAT})", schema)
 
 
+@lru_cache(maxsize=1)
 def render_export_schema() -> str:
     return _document(f"CANN status codes of one family, resolved (generated/json/*.json, format "
                             f"{EXPORT_FORMAT})", export_schema())

@@ -68,9 +68,18 @@ def on_pre_build(config, **kwargs):
         NOT_FOUND.clear()
 
 
+@event_priority(-150)  # after mkdocs-static-i18n (-100) has chosen the files of the language it builds
+def on_nav(nav, config, files, **kwargs):
+    """Every page of the language's build, rendered this time or not: `serve` rebuilds only the
+    pages whose sources changed, and the sitemaps must still list every page."""
+    for file in files.documentation_pages():
+        url = "" if file.url in (".", "./") else file.url  # as Page.url
+        lang, path = _split(url)
+        PAGES.setdefault(lang, {})[path] = url
+    return nav
+
+
 def on_post_page(output, page, config, **kwargs):
-    lang, path = _split(page.url)
-    PAGES.setdefault(lang, {})[path] = page.url
     while MARKED:
         MARKED.pop().active = False
     return lighter(output)
