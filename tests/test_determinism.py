@@ -70,8 +70,9 @@ def test_digests_are_the_same_on_every_python():
 
 
 def test_compiled_templates_change_no_byte_and_an_unwritable_cache_is_no_error(tmp_path):
-    """The site's templates compiled in the user's cache (XDG_CACHE_HOME): a run that fills it,
-    one that reads it, and one whose cache cannot be written write the same bytes."""
+    """The site's templates compiled, and the JSON Schemas rendered, in the user's cache
+    (XDG_CACHE_HOME): a run that fills it, one that reads it, and one whose cache cannot be written
+    write the same bytes."""
     import os
     import subprocess
     import sys
@@ -90,3 +91,23 @@ def test_compiled_templates_change_no_byte_and_an_unwritable_cache_is_no_error(t
         outputs[run] = {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
     assert any(cache.rglob("*")), "the first run left no compiled template"
     assert outputs["fills"] == outputs["reads"] == outputs["cannot write"]
+
+
+def test_a_kept_schema_cut_short_or_edited_is_rendered_again(tmp_path):
+    """A schema kept in the user's cache is used only whole: one cut short, or one that is no
+    schema, is rendered again, so check still passes."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.support.helpers import ROOT
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    run = [sys.executable, "-m", "generator", "check"]
+    assert subprocess.run(run, cwd=ROOT, env=env, capture_output=True).returncode == 0
+    kept = sorted((tmp_path / "llm-status-codes" / "texts").glob("*.schema.json-*"))
+    assert len(kept) == 2
+    kept[0].write_text(kept[0].read_text(encoding="utf-8")[:-40], encoding="utf-8")
+    kept[1].write_text('{"$schema": "https://json-schema.org/draft/2020-12/schema", "edited": true}', encoding="utf-8")
+    result = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

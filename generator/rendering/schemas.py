@@ -4,12 +4,17 @@ read the first (each catalog file's first line names it), other tools the second
 from __future__ import annotations
 
 import json
+import sys
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from generator.domain.family import Catalog
+from generator.core.cache import remembered_text
+from generator.reading import format as fmt
 from generator.reading.format import FORMAT, CatalogFile
-from generator.reading.site import default_labels
+from generator.rendering import export_format
+from generator.reading.site import LABELS_FILE, default_labels
 from generator.rendering.environment import banner_lines
 from generator.rendering.export_format import export_schema
 from generator.rendering.json_export import EXPORT_FORMAT
@@ -24,10 +29,40 @@ def plan_schemas(catalog: Catalog) -> list[Planned]:
     return [Planned(CATALOG_SCHEMA, render_catalog_schema), Planned(EXPORT_SCHEMA, render_export_schema)]
 
 
-# Each schema comes from the code alone, never the catalog: rendered once a process (`serve`
-# regenerates in one process at every save, and building them took a sixth of a regeneration).
+# Each schema comes from the code alone, never the catalog: rendered once for the code that declares
+# it (pydantic reads every declaration's source for its docstrings: a fifth of a run's CPU at the real
+# catalog's size), and kept in the user's cache under a key of every file it reads.
+@lru_cache(maxsize=None)
+def _key() -> bytes:
+    import pydantic
+
+    from generator.core.project import project_version
+
+    sources = [Path(str(module.__file__)).read_bytes() for module in (fmt, export_format, sys.modules[__name__])]
+    labels = LABELS_FILE.read_bytes()
+    return b"\0".join([*sources, labels, pydantic.__version__.encode(), project_version().encode(),
+                        sys.version.encode()])
+
+
 @lru_cache(maxsize=1)
 def render_catalog_schema() -> str:
+    return remembered_text("catalog.schema.json", _key(), _catalog_schema, _whole)
+
+
+@lru_cache(maxsize=1)
+def render_export_schema() -> str:
+    return remembered_text("export.schema.json", _key(), _export_schema, _whole)
+
+
+def _whole(text: str) -> bool:
+    """Whether a kept schema is one this module writes (not a file cut short or edited)."""
+    try:
+        return text.endswith("}\n") and json.loads(text).get("$schema") == DRAFT
+    except ValueError:
+        return False
+
+
+def _catalog_schema() -> str:
     schema = CatalogFile.model_json_schema(by_alias=True)
     # the labels a catalog may override are those the generator ships
     labels = schema["$defs"]["Site"]["properties"]["labels"]
@@ -35,8 +70,7 @@ def render_catalog_schema() -> str:
     return _document(f"CANN status-code catalog: one file of catalog/ (format {FORMAT})", schema)
 
 
-@lru_cache(maxsize=1)
-def render_export_schema() -> str:
+def _export_schema() -> str:
     return _document(f"CANN status codes of one family, resolved (generated/json/*.json, format "
                             f"{EXPORT_FORMAT})", export_schema())
 

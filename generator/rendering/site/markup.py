@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import operator
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +30,7 @@ from jinja2.exceptions import TemplateAssertionError
 from jinja2.ext import Extension
 from markupsafe import Markup
 
+from generator.core.cache import cache_directory
 from generator.core.files import TEMPLATES
 from generator.domain.blocks import blocks
 from generator.rendering.escape import html_comment, html_in_markdown, json_in_script, md_inline
@@ -119,17 +119,10 @@ class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
 
 
 def _compiled_templates() -> Optional[jinja2.BytecodeCache]:
-    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     # how this module compiles (its extension and code generator) is part of the compiled code
     compiler = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-    directory = os.path.join(home, "llm-status-codes", f"jinja2-{jinja2.__version__}-{compiler}")
-    try:
-        os.makedirs(directory, mode=0o700, exist_ok=True)
-        if os.stat(directory).st_uid != os.getuid() or not os.access(directory, os.W_OK):
-            return None  # another user's directory: never load bytecode from it
-    except (OSError, AttributeError):  # AttributeError: no getuid (Windows)
-        return None
-    return _CompiledTemplates(directory)
+    directory = cache_directory(f"jinja2-{jinja2.__version__}-{compiler}")
+    return _CompiledTemplates(directory) if directory is not None else None
 
 
 @lru_cache(maxsize=1)
