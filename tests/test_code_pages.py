@@ -176,6 +176,10 @@ def test_a_mark_of_whose_words_a_text_is_never_marks_a_bare_dash(catalog):
     ("集群数量超过限制", "集群数量超过限制。", True),
     ("Excessive clusters", "Too many clusters", False),
     ("uncorrect error", "incorrect error", False),
+    ("重启机器；再试", "重启机器。再试", True),  # full-width and ASCII punctuation are alike
+    ("检查参数，重试", "检查参数,重试", True),
+    ("（见日志）", "(见日志)", True),
+    ("重启机器", "重启容器", False),
 ])
 def test_punctuation_alone_is_told_from_a_change_of_words(before, after, same):
     assert compare.punctuation_only(before, after) is same
