@@ -141,6 +141,11 @@ def cmd_validate(args) -> int:
             f"{counted(len(family.timelines), 'timeline')}, {counted(len(family.editions), 'edition')}, "
             f"{counted(texts, 'text')}"
         )
+    for messages in catalog.message_families:
+        pages = sum(1 for code in messages.codes if code.page)
+        safe_print(f"{messages.id}: {counted(len(messages.codes), 'code')} ({pages} with a page in "
+                   f"{', '.join(messages.languages)}), {counted(len(messages.releases), 'registry release')}, "
+                   f"{counted(sum(len(c.examples) for c in messages.codes), 'example')}")
     safe_print(f"{display_path(args.catalog)}: valid")
     return EXIT_OK
 
