@@ -76,13 +76,19 @@ def render_message_family(catalog: Catalog, family: MessageFamily, lang: str) ->
     pages = [(names[other], f"{repo.url}/tree/{family.pages.commit}/{quote(family.pages.folder(other))}")
              for other in family.languages if repo and family.pages.commit]
     return render_page("message_family.md.j2", title=family.name[_lang(family, lang)], banner=banner(),
-                       hide_toc=False, labels=labels, description=family.description[_lang(family, lang)],
+                       hide_toc=False, labels=labels, description=_sentence(family.description[_lang(family, lang)]),
                        codes=_url(location, f"{family.prefix}codes/"), count=len(family.codes),
                        releases=list(family.releases), pages=pages,
                        pages_intro=labels["message_pages_source"].replace("{branch}", family.pages.branch),
                        registry=family.registry is not None,
                        registry_intro=labels["message_registry_source"].replace(
                            "{path}", family.registry.path if family.registry else ""))
+
+
+def _sentence(text: str) -> str:
+    """A description as a sentence: its first letter a capital, its end a full stop (。 after Chinese)."""
+    text = text[:1].upper() + text[1:]
+    return text + ("。" if text[-1:] >= "\u3000" else ".")
 
 
 def render_message_list(catalog: Catalog, family: MessageFamily, lang: str) -> str:

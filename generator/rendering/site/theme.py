@@ -120,7 +120,8 @@ def render_404(catalog: Catalog) -> str:
             "families": [
                 {"name": f.name[lang], "prefix": f.prefix, "codes": site.label("all_codes", lang)}
                 for f in catalog.families
-            ],
+            ] + [{"name": f.name.get(lang) or f.name.first(), "prefix": f.prefix,
+                  "codes": site.label("all_codes", lang)} for f in catalog.message_families],
         }
         for index, lang in enumerate(site.languages)
     ]
