@@ -18,6 +18,7 @@ then what a whole `generate` and a whole build give.
 from __future__ import annotations
 
 import os
+import sys
 import re
 import threading
 from pathlib import Path
@@ -203,6 +204,7 @@ def serve(catalog: Path, out: Path, dev_addr: str, interval: float = 0.025, gene
     if generate is None:
         raise ValueError("serve runs generate at each save: pass the function")
     os.environ["NO_MKDOCS_2_WARNING"] = "1"
+    sys.dont_write_bytecode = True  # MkDocs imports the site's hook: no bytecode beside it, in site/hooks
     log_as_mkdocs_does()
     preview = Preview(catalog, out, generate, site=None)
     stop = threading.Event()

@@ -125,7 +125,9 @@ def mkdocs_build(site_dir: Path, dest: Path, site_url: Optional[str], timeout: O
         site_url = checked_site_url(site_url)
     refuse_links(site_dir)
     require("mkdocs")  # the docs extra: said in one line here, not by the child's traceback
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    # MkDocs imports the site's hook (site/hooks/site.py): its bytecode must not land beside it, in a
+    # folder the generator owns (the checkout stays as it was; nothing there is left unowned)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONDONTWRITEBYTECODE="1")
     env.pop("SITE_URL", None)
     if site_url:
         env["SITE_URL"] = site_url
