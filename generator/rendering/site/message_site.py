@@ -160,7 +160,8 @@ def message_search_docs(family: MessageFamily, lang: str, prefix: str) -> list[d
         texts = [plain(t) for t in (*code.meanings_in(shown), code.cause_in(shown) or "") if t]
         doc = {"l": prefix + f"{family.prefix}codes/{code.id}/", "t": code.id, "k": "code",
                "f": family.name[shown], "n": code.id, "v": [],
-               "m": " ".join([code.category.replace("_", " "), *texts]),
+               # the message first: a result shows it, so that E10001 and E10003 read apart
+               "m": " \n".join([code.template or code.category.replace("_", " "), " ".join(texts)]).strip(),
                "s": plain(code.solution_in(shown) or ""), "p": list(code.messages(family))}
         docs.append(doc)
     docs.append({"l": prefix + f"{family.prefix}codes/", "t": family.name[shown], "k": "page",
