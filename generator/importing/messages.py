@@ -15,10 +15,12 @@ from typing import Any, Optional
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from generator.core.releases import UNRELEASED
-from generator.domain.messages import MessageCode, MessageFamily, plain_or_na
+from generator.core.releases import UNRELEASED, release_key
+from generator.domain.messages import MessageCode, MessageFamily, default_wording, plain_or_na
 from generator.importing import catalog_yaml as cy
 from generator.importing.page_source import ImportProblem, Report
+from generator.core.problems import CatalogError
+from generator.reading.load import load_catalog
 from generator.upstream.message_page import PageError, PageFields, parse_index, parse_page, parse_registry
 
 FIELDS = ("id", "category", "page", "template", "meanings", "wording", "examples", "numbered", "note", "cause",
@@ -48,6 +50,16 @@ def import_messages(location: Path, catalog, name: str, repo, ref: str, release:
                       staged)
         report.done.append(f"{family.id}: {len(codes)} codes; "
                            + (f"registry of {release}" if registry else f"pages at {ref}"))
+        _validated(location, staged)
+
+
+def _validated(location: Path, staged: dict[Path, str]) -> None:
+    """The catalog as the import would leave it loads; else the import stops, writing nothing."""
+    try:
+        load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
+    except CatalogError as error:
+        raise ImportProblem("the import would leave the catalog invalid (write the change by hand):\n"
+                            + "\n".join(str(problem) for problem in error.problems[:20])) from None
 
 
 # -- the catalog's facts, as fields ------------------------------------------------------------------------
@@ -168,8 +180,6 @@ def _page_fields(fields: dict[str, Any], pages: Optional[dict[str, PageFields]],
                                     "holds one per code")
     fields.update(category=first.category, template=first.template)
     placeholders = first.template.count("%s")
-    from generator.domain.messages import default_wording
-
     meanings = {lang: p.meanings for lang, p in pages.items() if p.meanings}
     if meanings:
         fields["meanings"] = meanings
@@ -195,8 +205,6 @@ def _page_fields(fields: dict[str, Any], pages: Optional[dict[str, PageFields]],
 def _lay_registry(family: MessageFamily, codes: dict[str, dict], entries: dict[str, dict[str, dict]],
                   report: Report) -> None:
     """Each code's `registry` and `added` from every release's entries, in their smallest form."""
-    from generator.core.releases import release_key
-
     releases = sorted(entries, key=release_key)  # type: ignore[arg-type]
     for release in releases:
         for ident, entry in entries[release].items():
@@ -301,8 +309,6 @@ def _stage_family(location: Path, family: MessageFamily, release: Optional[str],
         if not isinstance(releases, CommentedMap):
             releases = CommentedMap()
             declared["registry"]["releases"] = releases
-        from generator.core.releases import release_key
-
         releases[cy.ident(release)] = commit
         ordered = sorted(releases.items(), key=lambda kv: release_key(str(kv[0])))  # type: ignore[arg-type, return-value]
         for key in list(releases):
