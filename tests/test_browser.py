@@ -20,6 +20,7 @@ import pytest
 import snowballstemmer
 from playwright.sync_api import expect
 
+from generator.domain.messages import MessageFamily, plain
 from tests.support.samples import sample_codes, sample_editions
 from tests.support.browser import (MEASURE_TABLES, MEASURE_WRAPS, SCREENSHOTS, SUB_PATH, WIDTHS, SiteHandler, Visit,
                                    lang_prefix, search)
@@ -32,18 +33,28 @@ PORTER = snowballstemmer.stemmer("porter")
 
 
 def code_pages(catalog, lang: str) -> dict[str, tuple]:
-    """Every code page's path within the site -> (family, code)."""
-    return {f"{lang_prefix(catalog, lang)}{family.prefix}codes/{code.name}/": (family, code)
-            for family in catalog.families for code in family.codes}
+    """Every code page's path within the site -> (family, code): a family of messages' too."""
+    pages = {f"{lang_prefix(catalog, lang)}{family.prefix}codes/{code.name}/": (family, code)
+             for family in catalog.families for code in family.codes}
+    pages.update({f"{lang_prefix(catalog, lang)}{family.prefix}codes/{code.id}/": (family, code)
+                  for family in catalog.message_families for code in family.codes})
+    return pages
 
 
 def names_of(family, code) -> list[str]:
+    if isinstance(family, MessageFamily):
+        return [code.id]
     names = [code.python_name, code.c_name, (family.c.macro_prefix + code.c_name) if code.c_name else None]
     return [n for n in names + [n.name for n in code.cpp] if n]
 
 
 def texts_of(family, code, lang: str) -> list[str]:
-    """The code's meanings, causes and solutions in `lang`, in every edition that lists it."""
+    """The code's meanings, causes and solutions in `lang`, in every edition that lists it (a
+    message's: its template, meanings, cause and solution, as its page shows them)."""
+    if isinstance(family, MessageFamily):
+        shown = lang if lang in family.languages else family.languages[0]
+        return [plain(t) for t in (code.template or code.category, *code.meanings_in(shown), code.cause_in(shown),
+                                   code.solution_in(shown)) if t]
     texts = []
     for edition in family.editions_listing(code):
         for field in edition.page.text_fields:
@@ -80,7 +91,7 @@ def expected_codes(catalog, lang: str, query: str) -> set[str]:
     found = set()
     for path, (family, code) in code_pages(catalog, lang).items():
         if value is not None:
-            if code.value == value:
+            if getattr(code, "value", None) == value:
                 found.add(path)
         elif any(query.lower() in n.lower() for n in names_of(family, code)) or \
                 any(holds(t, query) for t in texts_of(family, code, lang)):
