@@ -395,3 +395,16 @@ def test_the_module_vendors_and_verifies(imported, tmp_path):
     text = (to / "demo_errors.py").read_text(encoding="utf-8")
     (to / "demo_errors.py").write_text(text.replace("Cannot open %s.", "Cannot open %s!", 1), encoding="utf-8")
     assert run_cli("verify-vendored", to / "demo_errors.py", "--against", imported).code == 1
+
+
+def test_a_family_of_messages_needs_its_own_module_and_site_path(imported, tmp_path):
+    copy = tmp_path / "catalog"
+    shutil.copytree(imported, copy)
+    family_yaml = copy / "ge" / "family.yaml"
+    text = family_yaml.read_text(encoding="utf-8")
+    from generator.reading.load import load_catalog
+
+    module = load_catalog(MINI).families[0].python.module  # the table family's module (demo_codes)
+    family_yaml.write_text(text.replace("module: demo_errors", f"module: {module}"), encoding="utf-8")
+    result = run_cli("validate", "--catalog", copy)
+    assert result.code == 3 and f"output python/{module} is also family" in result.err, result.err

@@ -292,7 +292,7 @@ def _site_order(site, families: list[Family], top: Group, rep: Reporter,
             rep.error(family.pos, f"family id {family.id!r} is already used by the family at {by_id[family.id].pos}; "
                                   "ids are unique")
         by_id[family.id] = family
-    _unique_outputs(families, rep)
+    _unique_outputs(families, rep, messages)
     section = top.sections["site"]
     if not site.families:
         if len(families) > 1:
@@ -313,16 +313,19 @@ def _site_order(site, families: list[Family], top: Group, rep: Reporter,
     return ordered
 
 
-def _unique_outputs(families: list[Family], rep: Reporter) -> None:
-    paths: dict[str, Family] = {}
-    outputs: dict[str, Family] = {}
-    for family in families:
-        if family.site_path in paths:
-            rep.error(family.pos, f"site_path {family.site_path!r} is already used by family "
-                                  f"{paths[family.site_path].id}")
-        paths[family.site_path] = family
-        for name in (f"python/{family.python.module}", f"c/{family.c.header}"):
+def _unique_outputs(families: list[Family], rep: Reporter, messages: Sequence[MessageFamily] = ()) -> None:
+    """Each family's own site path, module and header (a family of messages has a module, no header)."""
+    paths: dict[str, str] = {}
+    outputs: dict[str, str] = {}
+    named: list[tuple[Union[Family, MessageFamily], str, tuple[str, ...]]] = [
+        (f, f.site_path, (f"python/{f.python.module}", f"c/{f.c.header}")) for f in families]
+    named += [(m, m.site_path, (f"python/{m.module}",)) for m in messages]
+    for family, site_path, names in named:
+        if site_path in paths:
+            rep.error(family.pos, f"site_path {site_path!r} is already used by family {paths[site_path]}")
+        paths[site_path] = family.id
+        for name in names:
             if name in outputs:
-                rep.error(family.pos, f"{family.id}: output {name} is also family {outputs[name].id}'s; give each "
+                rep.error(family.pos, f"{family.id}: output {name} is also family {outputs[name]}'s; give each "
                                       "family its own module and header names")
-            outputs[name] = family
+            outputs[name] = family.id
