@@ -135,6 +135,8 @@ def _literal(value: object, indent: str, lead: str = "", tail: str = ",") -> str
 
 def _pieces(text: str, room: int) -> list[str]:
     """A text cut into pieces whose literals are each at most `room` wide (adjacent literals concatenate)."""
+    if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:  # each character one column
+        return [text[start:start + room] for start in range(0, len(text), room)] or [""]
     pieces, current, used = [], "", 0
     for char in text:
         size = 1 if char.isascii() and char.isprintable() and char not in '"\\' else text_width(py_str(char)[1:-1])
