@@ -10,6 +10,7 @@ from typing import Any, Callable, Optional
 
 from generator.audit.findings import Finding
 from generator.core.releases import release_key, tag_release
+from generator.domain.markup import first_difference
 from generator.domain.messages import MessageFamily
 from generator.rendering.message_pages import render_index, render_page
 from generator.upstream.git import GitError, GitRepo
@@ -98,22 +99,9 @@ def _page_findings(family: MessageFamily, repo: GitRepo, commit: str, lang: str)
                 findings.append(Finding(label, error.line, "unreadable", upstream=error.message))
                 continue
             if text != ours[name]:
-                line = _first_difference(text, ours[name])
-                findings.append(Finding(label, line, "text differs", upstream=_line(text, line),
-                                        catalog=_line(ours[name], line)))
+                line, theirs, mine = first_difference(text, ours[name])
+                findings.append(Finding(label, line, "text differs", upstream=theirs, catalog=mine))
     return findings
-
-
-def _first_difference(a: str, b: str) -> int:
-    for number, (x, y) in enumerate(zip(a.split("\n"), b.split("\n")), 1):
-        if x != y:
-            return number
-    return min(a.count("\n"), b.count("\n")) + 1
-
-
-def _line(text: str, number: int) -> str:
-    lines = text.split("\n")
-    return lines[number - 1] if number <= len(lines) else "(end of file)"
 
 
 def _newer_tags(family: MessageFamily, repo: GitRepo, row: RowMaker):

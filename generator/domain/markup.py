@@ -38,6 +38,24 @@ def plain(markup: str) -> str:
     return "\n".join(lines)
 
 
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_AUTOLINK_URL = re.compile(r"<(https?://[^>\s]{1,2000})>")
+
+
+def markdown_plain(markdown: str) -> str:
+    """The plain text of a text written in Markdown proper (a family of messages' pages, which escape
+    `_ ( ) ~` and use **bold** and <autolinks>): escapes dropped, bold and autolinks as their words."""
+    return _ESCAPED.sub(r"\1", _AUTOLINK_URL.sub(r"\1", _BOLD.sub(r"\1", markdown)))
+
+
+def first_difference(first: str, second: str) -> tuple[int, str, str]:
+    """The first line (1-based) where two texts differ, and that line of each ("(end of file)" past one's end)."""
+    a, b = first.split("\n"), second.split("\n")
+    index = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    end = "(end of file)"
+    return index + 1, (a[index] if index < len(a) else end), (b[index] if index < len(b) else end)
+
 # -- link targets ---------------------------------------------------------------------------------------
 # Where a Markdown renderer (upstream's forge or documentation site) takes a link target from a
 # text written into upstream's own files: an inline link or image [text](target), a reference

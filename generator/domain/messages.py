@@ -8,13 +8,13 @@ ships and what its entry says. An entry's text is the page's unless the catalog 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Optional
 
 from generator.core.problems import Pos
 from generator.core.releases import UNRELEASED, release_key
+from generator.domain.markup import markdown_plain
 from generator.domain.model import Localized
 
 PLACEHOLDER = "%s"
@@ -143,6 +143,17 @@ class MessageCode:
             },
         }
 
+    def placeholder_meanings(self, lang: str) -> list[tuple[str, str]]:
+        """(the registry's name, the page's meaning) of each placeholder, in order: a name where the
+        registry names one per placeholder, a meaning where the page lists one per placeholder (or one
+        for all); "" where neither says (E10005's English lists three meanings for two)."""
+        count = self.placeholders
+        names = self.arg_names if len(self.arg_names) == count else ("",) * count
+        meanings = [markdown_plain(m) for m in self.meanings_in(lang)]
+        if len(meanings) == 1:
+            meanings = meanings * count
+        return list(zip(names, meanings if len(meanings) == count else [""] * count))
+
     def messages(self, family: "MessageFamily") -> tuple[str, ...]:
         """Every text of its message: the page's template and the registry's of every release, each once."""
         texts: list[str] = [self.template] if self.template else []
@@ -192,6 +203,21 @@ class MessageFamily:
         return {(code.id, release): entry for code in self.codes for release in self.releases
                 if (entry := code._entry_at(release, self)) is not None}
 
+    def over_releases(self, code: MessageCode, key: str) -> list[tuple[list[str], str]]:
+        """What the registry says of a code (`ErrMessage`, or a suggestion's `Solution` or `Possible Cause`),
+        each text with the consecutive releases that say it, oldest first."""
+        runs: list[tuple[list[str], str]] = []
+        for release in self.releases:
+            entry = code.registry_at(release, self)
+            if entry is None:
+                continue
+            text = str(entry[key] if key in entry else entry["suggestion"][key])  # type: ignore[index]
+            if runs and runs[-1][1] == text:
+                runs[-1][0].append(release)
+            else:
+                runs.append(([release], text))
+        return runs
+
     def ships(self, code: MessageCode, release: str) -> bool:
         """Whether a release's registry has the code."""
         if code.args is None or release not in self.releases:
@@ -222,18 +248,8 @@ def default_wording(meanings: int, placeholders: int) -> str:
     return "single" if placeholders <= 1 else "all"
 
 
-_ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!~|<>])")
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_AUTOLINK = re.compile(r"<(https?://[^>\s]{1,2000})>")
-
-
-def plain(markdown: str) -> str:
-    """A text without its Markdown: escapes dropped, **bold** and <autolinks> as their words."""
-    return _ESCAPED.sub(r"\1", _AUTOLINK.sub(r"\1", _BOLD.sub(r"\1", markdown)))
-
-
 def plain_or_na(markdown: Optional[str]) -> str:
-    return plain(markdown) if markdown else NOT_AVAILABLE
+    return markdown_plain(markdown) if markdown else NOT_AVAILABLE
 
 
 def pieces(template: str) -> tuple[str, ...]:

@@ -92,9 +92,10 @@ def as_fields(family: MessageFamily, code: MessageCode) -> dict[str, Any]:
 
 def registry_entries(family: MessageFamily) -> dict[str, dict[str, dict]]:
     """Every release's registry as the catalog says it: release -> id -> entry."""
-    return {release: {code.id: entry for code in family.codes
-                      if (entry := code.registry_at(release, family)) is not None}
-            for release in family.releases}
+    table: dict[str, dict[str, dict]] = {release: {} for release in family.releases}
+    for (ident, release), entry in family.registry_entries.items():
+        table[release][ident] = entry
+    return table
 
 
 def _registry_at(family: MessageFamily, repo, ref: str) -> dict[str, dict]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.domain.markup import first_difference
 from generator.domain.layout import compared_part
 from generator.importing.page_source import Report
 from generator.reading.load import load_catalog
@@ -31,11 +32,7 @@ def check_written_back(location: Path, staged: dict[Path, str], report: Report, 
 
 
 def _first_difference(edition: str, lang: str, path: str, upstream: str, ours: str) -> str:
-    theirs_lines, our_lines = upstream.split("\n"), ours.split("\n")
-    line = next((i for i, (a, b) in enumerate(zip(theirs_lines, our_lines)) if a != b),
-                min(len(theirs_lines), len(our_lines)))
-    theirs = theirs_lines[line] if line < len(theirs_lines) else "(end of file)"
-    mine = our_lines[line] if line < len(our_lines) else "(end of file)"
-    return (f"{edition} ({lang}): upstream-page does not write {path} back byte for byte: line {line + 1} is "
+    line, theirs, mine = first_difference(upstream, ours)
+    return (f"{edition} ({lang}): upstream-page does not write {path} back byte for byte: line {line} is "
             f"{theirs[:80]!r} upstream, {mine[:80]!r} from the catalog; correct the version's `page` in "
             "editions.yaml")

@@ -31,8 +31,12 @@ def message_hash(family: MessageFamily) -> str:
     return digest(values(dataclasses.replace(family, files=())))
 
 
+def message_module_path(family: MessageFamily) -> str:
+    return f"generated/python/{family.module}.py"
+
+
 def plan_message_module(catalog: object, family: MessageFamily) -> list[Planned]:
-    return [Planned(f"generated/python/{family.module}.py", lambda: render_message_module(family)),
+    return [Planned(message_module_path(family), lambda: render_message_module(family)),
             Planned(f"generated/json/{family.module}.json", lambda: render_message_json(family))]
 
 

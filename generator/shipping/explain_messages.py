@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from generator.core.releases import UNRELEASED
-from generator.domain.messages import MessageCode, MessageFamily, plain
+from generator.domain.markup import markdown_plain as plain
+from generator.domain.messages import MessageCode, MessageFamily
 from generator.domain.model import Site
 from generator.rendering.runtime.message_match import best_matches, template_pieces
 
@@ -63,15 +64,12 @@ def from_key(families: Sequence[MessageFamily], key: str, values: tuple[str, ...
 def placeholder_rows(match: MessageMatch, lang: str) -> list[tuple[str, str, str]]:
     """(name, meaning, value) per placeholder: the registry's name, the page's meaning where it lists one per
     placeholder (or one for all), and the value the line gave it."""
-    code = match.code
-    meanings = [plain(m) for m in code.meanings_in(lang)]
-    count = max(len(match.placeholders), code.placeholders)
+    known = match.code.placeholder_meanings(lang)
     rows = []
-    for index in range(count):
-        name = code.arg_names[index] if len(code.arg_names) == count else f"%s{index + 1}"
-        meaning = meanings[index] if len(meanings) == count else meanings[0] if len(meanings) == 1 else ""
+    for index in range(max(len(match.placeholders), len(known))):
+        name, meaning = known[index] if index < len(known) else ("", "")
         value = match.placeholders[index] if index < len(match.placeholders) else ""
-        rows.append((name, meaning, value))
+        rows.append((name or f"%s{index + 1}", meaning, value))
     return rows
 
 
@@ -103,16 +101,12 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
     if code.examples:
         lines.append(f"  {labels['examples']}:")
         lines += [f"    {example}" for example in code.examples]
-    history = [(r, e["ErrMessage"]) for r in family.releases if (e := code.registry_at(r, family))]
-    if history and any(text != code.template for _, text in history):
+    history = family.over_releases(code, "ErrMessage")
+    if any(text != code.template for _, text in history):
         lines.append(f"  {labels['registry_message']}:")
-        previous = None
-        for release, text in history:
-            if text != previous:
-                lines.append(f"    {release}: {text}")
-                previous = text
+        lines += [f"    {releases[0]}: {text}" for releases, text in history]
     if code.known:
-        lines.append(f"  {labels['known_disagreement']}: {', '.join(code.known)}")
+        lines.append(f"  {labels['known_disagreement']}: {'; '.join(labels['known_' + kind] for kind in code.known)}")
     return "\n".join(lines) + "\n"
 
 

@@ -22,7 +22,7 @@ from generator.core.exits import UsageError
 from generator.rendering.catalog_hash import catalog_hash
 from generator.domain.family import Catalog, Family
 from generator.domain.messages import MessageFamily
-from generator.rendering.message_module import message_hash
+from generator.rendering.message_module import message_hash, message_module_path
 from generator.writing.files import atomic_write, os_problem
 from generator.core.exits import OutputError
 from generator.rendering.environment import seal_intact
@@ -44,7 +44,7 @@ def vendor(catalog: Catalog, family: Union[Family, MessageFamily], to: Path, hea
     if isinstance(family, MessageFamily):
         if header:
             raise UsageError(f"--header: {family.id} is a family of messages; it has no C/C++ header")
-        wanted = [f"generated/python/{family.module}.py"]
+        wanted = [message_module_path(family)]
         digest = message_hash(family)
     else:
         wanted = [python_path(family)] + ([c_path(family)] if header else [])
@@ -195,7 +195,7 @@ def expected_files(against: Path) -> dict[str, Expected]:
             files[Path(path).name] = Expected(family.id, catalog_hash(family), outputs[path].render)
     for messages in catalog.message_families:
         outputs = {o.path: o for o in plan_outputs(catalog, [messages.id])[0]}
-        path = f"generated/python/{messages.module}.py"
+        path = message_module_path(messages)
         files[Path(path).name] = Expected(messages.id, message_hash(messages), outputs[path].render)
     return files
 

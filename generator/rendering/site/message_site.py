@@ -9,7 +9,8 @@ from typing import NamedTuple, Optional
 from urllib.parse import quote
 
 from generator.domain.family import Catalog
-from generator.domain.messages import MessageCode, MessageFamily, plain
+from generator.domain.markup import markdown_plain as plain
+from generator.domain.messages import MessageCode, MessageFamily
 from generator.rendering.message_pages import page_path
 from generator.rendering.output import Planned
 from generator.rendering.site.context import Labels, banner, doc_path
@@ -110,11 +111,9 @@ def render_message_code(catalog: Catalog, family: MessageFamily, code: MessageCo
 
 def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lang: str) -> MessageView:
     meanings = [plain(m) for m in code.meanings_in(lang)]
+    placeholders = [Placeholder(n, name, meaning)
+                    for n, (name, meaning) in enumerate(code.placeholder_meanings(lang), 1)]
     count = code.placeholders
-    names = code.arg_names if len(code.arg_names) == count else ()
-    placeholders = [Placeholder(n + 1, names[n] if names else "",
-                                meanings[n] if len(meanings) == count else meanings[0] if len(meanings) == 1 else "")
-                    for n in range(count)]
     sentence = None if len(meanings) in (0, 1, count) else family.pages.framing_of(lang).separator.join(meanings)
     repo = catalog.repositories.get(family.pages.repo)
     language_names = catalog.site.language_names
@@ -131,24 +130,13 @@ def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lan
         placeholders=placeholders, meanings_sentence=sentence,
         cause=plain(cause) if cause else None, cause_from=cause_from,
         solution=plain(s) if (s := code.solution_in(lang)) else None, note=plain(note) if note else None,
-        examples=list(code.examples), messages=_over_releases(family, code, "ErrMessage"),
-        solutions=_over_releases(family, code, "Solution"), added=family.first_release(code),
+        examples=list(code.examples), messages=_said(family, code, "ErrMessage"),
+        solutions=_said(family, code, "Solution"), added=family.first_release(code),
         known=list(code.known), page_urls=urls)
 
 
-def _over_releases(family: MessageFamily, code: MessageCode, key: str) -> list[Said]:
-    """What the registry says, each text with the releases that say it (consecutive ones as a range)."""
-    runs: list[tuple[list[str], str]] = []
-    for release in family.releases:
-        entry = code.registry_at(release, family)
-        if entry is None:
-            continue
-        text = str(entry["ErrMessage"] if key == "ErrMessage" else entry["suggestion"][key])  # type: ignore[index]
-        if runs and runs[-1][1] == text:
-            runs[-1][0].append(release)
-        else:
-            runs.append(([release], text))
-    return [Said(r[0] if len(r) == 1 else f"{r[0]} – {r[-1]}", text) for r, text in runs]
+def _said(family: MessageFamily, code: MessageCode, key: str) -> list[Said]:
+    return [Said(r[0] if len(r) == 1 else f"{r[0]} – {r[-1]}", text) for r, text in family.over_releases(code, key)]
 
 
 def message_search_docs(family: MessageFamily, lang: str, prefix: str) -> list[dict]:
