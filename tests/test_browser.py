@@ -20,7 +20,8 @@ import pytest
 import snowballstemmer
 from playwright.sync_api import expect
 
-from generator.domain.messages import MessageFamily, plain
+from generator.domain.markup import markdown_plain as plain
+from generator.domain.messages import MessageFamily
 from tests.support.samples import sample_codes, sample_editions
 from tests.support.browser import (MEASURE_TABLES, MEASURE_WRAPS, SCREENSHOTS, SUB_PATH, WIDTHS, SiteHandler, Visit,
                                    lang_prefix, search)

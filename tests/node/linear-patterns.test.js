@@ -252,3 +252,11 @@ test("a release is read from a query in the site's forms, and nothing else is on
   }
   for (const [word, release] of Object.entries(cases)) assert.equal(worker.releaseOf(word), release, word)
 })
+
+test("fitting a message template costs time linear in the query, whatever the templates", () => {
+  const { holdsTemplate, templatePieces } = worker
+  const hostile = templatePieces("a %s a %s a %s a %s a %s a %s a %s a %s b")
+  const short = "a ".repeat(500), long = "a ".repeat(5000)  // 1,000 and 10,000 characters
+  const ratio = ratioOf(() => holdsTemplate(long, hostile), () => holdsTemplate(short, hostile))
+  assert.ok(ratio <= RATIO_BOUND, `10,000 characters cost ${ratio.toFixed(1)} times 1,000`)
+})
