@@ -94,8 +94,8 @@ def test_compiled_templates_change_no_byte_and_an_unwritable_cache_is_no_error(t
 
 
 def test_a_kept_schema_cut_short_or_edited_is_rendered_again(tmp_path):
-    """A schema kept in the user's cache is used only whole: one cut short, or one that is no
-    schema, is rendered again, so check still passes."""
+    """A schema (or the field reference) kept in the user's cache is used only whole: one cut
+    short, or one that is no schema, is rendered again, so check still passes."""
     import os
     import subprocess
     import sys
@@ -109,5 +109,7 @@ def test_a_kept_schema_cut_short_or_edited_is_rendered_again(tmp_path):
     assert len(kept) == 2
     kept[0].write_text(kept[0].read_text(encoding="utf-8")[:-40], encoding="utf-8")
     kept[1].write_text('{"$schema": "https://json-schema.org/draft/2020-12/schema", "edited": true}', encoding="utf-8")
+    [reference] = (tmp_path / "llm-status-codes" / "texts").glob("catalog.md-*")
+    reference.write_text(reference.read_text(encoding="utf-8")[:5000], encoding="utf-8")
     result = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -1,26 +1,25 @@
 """docs/catalog.md: the catalog's field reference, generated from its one declaration
-(generator.reading.format): each record, what it is, and each field's type and meaning."""
+(generator.reading.format, loaded with each field's docstring: generator.rendering.schemas,
+which keeps the text in the user's cache): each record, what it is, and each field's type and
+meaning."""
 from __future__ import annotations
 
 import inspect
 import typing
 from typing import Any
 
+from types import ModuleType
+
 from pydantic import BaseModel
 
-from generator.domain.family import Catalog
-from generator.reading import format as fmt
 from generator.rendering.environment import banner_lines
-from generator.rendering.output import Planned
 
 REFERENCE = "docs/catalog.md"
 
 
-def plan_reference(catalog: Catalog) -> list[Planned]:
-    return [Planned(REFERENCE, render_reference)]
-
-
-def render_reference() -> str:
+def reference(fmt: ModuleType) -> str:
+    """The reference of the format that `fmt` (generator.reading.format, described) declares."""
+    named = _named(fmt)
     lines = [f"<!-- {' '.join(banner_lines())} -->", "", "# The catalog's format", "",
              f"Format {fmt.FORMAT}. " + " ".join(inspect.cleandoc(fmt.__doc__ or "").split("\n\n")[1].split()), "",
              "Each catalog file's first line names the JSON Schema generated from the same declaration "
@@ -33,7 +32,7 @@ def render_reference() -> str:
             required = "required" if field.is_required() else "optional" if field.default is None \
                 else f"default `{_default(field.default)}`"
             what = " ".join((field.description or "").split()).replace("|", "\\|")
-            lines.append(f"| `{field.alias or name}` | {_type(field.annotation)} | {required} | {what} |")
+            lines.append(f"| `{field.alias or name}` | {_type(field.annotation, named)} | {required} | {what} |")
         extra = record.model_config.get("extra") == "allow"
         if extra:
             lines.append("| *a language* (`zh`, `en`) | " + _extra_type(record) + " | | in that language |")
@@ -70,33 +69,34 @@ def _records_in(kind: Any) -> list[type[BaseModel]]:
     return [r for arg in typing.get_args(kind) for r in _records_in(arg)]
 
 
-# The format's named types, as the reference calls them.
-_NAMED = ((fmt.Localized, "text per language"), (fmt.Words, "text, or list of texts"), (fmt.Lang, "language"),
-          (fmt.Repo, "OWNER/NAME"), (fmt.Release, "release"), (fmt.VersionId, "version id"), (fmt.Commit, "commit"),
-          (fmt.Url, "http(s) URL"), (fmt.Name, "identifier"), (fmt.PyName, "identifier"), (fmt.Text, "text"),
-          (fmt.KnownLanguages, "`not known`, or list of languages"), (fmt.Row, "recoverability, `dropped`, or "
-                                                                               "[RowChange](#rowchange)"),
-          (fmt.Block, "text (a paragraph), or [CodeBlockHolder](#codeblockholder)"),
-          (fmt.CppRef, "`ns::NAME`, or [CppName](#cppname)"))
+def _named(fmt: ModuleType) -> tuple[tuple[Any, str], ...]:
+    """The format's named types, as the reference calls them."""
+    return ((fmt.Localized, "text per language"), (fmt.Words, "text, or list of texts"), (fmt.Lang, "language"),
+            (fmt.Repo, "OWNER/NAME"), (fmt.Release, "release"), (fmt.VersionId, "version id"), (fmt.Commit, "commit"),
+            (fmt.Url, "http(s) URL"), (fmt.Name, "identifier"), (fmt.PyName, "identifier"), (fmt.Text, "text"),
+            (fmt.KnownLanguages, "`not known`, or list of languages"),
+            (fmt.Row, "recoverability, `dropped`, or [RowChange](#rowchange)"),
+            (fmt.Block, "text (a paragraph), or [CodeBlockHolder](#codeblockholder)"),
+            (fmt.CppRef, "`ns::NAME`, or [CppName](#cppname)"))
 
 
-def _type(kind: Any) -> str:
+def _type(kind: Any, named: tuple[tuple[Any, str], ...]) -> str:
     """A field's type as a reader writes it: text, number, list of X, one of 'a', 'b', a record's name."""
-    named = next((name for alias, name in _NAMED if kind == alias), None)
-    if named is not None:
-        return named
+    name = next((name for alias, name in named if kind == alias), None)
+    if name is not None:
+        return name
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin is typing.Annotated:
-        return _type(args[0])
+        return _type(args[0], named)
     if origin is typing.Literal:
         return "one of " + ", ".join(f"`{a}`" for a in args)
     if origin is typing.Union:
-        kinds = [_type(a) for a in args if a is not type(None)]
+        kinds = [_type(a, named) for a in args if a is not type(None)]
         return " or ".join(dict.fromkeys(kinds))
     if origin is list:
-        return f"list of {_type(args[0])}"
+        return f"list of {_type(args[0], named)}"
     if origin is dict:
-        return f"mapping of {_type(args[0])} to {_type(args[1])}"
+        return f"mapping of {_type(args[0], named)} to {_type(args[1], named)}"
     if isinstance(kind, type) and issubclass(kind, BaseModel):
         return f"[{kind.__name__}](#{kind.__name__.lower()})"
     return {str: "text", int: "number", bool: "true or false"}.get(kind, getattr(kind, "__name__", str(kind)))

@@ -3,17 +3,18 @@ declaration of each (generator.reading.format, generator.rendering.export_format
 read the first (each catalog file's first line names it), other tools the second."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from generator.domain.family import Catalog
 from generator.core.cache import remembered_text
 from generator.reading import format as fmt
-from generator.reading.format import FORMAT, CatalogFile
-from generator.rendering import export_format
+from generator.rendering import export_format, format_reference
 from generator.reading.site import LABELS_FILE, default_labels
 from generator.rendering.environment import banner_lines
 from generator.rendering.export_format import export_schema
@@ -29,19 +30,38 @@ def plan_schemas(catalog: Catalog) -> list[Planned]:
     return [Planned(CATALOG_SCHEMA, render_catalog_schema), Planned(EXPORT_SCHEMA, render_export_schema)]
 
 
-# Each schema comes from the code alone, never the catalog: rendered once for the code that declares
-# it (pydantic reads every declaration's source for its docstrings: a fifth of a run's CPU at the real
-# catalog's size), and kept in the user's cache under a key of every file it reads.
+def plan_reference(catalog: Catalog) -> list[Planned]:
+    return [Planned(format_reference.REFERENCE, render_reference)]
+
+
+# Each schema, and the field reference, comes from the code alone, never the catalog: rendered once
+# for the code that declares it (pydantic reads every declaration's source for its docstrings: a
+# fifth of a run's CPU at the real catalog's size), and kept in the user's cache under a key of
+# every file it reads.
 @lru_cache(maxsize=None)
 def _key() -> bytes:
     import pydantic
 
     from generator.core.project import project_version
 
-    sources = [Path(str(module.__file__)).read_bytes() for module in (fmt, export_format, sys.modules[__name__])]
+    sources = [Path(str(module.__file__)).read_bytes()
+               for module in (fmt, export_format, format_reference, sys.modules[__name__])]
     labels = LABELS_FILE.read_bytes()
     return b"\0".join([*sources, labels, pydantic.__version__.encode(), project_version().encode(),
                         sys.version.encode()])
+
+
+@lru_cache(maxsize=1)
+def described_format() -> ModuleType:
+    """generator.reading.format loaded again, each field described by its docstring (the module a
+    run validates with leaves them out, for speed)."""
+    name = f"{fmt.__name__}.described"
+    spec = importlib.util.spec_from_file_location(name, str(fmt.__file__))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # pydantic resolves the annotations in the module's namespace
+    spec.loader.exec_module(module)
+    return module
 
 
 @lru_cache(maxsize=1)
@@ -54,6 +74,12 @@ def render_export_schema() -> str:
     return remembered_text("export.schema.json", _key(), _export_schema, _whole)
 
 
+@lru_cache(maxsize=1)
+def render_reference() -> str:
+    return remembered_text("catalog.md", _key(), lambda: format_reference.reference(described_format()),
+                           lambda text: text.startswith("<!-- ") and text.endswith("|\n"))
+
+
 def _whole(text: str) -> bool:
     """Whether a kept schema is one this module writes (not a file cut short or edited)."""
     try:
@@ -63,11 +89,11 @@ def _whole(text: str) -> bool:
 
 
 def _catalog_schema() -> str:
-    schema = CatalogFile.model_json_schema(by_alias=True)
+    schema = described_format().CatalogFile.model_json_schema(by_alias=True)
     # the labels a catalog may override are those the generator ships
     labels = schema["$defs"]["Site"]["properties"]["labels"]
     labels["propertyNames"] = {"enum": sorted(default_labels())}
-    return _document(f"CANN status-code catalog: one file of catalog/ (format {FORMAT})", schema)
+    return _document(f"CANN status-code catalog: one file of catalog/ (format {fmt.FORMAT})", schema)
 
 
 def _export_schema() -> str:

@@ -15,11 +15,10 @@ from generator.rendering.output import SITE, Output, Planned, manifest_path
 from generator.rendering.c_header import plan_c
 from generator.rendering.json_export import plan_json
 from generator.rendering.python_module import plan_python
-from generator.rendering.format_reference import plan_reference
 from generator.rendering.message_module import plan_message_module
 from generator.rendering.message_pages import plan_message_upstream
 from generator.rendering.site.message_site import plan_message_site
-from generator.rendering.schemas import plan_schemas
+from generator.rendering.schemas import plan_reference, plan_schemas
 from generator.rendering.upstream_page import UPSTREAM_DIR, plan_upstream
 from generator.rendering.site import pages as site_pages
 from generator.rendering.site import home as site_home, search_index as site_search, theme as site_theme
