@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Optional
 
 from generator.domain.codes import Code
@@ -98,6 +99,7 @@ _NOT_WORDS = re.compile(
 _OURS = frozenset(("translation", UNTRANSLATED))
 
 
+@lru_cache(maxsize=None)  # a code page compares each text with those of every other page of its release
 def words_of(text: str) -> str:
     """What of a text a change of punctuation, list marks or spacing leaves alike."""
     return _NOT_WORDS.sub("", text)
@@ -105,7 +107,7 @@ def words_of(text: str) -> str:
 
 def punctuation_only(before: str, after: str) -> bool:
     """Whether two texts differ in punctuation, list marks or spacing alone."""
-    return words_of(before) == words_of(after)
+    return before == after or words_of(before) == words_of(after)
 
 
 def upstream_words(origin: str) -> bool:

@@ -225,8 +225,15 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
     timelines = [t.id for p in pages for t in p.timelines]  # the order of the API options
     sayings: dict[str, int] = {}
 
+    others: dict[str, tuple[str, ...]] = {}  # what the other pages of each edition's release say otherwise
+
+    def others_said(e: Edition) -> tuple[str, ...]:
+        if e.id not in others:
+            others[e.id] = others_of(ctx, family, code, e, pages)
+        return others[e.id]
+
     def entry(e: Edition) -> list:
-        said_otherwise = [_said_index(said, phrase) for phrase in others_of(ctx, family, code, e, pages)]
+        said_otherwise = [_said_index(said, phrase) for phrase in others_said(e)]
         return [page_index[e.page.id], e.release, _said_index(sayings, by_edition[e.id].ident) if e.id in by_edition
                 else -1, _row_link(e, code), timelines.index(e.timeline.id),
                 *([said_otherwise] if said_otherwise else [])]
@@ -256,18 +263,17 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
         (family.id, tuple(releases),
          tuple((t.id, fits[t.id].replace("{release}", release_name(ctx, newest(t)))) for p in pages
                for t in p.timelines)),
-        [_card(ctx, family, code, e, pages, fits, by_edition[e.id]) for e in defaults], data)
+        [_card(ctx, family, code, e, fits, by_edition[e.id], others_said(e)) for e in defaults], data)
 
 
 def _said_index(said: dict[str, int], phrase: str) -> int:
     return said.setdefault(phrase, len(said))
 
 
-def _card(ctx: Context, family: Family, code: Code, edition: Edition, pages: list[Page], fits: dict[str, str],
-          saying: Saying) -> Card:
+def _card(ctx: Context, family: Family, code: Code, edition: Edition, fits: dict[str, str], saying: Saying,
+          others: tuple[str, ...]) -> Card:
     """A default answer as the page writes it (extra.js builds the same for a reader's choice)."""
     release = release_name(ctx, edition.release)
-    others = others_of(ctx, family, code, edition, pages)
     lead = ctx.label("answer_others").replace("{release}", release)
     return Card(fits[edition.timeline.id].replace("{release}", release), (lead, others) if others else None,
                 edition.page.name[ctx.lang], ctx.edition_link(family, edition, code), saying)
