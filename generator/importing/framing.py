@@ -231,5 +231,5 @@ def _block(block: Block) -> object:
         code["close"] = CommentedSeq(cy.text(v) for v in block.close)
     code["line"] = cy.text(block.line)
     if block.values is not None:
-        code["values"] = cy.flow_numbers(block.values)
+        code["values"] = cy.flow(block.values)
     return CommentedMap([("code", code)])
