@@ -83,8 +83,7 @@ def _resolved_rows(version: Version) -> list[tuple[str, str, str]]:
 
 
 def _text_at(family: Family, code_name: str, field_name: str, version: Version, lang: str):
-    entry = family.code_by_name[code_name].entry(field_name, version.editions[0], lang)
-    return entry
+    return family.code_by_name[code_name].entry(field_name, version.editions[0], lang)
 
 
 def same_texts(family: Family, version: Version, rows: list[ImportedRow], lang: str) -> bool:
@@ -174,12 +173,16 @@ def cited_tags(family: Family, version: Version, lang: Optional[str]) -> set[str
 
 def same_file(version: Version, page: PageSource) -> bool:
     """Whether a version cites the very file the page is (same repository, path and blob)."""
-    repo = page.repo
-    if repo is None:
-        return False
-    return any(s.kind == "repo" and s.repo == page.source.get("repo") and s.path == page.source.get("path")
-               and s.commit is not None and s.path is not None
-               and repo.has_commit(s.commit) and repo.blob_at(s.commit, s.path) == page.blob for s in version.sources)
+    repo, source = page.repo, page.source
+    return repo is not None and any(cites(s, repo, source.get("repo"), source.get("path"), page.blob)
+                                    for s in version.sources)
+
+
+def cites(source, repo, name: Optional[str], path: Optional[str], blob: Optional[str]) -> bool:
+    """Whether a version's source is this very file: repository `name`'s, at `path`, whose commit
+    (one `repo` has) holds `blob` there."""
+    return (source.kind == "repo" and source.repo == name and source.path == path and bool(source.commit)
+            and repo.has_commit(source.commit) and repo.blob_at(source.commit, path) == blob)
 
 
 def _cut_tags(plan: Plan, version: Version, source: dict, release: str) -> None:
@@ -269,14 +272,16 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
 
 
 def _new_version(plan: Plan, timeline: Timeline, edition_id: str, release: str, rows: list[ImportedRow], source: dict,
-                 versions: list[Version]) -> None:
-    """A changed page: a new version after the one before it, with what differs."""
+                 versions: list[Version], published: bool = False) -> None:
+    """A changed page: a new version after the one before it, with what differs (`published`:
+    the page a release published at a URL, whose version records that release)."""
     base, after = _around(plan.family, timeline, release, versions)
     languages = (base.languages if base is not None and base.languages else (plan.family.languages[0],))
-    node = _version_map(plan.family, edition_id, None, base, source, languages,
+    node = _version_map(plan.family, edition_id, release if published else None, base, source, languages,
                         _rows_map([(r.name, r.code, r.recoverable) for r in rows], base))
     _place_version(plan, timeline, node, after)
-    plan.report.done.append(f"{edition_id}: a new page version" + (f", based on {base.id}" if base else ""))
+    plan.report.done.append(f"{edition_id}: the page published for {release}, a new version" if published else
+                            f"{edition_id}: a new page version" + (f", based on {base.id}" if base else ""))
     _texts(plan, edition_id, rows, base, languages)
 
 
@@ -422,7 +427,8 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
     if lang not in (version.languages or ()):
         cy.set_value(node, "texts", cy.flow([lg for lg in family.languages
                                               if lg in (*(version.languages or ()), lang)]))
-    if source and not any(s.kind == source_kind(source) and s.lang == lang and s.path == source.get("path")
+    kind = "repo" if "repo" in source else "url"
+    if source and not any(s.kind == kind and s.lang == lang and s.path == source.get("path")
                           and s.commit == source.get("commit") and s.url == source.get("url") for s in version.sources):
         cy.insert_item(node["sources"], len(node["sources"]), source_map(source, lang))
     changed = 0
@@ -438,10 +444,6 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
     plan.report.done.append(f"{edition_id}: {changed} {lang} text(s) from {source.get('path') or 'the page'}")
 
 
-def source_kind(source: dict) -> str:
-    return "repo" if "repo" in source else "url"
-
-
 def _published(plan: Plan, timeline: Timeline, release: str, published: Optional[Version], rows, source: dict,
                versions: list[Version]) -> None:
     """A page as a release published it (a URL): the timeline's version for that release."""
@@ -450,11 +452,4 @@ def _published(plan: Plan, timeline: Timeline, release: str, published: Optional
         if not _same_content(family, published, rows, family.languages[0]):
             _change_content(plan, published, rows, _previous(versions, published))
         return
-    edition_id = release + timeline.suffix
-    base, after = _around(family, timeline, release, versions)
-    languages = base.languages if base is not None and base.languages else (family.languages[0],)
-    node = _version_map(family, edition_id, release, base, source, languages,
-                        _rows_map([(r.name, r.code, r.recoverable) for r in rows], base))
-    _place_version(plan, timeline, node, after)
-    plan.report.done.append(f"{edition_id}: the page published for {release}, a new version")
-    _texts(plan, edition_id, rows, base, languages)
+    _new_version(plan, timeline, release + timeline.suffix, release, rows, source, versions, published=True)

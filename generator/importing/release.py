@@ -25,7 +25,7 @@ from generator.domain.model import Timeline
 from generator.importing import catalog_yaml as cy
 from generator.importing.catalog_files import Files, Plan, source_map, stage, write_staged
 from generator.importing.framing import read_framing
-from generator.importing.one_page import cited_tags, first_language, holding, other_language, same_texts
+from generator.importing.one_page import cited_tags, cites, first_language, holding, other_language, same_texts
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
 from generator.importing.release_checks import check_written_back
 from generator.importing.release_codes import record_codes
@@ -189,9 +189,7 @@ def _translations_at(plan: Plan, timeline: Timeline, name: str, repo, ref: str):
             files.append((lang, path, blob))
 
     def prefer(version: Version) -> bool:
-        return bool(files) and all(any(s.kind == "repo" and s.lang == lang and s.repo == name and s.path == path
-                                       and s.commit and repo.has_commit(s.commit)
-                                       and repo.blob_at(s.commit, path) == blob for s in version.sources)
+        return bool(files) and all(any(s.lang == lang and cites(s, repo, name, path, blob) for s in version.sources)
                                    for lang, path, blob in files)
     return prefer
 
@@ -219,8 +217,7 @@ def _cited(family: Family, timeline: Timeline, lang: str, name: str, repo, path:
     """The version of the timeline, and its source, that cites this very file for `lang`; None
     when no version does."""
     return next(((v, s) for v in family.versions if v.timeline.id == timeline.id for s in v.sources
-                 if s.kind == "repo" and s.lang == lang and s.repo == name and s.path == path and s.commit
-                 and repo.has_commit(s.commit) and repo.blob_at(s.commit, path) == blob), None)
+                 if s.lang == lang and cites(s, repo, name, path, blob)), None)
 
 
 # -- a page split over several files -------------------------------------------------------------------------
@@ -350,10 +347,9 @@ def _add_tags(plan: Plan, version: Version, known, new_tags: list[str], repo) ->
     item = next(n for n, s in zip(plan.files.version(version.id)["sources"], version.sources) if s is known)
     tags = sort_tags(list(known.tags) + new_tags)
     cy.set_value(item, "tags", cy.flow(tags))
-    if known.ref != "merge-request" and tags[0] not in known.tags:  # an older release joins: its commit is the first
-        cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
+    if known.ref == "merge-request" or tags[0] not in known.tags:  # released, or an older release joins
+        cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))  # the first tag's commit
     if known.ref == "merge-request":
-        cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
         cy.remove_key(item, "ref")
         plan.report.done.append(f"{version.id}: {known.path} ({known.lang}) was a merge request's; {tags[0]} "
                                 "releases it, so its texts are upstream's")
