@@ -117,17 +117,18 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
     family, source = plan.family, page.source
     versions = [v for v in family.versions if v.timeline.id == timeline.id]
     existing = family.edition(edition_id)
-    if "url" in source or (not source and existing is None):
-        if not source:
+    if not source or "url" in source:
+        # the page again, for an edition the catalog has (its content, in place); or a page as a release
+        # published it (a URL): the timeline's version for that release, else a new one
+        if not source and existing is None:
             raise ImportProblem(
                 "a new edition needs a source: import with --upstream OWNER/NAME=DIR --ref --path, or give --url"
             )
-        published = next((v for v in versions if v.release == release), None)
-        _published(plan, timeline, release, published, rows, source, versions)
-        return
-    if not source and existing is not None:  # the page again, for an edition the catalog has: its content, in place
-        version = family.version_by_id[existing.version]
-        if not _same_content(family, version, rows, family.languages[0]):
+        version = family.version_by_id[existing.version] if existing is not None and not source else \
+            next((v for v in versions if v.release == release), None)
+        if version is None:
+            _new_version(plan, timeline, release + timeline.suffix, release, rows, source, versions, published=True)
+        elif not _same_content(family, version, rows, family.languages[0]):
             _change_content(plan, version, rows, _previous(versions, version))
         return
     same = holding(family, versions, page, release, prefer) if page.repo is not None else \
@@ -442,14 +443,3 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
             plan.field_edit(code, field_name).give(version.id, lang, text, markdown)
             changed += 1
     plan.report.done.append(f"{edition_id}: {changed} {lang} text(s) from {source.get('path') or 'the page'}")
-
-
-def _published(plan: Plan, timeline: Timeline, release: str, published: Optional[Version], rows, source: dict,
-               versions: list[Version]) -> None:
-    """A page as a release published it (a URL): the timeline's version for that release."""
-    family = plan.family
-    if published is not None:
-        if not _same_content(family, published, rows, family.languages[0]):
-            _change_content(plan, published, rows, _previous(versions, published))
-        return
-    _new_version(plan, timeline, release + timeline.suffix, release, rows, source, versions, published=True)
