@@ -166,27 +166,26 @@ def _known_paths(family: Family, timeline: Timeline, lang: str) -> list[str]:
     return paths
 
 
+def _translation_files(family: Family, timeline: Timeline, repo, ref: str) -> list[tuple]:
+    """(lang, path, blob) of the timeline's page in each other language at `ref`, at a path the
+    family knows for it ((lang, None, None) where none is)."""
+    return [(lang, *repo.file_at(ref, tuple(_known_paths(family, timeline, lang)))) for lang in family.languages[1:]]
+
+
 def _sharing_translations(plan: Plan, timeline: Timeline, repo, ref: str, tags: list[str]) -> list[str]:
     """Of the tags that ship a first-language file, those that ship the same translations as `ref`
     (one version of a page is one file per language: a tag with another English is another's)."""
-    family = plan.family
-    paths = [tuple(_known_paths(family, timeline, lang)) for lang in family.languages[1:]]
-
-    def files(at: str) -> tuple:
-        return tuple(repo.file_at(at, known)[1] for known in paths)
-    mine = files(ref)
-    return [t for t in tags if files(t) == mine]
+    def blobs(at: str) -> list[Optional[str]]:
+        return [blob for _, _, blob in _translation_files(plan.family, timeline, repo, at)]
+    mine = blobs(ref)
+    return [t for t in tags if blobs(t) == mine]
 
 
 def _translations_at(plan: Plan, timeline: Timeline, name: str, repo, ref: str):
     """Whether a version cites, in every other language, the very file `ref` has (a release
     imported after a newer one joins the version whose translations it ships too)."""
-    family = plan.family
-    files = []
-    for lang in family.languages[1:]:
-        path, blob = repo.file_at(ref, tuple(_known_paths(family, timeline, lang)))
-        if blob is not None:
-            files.append((lang, path, blob))
+    files = [(lang, path, blob) for lang, path, blob in _translation_files(plan.family, timeline, repo, ref)
+             if blob is not None]
 
     def prefer(version: Version) -> bool:
         return bool(files) and all(any(s.lang == lang and cites(s, repo, name, path, blob) for s in version.sources)
@@ -203,9 +202,8 @@ def _translation_changed(plan: Plan, timeline: Timeline, name: str, repo, ref: s
                    _release_of(repo, ref), prefer)
     if same is None:
         return False
-    for lang in family.languages[1:]:
-        path, blob = repo.file_at(ref, tuple(_known_paths(family, timeline, lang)))
-        if blob is None or _cited(family, timeline, lang, name, repo, path, blob) is not None:
+    for lang, path, blob in _translation_files(family, timeline, repo, ref):
+        if path is None or blob is None or _cited(family, timeline, lang, name, repo, path, blob) is not None:
             continue  # none, or a file a version already has: unchanged
         rows = read_rows(family, timeline, lang, _page(family, timeline, lang, name, repo, ref, path, blob))
         if not same_texts(family, same, rows, lang):
