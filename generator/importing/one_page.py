@@ -33,7 +33,7 @@ from generator.domain.editions import Version
 from generator.domain.family import Catalog, Family
 from generator.domain.model import UNTRANSLATED, Timeline
 from generator.core.releases import UNRELEASED, edition_order, release_key, sort_tags, tag_release
-from generator.importing.catalog_files import Files, Plan, source_map, write
+from generator.importing.catalog_files import Files, Plan, source_map, stage, write_staged
 from generator.importing.page_source import ImportProblem, ImportedRow, PageSource, Report, edition_place, read_rows
 
 
@@ -53,7 +53,9 @@ def import_page(
         other_language(plan, timeline, edition_id, lang, rows, page.source)
     if not plan.report.done:
         plan.report.done.append(f"{edition_id} ({lang}): already recorded")
-    plan.report.done += [f"wrote {display_path(path)}" for path in write(plan)]
+    staged: dict[Path, str] = {}
+    stage(plan, staged)  # applied and validated, then written
+    plan.report.done += [f"wrote {display_path(path)}" for path in write_staged(location, staged)]
     return plan.report
 
 

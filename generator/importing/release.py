@@ -354,6 +354,3 @@ def _add_tags(plan: Plan, version: Version, known, new_tags: list[str], repo) ->
     plan.report.done.append(
         f"{version.id}: {known.path} ({known.lang}) unchanged, shipped by {', '.join(new_tags)} too"
     )
-
-
-__all__ = ["import_release", "ImportProblem"]
