@@ -163,10 +163,10 @@ def _reads_as_text(document: str, text: str) -> bool:
     return not problems and isinstance(node, ScalarNode) and scalar_type(node) == "str" and node.value == text
 
 
-def text(value: str) -> Scalar:
-    """A text as a block mapping's key or value, on one line: plain where that reads back as the
-    text, else double-quoted."""
-    return value if _plain(_holdable(value), in_flow=False) else DoubleQuotedScalarString(value)
+def text(value: str, in_flow: bool = False) -> Scalar:
+    """A text as a block mapping's key or value (`in_flow`: a flow collection's item), on one
+    line: plain where that reads back as the text, else double-quoted."""
+    return value if _plain(_holdable(value), in_flow) else DoubleQuotedScalarString(value)
 
 
 def cell(value: str) -> Scalar:
@@ -190,9 +190,7 @@ def ident(value: str) -> Scalar:
 
 
 def flow_item(value: str, quote: bool) -> Scalar:
-    if quote:
-        return ident(value)
-    return value if _plain(_holdable(value), in_flow=True) else DoubleQuotedScalarString(value)
+    return ident(value) if quote else text(value, in_flow=True)
 
 
 def flow(values: Iterable[Any], quote: bool = False) -> CommentedSeq:
