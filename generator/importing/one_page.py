@@ -220,8 +220,8 @@ def _previous(versions: list[Version], version: Version) -> Optional[Version]:
 
 def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -> None:
     """A version whose content the page has: the release's tag joins its source."""
-    sources = plan.files.version(version.id).get("sources")
-    same_file = [(n, s) for n, s in zip(sources or [], version.sources)
+    sources = plan.files.version(version.id)["sources"]
+    same_file = [(n, s) for n, s in zip(sources, version.sources)
                  if s.kind == "repo" and s.repo == source.get("repo") and s.path == source.get("path")]
     if _is_head(version) and "tags" in source and source["tags"]:
         _take_over_head(plan, version, source, release, release + version.timeline.suffix)
@@ -241,8 +241,6 @@ def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -
                 cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
             plan.report.done.append(f"{version.id}: unchanged page, shipped by {', '.join(new_tags)} too")
         return
-    if sources is None:  # pragma: no cover - a version shipped by a repository has sources
-        raise ImportProblem(f"version {version.id} has no sources to add {source.get('path')} to")
     cy.insert_item(sources, len(sources), source_map(source, plan.family.languages[0]))
     plan.report.done.append(
         f"{version.id}: unchanged page, also at {source['repo']}:{source['path']} ({', '.join(source.get('tags', []))})"

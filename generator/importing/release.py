@@ -266,7 +266,7 @@ def _record_parts(plan: Plan, timeline: Timeline, lang: str, name: str, repo, re
     """The split page's other files in `lang` as sources of the release's version (with the codes
     each holds); their rows, for the texts."""
     family = plan.family
-    edition = family.edition((release or "") + timeline.suffix) if release else None
+    edition = family.edition(release + timeline.suffix) if release else None
     parts = _parts(plan, timeline, lang, name, repo, ref, main, rows)
     if edition is None or not parts:
         return []
