@@ -191,13 +191,6 @@ def stage(plan: Plan, staged: dict[Path, str]) -> None:
     staged.update(changed)
 
 
-def write(plan: Plan) -> list[Path]:
-    """Apply the plan, validate the result, write the files that changed."""
-    staged: dict[Path, str] = {}
-    stage(plan, staged)
-    return write_staged(plan.files.location, staged)
-
-
 def write_staged(location: Path, staged: Mapping[Path, str]) -> list[Path]:
     """Write the staged texts that differ from their files, all or none: the files written."""
     changed = {path: text for path, text in staged.items() if text != path.read_text(encoding="utf-8")}

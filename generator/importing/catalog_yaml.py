@@ -95,23 +95,19 @@ def dump(document: Any) -> str:
     CATALOG_YAML.dump(document, stream)
     text = stream.getvalue()
     read, problems = read_document("<written>", text.encode("utf-8", "surrogatepass"))
-    if problems or read.root is None or _read_values(read.root) != _values(document):  # pragma: no cover - a bug
+    if problems or read.root is None or _read_values(read.root) != plain_values(document):  # pragma: no cover - a bug
         raise ImportProblem("the import would write a catalog file that reads back otherwise than it means; "
                             "write the change by hand")
     return text
 
 
 def plain_values(value: Any) -> Any:
-    """A document's value as plain Python (dicts, lists, texts), to compare with what an import means to write."""
-    return _values(value)
-
-
-def _values(value: Any) -> Any:
-    """What a document holds: texts, and the kind and value of what is no text, in their collections."""
+    """What a document holds: texts, and the kind and value of what is no text, in their collections
+    (to compare with what an import means to write, or with what the catalog's loader reads)."""
     if isinstance(value, dict):
-        return [(_values(k), _values(v)) for k, v in value.items()]
+        return [(plain_values(k), plain_values(v)) for k, v in value.items()]
     if isinstance(value, list):
-        return [_values(v) for v in value]
+        return [plain_values(v) for v in value]
     kind = "str" if isinstance(value, str) else "null" if value is None else "bool" if isinstance(value, bool) \
         else "int" if isinstance(value, int) else "float"
     return value if kind == "str" else (kind, value if kind in ("bool", "int") else None)
@@ -167,10 +163,10 @@ def _reads_as_text(document: str, text: str) -> bool:
     return not problems and isinstance(node, ScalarNode) and scalar_type(node) == "str" and node.value == text
 
 
-def text(value: str) -> Scalar:
-    """A text as a block mapping's key or value, on one line: plain where that reads back as the
-    text, else double-quoted."""
-    return value if _plain(_holdable(value), in_flow=False) else DoubleQuotedScalarString(value)
+def text(value: str, in_flow: bool = False) -> Scalar:
+    """A text as a block mapping's key or value (`in_flow`: a flow collection's item), on one
+    line: plain where that reads back as the text, else double-quoted."""
+    return value if _plain(_holdable(value), in_flow) else DoubleQuotedScalarString(value)
 
 
 def cell(value: str) -> Scalar:
@@ -194,14 +190,13 @@ def ident(value: str) -> Scalar:
 
 
 def flow_item(value: str, quote: bool) -> Scalar:
-    if quote:
-        return ident(value)
-    return value if _plain(_holdable(value), in_flow=True) else DoubleQuotedScalarString(value)
+    return ident(value) if quote else text(value, in_flow=True)
 
 
-def flow(values: Iterable[str], quote: bool = False) -> CommentedSeq:
-    """A flow sequence of texts (`quote`: each single-quoted, as ids are): [a, b]."""
-    sequence = CommentedSeq(flow_item(v, quote) for v in values)
+def flow(values: Iterable[Any], quote: bool = False) -> CommentedSeq:
+    """A flow sequence of texts (`quote`: each single-quoted, as ids are): [a, b]; a value that is
+    no text (a number) as it is."""
+    sequence = CommentedSeq(flow_item(v, quote) if isinstance(v, str) else v for v in values)
     sequence.fa.set_flow_style()
     return sequence
 
@@ -297,13 +292,6 @@ def set_value(collection: Any, key: Any, value: Any) -> None:
     comment = _take_comment(collection, key)
     collection[key] = value
     _give_comment(collection, key, comment)
-
-
-def flow_numbers(values: Iterable[int]) -> CommentedSeq:
-    """A flow sequence of numbers: [1, 2]."""
-    sequence = CommentedSeq(values)
-    sequence.fa.set_flow_style()
-    return sequence
 
 
 def one_line_width(value: Any) -> int:

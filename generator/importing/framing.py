@@ -115,13 +115,8 @@ def _blocks(lines: list[str], family: Family, codes: list[Code], old: list[Block
     text = "\n".join(lines).strip("\n")
     if not text:
         return []
-    blocks: list[Block] = []
-    for chunk in re.split(r"\n\n(?=\S)", text):
-        if chunk.startswith("```"):
-            blocks.append(_code_block(chunk, family, codes, old))
-        else:
-            blocks.append(chunk)
-    return blocks
+    return [_code_block(chunk, family, codes, old) if chunk.startswith("```") else chunk
+            for chunk in re.split(r"\n\n(?=\S)", text)]
 
 
 def _code_block(chunk: str, family: Family, codes: list[Code], old: list[Block]) -> Block:
@@ -231,5 +226,5 @@ def _block(block: Block) -> object:
         code["close"] = CommentedSeq(cy.text(v) for v in block.close)
     code["line"] = cy.text(block.line)
     if block.values is not None:
-        code["values"] = cy.flow_numbers(block.values)
+        code["values"] = cy.flow(block.values)
     return CommentedMap([("code", code)])

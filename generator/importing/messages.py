@@ -11,7 +11,7 @@ and the entries nobody changed stay as they were.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
@@ -105,12 +105,8 @@ def _registry_at(family: MessageFamily, repo, ref: str) -> dict[str, dict]:
     if blob is None:
         raise ImportProblem(f"{path} is not at {ref}: the family's registry (message_family.registry.path) is "
                             "another file there; correct the path or import another tag")
-    try:
-        listed = parse_registry(repo.read_text(blob))
-    except PageError as problem:
-        raise ImportProblem(f"{repo.name}:{ref}:{path}:{problem.line}: {problem}") from None
     entries = {}
-    for entry in listed:
+    for entry in _parsed(parse_registry, repo, ref, path, blob):
         ident = entry.get("ErrCode")
         if not isinstance(ident, str):
             raise ImportProblem(f"{repo.name}:{ref}:{path}: an entry without an ErrCode: {str(entry)[:120]}")
@@ -132,15 +128,13 @@ def _pages_at(family: MessageFamily, repo, ref: str, codes: dict[str, dict], ord
         if family.pages.index not in tree:
             raise ImportProblem(f"{repo.name}:{ref}: no {folder}/{family.pages.index}; the family's pages are "
                                 "elsewhere at this ref (message_family.pages.folders)")
-        indexes[lang] = _index(repo, ref, f"{folder}/{family.pages.index}", tree[family.pages.index])
+        indexes[lang] = _parsed(parse_index, repo, ref, f"{folder}/{family.pages.index}", tree[family.pages.index])[1]
         for file, blob in sorted(tree.items()):
             if file == family.pages.index or not file.endswith(".md"):
                 continue
-            try:
-                fields = parse_page(repo.read_text(blob), family.pages.framing_of(lang))
-            except PageError as problem:
-                raise ImportProblem(f"{repo.name}:{ref}:{folder}/{file}:{problem.line}: {problem}; if upstream changed "
-                                    "its framing, correct message_family.pages.framing") from None
+            fields = _parsed(lambda text: parse_page(text, family.pages.framing_of(lang)), repo, ref,
+                             f"{folder}/{file}", blob, "; if upstream changed its framing, correct "
+                             "message_family.pages.framing")
             read.setdefault(fields.id, {})[lang] = fields
     order = [ident for ident, _, _ in next(iter(indexes.values()))]
     for ident, category, _ in next(iter(indexes.values())):
@@ -158,11 +152,13 @@ def _pages_at(family: MessageFamily, repo, ref: str, codes: dict[str, dict], ord
     return order
 
 
-def _index(repo, ref: str, path: str, blob: str) -> list[tuple[str, str, str]]:
+def _parsed(parse: Callable[[str], Any], repo, ref: str, path: str, blob: str, hint: str = "") -> Any:
+    """An upstream file of the family read by `parse`; ImportProblem at REPO:REF:PATH:LINE (and
+    `hint`, what to correct) where the file breaks its layout."""
     try:
-        return parse_index(repo.read_text(blob))[1]
+        return parse(repo.read_text(blob))
     except PageError as problem:
-        raise ImportProblem(f"{repo.name}:{ref}:{path}:{problem.line}: {problem}") from None
+        raise ImportProblem(f"{repo.name}:{ref}:{path}:{problem.line}: {problem}{hint}") from None
 
 
 def _page_fields(fields: dict[str, Any], pages: Optional[dict[str, PageFields]], languages: tuple[str, ...]) -> None:
@@ -289,8 +285,7 @@ _SAID = {"message": "the registry's message is not the page's template",
 
 
 def _stage_codes(location: Path, family: MessageFamily, codes: list[dict], staged: dict[Path, str]) -> None:
-    path = _file_of(location, family, "messages")
-    document = cy.load(staged.get(path) or path.read_text(encoding="utf-8"), str(path))
+    path, document = _document_of(location, family, "messages", staged)
     old = {item.get("id"): item for item in document.get("messages") or []}
     items = CommentedSeq()
     for fields in codes:
@@ -302,8 +297,7 @@ def _stage_codes(location: Path, family: MessageFamily, codes: list[dict], stage
 
 def _stage_family(location: Path, family: MessageFamily, release: Optional[str], commit: str, branch: Optional[str],
                   staged: dict[Path, str]) -> None:
-    path = _file_of(location, family, "message_family")
-    document = cy.load(staged.get(path) or path.read_text(encoding="utf-8"), str(path))
+    path, document = _document_of(location, family, "message_family", staged)
     declared = document["message_family"]
     if release is not None:
         releases = declared["registry"].get("releases")
@@ -321,13 +315,15 @@ def _stage_family(location: Path, family: MessageFamily, release: Optional[str],
     staged[path] = cy.dump(document)
 
 
-def _file_of(location: Path, family: MessageFamily, section: str) -> Path:
+def _document_of(location: Path, family: MessageFamily, section: str,
+                 staged: dict[Path, str]) -> tuple[Path, CommentedMap]:
+    """The family's file that holds `section`, and its document as the import has staged it."""
     for shown in family.files:
         path = Path(shown)
         candidate = path if path.is_absolute() or path.exists() else location.parent / path
         text = candidate.read_text(encoding="utf-8")
         if f"\n{section}:" in "\n" + text:
-            return candidate
+            return candidate, cy.load(staged.get(candidate) or text, str(candidate))
     raise ImportProblem(f"{family.id}: no file of the family holds `{section}:`")
 
 
@@ -353,15 +349,13 @@ def _updated(item: CommentedMap, fields: dict[str, Any]) -> CommentedMap:
 
 
 def _yaml(key: str, value: Any) -> Any:
-    if key in ("page",):
+    if key == "page":
         return value
-    if key in ("id", "category"):
-        return cy.text(value)
-    if key == "template":
+    if key in ("id", "category", "template"):
         return cy.text(value)
     if key == "added":
         return cy.ident(value)
-    if key in ("meanings",):
+    if key == "meanings":
         return CommentedMap((lang, cy.flow(items)) for lang, items in value.items())
     if key in ("wording", "numbered"):
         return cy.flow_map(value.items())

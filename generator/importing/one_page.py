@@ -33,7 +33,7 @@ from generator.domain.editions import Version
 from generator.domain.family import Catalog, Family
 from generator.domain.model import UNTRANSLATED, Timeline
 from generator.core.releases import UNRELEASED, edition_order, release_key, sort_tags, tag_release
-from generator.importing.catalog_files import Files, Plan, source_map, write
+from generator.importing.catalog_files import Files, Plan, source_map, stage, write_staged
 from generator.importing.page_source import ImportProblem, ImportedRow, PageSource, Report, edition_place, read_rows
 
 
@@ -53,7 +53,9 @@ def import_page(
         other_language(plan, timeline, edition_id, lang, rows, page.source)
     if not plan.report.done:
         plan.report.done.append(f"{edition_id} ({lang}): already recorded")
-    plan.report.done += [f"wrote {display_path(path)}" for path in write(plan)]
+    staged: dict[Path, str] = {}
+    stage(plan, staged)  # applied and validated, then written
+    plan.report.done += [f"wrote {display_path(path)}" for path in write_staged(location, staged)]
     return plan.report
 
 
@@ -83,8 +85,7 @@ def _resolved_rows(version: Version) -> list[tuple[str, str, str]]:
 
 
 def _text_at(family: Family, code_name: str, field_name: str, version: Version, lang: str):
-    entry = family.code_by_name[code_name].entry(field_name, version.editions[0], lang)
-    return entry
+    return family.code_by_name[code_name].entry(field_name, version.editions[0], lang)
 
 
 def same_texts(family: Family, version: Version, rows: list[ImportedRow], lang: str) -> bool:
@@ -118,17 +119,18 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
     family, source = plan.family, page.source
     versions = [v for v in family.versions if v.timeline.id == timeline.id]
     existing = family.edition(edition_id)
-    if "url" in source or (not source and existing is None):
-        if not source:
+    if not source or "url" in source:
+        # the page again, for an edition the catalog has (its content, in place); or a page as a release
+        # published it (a URL): the timeline's version for that release, else a new one
+        if not source and existing is None:
             raise ImportProblem(
                 "a new edition needs a source: import with --upstream OWNER/NAME=DIR --ref --path, or give --url"
             )
-        published = next((v for v in versions if v.release == release), None)
-        _published(plan, timeline, release, published, rows, source, versions)
-        return
-    if not source and existing is not None:  # the page again, for an edition the catalog has: its content, in place
-        version = family.version_by_id[existing.version]
-        if not _same_content(family, version, rows, family.languages[0]):
+        version = family.version_by_id[existing.version] if existing is not None and not source else \
+            next((v for v in versions if v.release == release), None)
+        if version is None:
+            _new_version(plan, timeline, release + timeline.suffix, release, rows, source, versions, published=True)
+        elif not _same_content(family, version, rows, family.languages[0]):
             _change_content(plan, version, rows, _previous(versions, version))
         return
     same = holding(family, versions, page, release, prefer) if page.repo is not None else \
@@ -174,12 +176,16 @@ def cited_tags(family: Family, version: Version, lang: Optional[str]) -> set[str
 
 def same_file(version: Version, page: PageSource) -> bool:
     """Whether a version cites the very file the page is (same repository, path and blob)."""
-    repo = page.repo
-    if repo is None:
-        return False
-    return any(s.kind == "repo" and s.repo == page.source.get("repo") and s.path == page.source.get("path")
-               and s.commit is not None and s.path is not None
-               and repo.has_commit(s.commit) and repo.blob_at(s.commit, s.path) == page.blob for s in version.sources)
+    repo, source = page.repo, page.source
+    return repo is not None and any(cites(s, repo, source.get("repo"), source.get("path"), page.blob)
+                                    for s in version.sources)
+
+
+def cites(source, repo, name: Optional[str], path: Optional[str], blob: Optional[str]) -> bool:
+    """Whether a version's source is this very file: repository `name`'s, at `path`, whose commit
+    (one `repo` has) holds `blob` there."""
+    return (source.kind == "repo" and source.repo == name and source.path == path and bool(source.commit)
+            and repo.has_commit(source.commit) and repo.blob_at(source.commit, path) == blob)
 
 
 def _cut_tags(plan: Plan, version: Version, source: dict, release: str) -> None:
@@ -214,8 +220,8 @@ def _previous(versions: list[Version], version: Version) -> Optional[Version]:
 
 def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -> None:
     """A version whose content the page has: the release's tag joins its source."""
-    sources = plan.files.version(version.id).get("sources")
-    same_file = [(n, s) for n, s in zip(sources or [], version.sources)
+    sources = plan.files.version(version.id)["sources"]
+    same_file = [(n, s) for n, s in zip(sources, version.sources)
                  if s.kind == "repo" and s.repo == source.get("repo") and s.path == source.get("path")]
     if _is_head(version) and "tags" in source and source["tags"]:
         _take_over_head(plan, version, source, release, release + version.timeline.suffix)
@@ -235,8 +241,6 @@ def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -
                 cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
             plan.report.done.append(f"{version.id}: unchanged page, shipped by {', '.join(new_tags)} too")
         return
-    if sources is None:  # pragma: no cover - a version shipped by a repository has sources
-        raise ImportProblem(f"version {version.id} has no sources to add {source.get('path')} to")
     cy.insert_item(sources, len(sources), source_map(source, plan.family.languages[0]))
     plan.report.done.append(
         f"{version.id}: unchanged page, also at {source['repo']}:{source['path']} ({', '.join(source.get('tags', []))})"
@@ -269,14 +273,16 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
 
 
 def _new_version(plan: Plan, timeline: Timeline, edition_id: str, release: str, rows: list[ImportedRow], source: dict,
-                 versions: list[Version]) -> None:
-    """A changed page: a new version after the one before it, with what differs."""
+                 versions: list[Version], published: bool = False) -> None:
+    """A changed page: a new version after the one before it, with what differs (`published`:
+    the page a release published at a URL, whose version records that release)."""
     base, after = _around(plan.family, timeline, release, versions)
     languages = (base.languages if base is not None and base.languages else (plan.family.languages[0],))
-    node = _version_map(plan.family, edition_id, None, base, source, languages,
+    node = _version_map(plan.family, edition_id, release if published else None, base, source, languages,
                         _rows_map([(r.name, r.code, r.recoverable) for r in rows], base))
     _place_version(plan, timeline, node, after)
-    plan.report.done.append(f"{edition_id}: a new page version" + (f", based on {base.id}" if base else ""))
+    plan.report.done.append(f"{edition_id}: the page published for {release}, a new version" if published else
+                            f"{edition_id}: a new page version" + (f", based on {base.id}" if base else ""))
     _texts(plan, edition_id, rows, base, languages)
 
 
@@ -422,7 +428,8 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
     if lang not in (version.languages or ()):
         cy.set_value(node, "texts", cy.flow([lg for lg in family.languages
                                               if lg in (*(version.languages or ()), lang)]))
-    if source and not any(s.kind == source_kind(source) and s.lang == lang and s.path == source.get("path")
+    kind = "repo" if "repo" in source else "url"
+    if source and not any(s.kind == kind and s.lang == lang and s.path == source.get("path")
                           and s.commit == source.get("commit") and s.url == source.get("url") for s in version.sources):
         cy.insert_item(node["sources"], len(node["sources"]), source_map(source, lang))
     changed = 0
@@ -436,25 +443,3 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
             plan.field_edit(code, field_name).give(version.id, lang, text, markdown)
             changed += 1
     plan.report.done.append(f"{edition_id}: {changed} {lang} text(s) from {source.get('path') or 'the page'}")
-
-
-def source_kind(source: dict) -> str:
-    return "repo" if "repo" in source else "url"
-
-
-def _published(plan: Plan, timeline: Timeline, release: str, published: Optional[Version], rows, source: dict,
-               versions: list[Version]) -> None:
-    """A page as a release published it (a URL): the timeline's version for that release."""
-    family = plan.family
-    if published is not None:
-        if not _same_content(family, published, rows, family.languages[0]):
-            _change_content(plan, published, rows, _previous(versions, published))
-        return
-    edition_id = release + timeline.suffix
-    base, after = _around(family, timeline, release, versions)
-    languages = base.languages if base is not None and base.languages else (family.languages[0],)
-    node = _version_map(family, edition_id, release, base, source, languages,
-                        _rows_map([(r.name, r.code, r.recoverable) for r in rows], base))
-    _place_version(plan, timeline, node, after)
-    plan.report.done.append(f"{edition_id}: the page published for {release}, a new version")
-    _texts(plan, edition_id, rows, base, languages)

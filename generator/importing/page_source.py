@@ -1,15 +1,9 @@
 """How `import` reads a page: from a file, a published URL or a repository at a ref, into rows."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from generator.upstream.git import GitRepo
-
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
-
+from typing import TYPE_CHECKING, Optional
 
 from generator.domain.editions import place_of
 from generator.domain.markup import plain
@@ -18,6 +12,9 @@ from generator.domain.model import Timeline
 from generator.reading.yaml_source import bad_character
 from generator.upstream.page_table import read_table, recoverable_value
 from generator.upstream.files import UnreadableFile, read_file
+
+if TYPE_CHECKING:
+    from generator.upstream.git import GitRepo
 
 
 class ImportProblem(Exception):
@@ -70,9 +67,8 @@ def read_source(
         except UnreadableFile as error:
             raise ImportProblem(f"{page}:{error.line}: cannot read the page: {error.message}") from None
         return PageSource(text, str(page), str(page).lower().endswith((".html", ".htm")), {"url": url} if url else {})
-    from generator.upstream.git import parse_upstream_args
     from generator.core.exits import UsageError
-    from generator.upstream.git import GitError
+    from generator.upstream.git import GitError, parse_upstream_args
 
     if upstream is None or not ref or not path:
         raise UsageError("--upstream needs --ref TAG and --path PATH: the tag (or branch) and the page's path")

@@ -25,7 +25,7 @@ from generator.domain.model import Timeline
 from generator.importing import catalog_yaml as cy
 from generator.importing.catalog_files import Files, Plan, source_map, stage, write_staged
 from generator.importing.framing import read_framing
-from generator.importing.one_page import cited_tags, first_language, holding, other_language, same_texts
+from generator.importing.one_page import cited_tags, cites, first_language, holding, other_language, same_texts
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
 from generator.importing.release_checks import check_written_back
 from generator.importing.release_codes import record_codes
@@ -166,32 +166,29 @@ def _known_paths(family: Family, timeline: Timeline, lang: str) -> list[str]:
     return paths
 
 
+def _translation_files(family: Family, timeline: Timeline, repo, ref: str) -> list[tuple]:
+    """(lang, path, blob) of the timeline's page in each other language at `ref`, at a path the
+    family knows for it ((lang, None, None) where none is)."""
+    return [(lang, *repo.file_at(ref, tuple(_known_paths(family, timeline, lang)))) for lang in family.languages[1:]]
+
+
 def _sharing_translations(plan: Plan, timeline: Timeline, repo, ref: str, tags: list[str]) -> list[str]:
     """Of the tags that ship a first-language file, those that ship the same translations as `ref`
     (one version of a page is one file per language: a tag with another English is another's)."""
-    family = plan.family
-    paths = [tuple(_known_paths(family, timeline, lang)) for lang in family.languages[1:]]
-
-    def files(at: str) -> tuple:
-        return tuple(repo.file_at(at, known)[1] for known in paths)
-    mine = files(ref)
-    return [t for t in tags if files(t) == mine]
+    def blobs(at: str) -> list[Optional[str]]:
+        return [blob for _, _, blob in _translation_files(plan.family, timeline, repo, at)]
+    mine = blobs(ref)
+    return [t for t in tags if blobs(t) == mine]
 
 
 def _translations_at(plan: Plan, timeline: Timeline, name: str, repo, ref: str):
     """Whether a version cites, in every other language, the very file `ref` has (a release
     imported after a newer one joins the version whose translations it ships too)."""
-    family = plan.family
-    files = []
-    for lang in family.languages[1:]:
-        path, blob = repo.file_at(ref, tuple(_known_paths(family, timeline, lang)))
-        if blob is not None:
-            files.append((lang, path, blob))
+    files = [(lang, path, blob) for lang, path, blob in _translation_files(plan.family, timeline, repo, ref)
+             if blob is not None]
 
     def prefer(version: Version) -> bool:
-        return bool(files) and all(any(s.kind == "repo" and s.lang == lang and s.repo == name and s.path == path
-                                       and s.commit and repo.has_commit(s.commit)
-                                       and repo.blob_at(s.commit, path) == blob for s in version.sources)
+        return bool(files) and all(any(s.lang == lang and cites(s, repo, name, path, blob) for s in version.sources)
                                    for lang, path, blob in files)
     return prefer
 
@@ -205,9 +202,8 @@ def _translation_changed(plan: Plan, timeline: Timeline, name: str, repo, ref: s
                    _release_of(repo, ref), prefer)
     if same is None:
         return False
-    for lang in family.languages[1:]:
-        path, blob = repo.file_at(ref, tuple(_known_paths(family, timeline, lang)))
-        if blob is None or _cited(family, timeline, lang, name, repo, path, blob) is not None:
+    for lang, path, blob in _translation_files(family, timeline, repo, ref):
+        if path is None or blob is None or _cited(family, timeline, lang, name, repo, path, blob) is not None:
             continue  # none, or a file a version already has: unchanged
         rows = read_rows(family, timeline, lang, _page(family, timeline, lang, name, repo, ref, path, blob))
         if not same_texts(family, same, rows, lang):
@@ -219,8 +215,7 @@ def _cited(family: Family, timeline: Timeline, lang: str, name: str, repo, path:
     """The version of the timeline, and its source, that cites this very file for `lang`; None
     when no version does."""
     return next(((v, s) for v in family.versions if v.timeline.id == timeline.id for s in v.sources
-                 if s.kind == "repo" and s.lang == lang and s.repo == name and s.path == path and s.commit
-                 and repo.has_commit(s.commit) and repo.blob_at(s.commit, path) == blob), None)
+                 if s.lang == lang and cites(s, repo, name, path, blob)), None)
 
 
 # -- a page split over several files -------------------------------------------------------------------------
@@ -271,7 +266,7 @@ def _record_parts(plan: Plan, timeline: Timeline, lang: str, name: str, repo, re
     """The split page's other files in `lang` as sources of the release's version (with the codes
     each holds); their rows, for the texts."""
     family = plan.family
-    edition = family.edition((release or "") + timeline.suffix) if release else None
+    edition = family.edition(release + timeline.suffix) if release else None
     parts = _parts(plan, timeline, lang, name, repo, ref, main, rows)
     if edition is None or not parts:
         return []
@@ -350,16 +345,12 @@ def _add_tags(plan: Plan, version: Version, known, new_tags: list[str], repo) ->
     item = next(n for n, s in zip(plan.files.version(version.id)["sources"], version.sources) if s is known)
     tags = sort_tags(list(known.tags) + new_tags)
     cy.set_value(item, "tags", cy.flow(tags))
-    if known.ref != "merge-request" and tags[0] not in known.tags:  # an older release joins: its commit is the first
-        cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
+    if known.ref == "merge-request" or tags[0] not in known.tags:  # released, or an older release joins
+        cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))  # the first tag's commit
     if known.ref == "merge-request":
-        cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))
         cy.remove_key(item, "ref")
         plan.report.done.append(f"{version.id}: {known.path} ({known.lang}) was a merge request's; {tags[0]} "
                                 "releases it, so its texts are upstream's")
     plan.report.done.append(
         f"{version.id}: {known.path} ({known.lang}) unchanged, shipped by {', '.join(new_tags)} too"
     )
-
-
-__all__ = ["import_release", "ImportProblem"]

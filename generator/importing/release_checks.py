@@ -28,11 +28,7 @@ def check_written_back(location: Path, staged: dict[Path, str], report: Report, 
                 report.todo.append(f"{edition.id} ({lang}): {error}")
                 continue
             if ours != upstream:
-                report.todo.append(_first_difference(edition.id, lang, source.path, upstream, ours))
-
-
-def _first_difference(edition: str, lang: str, path: str, upstream: str, ours: str) -> str:
-    line, theirs, mine = first_difference(upstream, ours)
-    return (f"{edition} ({lang}): upstream-page does not write {path} back byte for byte: line {line} is "
-            f"{theirs[:80]!r} upstream, {mine[:80]!r} from the catalog; correct the version's `page` in "
-            "editions.yaml")
+                line, theirs, mine = first_difference(upstream, ours)
+                report.todo.append(f"{edition.id} ({lang}): upstream-page does not write {source.path} back byte for "
+                                   f"byte: line {line} is {theirs[:80]!r} upstream, {mine[:80]!r} from the catalog; "
+                                   "correct the version's `page` in editions.yaml")

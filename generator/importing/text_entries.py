@@ -185,16 +185,7 @@ def _set_flag(entry: CommentedMap, key: str, value: object) -> None:
 
 
 def _new_entry(group: list[Held], languages: tuple[str, ...]) -> CommentedMap:
+    """A new entry that writes `group`, its languages in the family's order."""
     entry = CommentedMap([("from", cy.flow(group[0].starts, quote=True))])
-    texts = {h.lang: h for h in group if h.text is not None}
-    if any(h.origin == "translation" for h in texts.values()):
-        entry["origin"] = "translation"
-    if any(h.markdown for h in texts.values()):
-        entry["markdown"] = True
-    for lang in languages:
-        if lang in texts:
-            entry[lang] = cy.cell(texts[lang].text or "")
-    marks = [lang for lang in languages if any(h.lang == lang and h.text is None for h in group)]
-    if marks:
-        entry["untranslated"] = cy.flow(marks)
+    _update(entry, sorted((h for h in group if h.lang in languages), key=lambda h: languages.index(h.lang)), languages)
     return entry

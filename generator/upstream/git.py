@@ -98,8 +98,6 @@ class GitRepo:
     def release_branches(self) -> tuple[tuple[str, str], ...]:
         """(name, full ref) of each branch named as a release (`9.2.0-beta.2`, a branch a
         release is prepared on), local or fetched, in release order."""
-        from generator.core.releases import release_key
-
         listing = self.run("for-each-ref", "--format=%(refname)", "refs/heads", "refs/remotes")
         found: dict[str, str] = {}
         for ref in listing.decode("utf-8", "surrogateescape").split("\n"):

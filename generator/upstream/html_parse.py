@@ -106,14 +106,6 @@ def too_deep(source: str) -> Optional[int]:
     return None
 
 
-def too_many_tags(html: str) -> Optional[int]:
-    """The offset of the first tag past MAX_TAGS, or None: counted before any parsing."""
-    for count, match in enumerate(_TAG.finditer(html), 1):
-        if count > MAX_TAGS:
-            return match.start()
-    return None
-
-
 def refusal(error: Exception, html: str) -> tuple[int, str]:
     """(line, message) of a parse refused past a bound, for a page that is its own HTML."""
     if isinstance(error, TooManyTags):
@@ -122,10 +114,11 @@ def refusal(error: Exception, html: str) -> tuple[int, str]:
 
 
 def parse_html(html: str) -> Element:
-    """The document tree a browser builds from `html`; TooManyTags, or TooDeep."""
-    offset = too_many_tags(html)
-    if offset is not None:
-        raise TooManyTags(offset)
+    """The document tree a browser builds from `html`; TooManyTags (counted before any parsing),
+    or TooDeep."""
+    for count, match in enumerate(_TAG.finditer(html), 1):
+        if count > MAX_TAGS:
+            raise TooManyTags(match.start())
     parser = HTMLParser(tree=_BoundedBuilder, namespaceHTMLElements=False)
     try:
         return parser.parse(html)

@@ -67,7 +67,6 @@ class TableRow:
     line: int
     cells: tuple[Cell, ...]  # as a browser lays the row out
     by_column: dict  # column key -> Cell, for the columns the headings name
-    extra: tuple[Cell, ...]  # cells beyond the headings
 
 
 @dataclass(frozen=True)
@@ -80,7 +79,6 @@ class CodeBlock:
 class PageTable:
     lang: Optional[str] = None
     columns: tuple[str, ...] = ()
-    headings: tuple[str, ...] = ()
     heading_line: int = 0
     rows: list[TableRow] = field(default_factory=list)
     problems: list[tuple[int, str]] = field(default_factory=list)
@@ -297,7 +295,6 @@ def read_table(source: str, headings: dict[str, dict[str, tuple[str, ...]]], is_
         columns = [f[0] if f else None for f in found]
         if "name" not in columns or "recoverable" not in columns:
             continue
-        page.headings = tuple(texts)
         page.heading_line = _line(rows[0], 1)
         langs = [f[1] for f in found if f]
         page.lang = max(sorted(set(langs)), key=langs.count)
@@ -362,9 +359,12 @@ def _row(tr, columns: tuple[str, ...], literal_spaces: bool = False) -> TableRow
     for element in tr:
         if isinstance(element.tag, str) and element.tag in ("td", "th"):
             cells.append(Cell(cell_text(element, literal_spaces), _line(element, line)))
-    line = line or (cells[0].line if cells else 0)
-    by_column = {column: cell for column, cell in zip(columns, cells) if column != "?"}
-    return TableRow(line, tuple(cells), by_column, tuple(cells[len(columns):]))
+    return _table_row(line or (cells[0].line if cells else 0), tuple(cells), columns)
+
+
+def _table_row(line: int, cells: tuple[Cell, ...], columns: tuple[str, ...]) -> TableRow:
+    """A row of these cells, each under the column its heading names."""
+    return TableRow(line, cells, {column: cell for column, cell in zip(columns, cells) if column != "?"})
 
 
 _CELL_BAR = re.compile(r"(?<!\\)\|")  # a cell's end: a pipe not escaped
@@ -386,9 +386,7 @@ def _typed(row: TableRow, line: str, columns: tuple[str, ...]) -> TableRow:
     typed = typed_cells(line)
     if len(typed) != len(row.cells):
         return row
-    cells = tuple(Cell(c.text, c.line, t) for c, t in zip(row.cells, typed))
-    by_column = {column: cell for column, cell in zip(columns, cells) if column != "?"}
-    return TableRow(row.line, cells, by_column, cells[len(columns):])
+    return _table_row(row.line, tuple(Cell(c.text, c.line, t) for c, t in zip(row.cells, typed)), columns)
 
 
 def recoverable_value(family: Family, cell: str, lang: str) -> Optional[str]:
