@@ -50,25 +50,19 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
         findings += _member_value(file, member, code, by_wrapper, bound)
     lines = {m.name: m.line for m in parsed.members}
     order = [code.python_name or "" for code in family.python_codes]
-    after = max(lines.values(), default=0) + 1
     for code in family.python_codes:
         if code.python_name not in lines:
             findings.append(
                 Finding(
                     file,
-                    expected_line(order, lines, code.python_name or "", after),
+                    expected_line(order, lines, code.python_name or ""),
                     "missing upstream",
                     code.name,
                     catalog=code.hex,
                 )
             )
-    findings += order_findings(
-        file,
-        [m.name for m in parsed.members],
-        [c.python_name or "" for c in family.python_codes],
-        {m.name: m.line for m in parsed.members},
-    )
-    findings += _code_map(family, file, parsed)
+    findings += order_findings(file, [m.name for m in parsed.members], order, lines)
+    findings += _code_map(family, file, parsed, by_wrapper)
     return findings
 
 
@@ -122,11 +116,11 @@ def _member_value(file, member, code: Code, by_wrapper, bound) -> list[Finding]:
     ]
 
 
-def _code_map(family: Family, file: str, parsed: python_source.PythonSource) -> list[Finding]:
+def _code_map(family: Family, file: str, parsed: python_source.PythonSource,
+              by_wrapper: dict[str, Code]) -> list[Finding]:
     """upstream's code_2_status map: exactly the wrapper values, each to its own member."""
     if not parsed.mapping or family.python.code_2_status is None:
         return []
-    by_wrapper = {code.wrapper: code for code in family.python_codes if code.wrapper}
     findings = []
     mapped: dict[str, int] = {}  # member whose wrapper is a key -> line
     for entry in parsed.mapping:
@@ -152,13 +146,12 @@ def _code_map(family: Family, file: str, parsed: python_source.PythonSource) -> 
             findings.append(Finding(file, entry.line, "value differs", code.name, f"{key} maps to {entry.member}",
                                     f"{key} maps to {code.python_name}", field="code_2_status"))
     order = [code.python_name or "" for code in family.python_codes if code.wrapper]
-    after = max(mapped.values(), default=0) + 1
     for code in family.python_codes:
         if code.wrapper and code.python_name not in mapped:
             findings.append(
                 Finding(
                     file,
-                    expected_line(order, mapped, code.python_name or "", after),
+                    expected_line(order, mapped, code.python_name or ""),
                     "missing upstream",
                     code.name,
                     catalog=f"code_2_status maps {code.wrapper}",
@@ -182,13 +175,13 @@ def _value_text(value) -> Optional[str]:
     return None
 
 
-def expected_line(order: list[str], lines: dict[str, int], name: str, after_last: int) -> int:
+def expected_line(order: list[str], lines: dict[str, int], name: str, after_last: Optional[int] = None) -> int:
     """Where a missing name would be: the line of the first name after it (in `order`) that is
-    there, else `after_last`."""
+    there, else `after_last` (by default, the line after the last of `lines`)."""
     for other in order[order.index(name) + 1:]:
         if other in lines:
             return lines[other]
-    return after_last
+    return max(lines.values(), default=0) + 1 if after_last is None else after_last
 
 
 def order_findings(file: str, theirs: list[str], ours: list[str], lines: dict[str, int]) -> list[Finding]:
@@ -231,13 +224,12 @@ def audit_binding(
         bound[binding.name] = value if value == code.value else None
         findings += _binding_findings(file, binding, code, value, how)
     order = [code.wrapper for code in family.codes if code.wrapper]
-    after = max(lines.values(), default=0) + 1
     for code in family.codes:
         if code.wrapper and code.wrapper not in lines:
             findings.append(
                 Finding(
                     file,
-                    expected_line(order, lines, code.wrapper, after),
+                    expected_line(order, lines, code.wrapper),
                     "missing upstream",
                     code.name,
                     catalog=f"binding of {code.wrapper}",
@@ -369,5 +361,3 @@ def _header_line(value: int, present: list[tuple[int, int]], status) -> int:
         return max(lower)[1] + 1
     higher = [(v, line) for v, line in present if v > value]
     return min(higher)[1] if higher else max((c.line for c in status), default=0) + 1
-
-
