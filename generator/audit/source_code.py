@@ -1,7 +1,7 @@
 """`audit` of upstream sources: the Python module, the binding, the registered messages, the headers."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from generator.upstream import c_source
 from generator.upstream import python_source
@@ -49,19 +49,9 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
             continue
         findings += _member_value(file, member, code, by_wrapper, bound)
     lines = {m.name: m.line for m in parsed.members}
-    order = [code.python_name or "" for code in family.python_codes]
-    for code in family.python_codes:
-        if code.python_name not in lines:
-            findings.append(
-                Finding(
-                    file,
-                    expected_line(order, lines, code.python_name or ""),
-                    "missing upstream",
-                    code.name,
-                    catalog=code.hex,
-                )
-            )
-    findings += order_findings(file, [m.name for m in parsed.members], order, lines)
+    named = [(code.python_name or "", code) for code in family.python_codes]
+    findings += _missing(file, lines, named, lambda code: code.hex)
+    findings += order_findings(file, [m.name for m in parsed.members], [name for name, _ in named], lines)
     findings += _code_map(family, file, parsed, by_wrapper)
     return findings
 
@@ -145,20 +135,9 @@ def _code_map(family: Family, file: str, parsed: python_source.PythonSource,
         if entry.member != code.python_name:
             findings.append(Finding(file, entry.line, "value differs", code.name, f"{key} maps to {entry.member}",
                                     f"{key} maps to {code.python_name}", field="code_2_status"))
-    order = [code.python_name or "" for code in family.python_codes if code.wrapper]
-    for code in family.python_codes:
-        if code.wrapper and code.python_name not in mapped:
-            findings.append(
-                Finding(
-                    file,
-                    expected_line(order, mapped, code.python_name or ""),
-                    "missing upstream",
-                    code.name,
-                    catalog=f"code_2_status maps {code.wrapper}",
-                    field="code_2_status",
-                )
-            )
-    return findings
+    named = [(code.python_name or "", code) for code in family.python_codes if code.wrapper]
+    return findings + _missing(file, mapped, named, lambda code: f"code_2_status maps {code.wrapper}",
+                               "code_2_status")
 
 
 def _audit_exports(family: Family, file: str, parsed: python_source.PythonSource) -> list[Finding]:
@@ -173,6 +152,15 @@ def _value_text(value) -> Optional[str]:
     if isinstance(value, python_source.Reference):
         return f"{value.module}.{value.name}"
     return None
+
+
+def _missing(file: str, lines: dict[str, int], named: list[tuple[str, Code]], catalog: Callable[[Code], str],
+             field: str = "") -> list[Finding]:
+    """A finding for each (name, code) of `named` whose name `lines` lacks, at the line where upstream
+    would have it (its order being `named`'s); `catalog` says what the catalog has."""
+    order = [name for name, _ in named]
+    return [Finding(file, expected_line(order, lines, name), "missing upstream", code.name, catalog=catalog(code),
+                    field=field) for name, code in named if name not in lines]
 
 
 def expected_line(order: list[str], lines: dict[str, int], name: str, after_last: Optional[int] = None) -> int:
@@ -223,19 +211,10 @@ def audit_binding(
         value, how = _resolve(binding.expression, declared, by_cpp, facts)
         bound[binding.name] = value if value == code.value else None
         findings += _binding_findings(file, binding, code, value, how)
-    order = [code.wrapper for code in family.codes if code.wrapper]
-    for code in family.codes:
-        if code.wrapper and code.wrapper not in lines:
-            findings.append(
-                Finding(
-                    file,
-                    expected_line(order, lines, code.wrapper),
-                    "missing upstream",
-                    code.name,
-                    catalog=f"binding of {code.wrapper}",
-                )
-            )
-            bound[code.wrapper] = None
+    named = [(code.wrapper, code) for code in family.codes if code.wrapper]
+    findings += _missing(file, lines, named, lambda code: f"binding of {code.wrapper}")
+    for name, _ in named:
+        bound.setdefault(name, None)  # a binding missing upstream
     return findings, bound
 
 
