@@ -20,7 +20,6 @@ from generator.core.releases import release_key, tag_release
 from generator.audit.findings import Finding, Row, read_text
 from generator.rendering.escape import terminal
 from generator.upstream.git import GitRepo
-from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.upstream.files import UnreadableFile
 from generator.audit.regenerated import page_findings
@@ -71,21 +70,20 @@ def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
                         catalog="skipped: no release ships files through it", known=True) for tag, kind in odd]))
     for family in catalog.families:
         for version in family.versions:  # each upstream file once, however many releases ship it
-            report.rows += _edition_rows(
-                family, family.edition_by_id[version.editions[0]], version.id, version.sources, repos
-            )
+            report.rows += _edition_rows(family, version, repos)
         report.rows += _source_rows(family, repos)
-        report.rows += _lacking_rows(catalog, family, repos)
-        report.notices += _release_branch_notices(family, repos)
+        named = _named_versions(family, repos)
+        report.rows += _lacking_rows(catalog, family, repos, named)
+        report.notices += _release_branch_notices(family, repos, named)
     for messages in catalog.message_families:
         report.rows += audit_message_family(messages, repos)
     return report
 
 
-def _release_branch_notices(family: Family, repos: dict[str, GitRepo]) -> list[str]:
+def _release_branch_notices(family: Family, repos: dict[str, GitRepo], named: dict[str, set[tuple[str, str]]]
+                            ) -> list[str]:
     """A release branch (`9.2.0-beta.2`) whose head holds a version of a page that no edition
     records: no tag ships it (yet), so it is no disagreement, but a maintainer may want it."""
-    named = _named_versions(family, repos)
     notices = []
     for timeline in family.timelines:
         repo = repos.get(timeline.repo or "")
@@ -107,20 +105,21 @@ def _release_branch_notices(family: Family, repos: dict[str, GitRepo]) -> list[s
 # -- editions ----------------------------------------------------------------------------------------
 
 
-def _edition_rows(family: Family, edition: Edition, version: str, sources, repos: dict[str, GitRepo]) -> list[Row]:
+def _edition_rows(family: Family, version, repos: dict[str, GitRepo]) -> list[Row]:
     """A version's files against it (as its first edition shows it)."""
+    edition = family.edition_by_id[version.editions[0]]
     rows = []
-    for source in sources:
+    for source in version.sources:
         if source.kind != "repo":
             what = {"url": source.url, "seed": f"seed {source.seed}", "document": "a description"}[source.kind]
-            rows.append(Row(family.id, version, what or "", note="not checked: not a repository file"))
+            rows.append(Row(family.id, version.id, what or "", note="not checked: not a repository file"))
             continue
         label = f"{source.repo}:{source.path}@{source.commit[:12]}"
         repo = repos.get(source.repo)
         if repo is None:
-            rows.append(Row(family.id, version, label, note=f"not checked: no --upstream {source.repo}=DIR"))
+            rows.append(Row(family.id, version.id, label, note=f"not checked: no --upstream {source.repo}=DIR"))
             continue
-        row = Row(family.id, version, label)
+        row = Row(family.id, version.id, label)
         blob = repo.blob_or_none(source.commit, source.path)
         if not repo.has_commit(source.commit):
             row.findings.append(
@@ -314,9 +313,9 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
 # -- what upstream has that the catalog lacks ----------------------------------------------------------------
 
 
-def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -> list[Row]:
+def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo],
+                  named: dict[str, set[tuple[str, str]]]) -> list[Row]:
     rows = []
-    named = _named_versions(family, repos)
     for timeline in family.timelines:
         if timeline.repo is None or timeline.repo not in repos:
             continue
