@@ -13,7 +13,7 @@ from generator.domain.layout import compared_part
 from generator.rendering.upstream_page import NotWritable, render_upstream_page
 from generator.audit.page import audit_page
 from generator.audit.findings import Finding, differing_lines
-from generator.upstream.git import GitError, GitRepo
+from generator.upstream.git import GitRepo
 
 
 @dataclass(frozen=True)
@@ -49,10 +49,7 @@ def check_pages(catalog: Catalog, repos: dict[str, GitRepo]) -> list[PageCheck]:
 
 def _check(family, edition, lang: str, source, repo: GitRepo) -> PageCheck:
     found_at = (family.id, edition.id, lang, source.repo, source.path, source.commit)
-    try:
-        blob = repo.blob_at(source.commit, source.path)
-    except GitError:
-        blob = None
+    blob = repo.blob_or_none(source.commit, source.path)
     if blob is None:
         return PageCheck(*found_at, None, False, f"{source.path} is not at commit {source.commit}")
     section = source.layout.heading if source.layout.level > 1 else None

@@ -25,18 +25,14 @@ class NotFound(LookupError):
     """No code matches a key; the message names the closest ones."""
 
 
-
 def _exists_key(code) -> str:
     return "exists_both" if code.in_python and code.in_c else "exists_python" if code.in_python else "exists_c"
+
 
 def find_codes(families: Sequence[Family], key: str) -> list[tuple[Family, Code]]:
     """The code a key names in each of `families` that has one; NotFound, naming the closest
     names of all of them, when none has."""
-    found = []
-    for family in families:
-        code = _find(family, key)
-        if code is not None:
-            found.append((family, code))
+    found = [(family, code) for family in families if (code := _find(family, key)) is not None]
     if found:
         return found
     text = key.strip()
