@@ -314,13 +314,13 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
                                         ", ".join(n.name for n in other.cpp) or other.c_name))
             else:
                 findings.append(Finding(file, constant.line, "missing from catalog", constant.qualified,
-                                        upstream=hex_value(constant.value) if constant.value is not None else None))
+                                        upstream=_value_text(constant.value)))
             continue
         code, _ = entry
         seen.add(constant.qualified)
         if constant.value != code.value:
             findings.append(Finding(file, constant.line, "value differs", code.name,
-                                    hex_value(constant.value) if constant.value is not None else None, code.hex))
+                                    _value_text(constant.value), code.hex))
         if constant.message is not None and constant.message != code.log_message:
             findings.append(Finding(file, constant.line, "text differs", code.name, constant.message, code.log_message,
                                     field="log_message"))
