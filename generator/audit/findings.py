@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterator, Optional, TypeVar
 
 from generator.upstream.files import UnreadableFile
 from generator.rendering.escape import terminal
@@ -18,6 +18,9 @@ KINDS = (
     "merge conflict", "unresolved reference", "checked against the catalog's fact", "translation, not compared",
     "not this family's file",
 )
+
+
+_File = TypeVar("_File")  # what read_text reads: a path, or a blob's id
 
 
 @dataclass(frozen=True)
@@ -77,11 +80,11 @@ class Row:
         return "ok" + (f" ({known} known)" if known else "")
 
 
-def read_text(read: Callable[[], str], label: str, findings: list[Finding]) -> Optional[str]:
-    """A file's text (read() reads it: a file given on the command line, a blob), or None with the
+def read_text(read: Callable[[_File], str], file: _File, label: str, findings: list[Finding]) -> Optional[str]:
+    """The text of a file given on the command line or of a blob, read(file), or None with the
     finding that says why it is not read added to `findings`."""
     try:
-        return read()
+        return read(file)
     except UnreadableFile as error:
         findings.append(Finding(label, error.line, "unreadable", upstream=error.message))
         return None

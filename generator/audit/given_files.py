@@ -32,19 +32,19 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
         family = family_at(family, sorted(repos)[0], edition.release)
     header_constants: list[c_source.Constant] = []
     for path in headers:
-        source = read_text(lambda: read_file(path), str(path), findings)
+        source = read_text(read_file, path, str(path), findings)
         if source is not None:
             found, constants = audit_header(family, str(path), source)
             findings += found
             header_constants += constants
     bound: Optional[dict[str, Optional[int]]] = None  # None: no binding read, compare references by name
-    if binding and (source := read_text(lambda: read_file(binding), str(binding), findings)) is not None:
+    if binding and (source := read_text(read_file, binding, str(binding), findings)) is not None:
         found, bound = audit_binding(family, str(binding), source, header_constants)
         findings += found
-    if python and (source := read_text(lambda: read_file(python), str(python), findings)) is not None:
+    if python and (source := read_text(read_file, python, str(python), findings)) is not None:
         findings += audit_python(family, str(python), source, bound)
     if page:
         assert edition is not None, "a page is audited against an edition"
-        if (source := read_text(lambda: read_file(page), str(page), findings)) is not None:
+        if (source := read_text(read_file, page, str(page), findings)) is not None:
             findings += audit_page(page_family, edition, str(page), source)
     return findings

@@ -91,7 +91,7 @@ def _page_findings(family: MessageFamily, repo: GitRepo, commit: str, lang: str)
             findings.append(Finding(label, 1, "missing from catalog", upstream="a page at the recorded commit",
                                     catalog="no code renders it: import the branch again"))
         else:
-            text = read_text(lambda: repo.read_text(tree[name]), label, findings)
+            text = read_text(repo.read_text, tree[name], label, findings)
             if text is not None and text != ours[name]:
                 line, theirs, mine = first_difference(text, ours[name])
                 findings.append(Finding(label, line, "text differs", upstream=theirs, catalog=mine))

@@ -134,7 +134,7 @@ def _edition_rows(family: Family, version, repos: dict[str, GitRepo]) -> list[Ro
         elif blob is None:
             row.findings.append(Finding(label, 1, "unreadable", upstream=f"no {source.path} at commit {source.commit}"))
         else:
-            text = read_text(lambda: repo.read_text(blob), label, row.findings)
+            text = read_text(repo.read_text, blob, label, row.findings)
             if text is not None:  # a pipe-table file by regeneration, byte for byte; any other cell by cell
                 row.findings += page_findings(family, edition, source, label, text, repo.read_blob(blob))
             row.findings += _tags(repo, source, blob, label, _claimed(family, repo, source, blob))
@@ -281,7 +281,7 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
     row = Row(family.id, "sources",
               f"{repo.name}@{_span(labels)}: " + ", ".join(path.rsplit("/", 1)[-1] for _, path, _ in present))
     file = {u: f"{repo.name}:{path}" for u, path, _ in present}
-    texts = {u: read_text(lambda: repo.read_text(blob), file[u], row.findings) for u, _, blob in present}
+    texts = {u: read_text(repo.read_text, blob, file[u], row.findings) for u, _, blob in present}
     readable = {u: text for u, text in texts.items() if text is not None}
     constants = []
     for item in (u for u in readable if u.kind == "header"):
