@@ -17,6 +17,7 @@ from generator.domain.family import Catalog, Family
 from generator.audit.page import audit_page
 from generator.audit.source_code import audit_binding, audit_header, audit_python
 from generator.audit.findings import Finding, read_text
+from generator.upstream.files import read_file
 
 
 def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], python=None, binding=None,
@@ -31,30 +32,19 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
         family = family_at(family, sorted(repos)[0], edition.release)
     header_constants: list[c_source.Constant] = []
     for path in headers:
-        source, problem = read_text(path)
-        if source is None:
-            findings += [problem] if problem else []
-            continue
-        found, constants = audit_header(family, str(path), source)
-        findings += found
-        header_constants += constants
-    bound: Optional[dict[str, Optional[int]]] = None  # None: no binding read, compare references by name
-    if binding:
-        source, problem = read_text(binding)
-        if source is None:
-            findings += [problem] if problem else []
-        else:
-            found, bound = audit_binding(family, str(binding), source, header_constants)
+        source = read_text(read_file, path, str(path), findings)
+        if source is not None:
+            found, constants = audit_header(family, str(path), source)
             findings += found
-    if python:
-        source, problem = read_text(python)
-        findings += (
-            audit_python(family, str(python), source, bound) if source is not None else [problem] if problem else []
-        )
+            header_constants += constants
+    bound: Optional[dict[str, Optional[int]]] = None  # None: no binding read, compare references by name
+    if binding and (source := read_text(read_file, binding, str(binding), findings)) is not None:
+        found, bound = audit_binding(family, str(binding), source, header_constants)
+        findings += found
+    if python and (source := read_text(read_file, python, str(python), findings)) is not None:
+        findings += audit_python(family, str(python), source, bound)
     if page:
         assert edition is not None, "a page is audited against an edition"
-        source, problem = read_text(page)
-        findings += (
-            audit_page(page_family, edition, str(page), source) if source is not None else [problem] if problem else []
-        )
+        if (source := read_text(read_file, page, str(page), findings)) is not None:
+            findings += audit_page(page_family, edition, str(page), source)
     return findings

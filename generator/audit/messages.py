@@ -6,9 +6,9 @@ does not record, pages changed at the branch's head); and where upstream's own f
 registry of the newest release against the pages (known where the catalog records it)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
-from generator.audit.findings import Finding
+from generator.audit.findings import Finding, Row, read_text
 from generator.core.releases import release_key, tag_release
 from generator.domain.markup import first_difference
 from generator.domain.messages import MessageFamily
@@ -17,27 +17,25 @@ from generator.upstream.git import GitError, GitRepo
 from generator.upstream.files import UnreadableFile
 from generator.upstream.message_page import PageError, parse_registry
 
-RowMaker = Callable[[str, str, str], Any]  # (family, what, file) -> a Row of audit.repositories
 
-
-def audit_message_family(family: MessageFamily, repos: dict[str, GitRepo], row: RowMaker) -> list:
+def audit_message_family(family: MessageFamily, repos: dict[str, GitRepo]) -> list[Row]:
     rows = []
     registry = family.registry
     if registry is not None and registry.repo in repos:
         repo = repos[registry.repo]
         for release, commit in registry.releases:
-            item = row(family.id, f"registry {release}", f"{repo.name}:{registry.path}@{commit[:8]}")
+            item = Row(family.id, f"registry {release}", f"{repo.name}:{registry.path}@{commit[:8]}")
             item.findings += _registry_findings(family, repo, commit, release)
             rows.append(item)
-        rows.append(_newer_tags(family, repo, row))
+        rows.append(_newer_tags(family, repo))
     if family.pages.repo in repos and family.pages.commit:
         repo = repos[family.pages.repo]
         for lang in family.languages:
-            item = row(family.id, f"pages {lang}", f"{repo.name}:{family.pages.folder(lang)}@{family.pages.commit[:8]}")
+            item = Row(family.id, f"pages {lang}", f"{repo.name}:{family.pages.folder(lang)}@{family.pages.commit[:8]}")
             item.findings += _page_findings(family, repo, family.pages.commit, lang)
             rows.append(item)
-        rows.append(_head(family, repo, row))
-        rows.append(_disagreements(family, row))
+        rows.append(_head(family, repo))
+        rows.append(_disagreements(family))
     return rows
 
 
@@ -78,7 +76,7 @@ def _fields(theirs: dict, mine: dict) -> list[tuple[str, Any, Any]]:
 def _page_findings(family: MessageFamily, repo: GitRepo, commit: str, lang: str) -> list[Finding]:
     folder = family.pages.folder(lang)
     try:
-        tree = {p[len(folder) + 1:]: b for p, b in repo.tree(commit).items() if p.startswith(folder + "/")}
+        tree = _files_in(repo, commit, folder)
     except GitError as error:
         return [Finding(f"{repo.name}:{folder}", 1, "unreadable", upstream=str(error))]
     ours = {family.pages.index: render_index(family)}
@@ -93,21 +91,22 @@ def _page_findings(family: MessageFamily, repo: GitRepo, commit: str, lang: str)
             findings.append(Finding(label, 1, "missing from catalog", upstream="a page at the recorded commit",
                                     catalog="no code renders it: import the branch again"))
         else:
-            try:
-                text = repo.read_text(tree[name])
-            except UnreadableFile as error:
-                findings.append(Finding(label, error.line, "unreadable", upstream=error.message))
-                continue
-            if text != ours[name]:
+            text = read_text(repo.read_text, tree[name], label, findings)
+            if text is not None and text != ours[name]:
                 line, theirs, mine = first_difference(text, ours[name])
                 findings.append(Finding(label, line, "text differs", upstream=theirs, catalog=mine))
     return findings
 
 
-def _newer_tags(family: MessageFamily, repo: GitRepo, row: RowMaker):
+def _files_in(repo: GitRepo, commit: str, folder: str) -> dict[str, str]:
+    """The files under `folder` at `commit`: {their path in the folder: blob}."""
+    return {p[len(folder) + 1:]: b for p, b in repo.tree(commit).items() if p.startswith(folder + "/")}
+
+
+def _newer_tags(family: MessageFamily, repo: GitRepo) -> Row:
     """Release tags after the newest recorded release whose registry the catalog does not record."""
     assert family.registry is not None
-    item = row(family.id, "registry: newer tags", f"{repo.name}:{family.registry.path}")
+    item = Row(family.id, "registry: newer tags", f"{repo.name}:{family.registry.path}")
     recorded = set(family.releases)
     newest = max((key for r in recorded if (key := release_key(r)) is not None), default=None)
     for tag in repo.release_tags():
@@ -121,10 +120,10 @@ def _newer_tags(family: MessageFamily, repo: GitRepo, row: RowMaker):
     return item
 
 
-def _head(family: MessageFamily, repo: GitRepo, row: RowMaker):
+def _head(family: MessageFamily, repo: GitRepo) -> Row:
     """Whether the branch's head still holds the pages the catalog records."""
     branch = family.pages.branch
-    item = row(family.id, f"pages at {branch}", f"{repo.name}@{branch}")
+    item = Row(family.id, f"pages at {branch}", f"{repo.name}@{branch}")
     try:
         head = repo.commit(branch)
     except GitError:
@@ -133,20 +132,19 @@ def _head(family: MessageFamily, repo: GitRepo, row: RowMaker):
     if head != family.pages.commit:
         for lang in family.languages:
             folder = family.pages.folder(lang)
-            before = {p: b for p, b in repo.tree(family.pages.commit or head).items() if p.startswith(folder + "/")}
-            after = {p: b for p, b in repo.tree(head).items() if p.startswith(folder + "/")}
-            for path in sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p)):
-                item.findings.append(Finding(f"{repo.name}:{path}", 1, "missing from catalog",
+            before, after = _files_in(repo, family.pages.commit or head, folder), _files_in(repo, head, folder)
+            for name in sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p)):
+                item.findings.append(Finding(f"{repo.name}:{folder}/{name}", 1, "missing from catalog",
                                              upstream=f"changed at {branch} ({head[:8]})",
                                              catalog=f"recorded at {(family.pages.commit or '')[:8]}: import "
                                                      f"--ref {branch}"))
     return item
 
 
-def _disagreements(family: MessageFamily, row: RowMaker):
+def _disagreements(family: MessageFamily) -> Row:
     """Where upstream's own files disagree: the newest registry against the pages, and the pages' meanings
     against their templates. Known where the code's `known` says so."""
-    item = row(family.id, "registry against pages", "(the catalog's record of both)")
+    item = Row(family.id, "registry against pages", "(the catalog's record of both)")
     newest: Optional[str] = family.releases[-1] if family.releases else None
     for code in family.codes:
         entry = code.registry_at(newest, family) if newest else None

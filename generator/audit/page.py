@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
-from typing import Optional, Union
+from typing import Optional
 
 from generator.upstream import c_source
 from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition
 from generator.domain.family import Family
-from generator.domain.model import Page
 from generator.upstream.page_table import TableRow, normalize_text, read_table, recoverable_value
 from generator.audit.source_code import expected_line, order_findings
 from generator.audit.findings import Finding
@@ -37,7 +35,7 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
     except (TooDeep, TooManyTags) as error:
         line, message = refusal(error, source)
         return findings + [Finding(file, line, "unreadable", upstream=message)]
-    keyed = _row_codes(family, page, table, file, findings, edition)
+    keyed = _row_codes(family, edition, table, file, findings)
     on_page: dict[str, int] = {}  # code -> the line of its row, in the page's order
     for row, code in keyed:
         if code is None:
@@ -95,14 +93,15 @@ def _conflicts(file: str, edition: Edition, table) -> list[Finding]:
                     catalog="recorded by the edition" if known else None, known=known)]
 
 
-def _row_codes(family: Family, page: Page, table, file: str, findings: list,
-               edition: Optional[Edition] = None) -> list[tuple[TableRow, Optional[Code]]]:
+def _row_codes(family: Family, edition: Edition, table, file: str,
+               findings: list) -> list[tuple[TableRow, Optional[Code]]]:
     """Each row with its code (by any name the code has had: a page shows its release's); a
     name other than the one the edition records is a finding."""
+    page = edition.page
     prefix = page.row_prefix if page.row_names == "c" else ""
     by_name = {prefix + name: code for code in family.codes
                for name in (code.python_names if page.row_names == "python" else code.c_names)}
-    at = (edition.timeline.repo, edition.release) if edition is not None else (None, None)
+    at = (edition.timeline.repo, edition.release)
     by_value = {str(value): code for code in family.codes for value in code.values}  # any value it had
     by_value.update((str(code.value_at(*at)), code) for code in family.codes)  # the release's first
     result = []
@@ -122,7 +121,7 @@ def _row_codes(family: Family, page: Page, table, file: str, findings: list,
                     catalog=f"{other.name} exists, named otherwise on this page" if other else "no such code",
                 )
             )
-        shown = edition.name_shown(code.name) if edition is not None and code is not None else None
+        shown = edition.name_shown(code.name) if code is not None else None
         if shown is not None and page.first_column != "decimal" and key != shown:
             findings.append(Finding(file, row.line, "name differs", code.name, upstream=key, catalog=shown,  # type: ignore[union-attr]
                                     field="name"))
@@ -240,6 +239,3 @@ def _code_blocks(family: Family, edition: Edition, file: str, table) -> list[Fin
                 findings.append(Finding(file, block.line + constant.line - 1, "value differs", code.name,
                                         hex_value(constant.value), hex_value(code.value_at(*at)), field="code block"))
     return findings
-
-
-Source = Union[str, Path]

@@ -12,8 +12,8 @@ from generator.domain.family import Catalog
 from generator.domain.layout import compared_part
 from generator.rendering.upstream_page import NotWritable, render_upstream_page
 from generator.audit.page import audit_page
-from generator.audit.findings import Finding
-from generator.upstream.git import GitError, GitRepo
+from generator.audit.findings import Finding, differing_lines
+from generator.upstream.git import GitRepo
 
 
 @dataclass(frozen=True)
@@ -49,10 +49,7 @@ def check_pages(catalog: Catalog, repos: dict[str, GitRepo]) -> list[PageCheck]:
 
 def _check(family, edition, lang: str, source, repo: GitRepo) -> PageCheck:
     found_at = (family.id, edition.id, lang, source.repo, source.path, source.commit)
-    try:
-        blob = repo.blob_at(source.commit, source.path)
-    except GitError:
-        blob = None
+    blob = repo.blob_or_none(source.commit, source.path)
     if blob is None:
         return PageCheck(*found_at, None, False, f"{source.path} is not at commit {source.commit}")
     section = source.layout.heading if source.layout.level > 1 else None
@@ -98,13 +95,6 @@ def page_findings(family, edition, source, label: str, text: str, data: bytes) -
         return []
     old = data.decode("utf-8", "replace").split("\n")
     new = written.decode("utf-8").split("\n")
-    lines: list[Finding] = []
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
-        if tag == "equal":
-            continue
-        for k in range(max(i2 - i1, j2 - j1)):
-            ours = new[j1 + k] if j1 + k < j2 else None
-            theirs = old[i1 + k] if i1 + k < i2 else None
-            lines.append(Finding(label, first + (i1 + k + 1 if i1 + k < i2 else i1 + 1), "structure differs",
-                                 upstream=theirs, catalog=ours, field="regenerated line"))
+    lines = [Finding(label, first + index + 1, "structure differs", upstream=theirs, catalog=ours,
+                     field="regenerated line") for index, theirs, ours in differing_lines(old, new)]
     return audit_page(family, edition, label, text) + lines

@@ -3,10 +3,9 @@ codes (generator.rendering.upstream_source) written from the catalog as the file
 it, compared line by line with upstream's; and every line that defines a code outside the regions."""
 from __future__ import annotations
 
-import difflib
 import re
 
-from generator.audit.findings import Finding
+from generator.audit.findings import Finding, differing_lines
 from generator.domain.family import Family
 from generator.domain.model import UpstreamFile
 from generator.rendering.upstream_source import (MissingFact, family_names, find_regions, outside_regions,
@@ -30,17 +29,12 @@ def audit_regions(family: Family, item: UpstreamFile, label: str, text: str, rel
                 finding = Finding(label, region.start, "missing from catalog", catalog=str(error), field="region")
                 findings.setdefault((finding.line, str(error)), finding)
                 continue
-            theirs = list(region.lines)
-            matcher = difflib.SequenceMatcher(None, theirs, ours, autojunk=False)
-            for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-                for k in range(max(i2 - i1, j2 - j1) if tag != "equal" else 0):
-                    upstream = theirs[i1 + k] if i1 + k < i2 else None
-                    catalog = ours[j1 + k] if j1 + k < j2 else None
-                    line = region.start + (i1 + k if i1 + k < i2 else i1)
-                    code = next((w for w in re.findall(r"\w+", catalog or upstream or "") if w in names), "")
-                    finding = Finding(label, line, "structure differs", code, upstream, catalog,
-                                      field=f"regenerated {region.region.lines} line (at {release})")
-                    findings.setdefault((line, upstream, catalog), finding)
+            for index, upstream, catalog in differing_lines(list(region.lines), ours):
+                line = region.start + index
+                code = next((w for w in re.findall(r"\w+", catalog or upstream or "") if w in names), "")
+                finding = Finding(label, line, "structure differs", code, upstream, catalog,
+                                  field=f"regenerated {region.region.lines} line (at {release})")
+                findings.setdefault((line, upstream, catalog), finding)
     for line, shown in outside_regions(text, family, found, label.endswith(".py")):
         code = next((w for w in re.findall(r"\w+", shown) if w in names), "")
         findings.setdefault((line, shown), Finding(label, line, "structure differs", code, shown, None,

@@ -16,36 +16,13 @@ from generator.domain.queries import family_at
 from generator.audit.source_code import audit_binding, audit_header, audit_messages, audit_python
 from generator.audit.regions import audit_regions
 from generator.audit.messages import audit_message_family
-from generator.core.releases import release_key
-from generator.audit.findings import Finding
+from generator.core.releases import release_key, tag_release
+from generator.audit.findings import Finding, Row, read_text
 from generator.rendering.escape import terminal
 from generator.upstream.git import GitRepo
-from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.upstream.files import UnreadableFile
 from generator.audit.regenerated import page_findings
-
-
-@dataclass
-class Row:
-    family: str
-    subject: str  # an edition id, or what a source file is
-    file: str
-    findings: list[Finding] = field(default_factory=list)
-    note: str = ""  # "not checked: ..."
-
-    @property
-    def failing(self) -> list[Finding]:
-        return [f for f in self.findings if not f.known]
-
-    @property
-    def result(self) -> str:
-        if self.note:
-            return self.note
-        known = len(self.findings) - len(self.failing)
-        if self.failing:
-            return f"{len(self.failing)} difference(s)" + (f", {known} known" if known else "")
-        return "ok" + (f" ({known} known)" if known else "")
 
 
 @dataclass
@@ -93,21 +70,20 @@ def audit_upstream(catalog: Catalog, repos: dict[str, GitRepo]) -> Report:
                         catalog="skipped: no release ships files through it", known=True) for tag, kind in odd]))
     for family in catalog.families:
         for version in family.versions:  # each upstream file once, however many releases ship it
-            report.rows += _edition_rows(
-                family, family.edition_by_id[version.editions[0]], version.id, version.sources, repos
-            )
+            report.rows += _edition_rows(family, version, repos)
         report.rows += _source_rows(family, repos)
-        report.rows += _lacking_rows(catalog, family, repos)
-        report.notices += _release_branch_notices(family, repos)
+        named = _named_versions(family, repos)
+        report.rows += _lacking_rows(catalog, family, repos, named)
+        report.notices += _release_branch_notices(family, repos, named)
     for messages in catalog.message_families:
-        report.rows += audit_message_family(messages, repos, Row)
+        report.rows += audit_message_family(messages, repos)
     return report
 
 
-def _release_branch_notices(family: Family, repos: dict[str, GitRepo]) -> list[str]:
+def _release_branch_notices(family: Family, repos: dict[str, GitRepo], named: dict[str, set[tuple[str, str]]]
+                            ) -> list[str]:
     """A release branch (`9.2.0-beta.2`) whose head holds a version of a page that no edition
     records: no tag ships it (yet), so it is no disagreement, but a maintainer may want it."""
-    named = _named_versions(family, repos)
     notices = []
     for timeline in family.timelines:
         repo = repos.get(timeline.repo or "")
@@ -129,20 +105,21 @@ def _release_branch_notices(family: Family, repos: dict[str, GitRepo]) -> list[s
 # -- editions ----------------------------------------------------------------------------------------
 
 
-def _edition_rows(family: Family, edition: Edition, version: str, sources, repos: dict[str, GitRepo]) -> list[Row]:
+def _edition_rows(family: Family, version, repos: dict[str, GitRepo]) -> list[Row]:
     """A version's files against it (as its first edition shows it)."""
+    edition = family.edition_by_id[version.editions[0]]
     rows = []
-    for source in sources:
+    for source in version.sources:
         if source.kind != "repo":
             what = {"url": source.url, "seed": f"seed {source.seed}", "document": "a description"}[source.kind]
-            rows.append(Row(family.id, version, what or "", note="not checked: not a repository file"))
+            rows.append(Row(family.id, version.id, what or "", note="not checked: not a repository file"))
             continue
         label = f"{source.repo}:{source.path}@{source.commit[:12]}"
         repo = repos.get(source.repo)
         if repo is None:
-            rows.append(Row(family.id, version, label, note=f"not checked: no --upstream {source.repo}=DIR"))
+            rows.append(Row(family.id, version.id, label, note=f"not checked: no --upstream {source.repo}=DIR"))
             continue
-        row = Row(family.id, version, label)
+        row = Row(family.id, version.id, label)
         blob = repo.blob_or_none(source.commit, source.path)
         if not repo.has_commit(source.commit):
             row.findings.append(
@@ -157,21 +134,12 @@ def _edition_rows(family: Family, edition: Edition, version: str, sources, repos
         elif blob is None:
             row.findings.append(Finding(label, 1, "unreadable", upstream=f"no {source.path} at commit {source.commit}"))
         else:
-            text = _text(repo, blob, label, row)
+            text = read_text(repo.read_text, blob, label, row.findings)
             if text is not None:  # a pipe-table file by regeneration, byte for byte; any other cell by cell
                 row.findings += page_findings(family, edition, source, label, text, repo.read_blob(blob))
             row.findings += _tags(repo, source, blob, label, _claimed(family, repo, source, blob))
         rows.append(row)
     return rows
-
-
-def _text(repo: GitRepo, blob: str, label: str, row: Row) -> Optional[str]:
-    """A blob's text, or None with the finding that says why it is not read."""
-    try:
-        return repo.read_text(blob)
-    except UnreadableFile as error:
-        row.findings.append(Finding(label, error.line, "unreadable", upstream=error.message))
-        return None
 
 
 def _claimed(family: Family, repo: GitRepo, source, blob: str) -> set[str]:
@@ -272,8 +240,7 @@ def _gone_rows(family: Family, repo: GitRepo, files: list) -> Row:
             continue
         last_seen, last_blob = max((i, blob) for i, (_, blob) in enumerate(found[:gone[-1]]) if i >= first and blob)
         moved = _moved_to(repo, refs[gone[-1]][1], item, last_blob, family)
-        labels = [refs[i][0] for i in gone]
-        where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
+        where = _span([refs[i][0] for i in gone])
         row.findings.append(Finding(
             f"{repo.name}:{found[last_seen][0]}", 1, "missing upstream", field=item.kind,
             upstream=f"gone at {where}" + (f"; the same definitions are in {', '.join(moved)}: add it to the file's "
@@ -300,35 +267,38 @@ def _moved_to(repo: GitRepo, ref: str, item, blob: str, family: Family) -> list[
     return sorted(candidates or ())[:3]
 
 
+def _span(labels: list[str]) -> str:
+    """The refs of a list, as a row or finding names them: the one, or the first … the last."""
+    return labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
+
+
 def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> Row:
     """The files of one set of file versions, against the codes upstream has at those refs
     (a code added later, or gone, is not expected there)."""
     whole = family
     family = family_at(family, repo.name, repo.release_at(labels[0]))
     present = [(u, path, blob) for u, (path, blob) in at.items() if blob]
-    where = labels[0] if len(labels) == 1 else f"{labels[0]} … {labels[-1]} ({len(labels)} refs)"
-    row = Row(
-        family.id, "sources", f"{repo.name}@{where}: " + ", ".join(path.rsplit("/", 1)[-1] for _, path, _ in present)
-    )
-    texts = {u: _text(repo, blob, f"{repo.name}:{path}", row) for u, path, blob in present}
-    paths = {u: path for u, path, _ in present}
+    row = Row(family.id, "sources",
+              f"{repo.name}@{_span(labels)}: " + ", ".join(path.rsplit("/", 1)[-1] for _, path, _ in present))
+    file = {u: f"{repo.name}:{path}" for u, path, _ in present}
+    texts = {u: read_text(repo.read_text, blob, file[u], row.findings) for u, _, blob in present}
     readable = {u: text for u, text in texts.items() if text is not None}
     constants = []
     for item in (u for u in readable if u.kind == "header"):
-        found, declared = audit_header(family, f"{repo.name}:{paths[item]}", readable[item])
+        found, declared = audit_header(family, file[item], readable[item])
         row.findings += found
         constants += declared
     bound = None
     for item in (u for u in readable if u.kind == "binding"):
-        found, bound = audit_binding(family, f"{repo.name}:{paths[item]}", readable[item], constants)
+        found, bound = audit_binding(family, file[item], readable[item], constants)
         row.findings += found
     for item in (u for u in readable if u.kind == "python"):
-        row.findings += audit_python(family, f"{repo.name}:{paths[item]}", readable[item], bound,
-                                           item.base_at(repo.release_at(labels[0])))
+        row.findings += audit_python(family, file[item], readable[item], bound,
+                                     item.base_at(repo.release_at(labels[0])))
     for item in (u for u in readable if u.kind == "messages"):
-        row.findings += audit_messages(family, f"{repo.name}:{paths[item]}", readable[item])
+        row.findings += audit_messages(family, file[item], readable[item])
     releases = sorted({repo.release_at(label) for label in labels}, key=lambda r: release_key(r) or ())
-    regenerated = {f"{repo.name}:{paths[u]}" for u in readable if u.regions}
+    regenerated = {file[u] for u in readable if u.regions}
     # a file whose regions the catalog describes is judged by regeneration: of what the parsers
     # say of it, only what regeneration cannot see stays (a note, an unreadable file, the enum's base,
     # a reference the binding does not resolve, a file of another family)
@@ -336,16 +306,16 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
     row.findings = [f for f in row.findings if f.file not in regenerated or f.known or f.kind in unseen
                     or f.field == "base class"]
     for item in (u for u in readable if u.regions):  # by regeneration: every region, as its releases have it
-        row.findings += audit_regions(whole, item, f"{repo.name}:{paths[item]}", readable[item], releases)
+        row.findings += audit_regions(whole, item, file[item], readable[item], releases)
     return row
 
 
 # -- what upstream has that the catalog lacks ----------------------------------------------------------------
 
 
-def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -> list[Row]:
+def _lacking_rows(catalog: Catalog, family: Family, repos: dict[str, GitRepo],
+                  named: dict[str, set[tuple[str, str]]]) -> list[Row]:
     rows = []
-    named = _named_versions(family, repos)
     for timeline in family.timelines:
         if timeline.repo is None or timeline.repo not in repos:
             continue
@@ -386,8 +356,6 @@ def _named_versions(family: Family, repos: dict[str, GitRepo]) -> dict[str, set[
 
 
 def _suggest_id(label: str, timeline, repo: GitRepo) -> str:
-    from generator.core.releases import tag_release
-
     release = tag_release(label) if label != repo.head_branch() else "unreleased"
     return f"{release or 'unreleased'}{timeline.suffix}"
 

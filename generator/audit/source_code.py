@@ -1,7 +1,7 @@
 """`audit` of upstream sources: the Python module, the binding, the registered messages, the headers."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from generator.upstream import c_source
 from generator.upstream import python_source
@@ -49,26 +49,10 @@ def audit_python(family: Family, file: str, source: str, bound: Optional[dict[st
             continue
         findings += _member_value(file, member, code, by_wrapper, bound)
     lines = {m.name: m.line for m in parsed.members}
-    order = [code.python_name or "" for code in family.python_codes]
-    after = max(lines.values(), default=0) + 1
-    for code in family.python_codes:
-        if code.python_name not in lines:
-            findings.append(
-                Finding(
-                    file,
-                    expected_line(order, lines, code.python_name or "", after),
-                    "missing upstream",
-                    code.name,
-                    catalog=code.hex,
-                )
-            )
-    findings += order_findings(
-        file,
-        [m.name for m in parsed.members],
-        [c.python_name or "" for c in family.python_codes],
-        {m.name: m.line for m in parsed.members},
-    )
-    findings += _code_map(family, file, parsed)
+    named = [(code.python_name or "", code) for code in family.python_codes]
+    findings += _missing(file, lines, named, lambda code: code.hex)
+    findings += order_findings(file, [m.name for m in parsed.members], [name for name, _ in named], lines)
+    findings += _code_map(family, file, parsed, by_wrapper)
     return findings
 
 
@@ -122,11 +106,11 @@ def _member_value(file, member, code: Code, by_wrapper, bound) -> list[Finding]:
     ]
 
 
-def _code_map(family: Family, file: str, parsed: python_source.PythonSource) -> list[Finding]:
+def _code_map(family: Family, file: str, parsed: python_source.PythonSource,
+              by_wrapper: dict[str, Code]) -> list[Finding]:
     """upstream's code_2_status map: exactly the wrapper values, each to its own member."""
     if not parsed.mapping or family.python.code_2_status is None:
         return []
-    by_wrapper = {code.wrapper: code for code in family.python_codes if code.wrapper}
     findings = []
     mapped: dict[str, int] = {}  # member whose wrapper is a key -> line
     for entry in parsed.mapping:
@@ -151,21 +135,9 @@ def _code_map(family: Family, file: str, parsed: python_source.PythonSource) -> 
         if entry.member != code.python_name:
             findings.append(Finding(file, entry.line, "value differs", code.name, f"{key} maps to {entry.member}",
                                     f"{key} maps to {code.python_name}", field="code_2_status"))
-    order = [code.python_name or "" for code in family.python_codes if code.wrapper]
-    after = max(mapped.values(), default=0) + 1
-    for code in family.python_codes:
-        if code.wrapper and code.python_name not in mapped:
-            findings.append(
-                Finding(
-                    file,
-                    expected_line(order, mapped, code.python_name or "", after),
-                    "missing upstream",
-                    code.name,
-                    catalog=f"code_2_status maps {code.wrapper}",
-                    field="code_2_status",
-                )
-            )
-    return findings
+    named = [(code.python_name or "", code) for code in family.python_codes if code.wrapper]
+    return findings + _missing(file, mapped, named, lambda code: f"code_2_status maps {code.wrapper}",
+                               "code_2_status")
 
 
 def _audit_exports(family: Family, file: str, parsed: python_source.PythonSource) -> list[Finding]:
@@ -182,13 +154,22 @@ def _value_text(value) -> Optional[str]:
     return None
 
 
-def expected_line(order: list[str], lines: dict[str, int], name: str, after_last: int) -> int:
+def _missing(file: str, lines: dict[str, int], named: list[tuple[str, Code]], catalog: Callable[[Code], str],
+             field: str = "") -> list[Finding]:
+    """A finding for each (name, code) of `named` whose name `lines` lacks, at the line where upstream
+    would have it (its order being `named`'s); `catalog` says what the catalog has."""
+    order = [name for name, _ in named]
+    return [Finding(file, expected_line(order, lines, name), "missing upstream", code.name, catalog=catalog(code),
+                    field=field) for name, code in named if name not in lines]
+
+
+def expected_line(order: list[str], lines: dict[str, int], name: str, after_last: Optional[int] = None) -> int:
     """Where a missing name would be: the line of the first name after it (in `order`) that is
-    there, else `after_last`."""
+    there, else `after_last` (by default, the line after the last of `lines`)."""
     for other in order[order.index(name) + 1:]:
         if other in lines:
             return lines[other]
-    return after_last
+    return max(lines.values(), default=0) + 1 if after_last is None else after_last
 
 
 def order_findings(file: str, theirs: list[str], ours: list[str], lines: dict[str, int]) -> list[Finding]:
@@ -230,20 +211,10 @@ def audit_binding(
         value, how = _resolve(binding.expression, declared, by_cpp, facts)
         bound[binding.name] = value if value == code.value else None
         findings += _binding_findings(file, binding, code, value, how)
-    order = [code.wrapper for code in family.codes if code.wrapper]
-    after = max(lines.values(), default=0) + 1
-    for code in family.codes:
-        if code.wrapper and code.wrapper not in lines:
-            findings.append(
-                Finding(
-                    file,
-                    expected_line(order, lines, code.wrapper, after),
-                    "missing upstream",
-                    code.name,
-                    catalog=f"binding of {code.wrapper}",
-                )
-            )
-            bound[code.wrapper] = None
+    named = [(code.wrapper, code) for code in family.codes if code.wrapper]
+    findings += _missing(file, lines, named, lambda code: f"binding of {code.wrapper}")
+    for name, _ in named:
+        bound.setdefault(name, None)  # a binding missing upstream
     return findings, bound
 
 
@@ -343,13 +314,13 @@ def audit_header(family: Family, file: str, source: str) -> tuple[list[Finding],
                                         ", ".join(n.name for n in other.cpp) or other.c_name))
             else:
                 findings.append(Finding(file, constant.line, "missing from catalog", constant.qualified,
-                                        upstream=hex_value(constant.value) if constant.value is not None else None))
+                                        upstream=_value_text(constant.value)))
             continue
         code, _ = entry
         seen.add(constant.qualified)
         if constant.value != code.value:
             findings.append(Finding(file, constant.line, "value differs", code.name,
-                                    hex_value(constant.value) if constant.value is not None else None, code.hex))
+                                    _value_text(constant.value), code.hex))
         if constant.message is not None and constant.message != code.log_message:
             findings.append(Finding(file, constant.line, "text differs", code.name, constant.message, code.log_message,
                                     field="log_message"))
@@ -369,5 +340,3 @@ def _header_line(value: int, present: list[tuple[int, int]], status) -> int:
         return max(lower)[1] + 1
     higher = [(v, line) for v, line in present if v > value]
     return min(higher)[1] if higher else max((c.line for c in status), default=0) + 1
-
-

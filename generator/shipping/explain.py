@@ -5,6 +5,7 @@ import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import partial
 from typing import Optional, Sequence, Union
 
 from generator.domain import changes
@@ -24,18 +25,14 @@ class NotFound(LookupError):
     """No code matches a key; the message names the closest ones."""
 
 
-
 def _exists_key(code) -> str:
     return "exists_both" if code.in_python and code.in_c else "exists_python" if code.in_python else "exists_c"
+
 
 def find_codes(families: Sequence[Family], key: str) -> list[tuple[Family, Code]]:
     """The code a key names in each of `families` that has one; NotFound, naming the closest
     names of all of them, when none has."""
-    found = []
-    for family in families:
-        code = _find(family, key)
-        if code is not None:
-            found.append((family, code))
+    found = [(family, code) for family in families if (code := _find(family, key)) is not None]
     if found:
         return found
     text = key.strip()
@@ -180,9 +177,7 @@ def pad(text: str, columns: int) -> str:
 
 
 def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional[Edition]) -> str:
-    def label(key: str) -> str:
-        return site.label(key, lang)
-
+    label = partial(site.label, lang=lang)
     listing = family.editions_listing(code)
     shown = edition or default_edition(family, code)
     lines = [
@@ -201,11 +196,11 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
         lines.append(f"  {label('log_message')}: {code.log_message}")
     lines += [f"  {label('renamed')}: {name}: {what}" for name, what in other_names(family, code)]
     lines += [f"  {label('earlier_value')}: {hex_value(e.value)} ({e.value}), " + ", ".join(
-        _filled(site, "held_until", lang, repo=repo, release=release) for repo, release in e.until)
+        _filled(label("held_until"), repo, release) for repo, release in e.until)
         for e in reversed(code.earlier) if e.value is not None]
-    lines += [f"  {label('removed')}: {_filled(site, 'removed_from', lang, repo=repo, release=release)}"
+    lines += [f"  {label('removed')}: {_filled(label('removed_from'), repo, release)}"
               for repo, release in code.removed]
-    lines += [f"  {label('removed')}: {_filled(site, f'removed_from_{api}', lang, repo=repo, release=release)}"
+    lines += [f"  {label('removed')}: {_filled(label(f'removed_from_{api}'), repo, release)}"
               for repo, api, release in code.removed_api]
     lines.append(f"  {label('listed_by')}: {', '.join(e.id for e in listing) or label('listed_by_none')}")
     if shown is not None:
@@ -223,7 +218,7 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
                 lines.append(f"    {label('not_listed')} ({', '.join(s.edition.id for s in steps)})")
                 continue
             id_width = max(width(s.edition.id) for s in steps) + 2
-            state_width = max(width(_presence(s.presence, label)) for s in steps) + 2
+            state_width = max(width(label(s.presence.label_key)) for s in steps) + 2
             value_width = max(width(_recoverable(family, s.recoverable, lang)) for s in steps) + 2
             for step in steps:
                 events = ", ".join(label(e.value) for e in step.events)
@@ -231,7 +226,7 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
                     (
                         "    "
                         + pad(step.edition.id, id_width)
-                        + pad(_presence(step.presence, label), state_width)
+                        + pad(label(step.presence.label_key), state_width)
                         + pad(_recoverable(family, step.recoverable, lang), value_width)
                         + events
                     ).rstrip()
@@ -241,19 +236,16 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
     return "\n".join(lines) + "\n"
 
 
-def _filled(site: Site, key: str, lang: str, **values: str) -> str:
-    """A label with its {placeholders} filled, as plain text."""
-    text = site.label(key, lang)
-    for name, value in values.items():
-        text = text.replace("{" + name + "}", value)
-    return text
+def _filled(text: str, repo: str, release: str) -> str:
+    """A label with its {repo} and {release} filled, as plain text."""
+    return text.replace("{repo}", repo).replace("{release}", release)
 
 
 def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, label) -> list[str]:
     row = edition.row_by_code.get(code.name)
     lines = [f"{label('edition')} {edition.id} ({edition.page.name[lang]} · {edition.timeline.name[lang]}):"]
     if row is None:
-        lines.append(f"  {_presence(changes.presence(edition, code), label)}")
+        lines.append(f"  {label(changes.presence(edition, code).label_key)}")
         return lines
     lines.append(f"  {edition.page.heading('recoverable', lang)}: {_recoverable(family, row.recoverable, lang)}")
     for field_name in edition.page.text_fields:
@@ -263,10 +255,6 @@ def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, labe
         lines.append(f"  {edition.page.heading(field_name, lang)}{mark}:")
         lines.append(_indent(entry.text if entry is not None else label("text_not_known"), 4))
     return lines
-
-
-def _presence(state: Presence, label) -> str:
-    return label(state.label_key)
 
 
 def _recoverable(family: Family, value: Optional[str], lang: str) -> str:
@@ -297,9 +285,7 @@ def diff_data(family: Family, diff: changes.EditionDiff, lang: str) -> dict:
 
 
 def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) -> str:
-    def label(key: str) -> str:
-        return site.label(key, lang)
-
+    label = partial(site.label, lang=lang)
     data = diff_data(family, diff, lang)
     lines = [f"{diff.old.id} → {diff.new.id}"]
     if not data["same_timeline"]:
@@ -307,11 +293,10 @@ def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) 
     for key in ("added", "dropped"):
         if data[key]:
             lines.append(f"{label(key)}: {', '.join(data[key])}")
-    names = {p.value: p for p in Presence}
     for change in data["presence"]:
         lines.append(
-            f"{change['code']}: {_presence(names[change['before']], label)} → "
-            f"{_presence(names[change['after']], label)}"
+            f"{change['code']}: {label(Presence(change['before']).label_key)} → "
+            f"{label(Presence(change['after']).label_key)}"
         )
     if data["renamed"]:
         lines.append(f"{label('renamed_row')}:")

@@ -12,8 +12,6 @@ from generator.domain.messages import MessageCode, MessageFamily
 from generator.domain.model import Site
 from generator.rendering.runtime.message_match import best_matches, template_pieces
 
-MAX_LINE = 10_000
-
 
 @dataclass(frozen=True)
 class MessageMatch:

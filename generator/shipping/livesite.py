@@ -30,24 +30,17 @@ from mkdocs.config import load_config
 from mkdocs.livereload import _serve_url
 from mkdocs.plugins import BasePlugin, event_priority
 
+from generator.shipping.sitebuild import stat_files
+
 Sources = dict[str, tuple[int, int]]
-SOURCES = ("mkdocs.yml", "docs", "overrides", "hooks")  # what the site is built from, under site/
+FOLDERS = ("docs", "overrides", "hooks")  # what the site is built from, under site/, with mkdocs.yml
 
 
 def site_sources(site_dir: Path) -> Sources:
     """(mtime, size) of every file the site is built from; a file that vanishes mid-scan is left out."""
-    seen: Sources = {}
-    for name in SOURCES:
-        top = site_dir / name
-        paths = [str(top)] if name == "mkdocs.yml" else [
-            os.path.join(directory, file) for directory, _, files in os.walk(top) for file in files]
-        for path in paths:
-            try:
-                info = os.stat(path)
-            except OSError:
-                continue
-            seen[path] = (info.st_mtime_ns, info.st_size)
-    return seen
+    walked = (os.path.join(directory, file) for name in FOLDERS
+              for directory, _, files in os.walk(site_dir / name) for file in files)
+    return stat_files([site_dir / "mkdocs.yml", *walked])
 
 
 def only_pages_changed(site_dir: Path, before: Sources, now: Sources) -> Optional[set[str]]:

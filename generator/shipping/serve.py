@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from generator.core.environment import require
-from generator.shipping.sitebuild import checked_site_url, refuse_links
+from generator.shipping.sitebuild import checked_site_url, refuse_links, stat_files
 
 Snapshot = dict[str, tuple[int, int]]
 # generate(catalog, out, families or None for all) -> (exit status, the lines it printed)
@@ -33,19 +33,12 @@ Generate = Callable[[Path, Path, Optional[list[str]]], tuple[int, list[str]]]
 EXIT_USAGE = 2
 SETTLE = 0.05  # seconds without a further change before a rebuild starts
 SITE_POLLS = 10  # the site's sources are polled at every tenth poll of the catalog
+_COUNTS = re.compile(r"\b(\d+) written, (\d+) removed")  # generate's last line: what it wrote and removed
 
 
 def snapshot(catalog: Path) -> Snapshot:
     """(mtime, size) of every file of the catalog; a file that vanishes mid-scan is left out."""
-    paths = [catalog] if catalog.is_file() else sorted(p for p in catalog.rglob("*") if p.is_file())
-    seen: Snapshot = {}
-    for path in paths:
-        try:
-            info = path.stat()
-        except OSError:
-            continue
-        seen[str(path)] = (info.st_mtime_ns, info.st_size)
-    return seen
+    return stat_files([catalog] if catalog.is_file() else sorted(p for p in catalog.rglob("*") if p.is_file()))
 
 
 def saved_families(catalog: Path, before: Snapshot, now: Snapshot) -> Optional[list[str]]:
@@ -68,7 +61,7 @@ def summary_of(status: int, lines: list[str], changed: bool) -> str:
     if status != 0:
         return "serve: the catalog has problems (above); the pages stay as they were until the next save"
     summary = lines[-1] if lines else "generate done"
-    counts = re.search(r"\b(\d+) written, (\d+) removed", summary)
+    counts = _COUNTS.search(summary)
     if changed:
         return f"serve: the catalog changed; {summary}"
     if counts and counts.groups() == ("0", "0"):
@@ -121,7 +114,7 @@ class Preview:
         if self.server is not None:
             self.server.publish()  # the reader's page is there: browsers reload now
         status, lines = self.generate(self.catalog, self.out, None)
-        written = re.search(r"\b(\d+) written, (\d+) removed", lines[-1] if lines else "")
+        written = _COUNTS.search(lines[-1] if lines else "")
         if status == 0 and written and written.groups() != ("0", "0"):
             _say(f"serve: the other families' outputs changed too; {lines[-1]}")
         if status == 0 and self.site_sources() != self.site.built:

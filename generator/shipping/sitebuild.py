@@ -21,7 +21,7 @@ import stat
 import subprocess
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Iterable, Optional, Union
 from urllib.parse import urlsplit
 
 from generator.core.environment import require
@@ -90,6 +90,19 @@ def refuse_links(site_dir: Path, skip: tuple[str, ...] = ("build", OFFLINE_DIR, 
 
 def _raise(error: OSError) -> None:
     raise error
+
+
+def stat_files(paths: Iterable[Union[str, Path]]) -> dict[str, tuple[int, int]]:
+    """(mtime, size) of each file, as `serve` watches the catalog and the site's sources for changes;
+    a file that vanishes mid-scan is left out."""
+    seen = {}
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        seen[str(path)] = (info.st_mtime_ns, info.st_size)
+    return seen
 
 
 def checked_build_dir(build: Path) -> Path:

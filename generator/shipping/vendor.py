@@ -28,6 +28,7 @@ from generator.core.exits import OutputError
 from generator.rendering.environment import seal_intact
 from generator.rendering.c_header import c_path
 from generator.rendering.python_module import python_path
+from generator.rendering.output import Output
 from generator.core.project import project_version
 
 _PY_HASH = re.compile(r'^CATALOG_HASH = "([0-9a-f]+)"$', re.M)
@@ -39,18 +40,10 @@ def vendor(catalog: Catalog, family: Union[Family, MessageFamily], to: Path, hea
            force: bool = False) -> list[str]:
     if to.exists() and not to.is_dir():
         raise UsageError(f"--to {to} is a file; it names the directory to vendor into")
-    from generator.rendering.targets import plan_outputs  # (the table of targets imports the renderers)
-
-    if isinstance(family, MessageFamily):
-        if header:
-            raise UsageError(f"--header: {family.id} is a family of messages; it has no C/C++ header")
-        wanted = [message_module_path(family)]
-        digest = message_hash(family)
-    else:
-        wanted = [python_path(family)] + ([c_path(family)] if header else [])
-        digest = catalog_hash(family)
-    by_path = {o.path: o for o in plan_outputs(catalog, [family.id])[0]}
-    outputs = [by_path[path] for path in wanted]
+    if isinstance(family, MessageFamily) and header:
+        raise UsageError(f"--header: {family.id} is a family of messages; it has no C/C++ header")
+    modules, digest = _modules(catalog, family)
+    outputs = list(modules.values())[:2 if header else 1]
     lines = []
     for output in outputs:
         target = to / Path(output.path).name
@@ -70,6 +63,17 @@ def vendor(catalog: Catalog, family: Union[Family, MessageFamily], to: Path, hea
             f"{'updated' if current is not None else 'wrote'} {target} ({family.id}, catalog {digest})"
         )
     return lines
+
+
+def _modules(catalog: Catalog, family: Union[Family, MessageFamily]) -> tuple[dict[str, Output], str]:
+    """The files of a family that are vendored, {path: output}: its module, then (a family of codes')
+    its header; and its catalog hash."""
+    from generator.rendering.targets import plan_outputs  # (the table of targets imports the renderers)
+
+    outputs = {o.path: o for o in plan_outputs(catalog, [family.id])[0]}
+    if isinstance(family, MessageFamily):
+        return {message_module_path(family): outputs[message_module_path(family)]}, message_hash(family)
+    return {path: outputs[path] for path in (python_path(family), c_path(family))}, catalog_hash(family)
 
 
 MAX_VENDORED_BYTES = 64 * 1024 * 1024  # a module of 10,000 codes is a few megabytes
@@ -185,18 +189,12 @@ def expected_files(against: Path) -> dict[str, Expected]:
             raise UsageError(
                 f"--against {against}: not a JSON export of this generator (generated/json/*.json)"
             ) from None
-    from generator.rendering.targets import plan_outputs  # (the table of targets imports the renderers)
-
     catalog = load_catalog(against)
     files = {}
-    for family in catalog.families:
-        outputs = {o.path: o for o in plan_outputs(catalog, [family.id])[0]}
-        for path in (python_path(family), c_path(family)):
-            files[Path(path).name] = Expected(family.id, catalog_hash(family), outputs[path].render)
-    for messages in catalog.message_families:
-        outputs = {o.path: o for o in plan_outputs(catalog, [messages.id])[0]}
-        path = message_module_path(messages)
-        files[Path(path).name] = Expected(messages.id, message_hash(messages), outputs[path].render)
+    families: list[Union[Family, MessageFamily]] = [*catalog.families, *catalog.message_families]
+    for family in families:
+        modules, digest = _modules(catalog, family)
+        files.update({Path(path).name: Expected(family.id, digest, output.render) for path, output in modules.items()})
     return files
 
 
