@@ -170,19 +170,32 @@ def upstream(tmp_path_factory) -> Path:
     return repo
 
 
-@pytest.fixture(scope="module")
-def imported(upstream, tmp_path_factory) -> Path:
-    catalog = tmp_path_factory.mktemp("catalog") / "catalog"
+def import_in_order(upstream: Path, catalog: Path, refs: tuple[str, ...]) -> Path:
+    """A catalog holding the family's names and framing alone, into which `refs` are imported in turn."""
     (catalog / "ge").mkdir(parents=True)
     text = MINI.read_text(encoding="utf-8").replace(
         "repositories:\n", "repositories:\n  demo/ge: {url: \"https://example.org/demo/ge\", default_branch: main}\n")
     (catalog / "catalog.yaml").write_text(text, encoding="utf-8")
     (catalog / "ge" / "family.yaml").write_text(FAMILY, encoding="utf-8")
     (catalog / "ge" / "codes.yaml").write_text("messages: []\n", encoding="utf-8")
-    for ref in ("v1.0.0", "v1.1.0", "main"):
+    for ref in refs:
         result = run_cli("import", "--catalog", catalog, "--upstream", f"demo/ge={upstream}", "--ref", ref)
         assert result.code == 0, result.err
     return catalog
+
+
+@pytest.fixture(scope="module")
+def imported(upstream, tmp_path_factory) -> Path:
+    return import_in_order(upstream, tmp_path_factory.mktemp("catalog") / "catalog", ("v1.0.0", "v1.1.0", "main"))
+
+
+@pytest.mark.parametrize("refs", [("main", "v1.1.0", "v1.0.0"), ("v1.1.0", "main", "v1.0.0")])
+def test_releases_imported_in_any_order_give_the_same_catalog(imported, upstream, tmp_path, refs):
+    """The registry's history is worked out from every release recorded, whatever order they came in."""
+    other = import_in_order(upstream, tmp_path / "catalog", refs)
+    for name in ("family.yaml", "codes.yaml"):
+        text = (other / "ge" / name).read_text(encoding="utf-8")
+        assert text == (imported / "ge" / name).read_text(encoding="utf-8"), f"{name} after importing {', '.join(refs)}"
 
 
 def family(catalog: Path):
