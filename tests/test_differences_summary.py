@@ -199,12 +199,12 @@ EXPECTED = {
 
 # What the summary line reads, for two of them (the kinds said only where some changed left out).
 SUMMARY_LINES = {
-    ("1.0", "2.0", "en"): "In short Added: 1 · Dropped: 1 · moved to another file: 2 · renamed: 0 · "
+    ("1.0", "2.0", "en"): "In short Added: 1 · Dropped: 1 · Moved to another file: 2 · Renamed: 0 · "
                           "Recoverability changed: 1 · Texts reworded: 2 · Punctuation or spacing only: 1 · "
                           "Translation only: 1",
     ("2.0", "3.0", "zh"): "变化概览 新增：0 · 不再列出：0 · 移至另一文件：0 · 改名：0 · 可恢复性变化：0 · "
                           "文本措辞变化：0 · 仅标点或空白变化：1",
-    ("2.0", "3.0", "en"): "In short Added: 0 · Dropped: 0 · moved to another file: 0 · renamed: 0 · "
+    ("2.0", "3.0", "en"): "In short Added: 0 · Dropped: 0 · Moved to another file: 0 · Renamed: 0 · "
                           "Recoverability changed: 0 · Texts reworded: Not known (no copy of this edition's texts "
                           "was seen)",
 }
