@@ -189,9 +189,10 @@ def imported(upstream, tmp_path_factory) -> Path:
     return import_in_order(upstream, tmp_path_factory.mktemp("catalog") / "catalog", ("v1.0.0", "v1.1.0", "main"))
 
 
-@pytest.mark.parametrize("refs", [("main", "v1.1.0", "v1.0.0"), ("v1.1.0", "main", "v1.0.0")])
-def test_releases_imported_in_any_order_give_the_same_catalog(imported, upstream, tmp_path, refs):
-    """The registry's history is worked out from every release recorded, whatever order they came in."""
+def test_releases_imported_in_reverse_order_give_the_same_catalog(imported, upstream, tmp_path):
+    """The registry's history is worked out from every release recorded, whatever order they came
+    in: here the branch first, then the newest tag, then the oldest."""
+    refs = ("main", "v1.1.0", "v1.0.0")
     other = import_in_order(upstream, tmp_path / "catalog", refs)
     for name in ("family.yaml", "codes.yaml"):
         text = (other / "ge" / name).read_text(encoding="utf-8")
