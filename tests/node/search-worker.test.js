@@ -300,6 +300,8 @@ const MESSAGES = new Index({
       "Value %s for parameter job_id exceeds the allowed maximum length %s."]),
     message("E20005", ["Cannot open %s."]),
     message("E20006", ["Cannot %s file."]),
+    message("W11001", ["Op %s does not hit the high-priority operator information library, which might result in " +
+      "compromised performance."]),
     code("DEMO_TIMEOUT", 0x5010B01A, { m: "Processing timed out", g: "Process timeout." })
   ]
 })
@@ -317,4 +319,35 @@ test("a pasted message finds the code whose template it fits, the most specific 
     "en/ge/codes/E10051/")
   // a word or two is no message: a template needs a sentence to fit
   assert.notEqual(await first(MESSAGES, "cannot open"), "en/ge/codes/E20005/")
+})
+
+test("a message copied in part finds the template it holds the most of, below one it fits whole", async () => {
+  // cut at the end (inside the piece after the last placeholder), whatever number it holds
+  assert.equal(await first(MESSAGES, "Value [-1] for parameter [batch] is invalid."), "en/ge/codes/E10001/")
+  assert.equal(await first(MESSAGES, "Op add does not hit the high-priority operator information library"),
+    "en/ge/codes/W11001/")
+  // cut at the start: the message begins with the end of a piece, then a placeholder's value
+  assert.equal(await first(MESSAGES, "for parameter --dynamic_batch_size is invalid. Reason: digits only."),
+    "en/ge/codes/E10003/")
+  // a part of one piece
+  assert.equal(await first(MESSAGES, "high-priority operator information library, which might"), "en/ge/codes/W11001/")
+  // a message a template fits whole comes before one that holds only a part of another's
+  assert.equal(await first(MESSAGES, "Value 300 for parameter --job_id exceeds the allowed maximum 128."),
+    "en/ge/codes/E10051/")
+  // a few words of a template in a long text are no part of it
+  assert.notEqual(await first(MESSAGES, "Value x for parameter y: and then a long story that no template of any code " +
+    "holds, told here in words enough to be most of what was pasted"), "en/ge/codes/E10001/")
+})
+
+test("how much of a template a message holds", () => {
+  const { templateFit, templatePieces } = worker
+  const template = templatePieces("Value %s for parameter %s is invalid. Reason: %s")
+  assert.deepEqual(templateFit("value 1 for parameter x is invalid. reason: y", template),
+    { held: template.own, whole: true, start: 0 })
+  // its end cut: the pieces before, and the start of the one it stops in
+  assert.deepEqual(templateFit("value 1 for parameter x is inv", template), { held: 6 + 15 + 7, whole: false, start: 0 })
+  // its start cut: the end of the piece it starts in, and the pieces after
+  assert.deepEqual(templateFit("parameter x is invalid. reason: y", template),
+    { held: 10 + 21, whole: false, start: 0 })
+  assert.equal(templateFit("nothing of it here at all", template).held, 0)
 })

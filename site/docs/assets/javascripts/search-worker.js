@@ -356,14 +356,67 @@ function templatePieces(template) {
    between them; what comes before, what a logged line puts first, is ignored): one indexOf per piece from
    where the previous ended, so the work is linear in the query for any template. */
 function holdsTemplate(whole, template) {
-  let position = 0
-  for (const piece of template.pieces) {
-    if (!piece) continue
-    const found = whole.indexOf(piece, position)
-    if (found < 0) return false
-    position = found + piece.length
+  return templateFit(whole, template).whole
+}
+
+/* How much of a template a pasted message holds: {held: the template's own characters it holds, whole:
+   whether it holds every piece, in order}. A message copied in part (half a logged line, a wrapped line)
+   may start inside one of the template's pieces (its first characters the end of that piece, or a
+   placeholder's value) and end inside a later one (its last characters the start of that piece); it
+   holds the pieces between in order, and nothing of the template after its end. A message that no
+   piece is found in may be a part of one piece. Each piece is looked for once, from where the previous
+   ended, and each end compares at most a piece's length of text: linear in the query for any template. */
+function templateFit(whole, template) {
+  const pieces = template.pieces.filter(p => p)
+  let position = 0, held = 0, start = -1, i = 0
+  for (; i < pieces.length; i++) {
+    const found = whole.indexOf(pieces[i], position)
+    if (found < 0) {
+      if (start < 0) continue  // the message may start after this piece
+      break
+    }
+    if (start < 0 && i) {  // the message starts inside the piece before: with its end, right before this
+      // piece or before a placeholder's value
+      const right = sharedEnd(whole.slice(0, found), pieces[i - 1]), first = endAtStart(whole, pieces[i - 1])
+      start = first > right ? 0 : found - right
+      held += Math.max(first, right)
+    }
+    if (start < 0) start = found
+    held += pieces[i].length
+    position = found + pieces[i].length
   }
-  return true
+  if (start < 0) {  // no piece found: the message may be a part of one
+    const text = whole.trim()
+    return pieces.some(p => p.includes(text)) ? { held: text.length, whole: false, start: 0 } : { held: 0, whole: false }
+  }
+  if (i === pieces.length) return { held, whole: held === template.own, start }
+  // the message ends inside piece i: its last characters are that piece's first ones
+  const rest = whole.slice(position)
+  held += sharedStart(rest, pieces[i])
+  return { held, whole: false, start }
+}
+
+/* The length of the longest end of `text` that `piece` ends with. */
+function sharedEnd(text, piece) {
+  let n = 0
+  while (n < text.length && n < piece.length && text[text.length - 1 - n] === piece[piece.length - 1 - n]) n++
+  return n
+}
+
+/* The length of the longest end of `piece` that `text` starts with. */
+function endAtStart(text, piece) {
+  for (let k = piece.indexOf(text[0]); k >= 0; k = piece.indexOf(text[0], k + 1)) {
+    if (text.startsWith(piece.slice(k))) return piece.length - k
+  }
+  return 0
+}
+
+/* The length of the longest end of `text` that `piece` starts with (at most the piece's length). */
+function sharedStart(text, piece) {
+  for (let k = text.indexOf(piece[0], Math.max(0, text.length - piece.length)); k >= 0; k = text.indexOf(piece[0], k + 1)) {
+    if (piece.startsWith(text.slice(k))) return text.length - k
+  }
+  return 0
 }
 
 /* What a query equals when it is a code's name or meaning: lower case, letters and digits only. */
@@ -511,14 +564,21 @@ class Index {
     return [best ? best + others : 0, lead]
   }
 
-  /* The most specific template of a page that a pasted message fits: its own text's length, or 0. A
-     template needs MIN_TEMPLATE characters of its own, and the query three words, to count. */
+  /* The most specific template of a page that a pasted message fits, as [its own text's length, 0], or
+     else the template that a message copied in part holds the most of, as [0, the characters it
+     holds]; [0, 0] where none. A template needs MIN_TEMPLATE characters of its own (a part, as many
+     held, and most of the message from where it starts), and the query three words, to count. */
   templateWeight(entry, whole) {
-    if (!entry.templates.length || !whole || whole.trim().split(" ").length < 3) return 0
-    let best = 0
-    for (const template of entry.templates)
-      if (template.own >= MIN_TEMPLATE && template.own > best && holdsTemplate(whole, template)) best = template.own
-    return best
+    if (!entry.templates.length || !whole || whole.trim().split(" ").length < 3) return [0, 0]
+    let best = 0, part = 0
+    for (const template of entry.templates) {
+      if (template.own < MIN_TEMPLATE || template.own <= best) continue
+      const fit = templateFit(whole, template)
+      if (fit.whole) best = template.own
+      else if (fit.held >= MIN_TEMPLATE && fit.held > part && 2 * fit.held >= whole.trimEnd().length - fit.start)
+        part = fit.held
+    }
+    return best ? [best, 0] : [0, part]
   }
 
   logWeight(entry, whole) {
@@ -536,8 +596,9 @@ class Index {
     const keys = new Map(query.terms.map(t => [t, this.key(t, entries)]).filter(([, kind]) => kind))
     const found = []
     for (const entry of entries) {
-      const fits = this.templateWeight(entry, query.message)
-      const log = this.logWeight(entry, query.sentence) || (fits ? LOG_WITHIN + fits : 0)
+      const [fits, part] = this.templateWeight(entry, query.message)
+      const logged = this.logWeight(entry, query.sentence)
+      const log = logged || (fits || part ? LOG_WITHIN + fits + part : 0)
       let score = log, lead = log ? "log" : null, leadWeight = log, held = 0, keyHeld = false, missing = false
       for (const t of query.terms.concat(optional)) {
         const [weight, field] = this.match(entry, t, keys.get(t) === "value")
@@ -554,9 +615,10 @@ class Index {
       const exact = !!query.exact && entry.exact.has(query.exact)
       if (!exact && !log && (missing || !score || (keys.size && !keyHeld))) continue
       if (entry.doc.k === "code") score += CODE_PAGE
-      // a pasted message that fits a template: the most specific template first (a refinement of another)
+      // a pasted message that fits a template: the most specific template first (a refinement of another);
+      // a message copied in part: below a whole log message, above words, the template it holds most of first
       found.push({ entry, score, lead: exact && !lead ? "meaning" : lead, held,
-        tier: exact ? 2 : fits ? 1 + fits / 1e6 : log ? 1 : 0,
+        tier: exact ? 2 : fits ? 1 + fits / 1e6 : logged ? 1 : part ? 0.5 + part / 1e6 : 0,
         viaC: query.terms.some(t => this.cKey(entry, t)) })
     }
     // equal pages: the families in the site's order (its own status codes before GE's messages)
@@ -831,7 +893,7 @@ function serve(lang, read, post) {
 }
 
 if (typeof module === "object" && module.exports) {
-  module.exports = { stem, words, terms, term, releaseOf, bounded, Index, answer, serve, MAX_QUERY, holdsTemplate, templatePieces }  // for the tests (tests/node/)
+  module.exports = { stem, words, terms, term, releaseOf, bounded, Index, answer, serve, MAX_QUERY, holdsTemplate, templateFit, templatePieces }  // for the tests (tests/node/)
 } else if (typeof document === "object") {
   // on a page of the offline copy opened from disk, where no worker may start: its
   // assets/javascripts/offline.js runs the search on the page, through the same protocol
