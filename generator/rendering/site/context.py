@@ -32,6 +32,12 @@ def banner() -> str:
 PLACEHOLDER = re.compile(r"\{(\w+)\}")  # {name} in a label
 
 
+def filled(label: str, **values: str) -> str:
+    """A label's placeholders filled, each once, in one pass (a value that holds "{x}" stays as it
+    is), as plain text; a placeholder with no value given stays (release_words fills "{release}" later)."""
+    return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), label)
+
+
 class Labels:
     """A language's labels, read by the templates as attributes (labels.home) or by key
     (labels[key]); made once per language and family."""

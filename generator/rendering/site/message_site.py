@@ -13,7 +13,7 @@ from generator.domain.markup import markdown_plain as plain
 from generator.domain.messages import MessageCode, MessageFamily
 from generator.rendering.message_pages import page_path
 from generator.rendering.output import Planned
-from generator.rendering.site.context import Labels, banner, doc_path
+from generator.rendering.site.context import Labels, banner, doc_path, filled
 from generator.rendering.site.markup import render_page
 
 
@@ -79,16 +79,27 @@ def render_message_family(catalog: Catalog, family: MessageFamily, lang: str) ->
     return render_page("message_family.md.j2", title=family.name[_lang(family, lang)], banner=banner(),
                        hide_toc=False, labels=labels, description=_sentence(family.description[_lang(family, lang)]),
                        codes=_url(location, f"{family.prefix}codes/"), count=len(family.codes),
-                       releases=list(family.releases), pages=pages,
+                       lookup=lookup_words(labels, family), pages=pages,
                        pages_intro=labels["message_pages_source"].replace("{branch}", family.pages.branch),
                        registry=family.registry is not None,
-                       registry_intro=labels["message_registry_source"].replace(
-                           "{path}", family.registry.path if family.registry else ""))
+                       registry_intro=filled(labels["message_registry_source"], path=family.registry.path
+                                           if family.registry else "", releases=", ".join(family.releases)))
+
+
+def lookup_words(labels: Labels, family: MessageFamily) -> str:
+    """How a reader looks one of the family's codes up: by its id (the first code's, for an
+    example), or a message from a log, whole or in part; "" for a family without codes."""
+    return filled(labels["lookup_messages"], example=family.codes[0].id) if family.codes else ""
+
+
+def capitalized(text: str) -> str:
+    """A description (written to follow a family's name) as the start of a paragraph: its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def _sentence(text: str) -> str:
     """A description as a sentence: its first letter a capital, its end a full stop (。 after Chinese)."""
-    text = text[:1].upper() + text[1:]
+    text = capitalized(text)
     return text + ("。" if text[-1:] >= "\u3000" else ".")
 
 

@@ -12,7 +12,7 @@ from generator.domain.editions import Edition
 from generator.domain.family import Family
 from generator.domain.model import Page, Timeline
 from generator.domain.queries import default_edition
-from generator.rendering.site.context import PLACEHOLDER, Context
+from generator.rendering.site.context import Context, filled
 from generator.rendering.site.parts import Recoverable, recoverable
 from generator.core.releases import UNRELEASED, release_key
 
@@ -155,19 +155,13 @@ def api_words(ctx: Context, family: Family, pages: list[Page]) -> dict[str, str]
                 "{repo}", timeline.repo.rsplit("/", 1)[-1])
         else:
             source = ctx.label("api_from_documentation")
-        return _fill(ctx.label("api_fits"), api=ctx.label("api_python" if python else "api_cpp"),
+        return filled(ctx.label("api_fits"), api=ctx.label("api_python" if python else "api_cpp"),
                      source=source)
 
     plain = {t.id: (words(t, p), p) for p in pages for t in p.timelines}
     alike = Counter(w for w, _ in plain.values())
-    return {ident: _fill(ctx.label("api_fits_page"), fits=w, page=p.name[ctx.lang]) if alike[w] > 1 else w
+    return {ident: filled(ctx.label("api_fits_page"), fits=w, page=p.name[ctx.lang]) if alike[w] > 1 else w
             for ident, (w, p) in plain.items()}
-
-
-def _fill(label: str, **values: str) -> str:
-    """A label's placeholders filled, each once, in one pass (a value that holds "{x}" stays
-    as it is); "{release}" stays for release_name where no value is given."""
-    return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), label)
 
 
 # -- what the other pages of an answer's release say otherwise -------------------------------------------
@@ -190,7 +184,7 @@ def others_of(ctx: Context, family: Family, code: Code, edition: Edition, pages:
     join = ctx.label("answer_other_join")
 
     def phrase(who: str, what: tuple[str, ...]) -> str:
-        return _fill(ctx.label("field_value"), field=who, value=join.join(what))
+        return filled(ctx.label("field_value"), field=who, value=join.join(what))
 
     out = []
     for page in pages:
@@ -210,8 +204,8 @@ def _copy_name(ctx: Context, page: Page, edition: Edition, among: list[Edition])
     """A copy of a page by its repository, where no other of `among` comes from it; else by its id."""
     repo = edition.timeline.repo
     if repo and sum(e.timeline.repo == repo for e in among) == 1:
-        return _fill(ctx.label("answer_copy_in"), page=page.name[ctx.lang], repo=repo.rsplit("/", 1)[-1])
-    return _fill(ctx.label("answer_copy_id"), page=page.name[ctx.lang], edition=edition.id)
+        return filled(ctx.label("answer_copy_in"), page=page.name[ctx.lang], repo=repo.rsplit("/", 1)[-1])
+    return filled(ctx.label("answer_copy_id"), page=page.name[ctx.lang], edition=edition.id)
 
 
 def _what_differs(ctx: Context, family: Family, code: Code, edition: Edition, other: Edition) -> tuple[str, ...]:
@@ -219,7 +213,7 @@ def _what_differs(ctx: Context, family: Family, code: Code, edition: Edition, ot
     said = []
     if "not known" not in (mine, theirs) and mine != theirs:
         value = recoverable(ctx, family, theirs, (), words=True).shown
-        said.append(_fill(ctx.label("field_value"), field=other.page.heading("recoverable", ctx.lang), value=value))
+        said.append(filled(ctx.label("field_value"), field=other.page.heading("recoverable", ctx.lang), value=value))
     for field_name in edition.page.text_fields:
         if field_name not in other.page.text_fields:
             continue

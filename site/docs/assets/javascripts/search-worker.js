@@ -565,7 +565,7 @@ class Index {
   }
 
   /* The most specific template of a page that a pasted message fits, as [its own text's length, 0], or
-     else the template that a message copied in part holds the most of, as [0, the characters it
+     else the template that a part of a pasted message holds the most of, as [0, the characters it
      holds]; [0, 0] where none. A template needs MIN_TEMPLATE characters of its own (a part, as many
      held, and most of the message from where it starts), and the query three words, to count. */
   templateWeight(entry, whole) {
@@ -616,7 +616,7 @@ class Index {
       if (!exact && !log && (missing || !score || (keys.size && !keyHeld))) continue
       if (entry.doc.k === "code") score += CODE_PAGE
       // a pasted message that fits a template: the most specific template first (a refinement of another);
-      // a message copied in part: below a whole log message, above words, the template it holds most of first
+      // a part of a pasted message: below a whole log message, above words, the template it holds most of first
       found.push({ entry, score, lead: exact && !lead ? "meaning" : lead, held,
         tier: exact ? 2 : fits ? 1 + fits / 1e6 : logged ? 1 : part ? 0.5 + part / 1e6 : 0,
         viaC: query.terms.some(t => this.cKey(entry, t)) })
