@@ -44,9 +44,10 @@ def out_of(args) -> Path:
 
 
 def families_of(catalog: Catalog, names: Optional[list[str]]) -> Optional[list[str]]:
+    """The families --family names (of codes or of messages), all (None) without it."""
     if not names:
         return None
-    known = [f.id for f in catalog.families]
+    known = [f.id for f in catalog.families] + [f.id for f in catalog.message_families]
     for name in names:
         if name not in known:
             raise UsageError(f"no family {name!r}; families: {', '.join(known)}")
@@ -54,10 +55,15 @@ def families_of(catalog: Catalog, names: Optional[list[str]]) -> Optional[list[s
 
 
 def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = None) -> Family:
+    """The family of codes --family names; else the one whose edition `edition` names; else the first."""
     if name is not None:
         family = catalog.family_by_id.get(name)
         if family is None:
-            raise UsageError(f"no family {name!r}; families: {', '.join(f.id for f in catalog.families)}")
+            codes = ", ".join(f.id for f in catalog.families)
+            if any(m.id == name for m in catalog.message_families):
+                raise UsageError(f"{name!r} is a family of messages, which this verb does not take; "
+                                 f"families of codes: {codes}")
+            raise UsageError(f"no family {name!r}; families: {codes}")
         return family
     if edition is not None:
         for family in catalog.families:
@@ -158,6 +164,7 @@ def cmd_targets(args) -> int:
 
 def version_text(location: Optional[Path]) -> str:
     from generator.rendering.catalog_hash import catalog_hash
+    from generator.rendering.message_module import message_hash
 
     lines = [f"llm-status-codes {project_version()}"]
     if location is not None and location.exists():
@@ -171,6 +178,8 @@ def version_text(location: Optional[Path]) -> str:
             lines.append(f"catalog at {display_path(location)}, CATALOG_HASH of each family:")
             for family in catalog.families:
                 lines.append(f"  {family.id}: {catalog_hash(family)}")
+            for messages in catalog.message_families:
+                lines.append(f"  {messages.id}: {message_hash(messages)}")
     return "\n".join(lines)
 
 
@@ -293,6 +302,8 @@ def cmd_diff(args) -> int:
     if args.json:
         safe_print(json.dumps(diff_data(family, diff, lang), ensure_ascii=False, indent=2))
     else:
+        if args.family is None and len(catalog.families) > 1:  # the family its editions were found in
+            safe_print(f"{family.name[lang]} ({family.id})")
         safe_print(diff_text(catalog.site, family, diff, lang).rstrip("\n"))
     return EXIT_OK
 

@@ -174,6 +174,16 @@ def test_diff_across_timelines_says_so(llm):
     assert v1.timeline.name["en"] in text and v2.timeline.name["en"] in text
 
 
+def test_diff_names_the_family_its_editions_were_found_in(catalog):
+    """Bare release numbers (HIXL's edition ids) are not LLM-DataDist's: the text says whose they are."""
+    hixl = catalog.family_by_id["hixl"]
+    old, new = [e.id for e in hixl.editions if e.released][:2]
+    assert catalog.families[0].edition(old) is None  # found in another family than the first
+    lines = run_cli("diff", old, new, "--lang", "en").out.splitlines()
+    assert lines[:2] == [f"{hixl.name['en']} (hixl)", f"{old} → {new}"]
+    assert run_cli("diff", old, new, "--lang", "en", "--family", "hixl").out.splitlines()[0] == f"{old} → {new}"
+
+
 def test_diff_of_an_unknown_edition_is_usage():
     result = run_cli("diff", "9.0.0-v2", "9.9.9")
     assert result.code == 2 and "9.9.9" in result.err

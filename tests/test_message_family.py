@@ -237,6 +237,19 @@ def test_generate_writes_the_pages_back_byte_for_byte(imported, upstream, tmp_pa
         assert shown.out == PAGES["E20001-Invalid_Value.md"][lang == "en"]
 
 
+def test_the_verbs_take_a_family_of_messages_by_its_name(imported, tmp_path):
+    """generate and check work on the family alone (--family ge), --version gives its hash, and a
+    verb that takes only a family of codes says what ge is."""
+    from generator.commands import version_text
+
+    assert run_cli("generate", "--catalog", imported, "--out", tmp_path, "--family", "ge").code == 0
+    checked = run_cli("check", "--catalog", imported, "--out", tmp_path, "--family", "ge")
+    assert checked.code == 0, checked.out + checked.err
+    assert "\n  ge: " in version_text(imported)
+    refused = run_cli("diff", "--catalog", imported, "--family", "ge", "1.0.0", "1.1.0")
+    assert refused.code == 2 and "'ge' is a family of messages" in refused.err, refused.err
+
+
 def load_module(path: Path, name: str):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
