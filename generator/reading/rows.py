@@ -53,12 +53,18 @@ class RowsReader:
             return list(base.rows)
         rows = _Order(base.rows if base is not None else ())
         ok = True
+        left_out: set[str] = set()
         for name, value in record.rows.items():
             code = self.code_named(record.at("rows", name, of_key=True), name, what, page)
             if code is None:
                 # a code reported where it is written (a duplicate name or value) leaves its row out, and the version
                 # stands: its other rows and the versions based on it are checked as usual
                 ok = ok and name in self.flawed
+                left_out.add(name)
+                continue
+            anchor = (value.after or value.before) if isinstance(value, fmt.RowChange) else None
+            if anchor in left_out or anchor in self.flawed:
+                left_out.add(name)  # placed after or before a row left out: left out too, and said nowhere else
                 continue
             shown = name[len(page.row_prefix):] if page.row_prefix and name.startswith(page.row_prefix) else name
             ok = self._change(rows, code, shown, record, name, value, f"{what}: rows: {name}", base, page) and ok

@@ -45,6 +45,9 @@ class _Context:
         self.languages, self.rep = languages, rep
         self.warnings: list[Problem] = []
         self.broken: set[str] = set()
+        # (code, column) of which an entry's `from` names no version it can start at: which versions
+        # its texts cover is not known, so no gap in that column is reported (fixing `from` may fill it)
+        self.unresolved: set[tuple[str, str]] = set()
 
     def code(self, code: Code) -> Code:
         texts = []
@@ -131,6 +134,7 @@ class _Context:
             )
         else:
             return version
+        self.unresolved.add((code.name, field_name))
         return None
 
     def _untranslated(self, code: Code, field_name: str, entry: TextEntry, first: list[TextEntry]) -> list[TextEntry]:
@@ -166,6 +170,8 @@ class _Context:
                 if code.name not in version.row_by_code:
                     continue
                 for field_name in version.page.text_fields:
+                    if (code.name, field_name) in self.unresolved:
+                        continue
                     entries = texts.get(field_name, ())
                     for lang in version.languages or ():
                         if any(version.editions[0] in e.editions for e in entries if e.lang == lang):
