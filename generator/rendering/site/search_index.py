@@ -22,6 +22,7 @@ def plan_search(catalog: Catalog) -> list[Planned]:
 # The longest query the search worker reads: it cuts a longer one and the page says so, so that
 # no pasted text or ?q= address costs the reader's browser more than a query of this length.
 MAX_QUERY = 500
+_LIST_MARK = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+", re.M)  # a bullet's or a numbered step's mark
 
 # The globals of the site's offline copy (generator/shipping/offline.py), where a page opened from
 # disk runs the search itself (assets/javascripts/offline.js): the worker's script sets the first
@@ -111,6 +112,7 @@ def _code_doc(family: Family, code, lang: str, location: str, family_name: str) 
     for edition in family.editions_listing(code):
         for field_name in edition.page.text_fields:
             text = code.text(field_name, edition.id, lang)
+            text = _LIST_MARK.sub("", text) if text else text  # a snippet shows the words, not a list's marks
             bucket = "m" if field_name == "meaning" else "s"
             if text and text not in texts[bucket]:
                 texts[bucket].append(text)
