@@ -155,6 +155,19 @@ test("a query in the other language searches that language's index, and its resu
   }
 })
 
+test("a message a library logs, pasted on the zh pages, answers there, though it is English", async () => {
+  const en = new Index({ lang: "en", script: "latin", labels: LABELS, languages: LANGUAGES, families: FAMILIES, docs: [
+    code("DEMO_TIMEOUT", 0x5010B01A, { m: "Processing timed out", g: "Process timeout." })] })
+  const zh = new Index({ lang: "zh", script: "cjk", labels: LABELS, languages: LANGUAGES, families: FAMILIES, docs: [
+    code("DEMO_TIMEOUT", 0x5010B01A, { l: "codes/DEMO_TIMEOUT/", m: "处理超时", g: "Process timeout." })] })
+  const both = async lang => ({ en, zh })[lang] || null
+  const first = async (query, index) => (await answer(query, index, both)).items.map(group => group[0].location)[0]
+  assert.equal(await first("Process timeout.", zh), "codes/DEMO_TIMEOUT/")
+  assert.equal(await first("[ERROR] 12:00:00 Process timeout.", zh), "codes/DEMO_TIMEOUT/")
+  // English words that are no whole log message are still searched on the English pages
+  assert.equal(await first("timed out", zh), "en/codes/DEMO_TIMEOUT/")
+})
+
 test("a query that nothing on the zh pages holds finds the English texts, labelled, as the en pages find zh", async () => {
   // words no zh text holds and that are no lower-case English word: a hyphen, capitals, a slash
   const en = new Index({ lang: "en", script: "latin", labels: LABELS, languages: LANGUAGES, families: FAMILIES, docs: [

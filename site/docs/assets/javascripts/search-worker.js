@@ -819,7 +819,10 @@ async function answer(pasted, own, load) {
   if (!query.terms.length) return { items: [] }
   let index = own, searched = own
   const script = scriptOf(own, query)
-  if (script && script !== own.script) {
+  // what a page here logs, or what fits a template of one, in whatever script it is written
+  // (a library's log is English on every page): answered here, in the reader's language
+  const logged = script && script !== own.script && found(own, query).results.some(r => r.tier >= 1 && r.tier < 2)
+  if (script && script !== own.script && !logged) {
     const other = own.languages.find(l => l.script === script && l.lang !== own.lang)
     const loaded = other ? await load(other.lang) : null
     if (loaded) {
