@@ -54,13 +54,13 @@ generate: $(STAMP) ## regenerate every output from the catalog (a second run cha
 	$(PY) -m generator generate
 
 check: $(STAMP) ## fail when a committed output is stale, missing or orphaned; writes nothing
-	$(PY) -m generator check --full
+	$(PY) -m generator check
 
 validate: $(STAMP) ## check the catalog only
 	$(PY) -m generator validate
 
 test: $(STAMP) ## drift check on the committed outputs, then the whole test suite
-	$(PY) -m generator check --full
+	$(PY) -m generator check
 	scripts/ensure-browser
 	$(PY) -m pytest $(PYTEST_JOBS) $(PYTEST_ARGS)
 

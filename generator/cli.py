@@ -43,11 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--family", action="append", metavar="NAME", help="only this family's outputs (and the shared files)"
         )
-        sub.add_argument("--full", action="store_true",
-                         help="render every output, without the cache (check always does)")
-        sub.add_argument(
-            "--jobs", type=int, default=None, metavar="N", help="processes to render with (default: the CPUs)"
-        )
+        # accepted from older versions' scripts: every run renders every output, in one process
+        sub.add_argument("--full", action="store_true", help="accepted, and changes nothing: every run renders "
+                                                            "every output")
+        sub.add_argument("--jobs", type=int, default=None, metavar="N", help="accepted, and changes nothing")
     _verb(verbs, "validate", "check the catalog only")
     _verb(verbs, "targets", "print the table of outputs and where each goes")
     _reading_verbs(verbs)

@@ -214,16 +214,16 @@ def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
                 f"{path}: no generator checksum: this is not a file the generator wrote (or its banner was removed)"
             )
             continue
+        expected = table.get(path.name)
         if not intact:
-            problems.append(
-                f"{path}: edited by hand since it was generated: restore it, or {vendor_again(path, force=True)}"
-            )
+            family_id = expected.family_id if expected is not None else None  # known with --against
+            problems.append(f"{path}: edited by hand since it was generated: restore it, or "
+                            f"{vendor_again(path, family_id, force=True)}")
             continue
         if against is None:
             continue
         match = _PY_HASH.search(text) or _C_HASH.search(text)
         ours = match.group(match.lastindex) if match and match.lastindex else None
-        expected = table.get(path.name)
         if expected is None:
             problems.append(f"{path}: {against} generates no file of this name ({', '.join(sorted(table))})")
         elif ours != expected.catalog_hash:
