@@ -143,16 +143,14 @@ else:
 # -- the base of every record ------------------------------------------------------------------------
 
 
-# A field's meaning is the docstring under it. Only the schema and the field reference read them, and
-# pydantic reads them by parsing each class's source (a tenth of a run's CPU at the real catalog's
-# size): the module a run validates with leaves them out; this file loaded again as a module named
-# *.described has them (generator.rendering.schemas.described_format).
-
-
 class Record(BaseModel):
     """A mapping of the catalog: strict types, no unknown field, and where it was written
     (the raw mapping it was read from, generator.reading.raw)."""
 
+    # A field's meaning is the docstring under it. Only the schema and the field reference read them,
+    # and pydantic reads them by parsing each class's source (a tenth of a run's CPU at the real
+    # catalog's size): the module a run validates with leaves them out; this file loaded again as a
+    # module named *.described has them (generator.rendering.schemas.described_format).
     model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True, frozen=True,
                               use_attribute_docstrings=__name__.endswith(".described"))
     _raw: Any = PrivateAttr(default=None)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import inspect
 import typing
-from typing import Any
-
 from types import ModuleType
+from typing import Any
 
 from pydantic import BaseModel
 

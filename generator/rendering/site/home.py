@@ -26,4 +26,3 @@ def render_home(catalog: Catalog, lang: str) -> str:
                        messages=[(f.id, f.name.get(lang) or f.name.first(),
                                   capitalized(f.description.get(lang) or f.description.first()), f"{f.prefix}codes/",
                                   len(f.codes)) for f in catalog.message_families])
-
