@@ -47,7 +47,7 @@ def families_of(catalog: Catalog, names: Optional[list[str]]) -> Optional[list[s
     """The families --family names (of codes or of messages), all (None) without it."""
     if not names:
         return None
-    known = [f.id for f in catalog.families] + [f.id for f in catalog.message_families]
+    known = [*catalog.family_by_id, *catalog.message_family_by_id]
     for name in names:
         if name not in known:
             raise UsageError(f"no family {name!r}; families: {', '.join(known)}")
@@ -60,7 +60,7 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
         family = catalog.family_by_id.get(name)
         if family is None:
             codes = ", ".join(f.id for f in catalog.families)
-            if any(m.id == name for m in catalog.message_families):
+            if name in catalog.message_family_by_id:
                 raise UsageError(f"{name!r} is a family of messages, which this verb does not take; "
                                  f"families of codes: {codes}")
             raise UsageError(f"no family {name!r}; families: {codes}")
@@ -214,8 +214,8 @@ def cmd_explain(args) -> int:
 
 def _explained_families(catalog: Catalog, name: Optional[str]):
     """The families `--family` names (all by default): (families of codes, families of messages)."""
-    if name and any(m.id == name for m in catalog.message_families):
-        return [], [m for m in catalog.message_families if m.id == name]
+    if name in catalog.message_family_by_id:
+        return [], [catalog.message_family_by_id[name]]
     if name:
         return [family_of(catalog, name)], []
     return list(catalog.families), list(catalog.message_families)
@@ -337,7 +337,7 @@ def cmd_vendor(args) -> int:
     from generator.shipping.vendor import vendor
 
     catalog = catalog_of(args)
-    messages = next((m for m in catalog.message_families if m.id == args.family), None)
+    messages = catalog.message_family_by_id.get(args.family)
     family = messages or family_of(catalog, args.family)
     for line in vendor(catalog, family, args.to, header=args.header, force=args.force):
         safe_print(line)

@@ -59,7 +59,7 @@ def cmd_upstream_page(args) -> int:
     from generator.rendering.upstream_page import NotWritable, render_upstream_page
 
     catalog = catalog_of(args)
-    messages = next((m for m in catalog.message_families if m.id == args.family), None)
+    messages = catalog.message_family_by_id.get(args.family)
     if messages is not None:
         return _write_out(_message_page(messages, args))
     if args.code is not None:

@@ -289,15 +289,21 @@ def test_explain_reads_a_log_line(imported):
     assert sorted(d["code"] for d in both) == ["E20005", "E20006"]
 
 
+def with_zh_page_changed(upstream: Path, imported: Path, tmp_path: Path, old: str, new: str) -> tuple[Path, Path]:
+    """A copy of the upstream repository whose next commit changes E20005's zh page (`old` to
+    `new`), and a copy of the catalog to run against it."""
+    changed, copy = tmp_path / "ge", tmp_path / "catalog"
+    shutil.copytree(upstream, changed)
+    zh, en = PAGES["E20005-Open_Error.md"]
+    commit(changed, pages(changed={"E20005-Open_Error.md": (zh.replace(old, new), en)}), "change")
+    shutil.copytree(imported, copy)
+    return changed, copy
+
+
 def test_audit_is_clean_and_sees_a_changed_page(imported, upstream, tmp_path):
     result = run_cli("audit", "--catalog", imported, "--upstream", f"demo/ge={upstream}")
     assert result.code == 0, result.out
-    changed = tmp_path / "ge"
-    shutil.copytree(upstream, changed)
-    zh, en = PAGES["E20005-Open_Error.md"]
-    commit(changed, pages(changed={"E20005-Open_Error.md": (zh.replace("检查文件。", "检查文件路径。"), en)}), "edit")
-    copy = tmp_path / "catalog"
-    shutil.copytree(imported, copy)
+    changed, copy = with_zh_page_changed(upstream, imported, tmp_path, "检查文件。", "检查文件路径。")
     result = run_cli("audit", "--catalog", copy, "--upstream", f"demo/ge={changed}")
     assert result.code == 1 and "E20005-Open_Error.md" in result.out and "import --ref main" in result.out
 
@@ -349,12 +355,7 @@ def test_a_changed_fact_changes_the_pages_the_index_and_match(imported, tmp_path
 
 
 def test_a_broken_page_is_refused_with_its_line(upstream, imported, tmp_path):
-    broken = tmp_path / "ge"
-    shutil.copytree(upstream, broken)
-    zh, en = PAGES["E20005-Open_Error.md"]
-    commit(broken, pages(changed={"E20005-Open_Error.md": (zh.replace("## 解决方法", "## 处理方法"), en)}), "break")
-    copy = tmp_path / "catalog"
-    shutil.copytree(imported, copy)
+    broken, copy = with_zh_page_changed(upstream, imported, tmp_path, "## 解决方法", "## 处理方法")
     before = (copy / "ge" / "codes.yaml").read_bytes()
     result = run_cli("import", "--catalog", copy, "--upstream", f"demo/ge={broken}", "--ref", "main")
     assert result.code == 1 and "E20005-Open_Error.md:" in result.err and "nothing was written" in result.err

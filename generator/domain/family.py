@@ -170,3 +170,7 @@ class Catalog:
     @cached_property
     def family_by_id(self) -> dict[str, Family]:
         return {family.id: family for family in self.families}
+
+    @cached_property
+    def message_family_by_id(self) -> dict[str, MessageFamily]:
+        return {family.id: family for family in self.message_families}

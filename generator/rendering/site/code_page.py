@@ -23,7 +23,7 @@ from generator.core.releases import UNRELEASED
 from generator.domain.model import PROPOSED, UNTRANSLATED, Page
 from generator.domain.queries import default_edition, disagreeing, release_edition, row_anchor
 from generator.rendering.site import svg
-from generator.rendering.site.context import Context, Link, banner
+from generator.rendering.site.context import Context, Link, banner, filled
 from generator.rendering.site.markup import render_page
 from generator.rendering.site.parts import Recoverable, listable_pages, recoverable, text_cell_of
 from generator.rendering.site.release_words import (api_words, others_of, release_differences_section,
@@ -202,7 +202,7 @@ def _saying(ctx: Context, family: Family, page: Page, ident: str, state: Presenc
 
 def _page_sayings(ctx: Context, page: Page, sayings: list[Saying]) -> PageSayings:
     count = sum(len(s.editions) for s in sayings)
-    words = ctx.label("sayings_count").replace("{sayings}", str(len(sayings))).replace("{editions}", str(count))
+    words = filled(ctx.label("sayings_count"), sayings=str(len(sayings)), editions=str(count))
     return PageSayings(page.id, page.name[ctx.lang], words, [s for s in sayings if not s.brief],
                        [s for s in sayings if s.brief])
 
@@ -261,7 +261,7 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
 
     return Answers(
         (family.id, tuple(releases),
-         tuple((t.id, fits[t.id].replace("{release}", release_name(ctx, newest(t)))) for p in pages
+         tuple((t.id, filled(fits[t.id], release=release_name(ctx, newest(t)))) for p in pages
                for t in p.timelines)),
         [_card(ctx, family, code, e, fits, by_edition[e.id], others_said(e)) for e in defaults], data)
 
@@ -274,8 +274,8 @@ def _card(ctx: Context, family: Family, code: Code, edition: Edition, fits: dict
           others: tuple[str, ...]) -> Card:
     """A default answer as the page writes it (extra.js builds the same for a reader's choice)."""
     release = release_name(ctx, edition.release)
-    lead = ctx.label("answer_others").replace("{release}", release)
-    return Card(fits[edition.timeline.id].replace("{release}", release), (lead, others) if others else None,
+    lead = filled(ctx.label("answer_others"), release=release)
+    return Card(filled(fits[edition.timeline.id], release=release), (lead, others) if others else None,
                 edition.page.name[ctx.lang], ctx.edition_link(family, edition, code), saying)
 
 

@@ -32,7 +32,7 @@ from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Page, Timeline
 from generator.rendering.site import svg
-from generator.rendering.site.context import Context, Link, banner
+from generator.rendering.site.context import Context, Link, banner, filled
 from generator.rendering.site.markup import escaped, fill, macro, render_page
 
 _MACROS = "compare.html.j2"
@@ -492,5 +492,5 @@ def _repo_copy(ctx: Context, family: Family, published: Edition, copy: Edition) 
         worded=diff_of(ctx, family, worded, False, False) if worded or not noise else None,
         noise=[(ctx.code_link(family, family.code_by_name[c.code]), copy.page.heading(c.field, ctx.lang))
                for c in noise],
-        noise_summary=ctx.label("punctuation_only").replace("{count}", str(len(noise))),
+        noise_summary=filled(ctx.label("punctuation_only"), count=str(len(noise))),
         punctuation=diff_of(ctx, family, only, False, False) if noise else None)

@@ -65,12 +65,17 @@ def _lang(family: MessageFamily, lang: str) -> str:
     return lang if lang in family.languages else family.languages[0]
 
 
+def family_labels(catalog: Catalog, family: MessageFamily, lang: str) -> Labels:
+    """The site's labels in `lang`, their {family} the family's name."""
+    return Labels(catalog.site.labels_for(lang, family.name.get(lang) or family.name.first()))
+
+
 def _url(location: str, target: str) -> str:
     return "../" * location.count("/") + target
 
 
 def render_message_family(catalog: Catalog, family: MessageFamily, lang: str) -> str:
-    labels = Labels(catalog.site.labels_for(lang, family.name.get(lang) or family.name.first()))
+    labels = family_labels(catalog, family, lang)
     location = family.prefix
     repo = catalog.repositories.get(family.pages.repo)
     names = catalog.site.language_names
@@ -80,7 +85,7 @@ def render_message_family(catalog: Catalog, family: MessageFamily, lang: str) ->
                        hide_toc=False, labels=labels, description=_sentence(family.description[_lang(family, lang)]),
                        codes=_url(location, f"{family.prefix}codes/"), count=len(family.codes),
                        lookup=lookup_words(labels, family), pages=pages,
-                       pages_intro=labels["message_pages_source"].replace("{branch}", family.pages.branch),
+                       pages_intro=filled(labels["message_pages_source"], branch=family.pages.branch),
                        registry=family.registry is not None,
                        registry_intro=filled(labels["message_registry_source"], path=family.registry.path
                                            if family.registry else "", releases=", ".join(family.releases)))
@@ -104,7 +109,7 @@ def _sentence(text: str) -> str:
 
 
 def render_message_list(catalog: Catalog, family: MessageFamily, lang: str) -> str:
-    labels = Labels(catalog.site.labels_for(lang, family.name.get(lang) or family.name.first()))
+    labels = family_labels(catalog, family, lang)
     location = f"{family.prefix}codes/"
     rows = [(code.id, f"{code.id}/", code.category, code.template or "") for code in family.codes]
     return render_page("message_codes.md.j2", title=labels["all_codes"], banner=banner(), hide_toc=True,
@@ -113,7 +118,7 @@ def render_message_list(catalog: Catalog, family: MessageFamily, lang: str) -> s
 
 
 def render_message_code(catalog: Catalog, family: MessageFamily, code: MessageCode, lang: str) -> str:
-    labels = Labels(catalog.site.labels_for(lang, family.name.get(lang) or family.name.first()))
+    labels = family_labels(catalog, family, lang)
     view = message_view(catalog, family, code, _lang(family, lang))
     return render_page("message_code.md.j2", title=f"{code.id} {code.category}", banner=banner(), hide_toc=False,
                        labels=labels, code=view, family=family.name[_lang(family, lang)],

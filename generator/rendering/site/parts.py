@@ -8,7 +8,7 @@ from generator.domain.codes import Code
 from generator.domain.family import Family
 from generator.domain.model import PROPOSED, UNTRANSLATED, Page
 from generator.rendering.site import svg
-from generator.rendering.site.context import Context
+from generator.rendering.site.context import Context, filled
 from generator.rendering.site.markup import macro
 
 def listable_pages(family: Family, code: Code) -> list[Page]:
@@ -34,10 +34,10 @@ def recoverable(ctx: Context, family: Family, value: Optional[str], disagreement
 def _recoverable(ctx: Context, family: Family, value: Optional[str], disagreements, words: bool) -> Recoverable:
     shown = ctx.recoverable(value, family)
     if words and value is not None:
-        shown = ctx.label(f"recoverable_words_{svg.RECOVERABLE_STATE[value]}").replace("{value}", shown)
+        shown = filled(ctx.label(f"recoverable_words_{svg.RECOVERABLE_STATE[value]}"), value=shown)
     notes = tuple(
-        ctx.label("disagreement").replace("{lang}", ctx.site.language_names.get(lang) or lang)
-        .replace("{value}", family.recoverable_label(other, lang) if other is not None else "—")
+        filled(ctx.label("disagreement"), lang=ctx.site.language_names.get(lang) or lang,
+               value=family.recoverable_label(other, lang) if other is not None else "—")
         for lang, other in disagreements)
     return Recoverable(svg.RECOVERABLE_STATE[value] if value is not None else "absent", shown, notes)
 

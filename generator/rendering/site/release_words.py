@@ -139,7 +139,7 @@ def release_name(ctx: Context, release: str) -> str:
     """A release as readers name their installation: "CANN 9.0.0", or "not released yet"."""
     if release == UNRELEASED:
         return ctx.label("api_unreleased")
-    return ctx.label("api_release").replace("{release}", release)
+    return filled(ctx.label("api_release"), release=release)
 
 
 def api_words(ctx: Context, family: Family, pages: list[Page]) -> dict[str, str]:
@@ -151,12 +151,11 @@ def api_words(ctx: Context, family: Family, pages: list[Page]) -> dict[str, str]
     def words(timeline: Timeline, page: Page) -> str:
         python = page.row_names == "python"
         if timeline.repo:
-            source = ctx.label("api_from_package" if python else "api_from_headers").replace(
-                "{repo}", timeline.repo.rsplit("/", 1)[-1])
+            source = filled(ctx.label("api_from_package" if python else "api_from_headers"),
+                            repo=timeline.repo.rsplit("/", 1)[-1])
         else:
             source = ctx.label("api_from_documentation")
-        return filled(ctx.label("api_fits"), api=ctx.label("api_python" if python else "api_cpp"),
-                     source=source)
+        return filled(ctx.label("api_fits"), api=ctx.label("api_python" if python else "api_cpp"), source=source)
 
     plain = {t.id: (words(t, p), p) for p in pages for t in p.timelines}
     alike = Counter(w for w, _ in plain.values())
@@ -174,8 +173,7 @@ def others_of(ctx: Context, family: Family, code: Code, edition: Edition, pages:
     copies of a page do not say the same: the recoverability they give, each text of theirs
     that differs in words (punctuation and spacing alone are no difference). None where they
     all agree, or the answer does not list the code."""
-    mine = edition.row_by_code.get(code.name)
-    if mine is None:
+    if code.name not in edition.row_by_code:
         return ()
     ids = [p.id for p in pages]
     peers = [e for e in family.release_editions(edition.release)
@@ -219,5 +217,5 @@ def _what_differs(ctx: Context, family: Family, code: Code, edition: Edition, ot
             continue
         a, b = code.text(field_name, edition.id, ctx.lang), code.text(field_name, other.id, ctx.lang)
         if a is not None and b is not None and not punctuation_only(a, b):
-            said.append(ctx.label("answer_other_text").replace("{field}", edition.page.heading(field_name, ctx.lang)))
+            said.append(filled(ctx.label("answer_other_text"), field=edition.page.heading(field_name, ctx.lang)))
     return tuple(said)

@@ -352,15 +352,9 @@ function templatePieces(template) {
   return { pieces, own: pieces.reduce((n, p) => n + p.length, 0) }
 }
 
-/* Whether a query's sentence holds a template's pieces in order (each placeholder takes any text
-   between them; what comes before, what a logged line puts first, is ignored): one indexOf per piece from
-   where the previous ended, so the work is linear in the query for any template. */
-function holdsTemplate(whole, template) {
-  return templateFit(whole, template).whole
-}
-
 /* How much of a template a pasted message holds: {held: the template's own characters it holds, whole:
-   whether it holds every piece, in order}. A message copied in part (half a logged line, a wrapped line)
+   whether it holds every piece, in order (each placeholder takes any text between them; what comes
+   before, what a logged line puts first, is ignored)}. A message copied in part (half a logged line, a wrapped line)
    may start inside one of the template's pieces (its first characters the end of that piece, or a
    placeholder's value) and end inside a later one (its last characters the start of that piece); it
    holds the pieces between in order, and nothing of the template after its end. A message that no
@@ -818,35 +812,41 @@ async function answer(pasted, own, load) {
   let query = own.read(raw)
   if (!query.terms.length) return { items: [] }
   let index = own, searched = own
-  const script = scriptOf(own, query)
+  const script = scriptOf(own, query), foreign = script && script !== own.script
+  const here = found(own, query)
+  let shown = here  // what the answer lists: found(index, query)
   // what a page here logs, or what fits a template of one, in whatever script it is written
   // (a library's log is English on every page): answered here, in the reader's language
-  const logged = script && script !== own.script && found(own, query).results.some(r => r.tier >= 1 && r.tier < 2)
-  if (script && script !== own.script && !logged) {
+  const logged = foreign && here.results.some(r => r.tier >= 1 && r.tier < 2)
+  if (foreign && !logged) {
     const other = own.languages.find(l => l.script === script && l.lang !== own.lang)
     const loaded = other ? await load(other.lang) : null
     if (loaded) {
       const there = loaded.read(raw)
+      const thereFound = found(loaded, there)
       searched = loaded
-      if (found(loaded, there).results.length) {
+      if (thereFound.results.length) {
         index = loaded
         query = there
+        shown = thereFound
       }
     }
-  } else if (!found(own, query).results.length) {
+  } else if (!here.results.length) {
     // nothing here holds it: the other language's texts, as a query in its script is searched
     // there (on a cjk language's pages, words with a hyphen or in capitals are no "latin" query)
     for (const other of own.languages.filter(l => l.lang !== own.lang && (!script || l.script !== own.script))) {
       const loaded = await load(other.lang)
       const there = loaded ? loaded.read(raw) : null
-      if (there && there.terms.length && found(loaded, there).results.length) {
+      const thereFound = there && there.terms.length ? found(loaded, there) : null
+      if (thereFound && thereFound.results.length) {
         index = loaded
         query = there
+        shown = thereFound
         break
       }
     }
   }
-  const { results, list } = found(index, query)
+  const { results, list } = shown
   if (!results.length) return { items: nothingFound(own, searched, searched === index ? query : searched.read(raw), raw) }
   const note = index === own ? "" : languageNote(own, index)
   return { items: results.slice(0, 50).map(({ entry, score, lead, viaC }) =>
@@ -896,7 +896,7 @@ function serve(lang, read, post) {
 }
 
 if (typeof module === "object" && module.exports) {
-  module.exports = { stem, words, terms, term, releaseOf, bounded, Index, answer, serve, MAX_QUERY, holdsTemplate, templateFit, templatePieces }  // for the tests (tests/node/)
+  module.exports = { stem, words, terms, term, releaseOf, bounded, Index, answer, serve, MAX_QUERY, templateFit, templatePieces }  // for the tests (tests/node/)
 } else if (typeof document === "object") {
   // on a page of the offline copy opened from disk, where no worker may start: its
   // assets/javascripts/offline.js runs the search on the page, through the same protocol
