@@ -236,3 +236,37 @@ def test_a_save_in_one_familys_folder_regenerates_that_family_first(tmp_path):
     assert after(added="one/editions.yaml") is None  # a file added: every family at once
     assert after() is None  # nothing saved
     assert saved_families(catalog / "site.yaml", {}, {}) is None  # a catalog of one file
+
+
+@pytest.mark.parametrize("began", [False, True], ids=["before serve_forever began", "while serving"])
+def test_shutdown_leaves_no_traceback_in_the_serving_thread(tmp_path, began):
+    """A signal can stop serve after MkDocs started its serving thread and before the thread runs:
+    the thread then must not serve on the closed socket (it raised ValueError, printed as a
+    traceback). Stopped while serving, the thread ends and the port is free."""
+    pytest.importorskip("mkdocs")
+    from generator.shipping.serve import _server_class
+
+    failures = []
+    previous, threading.excepthook = threading.excepthook, failures.append
+    try:
+        server = _server_class()(builder=lambda: None, host="127.0.0.1", port=0, root=str(tmp_path))
+        server.server_bind()
+        server.server_activate()
+        port = server.server_address[1]
+        if began:
+            server.serve_thread.start()
+            deadline = time.monotonic() + 30
+            while not server._serving and time.monotonic() < deadline:
+                time.sleep(0.01)
+            server.shutdown()
+            server.serve_thread.join(30)
+        else:
+            server.shutdown()  # the signal came first ...
+            server.serve_thread.start()  # ... the thread runs after it
+            server.serve_thread.join(30)
+        assert not server.serve_thread.is_alive()
+    finally:
+        threading.excepthook = previous
+    assert failures == [], [f.exc_value for f in failures]
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", port))  # nothing serves on it any more

@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sys
 import re
+import socketserver
 import threading
 from pathlib import Path
 from typing import Callable, Optional
@@ -144,6 +145,30 @@ def _server_class():
         """MkDocs' server, told of changes by this module's watcher (it never watches the files
         a rebuild writes, so a rebuild never starts another), and able to let the browsers
         reload before the builder returns. Uses the state of mkdocs.livereload 1.6.1 (pinned)."""
+
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self._start_lock = threading.Lock()
+            self._stopping = self._serving = False
+
+        def serve_forever(self, poll_interval: float = 0.5) -> None:
+            """MkDocs' serving thread; it does not begin once shutdown has (a signal can come after
+            the thread was started and before it runs, and the socket is closed by then)."""
+            with self._start_lock:
+                if self._stopping:
+                    return
+                self._serving = True
+            super().serve_forever(poll_interval)
+
+        def shutdown(self, wait: bool = False) -> None:
+            """MkDocs' shutdown, which asks serve_forever to end only when its thread is marked
+            alive: here it is asked whenever serve_forever began, and waited for."""
+            with self._start_lock:
+                self._stopping = True
+                serving = self._serving
+            if serving:
+                socketserver.BaseServer.shutdown(self)  # returns once serve_forever has ended
+            super().shutdown(wait)
 
         def rebuild_soon(self) -> None:
             with self._rebuild_cond:
