@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,29 +33,48 @@ from generator.importing.page_source import ImportProblem, MAX_PROBLEMS_SHOWN, R
 # -- the family's files ----------------------------------------------------------------------------------------
 
 
-class Files:
-    """A family's catalog files: their texts, and the documents the import edits."""
+# a file's text, the document an earlier step of the import left as that text, and whether the
+# document dumps as the text byte for byte (the step wrote it)
+Kept = dict[Path, tuple[str, CommentedMap, bool]]
 
-    def __init__(self, location: Path, family: Family, staged: Optional[Mapping[Path, str]] = None):
+
+class Files:
+    """A family's catalog files: their texts, and the documents the import edits.
+
+    A document is loaded when the import first reads it (ruamel's round-trip loader takes most
+    of an import's time; a routine release edits one or two files), or taken from `kept` when
+    an earlier step of the same import left it as the file's current text."""
+
+    def __init__(self, location: Path, family: Family, staged: Optional[Mapping[Path, str]] = None,
+                 kept: Optional[Kept] = None):
         shown = set(family.files)
         self.location = location
         self.paths = [p for _, paths in catalog_groups(location) for p in paths if display_path(p) in shown]
         self.texts = {p: current_text(p, staged or {}) for p in self.paths}
-        self.docs = {p: cy.load(self.texts[p], display_path(p)) for p in self.paths}
-        self.versions_path = self._holding("versions")
-        self.codes_path = self._holding("codes")
+        self.kept: Kept = {} if kept is None else kept
+        self.docs: dict[Path, CommentedMap] = {}
+
+    def doc(self, path: Path) -> CommentedMap:
+        if path not in self.docs:
+            text, kept = self.texts[path], self.kept.get(path)
+            self.docs[path] = kept[1] if kept is not None and kept[0] == text else cy.load(text, display_path(path))
+        return self.docs[path]
 
     def _holding(self, section: str) -> Path:
-        return next(p for p in self.paths if isinstance(self.docs[p], dict) and section in self.docs[p])
+        """The file whose top level holds `section`: the files that write it at a line's start are
+        looked into first, so that the others are not loaded."""
+        at_start = re.compile(rf"(?m)^[\"']?{section}[\"']?[ \t]*:")
+        paths = sorted(self.paths, key=lambda p: at_start.search(self.texts[p]) is None)
+        return next(p for p in paths if isinstance(self.doc(p), dict) and section in self.doc(p))
 
     @property
     def versions(self) -> CommentedMap:
         """editions.yaml's `versions`: each timeline's list of versions."""
-        return self.docs[self.versions_path]["versions"]
+        return self.doc(self._holding("versions"))["versions"]
 
     @property
     def codes(self) -> CommentedSeq:
-        return self.docs[self.codes_path]["codes"]
+        return self.doc(self._holding("codes"))["codes"]
 
     def version(self, version_id: str) -> CommentedMap:
         for versions in self.versions.values():
@@ -71,7 +91,7 @@ class Files:
 
     def add_timeline_path(self, timeline: str, lang: str, first: str, path: str) -> None:
         """A path where the timeline's page in `lang` is kept now (its newest), in family.yaml."""
-        pages = self.docs[self._holding("family")]["family"]["pages"]
+        pages = self.doc(self._holding("family"))["family"]["pages"]
         node = next(t for page in pages for t in page["timelines"] if str(t["id"]) == timeline)
         translations = node.get("translations")
         known = node.get("paths") if lang == first else (translations or {}).get(lang)
@@ -88,17 +108,24 @@ class Files:
         cy.insert_key(translations, len(translations), lang, CommentedSeq([cy.text(path)]))
 
     def rendered(self, report: Report) -> dict[Path, str]:
-        """Each file's text as the import leaves it; a file it did not change keeps its own."""
-        texts = {}
+        """Each file's text as the import leaves it; a file it did not change (or did not read)
+        keeps its own. Each document read is kept with that text for the import's next step."""
+        texts = dict(self.texts)
         for path, doc in self.docs.items():
-            text, own = cy.dump(doc), self.texts[path]
+            dumped, own = cy.dump(doc), self.texts[path]
+            text = dumped
             if text != own:
-                as_dumped = cy.dump(cy.load(own, display_path(path)))
+                earlier = self.kept.get(path)
+                if earlier is not None and earlier[0] == own and earlier[2]:
+                    as_dumped = own  # an earlier step wrote it: ruamel writes its own output back as it is
+                else:
+                    as_dumped = cy.dump(cy.load(own, display_path(path)))
                 if text == as_dumped:
                     text = own
                 elif as_dumped != own:
                     report.todo.append(_rewritten(path, own, as_dumped))
             texts[path] = text
+            self.kept[path] = (text, doc, text == dumped)
         return texts
 
 
@@ -187,7 +214,8 @@ def stage(plan: Plan, staged: dict[Path, str]) -> None:
         edit.write()
     rendered = plan.files.rendered(plan.report)
     changed = {path: text for path, text in rendered.items() if text != current_text(path, staged)}
-    _validate(plan.files.location, {**staged, **changed})
+    if changed:  # else the catalog is the one this step loaded
+        _validate(plan.files.location, {**staged, **changed})
     staged.update(changed)
 
 

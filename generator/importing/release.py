@@ -23,7 +23,7 @@ from generator.domain.editions import Version
 from generator.domain.family import Family
 from generator.domain.model import Timeline
 from generator.importing import catalog_yaml as cy
-from generator.importing.catalog_files import Files, Plan, source_map, stage, write_staged
+from generator.importing.catalog_files import Files, Kept, Plan, source_map, stage, write_staged
 from generator.importing.framing import read_framing
 from generator.importing.one_page import cited_tags, cites, first_language, holding, other_language, same_texts
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
@@ -44,10 +44,11 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
                             "default branch's head; audit --upstream reports what the branch holds (README, "
                             "\"Release branches\")")
     staged: dict[Path, str] = {}
+    kept: Kept = {}  # each step edits the documents the step before left
     for step in ("codes", "pages", "translations"):
         catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
         for family in catalog.families:
-            plan = Plan(family, Files(location, family, staged), report)
+            plan = Plan(family, Files(location, family, staged, kept), report)
             if step == "codes":
                 record_codes(plan, name, repo, ref, release)
             for timeline in family.timelines if step != "codes" else ():
