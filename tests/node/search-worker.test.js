@@ -352,6 +352,15 @@ test("a message copied in part finds the template it holds the most of, below on
     "holds, told here in words enough to be most of what was pasted"), "en/ge/codes/E10001/")
 })
 
+test("the page a pasted message finds marks only a word that names the code, not every word of the message", async () => {
+  const marks = async query => Object.keys((await answer(query, MESSAGES, load)).items[0][0].terms)
+  assert.deepEqual(await marks("Value [-1] for parameter [batch] is invalid. Reason: too long."), [])
+  assert.deepEqual(await marks("E10001: Value [-1] for parameter [batch] is invalid. Reason: too long."), ["E10001"])
+  assert.deepEqual(await marks("Process timeout."), [])
+  // words that find a page by what it says are still marked there
+  assert.deepEqual(await marks("invalid argument"), ["invalid", "argument"])
+})
+
 test("how much of a template a message holds", () => {
   const { templateFit, templatePieces } = worker
   const template = templatePieces("Value %s for parameter %s is invalid. Reason: %s")
