@@ -118,7 +118,7 @@ def read_document(path: str, data: bytes) -> tuple[Document, list[Problem]]:
         finally:
             loader.dispose()
     except MarkedYAMLError as exc:
-        return Document(path, None), [_yaml_problem(path, exc)]
+        return Document(path, None), [_yaml_problem(path, exc, text)]
     except YAMLError as exc:  # errors without a mark
         return Document(path, None), [Problem(Pos(path), "YAML error: " + " ".join(str(exc).split()))]
     doc = Document(path, root)
@@ -194,7 +194,7 @@ def _event_hazards(path: str, text: str) -> list[Problem]:
             elif kind in ("SequenceEndEvent", "MappingEndEvent"):
                 depth -= 1
     except MarkedYAMLError as exc:
-        return problems + [_yaml_problem(path, exc)]
+        return problems + [_yaml_problem(path, exc, text)]
     except YAMLError as exc:
         return problems + [Problem(Pos(path), "YAML error: " + " ".join(str(exc).split()))]
     return problems
@@ -277,13 +277,38 @@ _YAML_HINTS = (
 )
 
 
-def _yaml_problem(path: str, exc: MarkedYAMLError) -> Problem:
+def _yaml_problem(path: str, exc: MarkedYAMLError, text: str = "") -> Problem:
     mark = exc.problem_mark or exc.context_mark
+    run_on = _run_on_quote(text, mark.line) if mark and text else None
+    if run_on is not None:
+        start, quote = run_on
+        return Problem(Pos(path, start.line + 1, start.column + 1),
+                       f"YAML syntax error: the text quoted here with {quote} runs on to line {mark.line + 1}, where "
+                       f"the next {quote} closes it; close its quote on this line")
     what = " ".join(" ".join(x.split()) for x in (exc.context, exc.problem) if x) or "invalid YAML"
     raw = str(exc)
     hint = next((h for needles, h in _YAML_HINTS if any(n in raw or n in what for n in needles)), None)
     pos = Pos(path, mark.line + 1, mark.column + 1) if mark else Pos(path)
     return Problem(pos, f"YAML syntax error: {what}" + (f"; {hint}" if hint else ""))
+
+
+def _run_on_quote(text: str, line: int):
+    """(its start mark, its quote) of a quoted text that starts on an earlier line and ends on
+    `line` (0-based), where the parser stopped: a quote left open reads the lines after it as
+    its text, to the next quote, and the error is reported there. None when there is none."""
+    from ruamel.yaml.tokens import ScalarToken
+
+    scanner, found = _Composer(text), None
+    try:
+        while (token := scanner.get_token()) is not None and token.start_mark.line <= line:
+            if isinstance(token, ScalarToken) and token.style in ('"', "'") and \
+                    token.start_mark.line < token.end_mark.line == line:
+                found = (token.start_mark, token.style)
+    except YAMLError:
+        pass
+    finally:
+        scanner.dispose()
+    return found
 
 
 def _scan(doc: Document, root: Node):
