@@ -53,6 +53,7 @@ class Files:
         self.texts = {p: current_text(p, staged or {}) for p in self.paths}
         self.kept: Kept = {} if kept is None else kept
         self.docs: dict[Path, CommentedMap] = {}
+        self._sections: dict[str, Path] = {}
 
     def doc(self, path: Path) -> CommentedMap:
         if path not in self.docs:
@@ -63,9 +64,11 @@ class Files:
     def _holding(self, section: str) -> Path:
         """The file whose top level holds `section`: the files that write it at a line's start are
         looked into first, so that the others are not loaded."""
-        at_start = re.compile(rf"(?m)^[\"']?{section}[\"']?[ \t]*:")
-        paths = sorted(self.paths, key=lambda p: at_start.search(self.texts[p]) is None)
-        return next(p for p in paths if isinstance(self.doc(p), dict) and section in self.doc(p))
+        if section not in self._sections:
+            at_start = re.compile(rf"(?m)^[\"']?{section}[\"']?[ \t]*:")
+            paths = sorted(self.paths, key=lambda p: at_start.search(self.texts[p]) is None)
+            self._sections[section] = next(p for p in paths if isinstance(self.doc(p), dict) and section in self.doc(p))
+        return self._sections[section]
 
     @property
     def versions(self) -> CommentedMap:
