@@ -126,10 +126,13 @@ def _upstream_verbs(verbs) -> None:
     source.add_argument("--write", type=Path, default=None, metavar="FILE",
                         help="rewrite the regions in this local copy of the file instead of printing them")
 
-    imp = _verb(verbs, "import", "bring an upstream page into the catalog as an edition")
+    imp = _verb(verbs, "import", "bring upstream into the catalog: with --upstream and --ref alone, every page, "
+                                 "code and message a release (or the default branch's head) ships; with --path or "
+                                 "--page, one page as an edition")
     imp.add_argument("--edition", help="the edition the page is (one page)")
     imp.add_argument("--lang", help="the page's language (one page)")
-    imp.add_argument("--family", default=None, metavar="NAME")
+    imp.add_argument("--family", default=None, metavar="NAME",
+                     help="the family the page belongs to (one page; default: the one whose editions it continues)")
     imp.add_argument("--page", type=Path, metavar="FILE", help="the page, as a file")
     imp.add_argument(
         "--upstream", metavar="OWNER/NAME=DIR", help="read the page from this repository instead (with --ref, --path)"

@@ -158,6 +158,7 @@ def cmd_import(args) -> int:
 
 def _import_release(catalog: Catalog, args):
     from generator.upstream.git import parse_upstream_args
+    from generator.importing.page_source import unknown_ref
     from generator.importing.release import import_release
 
     if not args.ref:
@@ -166,8 +167,7 @@ def _import_release(catalog: Catalog, args):
         raise UsageError(f"--ref {args.ref!r}: a tag, branch or commit never begins with -")
     [(name, repo)] = parse_upstream_args([args.upstream], catalog).items()
     if not repo.has_commit(args.ref):
-        raise UsageError(f"--ref {args.ref}: no such tag, branch or commit in {name}; "
-                         f"its release tags: {', '.join(repo.release_tags()[-5:]) or 'none'}")
+        raise UsageError(unknown_ref(args.ref, name, repo))
     return import_release(args.catalog, name, repo, args.ref)
 
 

@@ -51,6 +51,13 @@ class Report:
 # -- reading a page ----------------------------------------------------------------------------------------
 
 
+def unknown_ref(ref: str, name: str, repo) -> str:
+    """What a user is told of a --ref the repository does not have: its newest release tags."""
+    tags = repo.release_tags()
+    shown = ", ".join(tags[-5:]) if len(tags) <= 5 else f"{', '.join(tags[-5:])} (the newest 5 of {len(tags)})"
+    return f"--ref {ref}: no such tag, branch or commit in {name}; its release tags: {shown or 'none'}"
+
+
 def read_source(
     catalog: Catalog,
     page: Optional[Path] = None,
@@ -78,9 +85,7 @@ def read_source(
     try:
         repo.commit(ref)
     except GitError:
-        tags = repo.release_tags()
-        raise UsageError(f"--ref {ref}: no such tag, branch or commit in {name}; "
-                         f"its release tags: {', '.join(tags[-5:]) or 'none'}") from None
+        raise UsageError(unknown_ref(ref, name, repo)) from None
     blob = repo.blob_at(ref, path)
     if blob is None:
         raise UsageError(
