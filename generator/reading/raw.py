@@ -9,6 +9,7 @@ field as the catalog writes it, at the node it is about, with how to fix it.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import typing
 from typing import Any, Optional
@@ -126,9 +127,29 @@ def validate(cls: type[T], raw: Any) -> tuple[Optional[T], list[tuple[Problem, t
         return cls.model_validate(raw), []
     except ValidationError as error:
         found: dict[Problem, tuple] = {}
-        for detail in error.errors(include_url=False):
+        details = _misspelt(cls, raw, error.errors(include_url=False))
+        for detail in details:
             found.setdefault(_problem(cls, raw, detail), tuple(detail["loc"]))
         return None, list(found.items())
+
+
+def _misspelt(cls: type, raw: Any, details: list) -> list:
+    """The errors, with a field missing beside a key that is a misspelling of it (a text
+    entry's `form:` for `from:`, taken for a language) told as that key unknown, once: not as
+    the field missing and the key's value refused."""
+    told, dropped = [], set()
+    for detail in details:
+        loc = tuple(detail["loc"])
+        if detail["type"] != "missing" or not isinstance(loc[-1], str):
+            continue
+        holder = _walk(raw, loc[:-1])[-1][2] if loc[:-1] else raw
+        fields = set(field_names(type_at(cls, loc[:-1])))
+        keys = [k for k in holder if isinstance(k, str) and k not in fields] if isinstance(holder, dict) else []
+        near = difflib.get_close_matches(loc[-1], keys, n=1, cutoff=0.6)
+        if near:
+            told.append({"type": "extra_forbidden", "loc": loc[:-1] + (near[0],), "msg": "", "input": None})
+            dropped |= {id(detail)} | {id(d) for d in details if tuple(d["loc"])[:len(loc)] == loc[:-1] + (near[0],)}
+    return [d for d in details if id(d) not in dropped] + told
 
 
 def _problem(cls: type, raw: Any, detail: Any) -> Problem:
