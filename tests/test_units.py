@@ -289,7 +289,8 @@ def test_an_unknown_ref_is_told_with_the_newest_release_tags_and_how_many_there_
         return SimpleNamespace(release_tags=lambda: tags)
 
     many = repo(*(f"v9.{i}.0" for i in range(13)))
-    assert unknown_ref("v9.9.9", "o/r", many) == ("--ref v9.9.9: no such tag, branch or commit in o/r; its release "
-                                                  "tags: v9.8.0, v9.9.0, v9.10.0, v9.11.0, v9.12.0 (the newest 5 of 13)")
+    assert unknown_ref("v9.9.9", "o/r", many) == (
+        "--ref v9.9.9: no such tag, branch or commit in o/r; its release tags: v9.8.0, v9.9.0, v9.10.0, v9.11.0, "
+        "v9.12.0 (the newest 5 of 13)")
     assert unknown_ref("x", "o/r", repo("v1.0.0", "v1.1.0")).endswith("its release tags: v1.0.0, v1.1.0")
     assert unknown_ref("x", "o/r", repo()).endswith("its release tags: none")
