@@ -108,8 +108,11 @@ def _release_page(plan: Plan, timeline: Timeline, name: str, repo, ref: str, rel
             page.source.update(tags=tags, commit=repo.commit(tags[0]))
     before = len(plan.report.done)
     first_language(plan, timeline, release, edition_id, rows, page, translated=translated, prefer=prefer)
-    if len(plan.report.done) == before:
-        plan.report.done.append(f"{edition_id}: already recorded")
+    if len(plan.report.done) == before:  # named by the page version that holds the tag (no edition of its own)
+        held = next((v.id for v in family.versions if v.timeline.id == timeline.id
+                     and any(s.repo == name and ref in s.tags for s in v.sources)), None)
+        plan.report.done.append(f"{family.id} {timeline.id} {release}: already recorded"
+                                + (f" (page version {held})" if held else ""))
 
 
 def _page(family: Family, timeline: Timeline, lang: str, name: str, repo, ref: str, path: str,
