@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from generator.core.problems import Reporter, closest
+from generator.core.problems import Pos, Reporter, closest
 from generator.domain.codes import Code, CppName, Earlier, TextEntry, hex_value
 from generator.domain.markup import plain
 from generator.domain.model import TEXT_FIELDS, UNTRANSLATED
@@ -35,9 +35,9 @@ def read_codes(section, languages: tuple[str, ...], headers, broken: set[str], r
         reported = len(rep.problems)
         code = _code(record, index, languages, header_paths, rep)
         own = {n for n in (record.python, record.c) if n} | {n for r in record.earlier for n in (r.python, r.c) if n}
-        clash = None if code is None else _clash(code, names, values, wrappers)
+        clash = None if code is None else _clash(code, record, names, values, wrappers)
         if clash:
-            rep.error(record.at(), clash)
+            rep.error(*clash)
         if code is None or clash or len(rep.problems) > reported:
             codes.flawed.update(own)
         if code is None or clash:
@@ -56,20 +56,29 @@ def _names(code: Code) -> set[str]:
     return set(code.python_names) | set(code.c_names)
 
 
-def _clash(code: Code, names: dict[str, Code], values: dict[int, Code], wrappers: dict[str, Code]) -> Optional[str]:
+def _clash(code: Code, record, names: dict[str, Code], values: dict[int, Code],
+           wrappers: dict[str, Code]) -> Optional[tuple[Pos, str]]:
+    """Where a code takes a name, a value or a wrapper an earlier code has (the line that writes
+    it: its own or an `earlier` item's), and what to say."""
     for name in sorted(_names(code)):
         other = names.get(name)
         if other is not None:
-            return (f"{code.name}: the name {name} is taken: the code at line {other.pos.line} ({other.name}) has it; "
-                    "a name, old or new, identifies one code in the family")
+            where = next((record.at(key) for key, own in (("python", code.python_name), ("c", code.c_name))
+                          if own == name and record.given(key)),
+                         next((e.pos for e in code.earlier if name in (e.python, e.c)), record.at()))
+            return where, (f"{code.name}: the name {name} is taken: the code at line {other.pos.line} ({other.name}) "
+                           "has it; a name, old or new, identifies one code in the family")
     for value in code.values:
         other = values.get(value)
         if other is not None:
-            return (f"{code.name}: value {hex_value(value)} already used by {other.name} (line {other.pos.line}); a "
-                    "value, old or new, identifies one code in the family")
+            where = record.at("value") if value == code.value else \
+                next((e.pos for e in code.earlier if e.value == value), record.at())
+            return where, (f"{code.name}: value {hex_value(value)} already used by {other.name} (line "
+                           f"{other.pos.line}); a value, old or new, identifies one code in the family")
     if code.wrapper is not None and code.wrapper in wrappers:
         other = wrappers[code.wrapper]
-        return f"{code.name}: wrapper {code.wrapper} is already {other.name}'s (line {other.pos.line})"
+        return record.at("wrapper"), (f"{code.name}: wrapper {code.wrapper} is already {other.name}'s "
+                                      f"(line {other.pos.line})")
     return None
 
 
