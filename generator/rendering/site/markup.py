@@ -15,13 +15,12 @@ stays on one line, where a line break could end its HTML block).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import operator
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 import jinja2
 from jinja2 import nodes
@@ -30,9 +29,9 @@ from jinja2.exceptions import TemplateAssertionError
 from jinja2.ext import Extension
 from markupsafe import Markup
 
-from generator.core.cache import cache_directory
 from generator.core.files import TEMPLATES
 from generator.domain.blocks import blocks
+from generator.rendering.environment import compiled_templates
 from generator.rendering.escape import html_comment, html_in_markdown, json_in_script, md_inline
 from generator.rendering.site.svg import SHAPE
 from generator.rendering.site.text import line_pieces
@@ -100,36 +99,11 @@ class OneLineFragments(Extension):
         return source
 
 
-class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
-    """The site's templates compiled once per template text, in the user's cache (compiling the
-    site's 26 templates was a sixth of a run's CPU at the real catalog's size); where the cache
-    cannot be read or written, each run compiles them, as without it."""
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            super().load_bytecode(bucket)
-        except (OSError, ValueError, EOFError):  # unreadable, or a file another version wrote
-            bucket.reset()
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass
-
-
-def _compiled_templates() -> Optional[jinja2.BytecodeCache]:
-    # how this module compiles (its extension and code generator) is part of the compiled code
-    compiler = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-    directory = cache_directory(f"jinja2-{jinja2.__version__}-{compiler}")
-    return _CompiledTemplates(directory) if directory is not None else None
-
-
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        bytecode_cache=_compiled_templates(),
+        bytecode_cache=compiled_templates(Path(__file__)),  # its extension and code generator
         undefined=jinja2.StrictUndefined,
         auto_reload=False,  # a run renders with the templates it started with
         optimized=False,  # nothing to fold: a fifth less time compiling, which every run pays
