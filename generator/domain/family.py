@@ -106,6 +106,10 @@ class Family:
     def timeline_editions(self, timeline: Timeline) -> tuple[Edition, ...]:
         return self._by_timeline.get(timeline.id, ())
 
+    def timeline_versions(self, timeline: Timeline) -> tuple[Version, ...]:
+        """The timeline's page versions, oldest first."""
+        return tuple(v for v in self.versions if v.timeline.id == timeline.id)
+
     def page_editions(self, page: Page) -> tuple[Edition, ...]:
         return self._by_page.get(page.id, ())
 

@@ -117,7 +117,7 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
     the branch head's version taken over, or a new version (`translated`: also when a version
     has this very file, since its translation changed in this release)."""
     family, source = plan.family, page.source
-    versions = [v for v in family.versions if v.timeline.id == timeline.id]
+    versions = list(family.timeline_versions(timeline))
     existing = family.edition(edition_id)
     if not source or "url" in source:
         # the page again, for an edition the catalog has (its content, in place); or a page as a release
@@ -170,8 +170,8 @@ def holding(family: Family, versions: list[Version], page: PageSource, release: 
 def cited_tags(family: Family, version: Version, lang: Optional[str]) -> set[str]:
     """The tags any version of the version's timeline already cites for `lang`: a file that went
     back to an older version's bytes is shipped by each tag once, by the version that tag made."""
-    return {t for v in family.versions if v.timeline.id == version.timeline.id for s in v.sources
-            if s.lang == lang for t in (s.tags or ())}
+    return {t for v in family.timeline_versions(version.timeline) for s in v.sources if s.lang == lang
+            for t in (s.tags or ())}
 
 
 def same_file(version: Version, page: PageSource) -> bool:

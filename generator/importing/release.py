@@ -109,8 +109,8 @@ def _release_page(plan: Plan, timeline: Timeline, name: str, repo, ref: str, rel
     before = len(plan.report.done)
     first_language(plan, timeline, release, edition_id, rows, page, translated=translated, prefer=prefer)
     if len(plan.report.done) == before:  # named by the page version that holds the tag (no edition of its own)
-        held = next((v.id for v in family.versions if v.timeline.id == timeline.id
-                     and any(s.repo == name and ref in s.tags for s in v.sources)), None)
+        held = next((v.id for v in family.timeline_versions(timeline)
+                     if any(s.repo == name and ref in s.tags for s in v.sources)), None)
         plan.report.done.append(f"{family.id} {timeline.id} {release}: already recorded"
                                 + (f" (page version {held})" if held else ""))
 
@@ -135,7 +135,7 @@ def _is_html(text: str) -> bool:
 
 def _previous_layout(family: Family, timeline: Timeline, lang: str):
     """The framing of the timeline's newest version in `lang` that records one (a hint)."""
-    for version in reversed([v for v in family.versions if v.timeline.id == timeline.id]):
+    for version in reversed(family.timeline_versions(timeline)):
         for source in version.sources:
             if source.lang in (lang, None) and source.layout is not None:
                 return source.layout
@@ -163,10 +163,9 @@ def _known_paths(family: Family, timeline: Timeline, lang: str) -> list[str]:
     """Where the family keeps the timeline's page in `lang`, oldest first: the paths family.yaml
     declares, then any other a version's source cites."""
     paths = list(timeline.paths_in(lang, family.languages[0]))
-    for version in family.versions:
-        if version.timeline.id == timeline.id:
-            paths += [s.path for s in version.sources if s.lang == lang and s.path and s.path not in paths
-                      and not s.codes]  # a split page's other files are not where the page went
+    for version in family.timeline_versions(timeline):
+        paths += [s.path for s in version.sources if s.lang == lang and s.path and s.path not in paths
+                  and not s.codes]  # a split page's other files are not where the page went
     return paths
 
 
@@ -202,7 +201,7 @@ def _translation_changed(plan: Plan, timeline: Timeline, name: str, repo, ref: s
     """Whether this repository's translation of the page at `ref` says other than the version
     holding the unchanged first-language page does (or that version has no such translation)."""
     family = plan.family
-    same = holding(family, [v for v in family.versions if v.timeline.id == timeline.id], page,
+    same = holding(family, list(family.timeline_versions(timeline)), page,
                    _release_of(repo, ref), prefer)
     if same is None:
         return False
@@ -218,7 +217,7 @@ def _translation_changed(plan: Plan, timeline: Timeline, name: str, repo, ref: s
 def _cited(family: Family, timeline: Timeline, lang: str, name: str, repo, path: str, blob: str):
     """The version of the timeline, and its source, that cites this very file for `lang`; None
     when no version does."""
-    return next(((v, s) for v in family.versions if v.timeline.id == timeline.id for s in v.sources
+    return next(((v, s) for v in family.timeline_versions(timeline) for s in v.sources
                  if s.lang == lang and cites(s, repo, name, path, blob)), None)
 
 
@@ -231,7 +230,7 @@ def _parts(plan: Plan, timeline: Timeline, lang: str, name: str, repo, ref: str,
     timeline's newest version cites for them, else the files that name them (found by what they
     contain, wherever upstream put them). Each with its rows."""
     family = plan.family
-    versions = [v for v in family.versions if v.timeline.id == timeline.id]
+    versions = list(family.timeline_versions(timeline))
     if not versions:
         return []
     previous = versions[-1]
@@ -311,7 +310,7 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
         if path is None or blob is None:
             continue
         page = _page(family, timeline, lang, name, repo, ref, path, blob)
-        versions = [v for v in family.versions if v.timeline.id == timeline.id]
+        versions = list(family.timeline_versions(timeline))
         cited = _cited(family, timeline, lang, name, repo, path, blob)
         target = _translated_version(family, versions, release)
         rows = read_rows(family, timeline, lang, page)
