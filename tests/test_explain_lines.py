@@ -36,6 +36,24 @@ def test_a_name_or_a_value_in_the_line_wins_over_its_message():
     assert [m.code.name for m in match_line(catalog.families, PREFIX + "Process timeout.")] == ["LLM_TIMEOUT"]
 
 
+def test_the_number_a_line_logs_as_its_status_names_its_code_in_decimal_or_hex():
+    catalog = _catalog()
+
+    def found(line):
+        return [(m.family.id, m.code.name, m.how) for m in match_line(catalog.families, line)]
+
+    assert found("PullKvCache failed, ret = 1343270938") == [("llm_datadist", "LLM_TIMEOUT", "value")]
+    assert found("status_code: 0x5010B01B, pull failed") == [("llm_datadist", "LLM_LINK_BUSY", "value")]
+    both = [("hixl", "TIMEOUT", "value"), ("adxl", "TIMEOUT", "value")]  # one value, two families
+    assert found("[ERROR] HIXL(123,python): transfer failed, ret=103901") == both
+    assert found("[ERROR] pull failed, error code 103901") == both
+    # a number that is not given as the status (a process id, a count) is not read as one
+    assert found("[ERROR] LLMDD(1343270938,python): 1343270938 caches pulled") == []
+    result = subprocess.run([sys.executable, "-m", "generator", "explain", "-", "--lang", "en"],
+                            input="[ERROR] pull failed, ret = 1343270938\n", capture_output=True, text=True, cwd=ROOT)
+    assert "  -> LLM_TIMEOUT (0x5010B01A, llm_datadist)" in result.stdout, result.stdout + result.stderr
+
+
 def test_a_line_no_code_is_about_is_refused_in_one_line():
     result = run_cli("explain", PREFIX + "nothing a code logs")
     assert result.code == 2 and "nor does any code's logged message match it" in result.err, result.err

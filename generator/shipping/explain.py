@@ -72,6 +72,10 @@ def _by_name(family: Family, text: str) -> Optional[Code]:
 
 MAX_LINE = 10_000  # characters of a log line read (a longer one is cut: no message is that long)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,199}|0[xX][0-9a-fA-F]{1,16}")
+# the number a line logs as its status, decimal or hex: after ret, status, code or error (with =, :
+# or a space), as the site's search reads it (ret = 1343270938, status_code: 0x5010B01A)
+_KEYED = re.compile(r"\b(?:ret|status|code|error)(?:_code)?(?:\s*[=:]\s*|\s+)([-+]?(?:0x[0-9a-f]{1,16}|\d{1,20}))\b",
+                    re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,7 @@ class LineMatch:
 def match_line(families: Sequence[Family], line: str,
                messages: Sequence[MessageFamily] = ()) -> list[Union[LineMatch, MessageMatch]]:
     """The codes a pasted log line is about: a name or a hex value in it wins (the first there,
-    in each family that has it); otherwise its message is matched against every code's logged
+    in each family that has it), then the number it logs as a status (`ret = 103901`); otherwise its message is matched against every code's logged
     message as a template (each %s takes any text): the most specific wins, equal ones are all
     answers. Work linear in the line's length (generator/rendering/runtime/message_match.py)."""
     from generator.rendering.runtime.message_match import best_matches, template_pieces
@@ -103,6 +107,10 @@ def match_line(families: Sequence[Family], line: str,
             named = [LineMatch(f, c, "value") for f in families if (c := _find(f, word)) is not None]
         else:  # as written: "timeout" in a message is a word, TIMEOUT a name
             named = [LineMatch(f, found[word], "name") for f, found in zip(families, names) if word in found]
+        if named:
+            return list(named)
+    for keyed in _KEYED.finditer(line):
+        named = [LineMatch(f, c, "value") for f in families if (c := _find(f, keyed.group(1))) is not None]
         if named:
             return list(named)
     templates = {f"{f.id}\0{c.name}": template_pieces(c.log_message) for f in families for c in f.codes
