@@ -334,6 +334,20 @@ test("a pasted message finds the code whose template it fits, the most specific 
   assert.notEqual(await first(MESSAGES, "cannot open"), "en/ge/codes/E20005/")
 })
 
+test("a name, an id or a status in a pasted line wins over the message it logs, as explain reads a line", async () => {
+  // the brackets a log puts around values keep E10003's "--%s" from fitting; E10001's fits: the id decides
+  const line = "[ERROR] GE(12345,python3):2025-01-01-10:00:00.000.000 [op_desc.cc:88]12345 E10003: " +
+    "Value [1.1] for parameter [--dynamic_batch_size] is invalid. Reason: x"
+  assert.equal(await first(MESSAGES, line), "en/ge/codes/E10003/")
+  assert.equal(await first(MESSAGES, line.replace("E10003", "E10001")), "en/ge/codes/E10001/")
+  // a code's name or hex value, or the status after ret, over another code's logged message
+  assert.equal(await first(EN, "[ERROR] pull failed with DEMO_LINK_BUSY: Process timeout."), "en/codes/DEMO_LINK_BUSY/")
+  assert.equal(await first(EN, "[ERROR] pull failed, ret=0x5010B01B: Process timeout."), "en/codes/DEMO_LINK_BUSY/")
+  assert.equal(await first(EN, "[ERROR] pull failed, ret = 1343270939: Process timeout."), "en/codes/DEMO_LINK_BUSY/")
+  // a bare number is no status: the message decides
+  assert.equal(await first(EN, "[ERROR] 1343270939 caches: Process timeout."), "en/codes/DEMO_TIMEOUT/")
+})
+
 test("a message copied in part finds the template it holds the most of, below one it fits whole", async () => {
   // cut at the end (inside the piece after the last placeholder), whatever number it holds
   assert.equal(await first(MESSAGES, "Value [-1] for parameter [batch] is invalid."), "en/ge/codes/E10001/")

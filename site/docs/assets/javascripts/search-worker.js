@@ -483,7 +483,7 @@ class Index {
     const read = distinct(terms(rest, this.synonyms)).map(t => !t.word.includes("::") || this.entries.some(e => e.names.includes(t.word))
       ? t : term(t.raw.slice(t.raw.lastIndexOf("::") + 2), t.alternatives))
     return { terms: read, family, sentence: sentence(query), message: messageText(query), release,
-      exact: exactKey(rest.join(" ")) }
+      exact: exactKey(rest.join(" ")), keyed: keyed.length > 0 }
   }
 
   scope(family) {
@@ -588,12 +588,17 @@ class Index {
   search(query, optional = []) {
     const entries = this.scope(query.family)
     const keys = new Map(query.terms.map(t => [t, this.key(t, entries)]).filter(([, kind]) => kind))
+    // what names a code in a pasted line, and wins over its message: a name or id (E10003), a hex
+    // value, a status the line gives (ret=103901); not any bare number (a count, a value in a message)
+    const naming = new Set([...keys].filter(([t, kind]) => kind === "name" || t.decimal === null || query.keyed)
+      .map(([t]) => t))
     const found = []
     for (const entry of entries) {
       const [fits, part] = this.templateWeight(entry, query.message)
       const logged = this.logWeight(entry, query.sentence)
       const log = logged || (fits || part ? LOG_WITHIN + fits + part : 0)
-      let score = log, lead = log ? "log" : null, leadWeight = log, held = 0, keyHeld = false, missing = false
+      let score = log, lead = log ? "log" : null, leadWeight = log, held = 0, keyHeld = false, named = false
+      let missing = false
       for (const t of query.terms.concat(optional)) {
         const [weight, field] = this.match(entry, t, keys.get(t) === "value")
         if (!weight) {
@@ -602,6 +607,7 @@ class Index {
         }
         held += 1
         keyHeld = keyHeld || keys.has(t)
+        named = named || naming.has(t)
         score += weight
         if (weight > leadWeight) { leadWeight = weight; lead = field }
       }
@@ -612,7 +618,7 @@ class Index {
       // a pasted message that fits a template: the most specific template first (a refinement of another);
       // a part of a pasted message: below a whole log message, above words, the template it holds most of first
       found.push({ entry, score, lead: exact && !lead ? "meaning" : lead, held,
-        tier: exact ? 2 : fits ? 1 + fits / 1e6 : logged ? 1 : part ? 0.5 + part / 1e6 : 0,
+        tier: exact ? 2 : named ? 1.5 : fits ? 1 + fits / 1e6 : logged ? 1 : part ? 0.5 + part / 1e6 : 0,
         viaC: query.terms.some(t => this.cKey(entry, t)) })
     }
     // equal pages: the families in the site's order (its own status codes before GE's messages)
