@@ -359,7 +359,11 @@ def expected_answers(family, code, release: str, api: str) -> list:
         if finals:
             return [max(finals, key=lambda e: (e.index, not e.repo_copy))]
         pre = [e for e in listing if timeline.page == family.python.default_page]
-        return [pre[-1]] if pre else []
+        if pre:
+            return [pre[-1]]
+        # an API whose pages never list the code: its newest final release, whose edition says so
+        newest = max((e for e in editions if e.released and is_final_release(e.release)), key=lambda e: e.index)
+        return [min((e for e in editions if e.release == newest.release), key=lambda e: e.repo_copy)]
     return None  # every page: checked by properties in check_every_page
 
 
@@ -413,6 +417,39 @@ def check_every_page(family, code, release, shown):
             assert edition.release == max(editions, key=lambda e: e.index).release
     if not release:
         assert shown[0]["edition"] == default_edition(family, code).id  # the module's answer comes first
+
+
+def test_each_api_offered_without_a_release_answers_for_the_release_its_option_names(catalog):
+    """Every code page of every family: an API chosen with "the newest final release" shows an
+    edition (one that lists the code, else its newest final release's, which says it does not),
+    and the option names that edition's release; an API whose pages never list the code gave
+    "no edition of this copy" under an option naming a pre-release."""
+    checked = 0
+    for family in catalog.families:
+        for lang in family.languages:
+            for code in family.codes:
+                path = DOCS / family.site_path / "codes" / f"{code.name}.{lang}.md"
+                text = path.read_text(encoding="utf-8")
+                select = re.search(r'<select name="api">.*?</select>', text)
+                if select is None:  # one page, one copy: nothing to choose
+                    continue
+                data = json.loads(re.search(r'<script type="application/json" id="answer-choices">(.*?)</script>',
+                                            text).group(1))
+                ids = sorted(data["editions"])
+                options = re.findall(r'<option value="([^"]+)">([^<]*)</option>', select.group(0))
+                for api, words in options:
+                    shown = data["choices"].get(f"|{api}")
+                    assert shown, (path.name, api, words)
+                    edition = family.edition_by_id[ids[shown[0]]]
+                    assert edition.timeline.id == api
+                    editions = family.timeline_editions(edition.timeline)
+                    if code.name not in edition.row_by_code:  # the newest final release of the API
+                        assert not any(code.name in e.row_by_code for e in editions if is_final_release(e.release))
+                        assert edition.index == max(e.index for e in editions if e.released
+                                                    and is_final_release(e.release)), (path.name, api)
+                    assert f" {edition.release}，" in words or f" {edition.release}, " in words, (path.name, words)
+                    checked += 1
+    assert checked > 300, checked
 
 
 @browser_test

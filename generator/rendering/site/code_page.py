@@ -19,7 +19,7 @@ from generator.domain.changes import Presence, history, presence
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.core.releases import UNRELEASED
+from generator.core.releases import UNRELEASED, is_final_release, release_key
 from generator.domain.model import PROPOSED, UNTRANSLATED, Page
 from generator.domain.queries import default_edition, disagreeing, release_edition, row_anchor
 from generator.rendering.site import svg
@@ -252,12 +252,9 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
             "unreleased": {r: release_name(ctx, r) for r in releases if r == UNRELEASED}, "said": list(said),
             "sayings": list(sayings)}
 
-    def newest(timeline) -> str:  # the release an API choice shows without a release chosen, else its newest
+    def newest(timeline) -> str:  # the release an API choice shows without a release chosen
         ids = choices.get(f"|{timeline.id}")
-        editions = family.timeline_editions(timeline)
-        released = [e for e in editions if e.released] or editions
-        return family.edition_by_id[ids[0]].release if ids else \
-            max(released, key=lambda e: e.index).release if released else releases[0]
+        return family.edition_by_id[ids[0]].release if ids else releases[0]
 
     return Answers(
         (family.id, tuple(releases),
@@ -322,13 +319,24 @@ def _choices_of(family: Family, code: Code, pages: list[Page], shown: list[Page]
                     else release_edition(family, code, release, page=p)
                     for p in shown
                 ]
-            else:
-                picks = [default_edition(family, code, timeline=timeline) if not release
-                         else release_edition(family, code, release, timeline=timeline)]
+            elif release:
+                picks = [release_edition(family, code, release, timeline=timeline)]
+            else:  # an API whose pages never list the code answers from its newest final release too
+                picks = [default_edition(family, code, timeline=timeline)
+                         or release_edition(family, code, _newest_release(family, timeline), timeline=timeline)]
             ids = [e.id for e in picks if e is not None]
             if ids:
                 choices[f"{release}|{timeline.id if timeline else ''}"] = ids
     return choices
+
+
+def _newest_release(family: Family, timeline) -> str:
+    """The release "the newest final release" means for a timeline: its newest final release,
+    else its newest tagged one, else its newest."""
+    editions = family.timeline_editions(timeline)
+    final = [e for e in editions if e.released and is_final_release(e.release)]
+    released = final or [e for e in editions if e.released] or editions
+    return max(released, key=lambda e: release_key(e.release) or ()).release
 
 
 # -- pictures, history, identifiers ------------------------------------------------------------------------
