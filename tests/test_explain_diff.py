@@ -55,6 +55,31 @@ def test_llm_timeout_shows_each_timeline_apart_and_is_never_dropped(llm, catalog
     assert dropped not in out
 
 
+@pytest.mark.parametrize("name", ["LLM_TIMEOUT", "LLM_LINK_BUSY"])
+def test_the_answer_says_where_other_pages_of_its_release_give_another_recoverability(llm, name):
+    """As the site's card says at its top: what the default edition's peers say otherwise, in
+    the text and in --json; nothing where they agree."""
+    from generator.domain.queries import default_edition
+
+    code = llm.code_by_name[name]
+    edition = default_edition(llm, code)
+    said = edition.row_by_code[name].recoverable
+    differing = sorted(e.id for e in llm.release_editions(edition.release) if name in e.row_by_code
+                       and {said, e.row_by_code[name].recoverable}.isdisjoint({"not known"})
+                       and e.row_by_code[name].recoverable != said)
+    if name == "LLM_TIMEOUT":
+        assert differing, "the Python and C++ pages of its release disagree: this test needs that"
+    out = explain(name, "--lang", "en")
+    head = out.split("\nHistory:")[0]
+    assert ("Other pages of CANN" in head) == bool(differing), head
+    told = head.split("say otherwise:")[-1] if differing else ""
+    assert all(ident in told for ident in differing), head
+    data = json.loads(explain(name, "--json"))[0]
+    assert data["recoverable"] == said
+    assert sorted(d["edition"] for d in data["said_otherwise"]) == differing
+    assert all(d["recoverable"] != said for d in data["said_otherwise"])
+
+
 def _timeline_of(llm, block_name, lang):
     for page in llm.pages:
         for timeline in page.timelines:

@@ -17,6 +17,7 @@ from generator.domain.messages import MessageFamily
 from generator.domain.model import Site
 from generator.shipping.explain_messages import MessageMatch, from_key, ids_in, message_templates
 from generator.domain.queries import default_edition, other_names
+from generator.core.releases import UNRELEASED
 # A number is read as the generated modules' lookup() reads it: one rule, in one place.
 from generator.rendering.runtime.module_runtime import _TOO_LONG as TOO_LONG, _number as key_number
 
@@ -146,9 +147,13 @@ def line_data(site: Site, match: LineMatch, lang: str) -> dict:
     family, code = match.family, match.code
     edition = default_edition(family, code)
     said = {f: code.text(f, edition.id, lang) if edition else None for f in ("meaning", "solution")}
+    row = edition.row_by_code.get(code.name) if edition else None
     return {"family": family.id, "code": code.name, "value": code.value, "hex": code.hex, "found_by": match.how,
             "log_message": code.log_message, "placeholders": list(match.placeholders),
-            "edition": edition.id if edition else None, **said}
+            "edition": edition.id if edition else None, **said,
+            "recoverable": row.recoverable if row else None,
+            "said_otherwise": [{"edition": e.id, "recoverable": value} for e, value in _others(family, code, edition)]
+            if row else []}
 
 
 def _closest(families: Sequence[Family], text: str) -> str:
@@ -256,6 +261,7 @@ def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, labe
         lines.append(f"  {label(changes.presence(edition, code).label_key)}")
         return lines
     lines.append(f"  {edition.page.heading('recoverable', lang)}: {_recoverable(family, row.recoverable, lang)}")
+    lines += _said_otherwise(family, code, edition, lang, label)
     for field_name in edition.page.text_fields:
         entry = code.entry(field_name, edition.id, lang)
         marked = entry is not None and entry.origin in ("translation", "untranslated", "proposed")
@@ -263,6 +269,34 @@ def _edition_lines(family: Family, code: Code, edition: Edition, lang: str, labe
         lines.append(f"  {edition.page.heading(field_name, lang)}{mark}:")
         lines.append(_indent(entry.text if entry is not None else label("text_not_known"), 4))
     return lines
+
+
+def _said_otherwise(family: Family, code: Code, edition: Edition, lang: str, label) -> list[str]:
+    """Where the other pages of the edition's release give the code another recoverability (the
+    site says it at the top of the card): a line per page, its editions and what they say."""
+    others: dict[tuple[str, str], list[str]] = {}
+    for other, value in _others(family, code, edition):
+        others.setdefault((other.page.name[lang], value), []).append(other.id)
+    if not others:
+        return []
+    release = label("api_unreleased") if edition.release == UNRELEASED else \
+        label("api_release").replace("{release}", edition.release)
+    lines = [f"  {label('answer_others').replace('{release}', release)}"]
+    for (page, value), ids in others.items():
+        lines.append(f"    {page} ({', '.join(ids)}): {_recoverable(family, value, lang)}")
+    return lines
+
+
+def _others(family: Family, code: Code, edition: Edition) -> list[tuple[Edition, str]]:
+    """The other editions of the edition's release that give the code another known
+    recoverability than it does, each with theirs."""
+    said = edition.row_by_code[code.name].recoverable
+    found = []
+    for other in family.release_editions(edition.release):
+        row = other.row_by_code.get(code.name)
+        if row is not None and "not known" not in (said, row.recoverable) and row.recoverable != said:
+            found.append((other, row.recoverable))
+    return found
 
 
 def _recoverable(family: Family, value: Optional[str], lang: str) -> str:
