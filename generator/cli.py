@@ -74,9 +74,10 @@ def _out_option(parser: argparse.ArgumentParser, help_text: str) -> None:
 def _reading_verbs(verbs) -> None:
     explain = _verb(verbs, "explain", "print one code (by name, C name, hex, decimal, logged message or a pasted log "
                                       "line; - reads a log from standard input)")
-    explain.add_argument("key")
+    explain.add_argument("key", help="LLM_TIMEOUT, 0x5010B01A, 1343270938, E10003, 'Process timeout.', a whole log "
+                                     "line in quotes, or - to read a log from standard input")
     explain.add_argument("--json", action="store_true", help="the answer as JSON, for tools")
-    explain.add_argument("--lang", default=None, help="a language of the family (default: its first)")
+    explain.add_argument("--lang", default=None, help="zh or en (the catalog's languages; default: the family's first)")
     explain.add_argument(
         "--edition",
         default=None,
@@ -85,10 +86,10 @@ def _reading_verbs(verbs) -> None:
     explain.add_argument("--family", default=None, metavar="NAME", help="the family to look in (default: every family)")
 
     diff = _verb(verbs, "diff", "what changed between two editions")
-    diff.add_argument("old")
-    diff.add_argument("new")
-    diff.add_argument("--lang", default=None)
-    diff.add_argument("--family", default=None, metavar="NAME")
+    diff.add_argument("old", help="an edition id (9.0.0-v2; a family of one page names its editions by release: 9.0.0)")
+    diff.add_argument("new", help="an edition id of the same family")
+    diff.add_argument("--lang", default=None, help="zh or en (default: the family's first)")
+    diff.add_argument("--family", default=None, metavar="NAME", help="the family (default: the first that has OLD)")
     diff.add_argument("--json", action="store_true", help="print the changes as JSON")
 
 
@@ -106,7 +107,7 @@ def _upstream_verbs(verbs) -> None:
     audit.add_argument("--page", type=Path, metavar="FILE", help="a documentation page (Markdown or HTML)")
     audit.add_argument("--upstream", action="append", metavar="OWNER/NAME=DIR",
                        help="a clone or bare git directory of an upstream repository: audit every edition and source")
-    audit.add_argument("--json", action="store_true")
+    audit.add_argument("--json", action="store_true", help="the findings as JSON, for tools")
 
     page = _verb(verbs, "upstream-page", "print an edition's page as upstream's own Markdown file, byte for byte")
     page.add_argument("--edition", required=True, help="the edition whose page to print")
@@ -144,14 +145,14 @@ def _upstream_verbs(verbs) -> None:
 
 def _publishing_verbs(verbs) -> None:
     vendor = _verb(verbs, "vendor", "write a family's module (and header) into another project, with its banner")
-    vendor.add_argument("--to", type=Path, required=True, metavar="DIR")
+    vendor.add_argument("--to", type=Path, required=True, metavar="DIR", help="the folder to write the copies into")
     vendor.add_argument("--family", default=None, metavar="NAME", help="the family (default: the catalog's first)")
     vendor.add_argument("--header", action="store_true", help="also the C/C++ header")
     vendor.add_argument("--force", action="store_true", help="overwrite a copy that was edited by hand")
 
     verify = _verb(verbs, "verify-vendored", "check vendored copies' checksums; with --against CATALOG, their bytes "
                    "(a JSON export: their catalog hash)", catalog=False)
-    verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    verify.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a vendored module or header")
     verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")
 
     publish = _verb(
@@ -174,7 +175,8 @@ def _publishing_verbs(verbs) -> None:
     _out_option(docs, "the tree whose site/ to build (default: the repository)")
 
     serve = _verb(verbs, "serve", "serve the site, regenerating it whenever the catalog changes")
-    serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT")
+    serve.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT",
+                       help="where to serve the site (default: 127.0.0.1:8000)")
     serve.add_argument("--interval", type=float, default=0.025, help=argparse.SUPPRESS)
     _out_option(serve, "the tree whose site/ to regenerate and serve (default: the repository)")
 

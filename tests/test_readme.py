@@ -3,6 +3,7 @@ prints, the commands, verbs and files they name exist, and the README's Python e
 written and give what their comments say."""
 from __future__ import annotations
 
+import argparse
 import ast
 import builtins
 import io
@@ -40,6 +41,15 @@ def test_every_verb_the_docs_name_is_a_verb():
     assert len(verbs) >= 10
     for verb in verbs:
         assert run_cli(verb, "--help").code == 0, verb
+
+
+def test_every_argument_of_every_verb_says_what_it_takes():
+    from generator.cli import build_parser
+
+    verbs = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    bare = [f"{name} {a.option_strings[0] if a.option_strings else a.dest}" for name, verb in verbs.items()
+            for a in verb._actions if not a.help and not isinstance(a, argparse._HelpAction)]
+    assert len(verbs) >= 10 and bare == [], bare
 
 
 def test_every_file_the_docs_name_exists():
