@@ -589,7 +589,7 @@ class Index {
     const entries = this.scope(query.family)
     const keys = new Map(query.terms.map(t => [t, this.key(t, entries)]).filter(([, kind]) => kind))
     // what names a code in a pasted line, and wins over its message: a name or id (E10003), a hex
-    // value, a status the line gives (ret=103901); not any bare number (a count, a value in a message)
+    // value, a status the line gives (ret=103901); not any bare number (a count, or one of the values a logged text holds)
     const naming = new Set([...keys].filter(([t, kind]) => kind === "name" || t.decimal === null || query.keyed)
       .map(([t]) => t))
     const found = []
