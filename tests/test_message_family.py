@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.helpers import MINI, run_cli
+from generator.reading.load import load_catalog
+from tests.support.helpers import MINI, ROOT, run_cli
 
 REGISTRY = "base/error_registry.cc"
 ZH, EN = "docs/zh/errors", "docs/en/errors"
@@ -436,3 +437,24 @@ def test_a_family_of_messages_needs_its_own_module_and_site_path(imported, tmp_p
     family_yaml.write_text(text.replace("module: demo_errors", f"module: {module}"), encoding="utf-8")
     result = run_cli("validate", "--catalog", copy)
     assert result.code == 3 and f"output python/{module} is also family" in result.err, result.err
+
+
+def test_a_family_of_messages_calls_its_list_by_the_familys_name_not_status_codes():
+    """GE's list of codes, the link to it from each page and the navigation say the family
+    (全部 GE 错误码): they said "all status codes" (全部状态码), which GE's codes are not."""
+    catalog = load_catalog(ROOT / "catalog")
+    site = catalog.site
+    assert catalog.message_families
+    for family in catalog.message_families:
+        for lang in family.languages:
+            docs = ROOT / "site" / "docs" / family.site_path
+            title = site.label("message_list_title", lang).replace("{family}", family.name[lang])
+            listing = (docs / "codes" / f"index.{lang}.md").read_text(encoding="utf-8")
+            assert f"\n# {title} {{#page-title}}\n" in listing and family.name[lang] in title
+            wrong = site.label("all_codes", lang)
+            pages = [listing, (docs / f"index.{lang}.md").read_text(encoding="utf-8")] + \
+                [(docs / "codes" / f"{code.id}.{lang}.md").read_text(encoding="utf-8") for code in family.codes[:5]]
+            assert all(wrong not in page for page in pages), wrong
+            assert all(site.label("all_messages", lang) in page for page in pages[1:])
+    nav = (ROOT / "site" / "mkdocs.yml").read_text(encoding="utf-8")
+    assert f'- "{site.label("all_messages", site.languages[0])}": ge/codes/index.md' in nav

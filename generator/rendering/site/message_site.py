@@ -112,7 +112,7 @@ def render_message_list(catalog: Catalog, family: MessageFamily, lang: str) -> s
     labels = family_labels(catalog, family, lang)
     location = f"{family.prefix}codes/"
     rows = [(code.id, f"{code.id}/", code.category, code.template or "") for code in family.codes]
-    return render_page("message_codes.md.j2", title=labels["all_codes"], banner=banner(), hide_toc=True,
+    return render_page("message_codes.md.j2", title=labels["message_list_title"], banner=banner(), hide_toc=True,
                        labels=labels, rows=rows, family=family.name[_lang(family, lang)],
                        overview=_url(location, family.prefix))
 

@@ -73,7 +73,8 @@ def _js_labels(catalog: Catalog) -> str:
 def render_mkdocs_config(catalog: Catalog) -> str:
     site = catalog.site
     default = site.languages[0]
-    sections = ("all_codes", "editions", "differences_title", "home", "overview")
+    sections = ("all_codes", "editions", "differences_title", "home", "overview") + \
+        (("all_messages",) if catalog.message_families else ())
 
     def title(family: Family, lang: str) -> str:
         return family.name[lang]
@@ -100,7 +101,7 @@ def render_mkdocs_config(catalog: Catalog) -> str:
                  "differences_title": site.label("differences_title", default), "messages": False}
                 for f in catalog.families]
     families += [{"title": f.name[default], "prefix": f.prefix, "index": f"{f.prefix}index.md",
-                  "overview_title": site.label("overview", default), "codes_title": site.label("all_codes", default),
+                  "overview_title": site.label("overview", default), "codes_title": site.label("all_messages", default),
                   "messages": True} for f in catalog.message_families]
     return render_template(
         "site/mkdocs.yml.j2", banner_yaml=comment_banner("# "), site_name=site.name[default],
@@ -121,7 +122,7 @@ def render_404(catalog: Catalog) -> str:
                 {"name": f.name[lang], "prefix": f.prefix, "codes": site.label("all_codes", lang)}
                 for f in catalog.families
             ] + [{"name": f.name.get(lang) or f.name.first(), "prefix": f.prefix,
-                  "codes": site.label("all_codes", lang)} for f in catalog.message_families],
+                  "codes": site.label("all_messages", lang)} for f in catalog.message_families],
         }
         for index, lang in enumerate(site.languages)
     ]
