@@ -444,6 +444,26 @@ def test_the_language_switch_keeps_the_page_and_its_fragment(catalog, visit, sit
     assert v.page.url == site
 
 
+def test_the_language_switch_keeps_the_choice_of_release_and_api(catalog, visit, site):
+    """A choice made on the page (it changes the address, not the page) and one the address
+    brought both reach the other language; other parameters stay behind."""
+    v = visit()
+    v.goto("codes/LLM_TIMEOUT/?release=9.0.0&api=cpp-v1&h=timeout#history")
+    switch_language(v, "en")
+    assert v.page.url == f"{site}en/codes/LLM_TIMEOUT/?release=9.0.0&api=cpp-v1#history"
+    assert v.page.evaluate("[...new FormData(document.querySelector('form.edition-choice'))].join()") == \
+        "release,9.0.0,api,cpp-v1"
+    v.page.evaluate("""() => {
+        const form = document.querySelector("form.edition-choice")
+        form.elements.release.value = "9.1.0"; form.elements.api.value = "v2"
+        form.dispatchEvent(new Event("change"))
+    }""")
+    switch_language(v, "zh")
+    assert v.page.url == f"{site}codes/LLM_TIMEOUT/?release=9.1.0&api=v2#history"
+    shown = v.page.locator("#answer .answer").evaluate_all("cards => cards.map(c => c.dataset.edition)")
+    assert shown == ["9.1.0-v2"], shown
+
+
 @pytest.mark.parametrize("one_404", [False, True], ids=["nearest-404", "one-404"])
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_404_page_speaks_the_language_of_the_address(catalog, visit, site, lang, one_404, monkeypatch):

@@ -18,7 +18,7 @@ import re
 import shutil
 import zipfile
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
@@ -225,6 +225,13 @@ def test_from_disk_search_navigation_and_language_switch_open_pages(catalog, chr
         assert v.page.locator("html").get_attribute("lang") == other
         found = open_search(v.page, code.name)
         assert without_query(found[0]) == f"{root}{other_prefix}{family.prefix}codes/{code.name}/index.html", found[:5]
+        # a code page's choice of release and API reaches the other language too (no site memory
+        # carries it from disk)
+        v.goto(f"{other_prefix}{family.prefix}codes/{code.name}/index.html?release={family.editions[0].release}")
+        v.page.locator(".md-header__option .md-select").first.hover()
+        v.page.locator(f"a.md-select__link[hreflang={lang}]").click()
+        v.page.wait_for_load_state("load")
+        assert v.page.url == f"{own}?release={quote(family.editions[0].release)}"
         assert not errors and not v.console_errors, (errors, v.console_errors)
         assert not v.outside(), v.outside()
     finally:

@@ -3,9 +3,10 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* The site's own behaviour: the language switch keeps the anchor of the page
-   (#llm_timeout), names and values get a copy button, and names in the navigation,
-   the header and the table of contents may wrap after an underscore only. */
+/* The site's own behaviour: the language switch keeps the anchor of the page (#llm_timeout)
+   and its choice of release and API (?release=9.0.0&api=cpp-v1), names and values get a copy
+   button, and names in the navigation, the header and the table of contents may wrap after an
+   underscore only. */
 (function () {
   "use strict";
 
@@ -27,11 +28,17 @@
     return svg;
   }
 
-  /* The language switch links each page to itself in the other language; add the anchor. */
-  function keepFragment() {
+  /* The language switch links each page to itself in the other language; keep where the reader
+     is on it: the anchor, and the choice of release and API the address holds (a choice changes
+     the address without loading the page, so the links follow it when they are used). */
+  var KEPT = ["release", "api", "via"];
+  function keepPlace() {
+    var params = new URLSearchParams(location.search), kept = new URLSearchParams();
+    KEPT.forEach(function (name) { if (params.has(name)) kept.set(name, params.get(name)); });
+    var query = kept.toString();
     document.querySelectorAll("a.md-select__link[hreflang]").forEach(function (link) {
-      var base = link.getAttribute("href").split("#")[0];
-      link.setAttribute("href", base + location.hash);
+      var base = link.getAttribute("href").split(/[?#]/)[0];
+      link.setAttribute("href", base + (query ? "?" + query : "") + location.hash);
     });
   }
 
@@ -105,8 +112,13 @@
   }
 
   function start() {
-    keepFragment();
-    window.addEventListener("hashchange", keepFragment);
+    keepPlace();
+    window.addEventListener("hashchange", keepPlace);
+    ["click", "auxclick", "contextmenu", "focusin"].forEach(function (kind) {
+      document.addEventListener(kind, function (event) {
+        if (event.target.closest && event.target.closest("a.md-select__link[hreflang]")) keepPlace();
+      }, true);
+    });
     copyButtons();
     wrapIdentifiers();
   }
