@@ -328,6 +328,37 @@ def test_every_code_page_starts_its_first_answer_on_the_first_screen(catalog, vi
     assert not failures, failures
 
 
+FIRST_ANSWER = """() => {
+  const heading = document.querySelector("article h2#cause, article h2#solution")
+  const text = heading && heading.nextElementSibling
+  const header = document.querySelector(".md-header").getBoundingClientRect().bottom
+  return heading && {header, top: heading.getBoundingClientRect().top, viewport: window.innerHeight,
+                     line: text.getBoundingClientRect().top + parseFloat(getComputedStyle(text).lineHeight)}
+}"""
+
+
+@browser_test
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_a_ge_code_page_shows_what_to_do_on_the_first_screen(catalog, visit, width):
+    """GE's pages whose message has the most placeholders (and the longest message), in every
+    language: the cause or the solution, and its first line, on the first screen; three
+    placeholder cards above it pushed E10001's solution below a phone's."""
+    v = visit(width)
+    failures, checked = [], 0
+    for family in catalog.message_families:
+        answered = [c for c in family.codes if c.solution or c.cause]
+        sample = {max(answered, key=lambda c: (c.placeholders, c.id)).id,
+                  max(answered, key=lambda c: (len(c.template or ""), c.id)).id, "E10001"} & {c.id for c in answered}
+        for lang in family.languages:
+            for ident in sorted(sample):
+                v.goto(f"{lang_prefix(catalog, lang)}{family.prefix}codes/{ident}/")
+                measured = v.page.evaluate(FIRST_ANSWER)
+                checked += 1
+                if not (measured and measured["header"] <= measured["top"] and measured["line"] <= measured["viewport"]):
+                    failures.append((lang, ident, measured))
+    assert checked >= 4 and not failures, failures
+
+
 # -- the reader's release and API ---------------------------------------------------------------------------------
 
 SHOWN = """() => [...document.querySelectorAll("#answer .answer")].map(card => ({
