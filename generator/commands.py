@@ -236,7 +236,7 @@ def _match_data(catalog: Catalog, match, lang: Optional[str]) -> dict:
     from generator.shipping.explain_messages import MessageMatch, message_data
 
     if isinstance(match, MessageMatch):
-        return message_data(match, _language(catalog, match, lang))
+        return message_data(catalog.site, match, _language(catalog, match, lang))
     return line_data(catalog.site, match, _language(catalog, match, lang))
 
 

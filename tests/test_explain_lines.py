@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from generator.reading.load import load_catalog
 from generator.shipping.explain import match_line
 from tests.support.helpers import ROOT, run_cli
@@ -91,3 +93,25 @@ def test_a_long_hostile_line_costs_in_proportion_to_its_length():
             match_line(catalog.families, line)
         costs.append(time.process_time() - started)
     assert costs[1] <= 20 * max(costs[0], 1e-3), costs
+
+
+@pytest.mark.parametrize("key,lang", [("LLM_TIMEOUT", "en"), ("0x5010B01B", "zh"), ("HIXL_TIMEOUT", "en"), ("E10001", "zh"),
+                                      ("E10001", "en")])
+def test_the_answer_names_the_codes_page_on_the_site(key, lang, monkeypatch):
+    """In the text and in --json: the page's path from the site's root (the page `make docs` builds
+    from site/docs/), under SITE_URL when the environment gives it."""
+    monkeypatch.delenv("SITE_URL", raising=False)
+    pages = [d["page"] for d in json.loads(run_cli("explain", key, "--json", "--lang", lang).out)]
+    assert pages and all(p.startswith("/") for p in pages)
+    languages = load_catalog(ROOT / "catalog").site.languages
+    for page in pages:
+        parts = page.strip("/").split("/")
+        if parts[0] == lang and lang != languages[0]:
+            parts = parts[1:]
+        source = ROOT / "site" / "docs" / "/".join(parts[:-1]) / f"{parts[-1]}.{lang}.md"
+        assert source.is_file(), (page, source)
+    text = run_cli("explain", key, "--lang", lang).out
+    assert f": {pages[0]}\n" in text.split("\n\n")[0]
+    monkeypatch.setenv("SITE_URL", "https://example.org/llm/")
+    assert json.loads(run_cli("explain", key, "--json", "--lang", lang).out)[0]["page"] == \
+        "https://example.org/llm" + pages[0]

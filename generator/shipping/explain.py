@@ -15,7 +15,7 @@ from generator.domain.editions import Edition
 from generator.domain.family import Family
 from generator.domain.messages import MessageFamily
 from generator.domain.model import Site
-from generator.shipping.explain_messages import MessageMatch, from_key, ids_in, message_templates
+from generator.shipping.explain_messages import MessageMatch, from_key, ids_in, message_templates, site_page
 from generator.domain.queries import default_edition, other_names
 from generator.core.releases import UNRELEASED
 # A number is read as the generated modules' lookup() reads it: one rule, in one place.
@@ -149,6 +149,7 @@ def line_data(site: Site, match: LineMatch, lang: str) -> dict:
     said = {f: code.text(f, edition.id, lang) if edition else None for f in ("meaning", "solution")}
     row = edition.row_by_code.get(code.name) if edition else None
     return {"family": family.id, "code": code.name, "value": code.value, "hex": code.hex, "found_by": match.how,
+            "page": site_page(site, family.prefix, code.name, lang),
             "log_message": code.log_message, "placeholders": list(match.placeholders),
             "edition": edition.id if edition else None, **said,
             "recoverable": row.recoverable if row else None,
@@ -195,6 +196,7 @@ def explain(site: Site, family: Family, code: Code, lang: str, edition: Optional
     shown = edition or default_edition(family, code)
     lines = [
         f"{code.name}  ({family.name[lang]})",
+        f"  {label('site_page')}: {site_page(site, family.prefix, code.name, lang)}",
         f"  {label('python_name')}: {code.python_name or '—'}",
         f"  {label('c_name')}: {family.c.macro_prefix + code.c_name if code.c_name else '—'}",
         f"  {label('hex')}: {code.hex}   {label('decimal')}: {code.value}",

@@ -3,6 +3,7 @@ line comes from (an id in the line wins; else its message matched against every 
 family, the most specific winning), with the values its placeholders took and the solution."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -59,6 +60,13 @@ def from_key(families: Sequence[MessageFamily], key: str, values: tuple[str, ...
     return MessageMatch(family, family.code_by_id[ident], "message", values, text)
 
 
+def site_page(site: Site, prefix: str, name: str, lang: str) -> str:
+    """A code's page on the site, in `lang`: its path from the site's root (/en/codes/LLM_TIMEOUT/,
+    /ge/codes/E10003/), under SITE_URL when the environment gives it, as `make docs` builds."""
+    path = ("" if lang == site.languages[0] else f"{lang}/") + f"{prefix}codes/{name}/"
+    return (os.environ.get("SITE_URL") or "").rstrip("/") + "/" + path
+
+
 def placeholder_rows(match: MessageMatch, lang: str) -> list[tuple[str, str, str]]:
     """(name, meaning, value) per placeholder: the registry's name, the page's meaning where it lists one per
     placeholder (or one for all), and the value the line gave it."""
@@ -74,7 +82,8 @@ def placeholder_rows(match: MessageMatch, lang: str) -> list[tuple[str, str, str
 def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optional[str] = None) -> str:
     family, code = match.family, match.code
     labels = site.labels_for(lang)
-    lines = [f"{code.id} {code.category}  ({family.name[lang]})"]
+    lines = [f"{code.id} {code.category}  ({family.name[lang]})",
+             f"  {labels['site_page']}: {site_page(site, family.prefix, code.id, lang)}"]
     if match.how == "message":
         lines.append("  (" + labels["found_by_message"].replace("{code}", code.id) + ")")
     if code.template is not None:
@@ -108,10 +117,11 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
     return "\n".join(lines) + "\n"
 
 
-def message_data(match: MessageMatch, lang: str) -> dict:
+def message_data(site: Site, match: MessageMatch, lang: str) -> dict:
     """A match as data (`explain --json`)."""
     code = match.code
     return {"family": match.family.id, "code": code.id, "category": code.category, "found_by": match.how,
+            "page": site_page(site, match.family.prefix, code.id, lang),
             "template": code.template, "matched": match.template, "placeholders": list(match.placeholders),
             "arguments": list(code.arg_names), "meanings": [plain(m) for m in code.meanings_in(lang)],
             "cause": plain(c) if (c := code.cause_in(lang)) else None,
