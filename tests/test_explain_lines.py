@@ -95,8 +95,8 @@ def test_a_long_hostile_line_costs_in_proportion_to_its_length():
     assert costs[1] <= 20 * max(costs[0], 1e-3), costs
 
 
-@pytest.mark.parametrize("key,lang", [("LLM_TIMEOUT", "en"), ("0x5010B01B", "zh"), ("HIXL_TIMEOUT", "en"), ("E10001", "zh"),
-                                      ("E10001", "en")])
+@pytest.mark.parametrize("key,lang", [("LLM_TIMEOUT", "en"), ("0x5010B01B", "zh"), ("HIXL_TIMEOUT", "en"),
+                                      ("E10001", "zh"), ("E10001", "en")])
 def test_the_answer_names_the_codes_page_on_the_site(key, lang, monkeypatch):
     """In the text and in --json: the page's path from the site's root (the page `make docs` builds
     from site/docs/), under SITE_URL when the environment gives it."""

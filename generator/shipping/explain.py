@@ -93,9 +93,10 @@ class LineMatch:
 def match_line(families: Sequence[Family], line: str,
                messages: Sequence[MessageFamily] = ()) -> list[Union[LineMatch, MessageMatch]]:
     """The codes a pasted log line is about: a name or a hex value in it wins (the first there,
-    in each family that has it), then the number it logs as a status (`ret = 103901`); otherwise its message is matched against every code's logged
-    message as a template (each %s takes any text): the most specific wins, equal ones are all
-    answers. Work linear in the line's length (generator/rendering/runtime/message_match.py)."""
+    in each family that has it), then the number it logs as a status (`ret = 103901`); otherwise
+    its message is matched against every code's logged message as a template (each %s takes any
+    text): the most specific wins, equal ones are all answers. Work linear in the line's length
+    (generator/rendering/runtime/message_match.py)."""
     from generator.rendering.runtime.message_match import best_matches, template_pieces
 
     line = line[:MAX_LINE]
@@ -154,7 +155,7 @@ def line_data(site: Site, match: LineMatch, lang: str) -> dict:
             "edition": edition.id if edition else None, **said,
             "recoverable": row.recoverable if row else None,
             "said_otherwise": [{"edition": e.id, "recoverable": value} for e, value in _others(family, code, edition)]
-            if row else []}
+            if row and edition else []}
 
 
 def _closest(families: Sequence[Family], text: str) -> str:
@@ -293,7 +294,7 @@ def _others(family: Family, code: Code, edition: Edition) -> list[tuple[Edition,
     """The other editions of the edition's release that give the code another known
     recoverability than it does, each with theirs."""
     said = edition.row_by_code[code.name].recoverable
-    found = []
+    found: list[tuple[Edition, str]] = []
     for other in family.release_editions(edition.release):
         row = other.row_by_code.get(code.name)
         if row is not None and "not known" not in (said, row.recoverable) and row.recoverable != said:
