@@ -7,6 +7,7 @@ match() answer from the same fields, `audit --upstream` is clean and sees a chan
 changes the pages, the index and match() alike."""
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import shutil
@@ -458,3 +459,20 @@ def test_a_family_of_messages_calls_its_list_by_the_familys_name_not_status_code
             assert all(site.label("all_messages", lang) in page for page in pages[1:])
     nav = (ROOT / "site" / "mkdocs.yml").read_text(encoding="utf-8")
     assert f'- "{site.label("all_messages", site.languages[0])}": ge/codes/index.md' in nav
+
+
+def test_a_solution_the_registry_writes_as_n_a_is_said_to_be_the_registrys_own_text():
+    """The registry registers "N/A" for some codes' solution in some releases: the page says that
+    these are the registry's words for no solution, where it shows one, and only there."""
+    catalog = load_catalog(ROOT / "catalog")
+    seen = 0
+    for family in catalog.message_families:
+        for code in family.codes:
+            na = any(text == "N/A" for _, text in family.over_releases(code, "Solution"))
+            seen += na
+            for lang in family.languages:
+                page = (ROOT / "site" / "docs" / family.site_path / "codes" / f"{code.id}.{lang}.md").read_text(
+                    encoding="utf-8")
+                note = html.escape(catalog.site.label("registry_na", lang))
+                assert (note in page) == na, (code.id, lang)
+    assert seen >= 1

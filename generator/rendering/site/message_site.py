@@ -42,6 +42,7 @@ class MessageView(NamedTuple):
     examples: list[str]
     messages: list[Said]  # the registry's message over the releases
     solutions: list[Said]  # the registry's (English) solution over the releases
+    solution_na: bool  # a release registers "N/A" for a solution: the page says what that means
     added: Optional[str]
     known: list[str]
     page_urls: list[tuple[str, str]]  # (language name, upstream's page at its commit)
@@ -141,13 +142,15 @@ def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lan
         other = next((o for o in family.languages if code.cause_in(o)), None)
         if other is not None:
             cause, cause_from = code.cause_in(other), catalog.site.language_names[other]
+    solutions = _said(family, code, "Solution")
     return MessageView(
         id=code.id, category=code.category, location=f"{family.prefix}codes/{code.id}/", template=code.template,
         placeholders=placeholders, meanings_sentence=sentence,
         cause=plain(cause) if cause else None, cause_from=cause_from,
         solution=plain(s) if (s := code.solution_in(lang)) else None, note=plain(note) if note else None,
         examples=list(code.examples), messages=_said(family, code, "ErrMessage"),
-        solutions=_said(family, code, "Solution"), added=family.first_release(code),
+        solutions=solutions, solution_na=any(said.text == "N/A" for said in solutions),
+        added=family.first_release(code),
         known=list(code.known), page_urls=urls)
 
 
