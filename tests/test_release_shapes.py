@@ -478,3 +478,70 @@ def test_a_new_code_that_no_page_documents_is_said_for_a_person(shaped, tmp_path
     module = _after(upstream, tmp_path, "shape_no_page")
     member = module.LLMStatusCode.LLM_NEW_LINK_ERROR
     assert int(member) == 0x5010B0EE and member.editions == () and member.meaning("zh") is None
+
+
+def _text_change(repo: Path, path: str, family, code: str, lang: str, field: str = "solution") -> tuple[str, str]:
+    """One text of a code changed on its page, as upstream would: (old, new)."""
+    old = family.code_by_name[code].text(field, "9.1.0-v2", lang)
+    new = old.rstrip(".。") + ("，并检查参数。" if lang == "zh" else ", and check the arguments.")
+    cell, new_cell = (f"| {old} |", f"| {new} |") if field == "meaning" else (old, new)
+    text = (repo / path).read_text(encoding="utf-8")
+    assert text.count(cell) == 1, (code, old)
+    (repo / path).write_text(text.replace(cell, new_cell), encoding="utf-8")
+    return old, new
+
+
+def _import(upstream, ref: str):
+    return run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}", "--ref", ref)
+
+
+def test_a_release_cut_from_the_branch_head_with_another_chinese_change_takes_the_head_over(shaped, tmp_path):
+    """The branch head changes a Chinese text (imported as unreleased), and the tag cut after it
+    changes another: the release takes the head's version over with both changes (this import
+    stopped with a traceback, KeyError 'unreleased-v2', looking the version up by its old id)."""
+    upstream, release = shaped
+    repo = upstream.repo.path
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    _, first = _text_change(repo, PYTHON_PAGE_910, family, "LLM_PARAM_INVALID", "zh")
+    upstream.repo.commit("master: a text")
+    assert (result := _import(upstream, "master")).code == 0, result.err
+    assert load_catalog(upstream.catalog).family_by_id["llm_datadist"].edition("unreleased-v2") is not None
+    _, second = _text_change(repo, PYTHON_PAGE_910, family, "LLM_TIMEOUT", "zh", "meaning")
+    result = release()
+    assert result.code == 0, result.out + result.err
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    assert family.edition("unreleased-v2").id == "9.2.0-v2"  # the tag took it over; its id resolves
+    assert family.code_by_name["LLM_PARAM_INVALID"].text("solution", "9.2.0-v2", "zh") == first
+    assert family.code_by_name["LLM_TIMEOUT"].text("meaning", "9.2.0-v2", "zh") == second
+    _after(upstream, tmp_path, "shape_head_chinese")
+    _written_back(upstream, "9.2.0-v2", PYTHON_PAGE_910)
+
+
+def test_a_release_that_ships_the_branch_heads_english_file_tags_it_and_keeps_its_texts(shaped, tmp_path):
+    """The branch head changes an English text (its file cited by the branch), and the tag cut after
+    it changes a Chinese one, the English file as the head had it: the file's source gets the tag
+    (the import stopped with a traceback, KeyError 'tags'), and the English of the changed Chinese
+    text is the file's, not a translation left to do."""
+    upstream, release = shaped
+    repo = upstream.repo.path
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    _text_change(repo, PYTHON_PAGE_910, family, "LLM_PARAM_INVALID", "zh")
+    _, english = _text_change(repo, ENGLISH_PAGE_910, family, "LLM_PARAM_INVALID", "en")
+    upstream.repo.commit("master: a text, in both languages")
+    assert (result := _import(upstream, "master")).code == 0, result.err
+    assert "translate:" not in result.out, result.out  # the English page gave it
+    kept = family.code_by_name["LLM_TIMEOUT"].text("meaning", "9.1.0-v2", "en")
+    _, chinese = _text_change(repo, PYTHON_PAGE_910, family, "LLM_TIMEOUT", "zh", "meaning")
+    result = release()
+    assert result.code == 0, result.out + result.err
+    assert "translate:" not in result.out, result.out
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    version = family.version_by_id[family.edition("9.2.0-v2").version]
+    cited = [s for s in version.sources if s.lang == "en"]
+    assert [(s.path, s.branch, s.tags) for s in cited] == [(ENGLISH_PAGE_910, None, ("v9.2.0",))], cited
+    code = family.code_by_name["LLM_TIMEOUT"]
+    assert (code.text("meaning", "9.2.0-v2", "zh"), code.text("meaning", "9.2.0-v2", "en")) == (chinese, kept)
+    assert family.code_by_name["LLM_PARAM_INVALID"].text("solution", "9.2.0-v2", "en") == english
+    _after(upstream, tmp_path, "shape_head_english")
+    _written_back(upstream, "9.2.0-v2", PYTHON_PAGE_910)
+    _written_back(upstream, "9.2.0-v2", ENGLISH_PAGE_910, "en")

@@ -348,9 +348,10 @@ def _rows_map(rows: list[tuple[str, str, str]], base: Optional[Version]) -> Opti
 
 def _change_content(plan: Plan, version: Version, rows: list[ImportedRow], base: Optional[Version],
                     renamed: Optional[str] = None) -> None:
-    """A version whose content changed in place (the branch head's): its rows, its texts."""
+    """A version whose content changed in place (the branch head's, `renamed` when a tag took it
+    over): its rows, its texts."""
     family = plan.family
-    node = plan.files.version(version.id)
+    node = plan.files.version(renamed or version.id)
     if _resolved_rows(version) != [(r.name, r.code, r.recoverable) for r in rows]:
         written = _rows_map([(r.name, r.code, r.recoverable) for r in rows], base if version.based_on else None)
         if "rows" in node and written is not None:
@@ -399,16 +400,44 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
             for lang in (lang for lang in others if lang not in carried):
                 if edit.starting(version_id, lang) is None:
                     edit.add(version_id, lang, None)
-                plan.report.todo.append(f"translate: {code.name} {field_name} ({lang}) from {version_id} "
-                                        f"(codes.yaml: untranslated: [{lang}])")
+                plan.report.todo.append(_translate(code.name, field_name, lang, version_id))
     if changed:
         plan.report.done.append(f"{version_id}: {changed} text(s) changed" + (
             f" ({joined} written already: the entries that write them hold from it too)" if joined else ""))
 
 
+def _translate(name: str, field_name: str, lang: str, version_id: str) -> str:
+    return f"translate: {name} {field_name} ({lang}) from {version_id} (codes.yaml: untranslated: [{lang}])"
+
+
+def _translated(plan: Plan, name: str, field_name: str, lang: str, version_id: str) -> None:
+    """A text this import left to translate that a page in `lang` gave after all: no longer to do."""
+    todo = _translate(name, field_name, lang, version_id)
+    plan.report.todo[:] = [line for line in plan.report.todo if line != todo]
+
+
 def _says(entry, text: str, markdown: bool) -> bool:
     """Whether a catalog text is the page's: the same words, written with the same markup."""
     return entry.written == text if markdown else entry.text == text and entry.markup is None
+
+
+def cited_texts(plan: Plan, version: Version, lang: str, rows: list[ImportedRow], path: str) -> None:
+    """The texts in `lang` of a file the version cites already, where the catalog has none yet (a
+    first-language text changed in this release, its translation unchanged in the file): the file's."""
+    family, listed = plan.family, {r.code for r in version.rows}
+    changed = 0
+    for row in rows:
+        if row.code not in listed:
+            continue
+        code = family.code_by_name[row.code]
+        for field_name, text in row.texts:
+            current = code.entry(field_name, version.editions[0], lang)
+            if current is not None and current.origin == UNTRANSLATED:
+                plan.field_edit(code, field_name).give(version.id, lang, text, field_name in row.markdown)
+                changed += 1
+                _translated(plan, code.name, field_name, lang, version.id)
+    if changed:
+        plan.report.done.append(f"{version.id}: {changed} {lang} text(s) from {path}, which it cites")
 
 
 def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, rows: list[ImportedRow],
@@ -441,5 +470,6 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
             if current is not None and _says(current, text, markdown) and current.origin == "upstream":
                 continue
             plan.field_edit(code, field_name).give(version.id, lang, text, markdown)
+            _translated(plan, code.name, field_name, lang, version.id)
             changed += 1
     plan.report.done.append(f"{edition_id}: {changed} {lang} text(s) from {source.get('path') or 'the page'}")

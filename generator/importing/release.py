@@ -25,7 +25,8 @@ from generator.domain.model import Timeline
 from generator.importing import catalog_yaml as cy
 from generator.importing.catalog_files import Files, Kept, Plan, source_map, stage, write_staged
 from generator.importing.framing import read_framing
-from generator.importing.one_page import cited_tags, cites, first_language, holding, other_language, same_texts
+from generator.importing.one_page import (cited_tags, cited_texts, cites, first_language, holding, other_language,
+                                          same_texts)
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
 from generator.importing.release_checks import check_written_back
 from generator.importing.release_codes import record_codes
@@ -315,16 +316,23 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
         target = _translated_version(family, versions, release)
         rows = read_rows(family, timeline, lang, page)
         rows = rows + _record_parts(plan, timeline, lang, name, repo, ref, release, path, rows)
-        if cited is not None:  # unchanged since a version cited it: that version's still (a new version
-            # of the first language carries its texts, and marks the rest untranslated)
+        if cited is not None and not (cited[1].branch and _unreleased(family, cited[0])):
+            # unchanged since a version cited it: that version's still (a new version of the first
+            # language carries its texts, and marks the rest untranslated); a file only the branch
+            # head's version cites is that version's only while no tag has taken the version over
             _add_tags(plan, cited[0], cited[1], [t for t in page.source.get("tags", [])
                                                  if t not in cited_tags(family, cited[0], lang)], repo)
+            cited_texts(plan, cited[0], lang, rows, path)
             continue
         if target is None:
             plan.report.todo.append(f"{timeline.id}: {page.shown} ({lang}): which version it translates is not "
                                     f"clear; import it with --edition ID --lang {lang} --ref {ref} --path {path}")
             continue
         other_language(plan, timeline, target.editions[0], lang, rows, page.source)
+
+
+def _unreleased(family: Family, version: Version) -> bool:
+    return all(family.edition_by_id[e].release == UNRELEASED for e in version.editions)
 
 
 def _translated_version(family: Family, versions: list[Version], release: Optional[str]) -> Optional[Version]:
@@ -340,15 +348,19 @@ def _translated_version(family: Family, versions: list[Version], release: Option
 
 
 def _add_tags(plan: Plan, version: Version, known, new_tags: list[str], repo) -> None:
-    """Tags that ship a file a version cites. A file that only a merge request held until now is
-    released: its source names the first tag's commit and is no longer `ref: merge-request` (its
-    texts are upstream's, no longer proposed)."""
+    """Tags that ship a file a version cites. A file that only a merge request or the branch head
+    held until now is released: its source names the first tag's commit, with tags, and is no
+    longer `ref: merge-request` (its texts are upstream's, no longer proposed) nor the branch's."""
     if not new_tags:
         return
     item = next(n for n, s in zip(plan.files.version(version.id)["sources"], version.sources) if s is known)
     tags = sort_tags(list(known.tags) + new_tags)
-    cy.set_value(item, "tags", cy.flow(tags))
-    if known.ref == "merge-request" or tags[0] not in known.tags:  # released, or an older release joins
+    if known.branch:  # the branch head's file, in a version a tag took over: the tags' from now on
+        cy.insert_key(item, list(item).index("branch"), "tags", cy.flow(tags))
+        cy.remove_key(item, "branch")
+    else:
+        cy.set_value(item, "tags", cy.flow(tags))
+    if known.ref == "merge-request" or known.branch or tags[0] not in known.tags:  # released, or an older one joins
         cy.set_value(item, "commit", cy.text(repo.commit(tags[0])))  # the first tag's commit
     if known.ref == "merge-request":
         cy.remove_key(item, "ref")
