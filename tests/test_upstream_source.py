@@ -221,3 +221,40 @@ def test_a_name_changed_in_the_catalog_fails_the_audit_at_exactly_the_source_lin
     found, stating, out = _audited_after(upstream, "{name: 'ge::LLM_TIMEOUT',", "{name: 'ge::LLM_TIME_OUT',",
                                          r"ge::LLM_TIMEOUT\b|, LLM_TIMEOUT, ")
     assert len(stating) == 2 and found == stating, (found, stating, out)
+
+
+def test_a_value_fixed_out_of_value_order_keeps_its_line_where_upstream_declared_it():
+    """A region listed in value order (the real catalog's headers) keeps a code's line in place when
+    a release fixes its value to one past the next codes' (upstream edits the line in place): the
+    audit found every later line moved after such a release."""
+    from dataclasses import replace
+
+    from generator.domain.codes import Earlier
+    from generator.reading.load import load_catalog
+    from generator.rendering.upstream_source import render_region
+    from tests.support.helpers import ROOT
+
+    family = load_catalog(ROOT / "catalog").family_by_id["llm_datadist"]
+    busy = family.code_by_name["LLM_LINK_BUSY"]
+    later = [c for c in family.codes if c.value > busy.value and c.c_name and 0x5010B000 < c.value < 0x5010C000]
+    assert later, "a code after LLM_LINK_BUSY in value order: this test needs one"
+    fixed = max(c.value for c in later) + 1
+    moved = replace(busy, value=fixed, earlier=(*busy.earlier, Earlier(None, None, (("hicann/hixl", "9.4.0"),),
+                                                                      busy.pos, value=busy.value)))
+    family = replace(family, codes=tuple(moved if c is busy else c for c in family.codes))
+    checked = 0
+    for item in family.upstream:
+        for region in item.regions:
+            if region.order != "value" or item.repo != "hicann/hixl":
+                continue
+            lines = render_region(family, item, region, None)
+            named = [i for i, line in enumerate(lines) if re.search(r"\bLLM_LINK_BUSY\b", line)]
+            if not named:
+                continue
+            before = render_region(family, item, region, "9.1.0")
+            assert [re.sub(r"\b(0x5010B0\w\wU|\d+)\b", "N", line) for line in lines] == \
+                [re.sub(r"\b(0x5010B0\w\wU|\d+)\b", "N", line) for line in before], item.path
+            if region.lines != "message-macro":  # a message, not the value
+                assert f"{fixed:X}" in lines[named[0]].upper() or f" {fixed & 0xFF})" in lines[named[0]], lines
+            checked += 1
+    assert checked >= 1

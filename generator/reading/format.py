@@ -307,7 +307,8 @@ class SourceRegion(Record):
     """The C++ namespace of the names it writes ('' for the global one): of a binding's expressions, of a header's
     names."""
     order: Literal["catalog", "value", "success-failed-first"] = "catalog"
-    """The codes' order: codes.yaml's, by value, or 0 and 0xFFFFFFFF first and then by value."""
+    """The codes' order: codes.yaml's, by value, or 0 and 0xFFFFFFFF first and then by value (the
+    value each code was first declared with: a release that fixes a value keeps its line in place)."""
     declaration: Optional[Text] = None
     """For lines: constant, what comes before the name (`constexpr Status`, `static const uint32_t`)."""
     literal: Literal["hex", "decimal"] = "hex"

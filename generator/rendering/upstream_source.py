@@ -90,7 +90,10 @@ def render_region(family: Family, item: UpstreamFile, region: SourceRegion, rele
     """The region's lines as the release has them (None: the newest); MissingFact where a code
     lacks a fact its line needs."""
     at = family_at(family, item.repo, release)
-    codes = _selected(at, region)
+    # a list in value order keeps a line where it was when a release fixes the code's value (upstream
+    # edits the line in place): the order of the values the codes were first declared with
+    first = {c.index: next((e.value for e in c.earlier if e.value is not None), c.value) for c in family.codes}
+    codes = _selected(at, region, lambda c: first[c.index])
     comments = dict(region.comments)
     lines = []
     for index, code in enumerate(codes):
@@ -99,7 +102,7 @@ def render_region(family: Family, item: UpstreamFile, region: SourceRegion, rele
     return lines
 
 
-def _selected(family: Family, region: SourceRegion) -> list[Code]:
+def _selected(family: Family, region: SourceRegion, value=lambda code: code.value) -> list[Code]:
     if region.codes == "python":
         chosen = [c for c in family.codes if c.python_name]
     elif region.codes == "wrapper":
@@ -109,10 +112,10 @@ def _selected(family: Family, region: SourceRegion) -> list[Code]:
     if region.lines == "message-macro":
         chosen = [c for c in chosen if c.log_message is not None]
     if region.order == "value":
-        return sorted(chosen, key=lambda c: c.value)
+        return sorted(chosen, key=value)
     if region.order == "success-failed-first":
         general = (0, 0xFFFFFFFF)
-        return sorted(chosen, key=lambda c: (c.value not in general, c.index if c.value in general else c.value))
+        return sorted(chosen, key=lambda c: (c.value not in general, c.index if c.value in general else value(c)))
     return chosen
 
 
