@@ -1,7 +1,7 @@
 """The shape of generator/: layers that import only downwards, no import cycle (imports inside
 functions count), no function over 60 lines, no private name imported from another module.
 
-The layers, lowest first (README, "Architecture"): a module may import its own layer and the
+The layers, lowest first (docs/architecture.md, "Architecture"): a module may import its own layer and the
 layers below it, never one above. `audit` and `importing` stand on one level, side by side:
 neither imports the other (audit must stay independent of the importer's reading)."""
 import ast

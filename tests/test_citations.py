@@ -25,6 +25,8 @@ PATTERN = re.compile(r"[{}*<>]|OWNER|FAMILY|NAME|MODULE|HEADER|\bID\b|LANG|/\.\.
                      r"|tests/\.(tmp|artifacts)|\.\.\.$")
 # A file of the project's history, as a message tells a user to take it: git show COMMIT:PATH
 AT_COMMIT = re.compile(r"\b([0-9a-f]{7,40}\^?):((?:scripts|generator|catalog|tests)/[\w./-]+)")
+# A section of a document, named after it: (docs/releases.md, "Release branches"), README, "Vendoring"
+SECTION = re.compile(r'\b(README|docs/[\w-]+\.md),?\s*\\?"([A-Z][^"\\]{2,80})\\?"')
 # A section sign after a file of the repository (upstream-facts.md §2) cites that file.
 OUTSIDE = re.compile(r"\bCONTRACT\b|(?<!\.md )§\s*\d|STYLE\.md|DEVELOPERS\.md|\.\./shared\b"
                      r"|\bissues?\s*#?\s*\d+|(?<![\w&])#\d{2,}\b")
@@ -117,6 +119,14 @@ def broken_citations(root: Path = ROOT) -> list[str]:
                 continue  # a pattern of paths: site/docs/index.{lang}.md
             if not (root / path.rstrip("/.")).exists():
                 problems.append(f"{file}:{line}: cites {path}, which does not exist")
+        for document, section in SECTION.findall(text):
+            target = root / ("README.md" if document == "README" else document)
+            headings = re.findall(r"^#+\s+(.*?)\s*(?:\{#[\w-]+\})?$", target.read_text(encoding="utf-8"), re.M) \
+                if target.is_file() else []
+            section = " ".join(section.split())
+            if section not in headings:
+                problems.append(f"{file}:{line}: cites the section {section!r} of {document}, which has no such "
+                                "heading")
         for dotted in MODULE.findall(text):
             if not _module_exists(root, dotted):
                 problems.append(f"{file}:{line}: cites {dotted}, which the generator does not have")
@@ -136,6 +146,7 @@ def test_every_cited_path_exists_and_nothing_outside_is_cited():
     ("# the rule of CONTRACT §4\n", "cites 'CONTRACT'"),
     ("# fixed in issue 21\n", "cites 'issue 21'"),
     ('print("convert it: git show 0000000:scripts/gone.py > c.py")\n', "cites scripts/gone.py at 0000000"),
+    ('print("as the README says (README, \\"No such section\\")")\n', "cites the section 'No such section' of README"),
 ])
 def test_the_check_fails_on_a_planted_citation(tmp_path, planted, expected):
     for name in ("generator", "tests", "scripts", "catalog", "templates"):

@@ -1,4 +1,4 @@
-"""The default edition (README, "The Python module"): which edition a code answers from when none is named,
+"""The default edition (docs/vendoring.md, "The Python module"): which edition a code answers from when none is named,
 in the generated module, `explain` and the site, by one function (generator.domain.queries).
 
 The rule's steps and tie-breaks are checked on tests/fixtures/defaults/catalog.yaml, where

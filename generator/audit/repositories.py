@@ -98,7 +98,7 @@ def _release_branch_notices(family: Family, repos: dict[str, GitRepo], named: di
             notices.append(
                 f"{family.id} timeline {timeline.id}: {repo.name} branch {branch} holds a version of {path} "
                 f"(blob {blob[:8]}) that no tag ships and no edition records (not a disagreement: a release may "
-                f"still ship it; README, \"Release branches\")")
+                f"still ship it; docs/releases.md, \"Release branches\")")
     return notices
 
 

@@ -2,8 +2,8 @@
 
 `default_edition` is the edition a code answers from when no edition is named: the
 generated module's recoverable(), meaning() and solution() with edition=None, `explain`
-without --edition, and the site's lists of codes. Users rely on this rule (README, "The Python
-module"), so it changes only with them. In order:
+without --edition, and the site's lists of codes. Users rely on this rule (docs/vendoring.md, "The
+Python module"), so it changes only with them. In order:
 
 1. the newest final release on the family's default timeline (the last timeline of its
    default page, `python.default_page`: the v2 copy of the Python page) whose edition

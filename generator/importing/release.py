@@ -42,7 +42,7 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
     if release is None and ref in dict(repo.release_branches()):
         raise ImportProblem(f"--ref {ref} is a release branch of {name}, not a tag nor the default branch's head: "
                             "the catalog records the pages a tag ships (import the tag once it exists) and the "
-                            "default branch's head; audit --upstream reports what the branch holds (README, "
+                            "default branch's head; audit --upstream reports what the branch holds (docs/releases.md, "
                             "\"Release branches\")")
     staged: dict[Path, str] = {}
     kept: Kept = {}  # each step edits the documents the step before left
