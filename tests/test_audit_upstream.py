@@ -233,6 +233,30 @@ def test_a_commit_the_repository_lacks_is_said_so(tmp_path):
     assert f"unreadable (upstream: 'commit {'deadbeef' * 5} is not in {upstream.repo.path}'" in result.out
 
 
+def test_a_directory_of_another_repository_is_said_to_be_one_first(tmp_path):
+    """A directory that holds none of the commits the catalog cites for the repository (and is no
+    shallow clone) is likely another one: audit and import say so on their first line, before
+    what they find there (the import said only that every page was missing, and exit 0)."""
+    upstream = build(tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    for args in (["init", "-q", "-b", "master"], ["commit", "-q", "--allow-empty", "-m", "another"],
+                 ["tag", "v9.2.0"]):
+        subprocess.run(["git", *args], cwd=other, env=git_env(), check=True)
+    before = {p: p.read_bytes() for p in upstream.catalog.rglob("*.yaml")}
+    for verb in (["audit"], ["import", "--ref", "v9.2.0"]):
+        result = run_cli(*verb, "--catalog", upstream.catalog, "--upstream", f"{REPO}={other}")
+        first = result.err.splitlines()[0]
+        assert first.startswith(f"warning: --upstream {REPO}={other} holds none of the") and "clone of" in first, \
+            result.err
+    assert {p: p.read_bytes() for p in upstream.catalog.rglob("*.yaml")} == before
+    assert "warning" not in (audited := upstream.audit()).err and audited.code == 0  # the repository itself
+    shallow = tmp_path / "shallow"  # a shallow clone may lack the cited commits: nothing to say
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{upstream.repo.path}", str(shallow)], check=True,
+                   env=git_env())
+    assert "warning" not in run_cli("audit", "--catalog", upstream.catalog, "--upstream", f"{REPO}={shallow}").err
+
+
 # -- wrong usage ---------------------------------------------------------------------------------------------
 
 

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from generator.upstream.files import MAX_FILE_BYTES, TOO_LARGE, UnreadableFile, decode
-from generator.core.exits import UsageError
+from generator.core.exits import UsageError, safe_print
 from generator.core.releases import UNRELEASED, release_key, sort_tags, tag_release
 
 if TYPE_CHECKING:
@@ -233,4 +234,26 @@ def parse_upstream_args(values: list[str], catalog: Catalog) -> dict[str, GitRep
             repos[name] = GitRepo(name, path)
         except GitError as error:
             raise UsageError(str(error)) from None
+        _warn_if_unrelated(repos[name], _cited_commits(catalog, name), catalog.repositories[name].url)
     return repos
+
+
+def _cited_commits(catalog: Catalog, name: str) -> list[str]:
+    """The commits of `name` the catalog cites (its page versions' sources and the pages of its
+    families of messages), newest recorded first, once each."""
+    found = [s.commit for family in catalog.families for version in reversed(family.versions)
+             for s in version.sources if s.repo == name and s.commit]
+    found += [f.pages.commit for f in catalog.message_families if f.pages.repo == name and f.pages.commit]
+    return list(dict.fromkeys(found))
+
+
+def _warn_if_unrelated(repo: GitRepo, cited: list[str], url: str) -> None:
+    """A warning, first on standard error, where the directory holds none of the commits the
+    catalog cites for the repository (and is no shallow clone, which may lack them): likely
+    another repository, whose files the command then reads as this one's."""
+    if not cited or any(repo.has_commit(commit) for commit in cited):
+        return
+    if repo.run("rev-parse", "--is-shallow-repository").strip() == b"true":
+        return
+    safe_print(f"warning: --upstream {repo.name}={repo.directory} holds none of the {len(cited)} commits the catalog "
+               f"cites for {repo.name} (such as {cited[0][:12]}): is it a clone of {url}?", sys.stderr)
