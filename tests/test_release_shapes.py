@@ -545,3 +545,24 @@ def test_a_release_that_ships_the_branch_heads_english_file_tags_it_and_keeps_it
     _after(upstream, tmp_path, "shape_head_english")
     _written_back(upstream, "9.2.0-v2", PYTHON_PAGE_910)
     _written_back(upstream, "9.2.0-v2", ENGLISH_PAGE_910, "en")
+
+
+def test_an_until_release_no_file_records_is_warned_at_its_item(shaped):
+    """A release typed by hand in `until` (9.20 for 9.2.0) reads as a release of its own: validate
+    says so at the item, and passes the release import recorded."""
+    upstream, release = shaped
+    _edit(upstream.repo.path, DATADIST_H, r"LLM_TIMEOUT = 0x5010B01AU", "LLM_TIMEOUT = 0x5010B0FFU")
+    _edit(upstream.repo.path, ERROR_CODES_H, r"LLM_TIMEOUT, 26\)", "LLM_TIMEOUT, 255)")
+    assert (result := release()).code == 0, result.err
+    checked = run_cli("validate", "--catalog", upstream.catalog)
+    assert checked.code == 0 and "warning: LLM_TIMEOUT: until" not in checked.err, checked.err
+    codes = upstream.catalog / "llm_datadist" / "codes.yaml"
+    text = codes.read_text(encoding="utf-8")
+    assert text.count(f"{REPO}: '9.2.0'") == 1, text
+    codes.write_text(text.replace(f"{REPO}: '9.2.0'", f"{REPO}: '9.20'"), encoding="utf-8")
+    checked = run_cli("validate", "--catalog", upstream.catalog)
+    line = next(n for n, t in enumerate(codes.read_text(encoding="utf-8").splitlines(), 1) if "'9.20'" in t)
+    warned = [w for w in checked.err.splitlines() if "until" in w]
+    assert checked.code == 0 and len(warned) == 1, checked.err
+    assert re.match(rf".*codes\.yaml:({line}|{line - 1}|{line - 2}):\d+: warning: LLM_TIMEOUT: until {REPO}: '9.20'",
+                    warned[0]) and "9.2.0" in warned[0], warned

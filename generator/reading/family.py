@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from generator.core.problems import Reporter, closest
-from generator.core.releases import release_key
+from generator.core.problems import Problem, Reporter, closest
+from generator.core.releases import release_key, tag_release
 from generator.domain.family import Family
 from generator.domain.model import (
     RECOVERABLE_VALUES,
@@ -65,7 +65,29 @@ def read_family(sections, files: list[str], site: Site, repositories, broken: se
             "family", of_key=True), discover, tuple(sorted(read.aliases.items())))  # type: ignore[arg-type]
     check_names(family, record, rep, codes.flawed | broken)
     check_text_links(family, rep)
+    _check_until(family, rep)
     return family
+
+
+def _check_until(family: Family, rep: Reporter) -> None:
+    """A release an earlier name or value holds until that the catalog records for none of the
+    repository's files (a typo such as 9.40 for 9.4.0 reads as a release of its own): a warning."""
+    known: dict[str, set[str]] = {}
+    for version in family.versions:
+        for source in version.sources:
+            if source.repo:
+                known.setdefault(source.repo, set()).update(r for t in source.tags if (r := tag_release(t)))
+    for edition in family.editions:
+        if edition.timeline.repo:
+            known.setdefault(edition.timeline.repo, set()).add(edition.release)
+    for code in family.codes:
+        for before in code.earlier:
+            for repo, release in before.until:
+                if repo in known and release not in known[repo]:
+                    newest = sorted(known[repo], key=lambda r: release_key(r) or ())[-3:]
+                    rep.warnings.append(Problem(before.pos, f"warning: {code.name}: until {repo}: {release!r}, a "
+                                                            f"release no page version of {repo} records (its newest: "
+                                                            f"{', '.join(newest)}); write a release import recorded"))
 
 
 def _languages(record: fmt.Family, site: Site, rep: Reporter) -> Optional[tuple[str, ...]]:
