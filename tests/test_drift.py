@@ -62,6 +62,7 @@ def test_a_hand_edited_output_fails_check_and_stays_as_it_was(copy_of_outputs):
     assert "stale: generated/c/llm_status_codes.h" in result.out
     assert "-#define LLM_TIMEOUT 0x5010B01BU" in result.out and "+#define LLM_TIMEOUT 0x5010B01AU" in result.out
     assert "run `make generate`" in result.err
+    assert "a change made in one by hand is lost; make it in catalog/" in result.err  # before it is overwritten
     assert tree(copy_of_outputs) == before
 
 
