@@ -566,3 +566,21 @@ def test_an_until_release_no_file_records_is_warned_at_its_item(shaped):
     assert checked.code == 0 and len(warned) == 1, checked.err
     assert re.match(rf".*codes\.yaml:({line}|{line - 1}|{line - 2}):\d+: warning: LLM_TIMEOUT: until {REPO}: '9.20'",
                     warned[0]) and "9.2.0" in warned[0], warned
+
+
+def test_diff_between_two_releases_says_a_value_fixed_in_the_source_files(shaped):
+    """A release that fixes a value and changes a text: `diff` of its edition and the one before
+    lists the value beside the text (it said only the text, or "No changes" with no text)."""
+    upstream, release = shaped
+    repo = upstream.repo.path
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    _edit(repo, DATADIST_H, r"LLM_TIMEOUT = 0x5010B01AU", "LLM_TIMEOUT = 0x5010B0FFU")
+    _edit(repo, ERROR_CODES_H, r"LLM_TIMEOUT, 26\)", "LLM_TIMEOUT, 255)")
+    _text_change(repo, PYTHON_PAGE_910, family, "LLM_PARAM_INVALID", "zh")
+    assert (result := release()).code == 0, result.out + result.err
+    text = run_cli("diff", "9.1.0-v2", "9.2.0-v2", "--catalog", upstream.catalog, "--lang", "en")
+    assert "Values changed (in the source files):\n  LLM_TIMEOUT: 0x5010B01A → 0x5010B0FF\n" in text.out, text.out
+    data = json.loads(run_cli("diff", "9.1.0-v2", "9.2.0-v2", "--catalog", upstream.catalog, "--json").out)
+    assert data["values"] == [{"code": "LLM_TIMEOUT", "before": "0x5010B01A", "after": "0x5010B0FF"}]
+    same = json.loads(run_cli("diff", "9.0.1-v2", "9.1.0-v2", "--catalog", upstream.catalog, "--json").out)
+    assert same["values"] == []

@@ -313,6 +313,17 @@ def _indent(text: str, columns: int = 2) -> str:
 # -- diff ---------------------------------------------------------------------------------------------------
 
 
+def _values_changed(family: Family, diff: changes.EditionDiff) -> list[dict]:
+    """The codes both editions list whose value their repositories' files give otherwise at the
+    two releases (a value fixed under a kept name: the pages' rows do not show values)."""
+    def at(edition: Edition, code: Code) -> int:
+        return code.value_at(edition.timeline.repo, None if edition.release == UNRELEASED else edition.release)
+
+    both = [c for c in family.codes if c.name in diff.old.row_by_code and c.name in diff.new.row_by_code]
+    return [{"code": c.name, "before": hex_value(at(diff.old, c)), "after": hex_value(at(diff.new, c))}
+            for c in both if at(diff.old, c) != at(diff.new, c)]
+
+
 def diff_data(family: Family, diff: changes.EditionDiff, lang: str) -> dict:
     presence = [c for c in diff.presence if c.code not in diff.added + diff.dropped]
     return {
@@ -326,6 +337,7 @@ def diff_data(family: Family, diff: changes.EditionDiff, lang: str) -> dict:
         "became_known": [vars(c) for c in diff.became_known],
         "texts": [vars(c) for c in diff.texts if c.lang == lang],
         "texts_known": lang in diff.texts_comparable,
+        "values": _values_changed(family, diff),
     }
 
 
@@ -356,6 +368,9 @@ def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) 
                 f"  {c['code']}: {_recoverable(family, c['before'], lang)} → {_recoverable(family, c['after'], lang)}"
                 for c in data[key]
             ]
+    if data["values"]:
+        lines.append(f"{label('values_changed')}:")
+        lines += [f"  {c['code']}: {c['before']} → {c['after']}" for c in data["values"]]
     if data["texts"]:
         lines.append(f"{label('texts_changed')}:")
         for change in data["texts"]:
