@@ -87,7 +87,7 @@ def _check_until(family: Family, rep: Reporter) -> None:
                     newest = sorted(known[repo], key=lambda r: release_key(r) or ())[-3:]
                     rep.warnings.append(Problem(before.pos, f"warning: {code.name}: until {repo}: {release!r}, a "
                                                             f"release no page version of {repo} records (its newest: "
-                                                            f"{', '.join(newest)}); write a release import recorded"))
+                                                            f"{', '.join(newest)}); write one of its releases"))
 
 
 def _languages(record: fmt.Family, site: Site, rep: Reporter) -> Optional[tuple[str, ...]]:
