@@ -436,3 +436,32 @@ def test_a_section_is_compared_as_a_section_and_never_written_as_a_file(sectione
     changed.mkdir()
     checks = check_pages(load_catalog(write_catalog(doc, changed)), {"demo/repo": GitRepo("demo/repo", repo.path)})
     assert [c.diff for c in checks if c.lang == "en"] == ["docs/en/api.md has no heading '## Status codes'"]
+
+
+@pytest.mark.parametrize("timeline", ["cpp-v1", "cpp-v2", "cpp-deprecated"])
+def test_a_page_version_writes_its_values_as_the_first_release_that_ships_it_had_them(timeline):
+    """A page version that tags before its edition's release ship too (9.1.0's pages, first shipped
+    by 9.1.0-beta.1) writes a code's value as that first release had it (its code block, or its
+    column of decimal values): a release that fixed the value in its headers and shipped the page
+    unchanged wrote the new value into upstream's page, and the import said the page was not
+    written back byte for byte."""
+    from dataclasses import replace
+
+    from generator.domain.codes import Earlier
+    from generator.domain.queries import page_release
+    from generator.rendering.upstream_page import render_upstream_page
+
+    family = load_catalog(ROOT / "catalog").family_by_id["llm_datadist"]
+    edition = family.edition_by_id[f"9.1.0-{timeline}"]
+    assert page_release(family, edition) == "9.1.0-beta.1", "a version tags before 9.1.0 ship: this test needs it"
+    before = render_upstream_page(family, edition, "zh")
+    def shown(code):  # how the page writes its value: a column of decimal values, or a code block's hex
+        return f"| {code.value} |" if timeline == "cpp-deprecated" else f" 0x{code.value:X}U;"
+
+    busy = next(family.code_by_name[row.code] for row in edition.rows
+                if before.count(shown(family.code_by_name[row.code])) == 1)
+    fixed = replace(busy, value=busy.value + 2, earlier=(Earlier(None, None, ((edition.timeline.repo, "9.1.0"),),
+                                                                 busy.pos, value=busy.value),))
+    family = replace(family, codes=tuple(fixed if c is busy else c for c in family.codes))
+    assert fixed.value_at(edition.timeline.repo, "9.1.0") != busy.value  # the headers at 9.1.0
+    assert render_upstream_page(family, edition, "zh") == before

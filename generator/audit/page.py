@@ -8,6 +8,7 @@ from generator.upstream import c_source
 from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition
 from generator.domain.family import Family
+from generator.domain.queries import page_release
 from generator.upstream.page_table import TableRow, normalize_text, read_table, recoverable_value
 from generator.audit.source_code import expected_line, order_findings
 from generator.audit.findings import Finding
@@ -101,7 +102,7 @@ def _row_codes(family: Family, edition: Edition, table, file: str,
     prefix = page.row_prefix if page.row_names == "c" else ""
     by_name = {prefix + name: code for code in family.codes
                for name in (code.python_names if page.row_names == "python" else code.c_names)}
-    at = (edition.timeline.repo, edition.release)
+    at = (edition.timeline.repo, page_release(family, edition))  # the values the page was written with
     by_value = {str(value): code for code in family.codes for value in code.values}  # any value it had
     by_value.update((str(code.value_at(*at)), code) for code in family.codes)  # the release's first
     result = []
@@ -222,7 +223,7 @@ def _code_blocks(family: Family, edition: Edition, file: str, table) -> list[Fin
     """The constants a C++ page declares in its code block, against the catalog's names and values
     at the edition's release (a page shows its release's)."""
     findings = []
-    at = (edition.timeline.repo, edition.release)
+    at = (edition.timeline.repo, page_release(family, edition))  # the values the page was written with
     by_name = {name: code for code in family.c_codes for name in code.c_names}
     by_name.update({n.short: code for code in family.codes for n in code.cpp})
     for block in table.code_blocks:

@@ -32,7 +32,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Family
 from generator.domain.model import Page, Timeline
-from generator.core.releases import is_final_release, release_key
+from generator.core.releases import is_final_release, release_key, tag_release
 
 
 def default_timeline(family: Family) -> Timeline:
@@ -177,6 +177,15 @@ def row_anchor(edition: Edition, code: Code) -> str:
 def value_at_edition(code: Code, edition: Edition) -> int:
     """The code's value in the files of the edition's repository at its release."""
     return code.value_at(edition.timeline.repo, edition.release)
+
+
+def page_release(family: Family, edition: Edition) -> str:
+    """The release a page version's own words about values were written at: the first tag of the
+    edition's repository that ships it (a page shipped unchanged by a later release that fixed a
+    value in the headers still shows the value it was written with), else the edition's release."""
+    version = family.version_by_id[edition.version]
+    shipped = [r for s in version.sources if s.repo == edition.timeline.repo for t in s.tags if (r := tag_release(t))]
+    return min(shipped, key=lambda r: release_key(r) or ()) if shipped else edition.release
 
 
 def earlier_values(code: Code) -> list[tuple[int, str]]:

@@ -10,7 +10,7 @@ from generator.domain.codes import Code
 from generator.domain.editions import Edition, Row, Source
 from generator.domain.family import Family
 from generator.domain.layout import CodeBlock, PageLayout, code_block_text
-from generator.domain.queries import value_at_edition
+from generator.domain.queries import page_release
 from generator.rendering.output import Planned
 
 BOM = "\ufeff"
@@ -63,10 +63,11 @@ def _block(family: Family, edition: Edition, block) -> str:
 def _code_block(family: Family, edition: Edition, block: CodeBlock) -> str:
     """The codes under the names the edition's release gives them: its rows' (a row's name is
     the page's), or, for a block of a range of values, every C/C++ code's there and then."""
+    at = (edition.timeline.repo, page_release(family, edition))
     if block.values is None:
-        codes = [(row.name, value_at_edition(family.code_by_name[row.code], edition)) for row in edition.rows]
+        codes = [(row.name, family.code_by_name[row.code].value_at(*at)) for row in edition.rows]
     else:
-        codes = [(name, value_at_edition(c, edition)) for c in family.codes
+        codes = [(name, c.value_at(*at)) for c in family.codes
                  if (name := c.c_at(edition.timeline.repo, edition.release))]
     return code_block_text(block, codes, family.c.literals == "hex")
 
@@ -102,7 +103,7 @@ def _cells(family: Family, edition: Edition, lang: str, layout: PageLayout, row:
     cells = []
     for column in edition.page.columns:
         if column == "name":
-            cells.append(_first_cell(edition, code))
+            cells.append(_first_cell(family, edition, code))
         elif column == "recoverable":
             value = dict(row.disagreements).get(lang, row.recoverable)
             cells.append(dict(layout.labels).get(value) or family.recoverable_label(value, lang))
@@ -111,9 +112,9 @@ def _cells(family: Family, edition: Edition, lang: str, layout: PageLayout, row:
     return cells
 
 
-def _first_cell(edition: Edition, code: Code) -> str:
+def _first_cell(family: Family, edition: Edition, code: Code) -> str:
     if edition.page.first_column == "decimal":
-        return str(value_at_edition(code, edition))
+        return str(code.value_at(edition.timeline.repo, page_release(family, edition)))
     return edition.name_shown(code.name) or code.name
 
 
