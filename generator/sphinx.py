@@ -8,11 +8,12 @@ named by the family's `sphinx_directive`) renders an edition's table from the ca
        :edition: 9.1.0-v2
        :lang: en
 
-`:edition:` defaults to the newest released edition of the family's default
-page, `:lang:` to the project's language when the family has it, else the
-family's first language. The table is built as docutils nodes, so every text
-is escaped by Sphinx's own writers; every catalog file is a dependency of the
-document, so editing a text rebuilds it.
+`:edition:` defaults to the edition of the newest final release on the family's
+default timeline (as the generated module answers: 9.1.0-v2), `:lang:` to the
+project's language when the family has it, else the family's first language.
+The table is built as docutils nodes, so every text is escaped by Sphinx's own
+writers; every catalog file is a dependency of the document, so editing a text
+rebuilds it.
 
 Without a catalog, a directive named as the README's are (`.. NAME-status-codes::`) is
 defined all the same, never docutils' "Unknown directive type": when the setting is missing,
@@ -36,6 +37,8 @@ from generator.reading.load import catalog_files, load_catalog
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
+from generator.domain.queries import default_timeline
+from generator.core.releases import is_final_release
 from generator.core.problems import CatalogError
 from generator.rendering.site.text import IDENTIFIER_JOIN, URL_JOIN, URL_PATTERN  # the site's break rules
 from generator.domain.blocks import blocks
@@ -114,8 +117,12 @@ class StatusCodesDirective(SphinxDirective):
         wanted = self.options.get("edition")
         if wanted:
             return family.edition(wanted)
+        # as the module answers: the newest final release on the default timeline (v2), else the default
+        # page's newest released edition, else the newest
+        final = [e for e in family.timeline_editions(default_timeline(family)) if e.released
+                 and is_final_release(e.release)]
         released = [e for e in family.editions if e.released and e.page.id == family.python.default_page]
-        return (released or list(family.editions))[-1]
+        return (final or released or list(family.editions))[-1]
 
     def _default_lang(self, family: Family) -> str:
         language = (self.config.language or "").split("_")[0]

@@ -54,6 +54,22 @@ def test_the_llm_directive_renders_an_edition_in_its_own_order_with_row_ids(tmp_
     assert meaning is not None and meaning.text.split("\n")[0] in unescape(html)
 
 
+def test_without_an_edition_the_table_is_the_one_the_module_answers_from(tmp_path, llm):
+    """No :edition: gives the newest final release on the default timeline, the edition the module
+    answers from by default (it gave 9.2.0-beta.1-v1, a pre-release of the other copy)."""
+    from generator.domain.queries import default_edition
+
+    src, out = project(tmp_path, ".. llm-status-codes::\n   :lang: en\n", str(ROOT / "catalog"))
+    result = sphinx_build(src, out, "-W")
+    assert result.returncode == 0, result.stderr
+    html = (out / "index.html").read_text(encoding="utf-8")
+    expected = default_edition(llm, llm.code_by_name["LLM_TIMEOUT"])
+    assert expected.id == "9.1.0-v2"  # the module's answer for a code every page lists
+    names = [r[expected.page.columns.index("name")].split()[0] for r in cells(html)]
+    assert names == [llm.code_by_name[r.code].name_on(expected.page) or r.code for r in expected.rows]
+    assert "LLM_TIMEOUT" in names
+
+
 def test_each_family_has_its_directive(tmp_path, catalog):
     body = "".join(f".. {f.sphinx_directive}::\n   :lang: en\n\n" for f in catalog.families)
     src, out = project(tmp_path, body, str(ROOT / "catalog"))
