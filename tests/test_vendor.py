@@ -77,6 +77,17 @@ def test_a_hand_edited_copy_is_named_and_vendor_will_not_overwrite_it_unless_for
     assert forced.code == 0 and run_cli("verify-vendored", module).code == 0
 
 
+def test_the_command_to_vendor_an_edited_copy_again_names_its_family_without_against(tmp_path):
+    """Without --against, the checkout's catalog says whose module a vendored file is: the command
+    to run is whole (it said --family FAMILY)."""
+    to = tmp_path / "vendored"
+    assert run_cli("vendor", "--family", "hixl", "--to", to, "--header").code == 0
+    for path in sorted(to.iterdir()):
+        path.write_text(path.read_text(encoding="utf-8").replace("TIMEOUT", "TIME_OUT", 1), encoding="utf-8")
+        said = run_cli("verify-vendored", path).err
+        assert "edited by hand" in said and "--family hixl" in said and "FAMILY" not in said, said
+
+
 def test_an_out_of_date_copy_is_named_with_both_hashes(tmp_path):
     to, _ = vendored(tmp_path, "--header")
     newer = edited_catalog(tmp_path)

@@ -19,6 +19,7 @@ from typing import Callable, Optional, Union
 
 from generator.reading.load import load_catalog
 from generator.core.exits import UsageError
+from generator.core.problems import CatalogError
 from generator.rendering.catalog_hash import catalog_hash
 from generator.domain.family import Catalog, Family
 from generator.domain.messages import MessageFamily
@@ -198,6 +199,20 @@ def expected_files(against: Path) -> dict[str, Expected]:
     return files
 
 
+def _family_in_checkout(name: str) -> Optional[str]:
+    """The family whose module or header a file of this name is, by the catalog of the checkout this
+    generator runs from (None where there is none, or it does not read): for the command that
+    vendors the file again."""
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "pyproject.toml").is_file() or not (root / "catalog").is_dir():
+        return None
+    try:
+        expected = expected_files(root / "catalog").get(name)
+    except (CatalogError, OSError):
+        return None
+    return expected.family_id if expected is not None else None
+
+
 def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
     """One line per problem; none when every copy's checksum matches (and, given `against`, it
     is current and, for a catalog, byte for byte what it generates): `proven` says which."""
@@ -216,7 +231,7 @@ def verify_vendored(files: list[Path], against: Optional[Path]) -> list[str]:
             continue
         expected = table.get(path.name)
         if not intact:
-            family_id = expected.family_id if expected is not None else None  # known with --against
+            family_id = expected.family_id if expected is not None else _family_in_checkout(path.name)
             problems.append(f"{path}: edited by hand since it was generated: restore it, or "
                             f"{vendor_again(path, family_id, force=True)}")
             continue
