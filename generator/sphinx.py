@@ -141,10 +141,12 @@ class EditionTable:
 
     def document_nodes(self) -> list[nodes.Node]:
         result: list[nodes.Node] = []
-        translated = any(e is not None and e.origin == "translation"
-                         for r in self.edition.rows for f in self.edition.page.text_fields
-                         for e in [self.family.code_by_name[r.code].entry(f, self.edition.id, self.lang)])
-        for key, show in (("translation_note", translated), ("texts_not_known", not self.edition.has_texts(self.lang)),
+        origins = {e.origin for r in self.edition.rows for f in self.edition.page.text_fields
+                   for e in [self.family.code_by_name[r.code].entry(f, self.edition.id, self.lang)] if e is not None}
+        # what each sign on the texts means, said once above the table, as the site's edition pages say it
+        for key, show in (("untranslated_note", "untranslated" in origins),
+                          ("translation_note", "translation" in origins), ("proposed_note", "proposed" in origins),
+                          ("texts_not_known", not self.edition.has_texts(self.lang)),
                           ("order_not_known", not self.edition.order_known)):
             if show:
                 result.append(nodes.note("", nodes.paragraph(text=self.site.label(key, self.lang))))
@@ -153,10 +155,11 @@ class EditionTable:
 
     def table(self) -> nodes.table:
         page = self.edition.page
-        table = nodes.table(classes=["status-codes"])
+        table = nodes.table(classes=["status-codes", "colwidths-given"])  # the writers honour the widths below
         group = nodes.tgroup(cols=len(page.columns))
         table += group
-        widths = {"name": 3, "meaning": 3, "cause": 3, "recoverable": 1, "solution": 6}
+        # 是否可恢复 on two lines at most
+        widths = {"name": 4, "meaning": 3, "cause": 3, "recoverable": 2, "solution": 6}
         for column in page.columns:
             group += nodes.colspec(colwidth=widths[column])
         head = nodes.thead()

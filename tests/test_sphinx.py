@@ -68,6 +68,28 @@ def test_without_an_edition_the_table_is_the_one_the_module_answers_from(tmp_pat
     names = [r[expected.page.columns.index("name")].split()[0] for r in cells(html)]
     assert names == [llm.code_by_name[r.code].name_on(expected.page) or r.code for r in expected.rows]
     assert "LLM_TIMEOUT" in names
+    # the columns' widths reach the page (the recoverability column of one CJK character a line was
+    # a column the browser sized by its heading's narrowest word)
+    widths = [float(w) for w in re.findall(r'<col style="width: ([\d.]+)%" />', html)]
+    assert len(widths) == len(expected.page.columns) and min(widths) >= 10, widths
+
+
+@pytest.mark.parametrize("edition", ["9.0.0-v2", "9.1.0-v2"])
+def test_each_sign_on_the_tables_texts_is_said_above_it(tmp_path, llm, catalog, edition):
+    """Every kind of text that is not upstream's released words (proposed *, this project's
+    translation †, not translated yet ‡) has its note above the table when the table shows one,
+    as the site's edition pages do; 9.0.0-v2's English showed * on nearly every cell with a note
+    that said only what † means."""
+    src, out = project(tmp_path, f".. llm-status-codes::\n   :edition: {edition}\n   :lang: en\n",
+                       str(ROOT / "catalog"))
+    result = sphinx_build(src, out, "-W")
+    assert result.returncode == 0, result.stderr
+    html = unescape((out / "index.html").read_text(encoding="utf-8")).replace("\u2019", "'")  # smart quotes
+    shown = {e.origin for r in llm.edition_by_id[edition].rows for f in llm.edition_by_id[edition].page.text_fields
+             for e in [llm.code_by_name[r.code].entry(f, edition, "en")] if e is not None}
+    for kind, origin in (("untranslated_note", "untranslated"), ("translation_note", "translation"),
+                         ("proposed_note", "proposed")):
+        assert (catalog.site.label(kind, "en") in html) == (origin in shown), (kind, shown)
 
 
 def test_each_family_has_its_directive(tmp_path, catalog):
