@@ -264,7 +264,7 @@ def test_retry_and_its_synonyms_find_the_codes_that_say_to_try_again(llm, reader
 def test_a_query_in_the_other_language_finds_its_pages_and_says_so(catalog, llm, reader):
     site = catalog.site
     zh, en = site.languages
-    for lang_path, query, other in (("en/", "超时", zh), ("", "timeout", en)):
+    for lang_path, query, other in (("en/", "超时", zh), ("", "timed out", en)):
         found = results(reader, lang_path, query)
         prefix = "" if other == site.languages[0] else f"{other}/"
         wanted = {code_path(llm, llm.code_by_name[n], prefix) for n in ("LLM_TIMEOUT", "LLM_WAIT_PROCESS_TIMEOUT")}
@@ -272,6 +272,10 @@ def test_a_query_in_the_other_language_finds_its_pages_and_says_so(catalog, llm,
         own = site.languages[0] if lang_path == "" else lang_path.rstrip("/")
         label = site.label("search_in_language", own).format(language=site.language_names[other])
         assert all(label in item["text"] for item in found), (query, found[0])
+    # a word of codes' names, in any case, is no English text: the zh pages answer it (it led to en/)
+    found = results(reader, "", "timeout")
+    wanted = {code_path(llm, llm.code_by_name[n], "") for n in ("LLM_TIMEOUT", "LLM_WAIT_PROCESS_TIMEOUT")}
+    assert wanted <= set(paths(found)[:5]) and not any(p.startswith("en/") for p in paths(found)), paths(found)[:5]
 
 
 @pytest.mark.slow

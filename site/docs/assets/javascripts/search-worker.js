@@ -810,7 +810,10 @@ function languageNote(own, searched) {
 function scriptOf(index, query) {
   if (query.terms.some(t => t.cjk)) return "cjk"
   const entries = index.scope(query.family)
-  if (query.terms.length && query.terms.every(t => (t.latin || t.phrase) && !t.code && !index.key(t, entries))) return "latin"
+  // words of codes' names in any case (timeout, link busy) name codes in every language's index
+  const namePart = t => entries.some(e => e.names.some(n => ("_" + n + "_").includes("_" + t.word + "_")))
+  if (query.terms.length && query.terms.every(t => (t.latin || t.phrase) && !t.code && !index.key(t, entries))
+      && !query.terms.every(namePart)) return "latin"
   return null
 }
 
