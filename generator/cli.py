@@ -14,10 +14,10 @@ from typing import Optional, Sequence
 
 from generator.core.environment import missing_package, python_too_old
 from generator.core.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, OutputError, UsageError, safe_print
+from generator.core.files import CHECKOUT_CATALOG as DEFAULT_CATALOG
 from generator.core.problems import CatalogError
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_CATALOG = ROOT / "catalog" if (ROOT / "catalog").is_dir() and (ROOT / "pyproject.toml").is_file() else None
 
 
 class Parser(argparse.ArgumentParser):

@@ -146,7 +146,7 @@ def cmd_import(args) -> int:
         return EXIT_DIFFERENT
     for line in report.done:
         safe_print(line)
-    for line in report.todo:
+    for line in report.for_a_person():
         safe_print(f"for a person: {line}")
     written = sum(1 for line in report.done if line.startswith("wrote "))
     safe_print(

@@ -37,8 +37,7 @@ from generator.reading.load import catalog_files, load_catalog
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.domain.queries import default_timeline
-from generator.core.releases import is_final_release
+from generator.domain.queries import default_timeline, newest_edition
 from generator.core.problems import CatalogError
 from generator.rendering.site.text import IDENTIFIER_JOIN, URL_JOIN, URL_PATTERN  # the site's break rules
 from generator.domain.blocks import blocks
@@ -117,12 +116,8 @@ class StatusCodesDirective(SphinxDirective):
         wanted = self.options.get("edition")
         if wanted:
             return family.edition(wanted)
-        # as the module answers: the newest final release on the default timeline (v2), else the default
-        # page's newest released edition, else the newest
-        final = [e for e in family.timeline_editions(default_timeline(family)) if e.released
-                 and is_final_release(e.release)]
-        released = [e for e in family.editions if e.released and e.page.id == family.python.default_page]
-        return (final or released or list(family.editions))[-1]
+        # as the module answers: the newest final release on the default timeline (v2)
+        return newest_edition(family, default_timeline(family)) or family.editions[-1]
 
     def _default_lang(self, family: Family) -> str:
         language = (self.config.language or "").split("_")[0]

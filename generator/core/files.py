@@ -10,6 +10,9 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 # Installed, the templates ship inside the package; in a checkout they are the
 # repository's templates/ directory (pyproject.toml maps one onto the other).
 TEMPLATES = PACKAGE_DIR / "templates" if (PACKAGE_DIR / "templates").is_dir() else PACKAGE_DIR.parent / "templates"
+# A checkout's catalog/, the verbs' default (None where the generator is installed without one).
+CHECKOUT_CATALOG = PACKAGE_DIR.parent / "catalog" if (PACKAGE_DIR.parent / "catalog").is_dir() \
+    and (PACKAGE_DIR.parent / "pyproject.toml").is_file() else None
 
 
 class NotRegular(OSError):

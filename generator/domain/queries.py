@@ -179,6 +179,15 @@ def value_at_edition(code: Code, edition: Edition) -> int:
     return code.value_at(edition.timeline.repo, edition.release)
 
 
+def newest_edition(family: Family, timeline: Timeline) -> Optional[Edition]:
+    """The timeline's edition "the newest final release" means: its newest final released one,
+    else its newest released, else its newest (a published page before its repository copy)."""
+    editions = family.timeline_editions(timeline)
+    final = [e for e in editions if e.released and is_final_release(e.release)]
+    return max(final or [e for e in editions if e.released] or editions,
+               key=lambda e: (release_key(e.release) or (), not e.repo_copy), default=None)
+
+
 def page_release(family: Family, edition: Edition) -> str:
     """The release a page version's own words about values were written at: the first tag of the
     edition's repository that ships it (a page shipped unchanged by a later release that fixed a

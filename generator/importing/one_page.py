@@ -135,7 +135,7 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         return
     same = holding(family, versions, page, release, prefer) if page.repo is not None else \
         next((v for v in versions if _same_content(family, v, rows, family.languages[0])), None)
-    head = next((v for v in versions if _is_head(v)), None)
+    head = next((v for v in versions if is_head(v)), None)
     if same is not None and translated and release != UNRELEASED:
         for version in versions:  # every version whose file this is: an English-only change may come again
             if page.repo is not None and same_file(version, page):
@@ -201,7 +201,8 @@ def _cut_tags(plan: Plan, version: Version, source: dict, release: str) -> None:
             cy.set_value(item, "tags", cy.flow(kept))
 
 
-def _is_head(version: Version) -> bool:
+def is_head(version: Version) -> bool:
+    """Whether the version is the branch head's only: a branch's file, and no tag ships any of its files."""
     return any(s.kind == "repo" and s.branch for s in version.sources) and not any(s.tags for s in version.sources)
 
 
@@ -223,7 +224,7 @@ def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -
     sources = plan.files.version(version.id)["sources"]
     same_file = [(n, s) for n, s in zip(sources, version.sources)
                  if s.kind == "repo" and s.repo == source.get("repo") and s.path == source.get("path")]
-    if _is_head(version) and "tags" in source and source["tags"]:
+    if is_head(version) and "tags" in source and source["tags"]:
         _take_over_head(plan, version, source, release, release + version.timeline.suffix)
         return
     if "branch" in source:
@@ -400,20 +401,10 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
             for lang in (lang for lang in others if lang not in carried):
                 if edit.starting(version_id, lang) is None:
                     edit.add(version_id, lang, None)
-                plan.report.todo.append(_translate(code.name, field_name, lang, version_id))
+                plan.report.untranslated[(code.name, field_name, lang, version_id)] = None
     if changed:
         plan.report.done.append(f"{version_id}: {changed} text(s) changed" + (
             f" ({joined} written already: the entries that write them hold from it too)" if joined else ""))
-
-
-def _translate(name: str, field_name: str, lang: str, version_id: str) -> str:
-    return f"translate: {name} {field_name} ({lang}) from {version_id} (codes.yaml: untranslated: [{lang}])"
-
-
-def _translated(plan: Plan, name: str, field_name: str, lang: str, version_id: str) -> None:
-    """A text this import left to translate that a page in `lang` gave after all: no longer to do."""
-    todo = _translate(name, field_name, lang, version_id)
-    plan.report.todo[:] = [line for line in plan.report.todo if line != todo]
 
 
 def _says(entry, text: str, markdown: bool) -> bool:
@@ -435,7 +426,7 @@ def cited_texts(plan: Plan, version: Version, lang: str, rows: list[ImportedRow]
             if current is not None and current.origin == UNTRANSLATED:
                 plan.field_edit(code, field_name).give(version.id, lang, text, field_name in row.markdown)
                 changed += 1
-                _translated(plan, code.name, field_name, lang, version.id)
+                plan.report.untranslated.pop((code.name, field_name, lang, version.id), None)
     if changed:
         plan.report.done.append(f"{version.id}: {changed} {lang} text(s) from {path}, which it cites")
 
@@ -470,6 +461,6 @@ def other_language(plan: Plan, timeline: Timeline, edition_id: str, lang: str, r
             if current is not None and _says(current, text, markdown) and current.origin == "upstream":
                 continue
             plan.field_edit(code, field_name).give(version.id, lang, text, markdown)
-            _translated(plan, code.name, field_name, lang, version.id)
+            plan.report.untranslated.pop((code.name, field_name, lang, version.id), None)
             changed += 1
     plan.report.done.append(f"{edition_id}: {changed} {lang} text(s) from {source.get('path') or 'the page'}")

@@ -46,6 +46,13 @@ class Report:
 
     done: list[str] = field(default_factory=list)
     todo: list[str] = field(default_factory=list)
+    # the texts the import left untranslated, (code, field, language, version): a page in that
+    # language that gives one later in the import takes it off
+    untranslated: dict[tuple[str, str, str, str], None] = field(default_factory=dict)
+
+    def for_a_person(self) -> list[str]:
+        return self.todo + [f"translate: {name} {field_name} ({lang}) from {version} (codes.yaml: untranslated: "
+                            f"[{lang}])" for name, field_name, lang, version in self.untranslated]
 
 
 # -- reading a page ----------------------------------------------------------------------------------------

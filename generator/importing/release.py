@@ -25,8 +25,8 @@ from generator.domain.model import Timeline
 from generator.importing import catalog_yaml as cy
 from generator.importing.catalog_files import Files, Kept, Plan, source_map, stage, write_staged
 from generator.importing.framing import read_framing
-from generator.importing.one_page import (cited_tags, cited_texts, cites, first_language, holding, other_language,
-                                          same_texts)
+from generator.importing.one_page import (cited_tags, cited_texts, cites, first_language, holding, is_head,
+                                          other_language, same_texts)
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
 from generator.importing.release_checks import check_written_back
 from generator.importing.release_codes import record_codes
@@ -316,7 +316,7 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
         target = _translated_version(family, versions, release)
         rows = read_rows(family, timeline, lang, page)
         rows = rows + _record_parts(plan, timeline, lang, name, repo, ref, release, path, rows)
-        if cited is not None and not (cited[1].branch and _unreleased(family, cited[0])):
+        if cited is not None and not (cited[1].branch and is_head(cited[0])):
             # unchanged since a version cited it: that version's still (a new version of the first
             # language carries its texts, and marks the rest untranslated); a file only the branch
             # head's version cites is that version's only while no tag has taken the version over
@@ -329,10 +329,6 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
                                     f"clear; import it with --edition ID --lang {lang} --ref {ref} --path {path}")
             continue
         other_language(plan, timeline, target.editions[0], lang, rows, page.source)
-
-
-def _unreleased(family: Family, version: Version) -> bool:
-    return all(family.edition_by_id[e].release == UNRELEASED for e in version.editions)
 
 
 def _translated_version(family: Family, versions: list[Version], release: Optional[str]) -> Optional[Version]:

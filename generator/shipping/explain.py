@@ -16,7 +16,7 @@ from generator.domain.family import Family
 from generator.domain.messages import MessageFamily
 from generator.domain.model import Site
 from generator.shipping.explain_messages import MessageMatch, from_key, ids_in, message_templates, site_page
-from generator.domain.queries import default_edition, other_names
+from generator.domain.queries import default_edition, other_names, value_at_edition
 from generator.core.releases import UNRELEASED
 # A number is read as the generated modules' lookup() reads it: one rule, in one place.
 from generator.rendering.runtime.module_runtime import _TOO_LONG as TOO_LONG, _number as key_number
@@ -316,12 +316,10 @@ def _indent(text: str, columns: int = 2) -> str:
 def _values_changed(family: Family, diff: changes.EditionDiff) -> list[dict]:
     """The codes both editions list whose value their repositories' files give otherwise at the
     two releases (a value fixed under a kept name: the pages' rows do not show values)."""
-    def at(edition: Edition, code: Code) -> int:
-        return code.value_at(edition.timeline.repo, None if edition.release == UNRELEASED else edition.release)
-
     both = [c for c in family.codes if c.name in diff.old.row_by_code and c.name in diff.new.row_by_code]
-    return [{"code": c.name, "before": hex_value(at(diff.old, c)), "after": hex_value(at(diff.new, c))}
-            for c in both if at(diff.old, c) != at(diff.new, c)]
+    return [{"code": c.name, "before": hex_value(value_at_edition(c, diff.old)),
+             "after": hex_value(value_at_edition(c, diff.new))}
+            for c in both if value_at_edition(c, diff.old) != value_at_edition(c, diff.new)]
 
 
 def diff_data(family: Family, diff: changes.EditionDiff, lang: str) -> dict:

@@ -19,6 +19,7 @@ from typing import Callable, Optional, Union
 
 from generator.reading.load import load_catalog
 from generator.core.exits import UsageError
+from generator.core.files import CHECKOUT_CATALOG
 from generator.core.problems import CatalogError
 from generator.rendering.catalog_hash import catalog_hash
 from generator.domain.family import Catalog, Family
@@ -203,11 +204,10 @@ def _family_in_checkout(name: str) -> Optional[str]:
     """The family whose module or header a file of this name is, by the catalog of the checkout this
     generator runs from (None where there is none, or it does not read): for the command that
     vendors the file again."""
-    root = Path(__file__).resolve().parents[2]
-    if not (root / "pyproject.toml").is_file() or not (root / "catalog").is_dir():
+    if CHECKOUT_CATALOG is None:
         return None
     try:
-        expected = expected_files(root / "catalog").get(name)
+        expected = expected_files(CHECKOUT_CATALOG).get(name)
     except (CatalogError, OSError):
         return None
     return expected.family_id if expected is not None else None

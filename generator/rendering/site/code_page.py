@@ -19,9 +19,9 @@ from generator.domain.changes import Presence, history, presence
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.core.releases import UNRELEASED, is_final_release, release_key
+from generator.core.releases import UNRELEASED
 from generator.domain.model import PROPOSED, UNTRANSLATED, Page
-from generator.domain.queries import default_edition, disagreeing, release_edition, row_anchor
+from generator.domain.queries import default_edition, disagreeing, newest_edition, release_edition, row_anchor
 from generator.rendering.site import svg
 from generator.rendering.site.context import Context, Link, banner, filled
 from generator.rendering.site.markup import render_page
@@ -322,21 +322,13 @@ def _choices_of(family: Family, code: Code, pages: list[Page], shown: list[Page]
             elif release:
                 picks = [release_edition(family, code, release, timeline=timeline)]
             else:  # an API whose pages never list the code answers from its newest final release too
+                newest = newest_edition(family, timeline)
                 picks = [default_edition(family, code, timeline=timeline)
-                         or release_edition(family, code, _newest_release(family, timeline), timeline=timeline)]
+                         or (release_edition(family, code, newest.release, timeline=timeline) if newest else None)]
             ids = [e.id for e in picks if e is not None]
             if ids:
                 choices[f"{release}|{timeline.id if timeline else ''}"] = ids
     return choices
-
-
-def _newest_release(family: Family, timeline) -> str:
-    """The release "the newest final release" means for a timeline: its newest final release,
-    else its newest tagged one, else its newest."""
-    editions = family.timeline_editions(timeline)
-    final = [e for e in editions if e.released and is_final_release(e.release)]
-    released = final or [e for e in editions if e.released] or editions
-    return max(released, key=lambda e: release_key(e.release) or ()).release
 
 
 # -- pictures, history, identifiers ------------------------------------------------------------------------
