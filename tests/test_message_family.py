@@ -310,6 +310,28 @@ def test_audit_is_clean_and_sees_a_changed_page(imported, upstream, tmp_path):
     assert result.code == 1 and "E20005-Open_Error.md" in result.out and "import --ref main" in result.out
 
 
+def test_a_tag_without_the_registry_records_none_and_imports_the_rest(imported, upstream, tmp_path):
+    """As a source file missing at a tag: a release older than the registry (ge's v8.5.0, before
+    error_registry.cc existed) records none, quietly; a newer one that lost it says so for a person.
+    Neither is an error, and neither changes the catalog."""
+    changed, copy = tmp_path / "ge", tmp_path / "catalog"
+    shutil.copytree(upstream, changed)
+    shutil.copytree(imported, copy)
+    git(changed, "checkout", "-q", "--orphan", "old")
+    git(changed, "rm", "-q", "-r", "-f", ".")
+    commit(changed, {"README.md": "older than the registry\n"}, "old", "v0.9.0")
+    git(changed, "checkout", "-q", "-f", "main")
+    git(changed, "rm", "-q", REGISTRY)
+    commit(changed, {}, "registry moved away", "v1.2.0")
+    before = {p.name: p.read_bytes() for p in (copy / "ge").iterdir()}
+    for ref, for_a_person in (("v0.9.0", False), ("v1.2.0", True)):
+        result = run_cli("import", "--catalog", copy, "--upstream", f"demo/ge={changed}", "--ref", ref)
+        assert result.code == 0, result.err
+        said = [line for line in result.out.splitlines() if f"is not at {ref}: no registry recorded" in line]
+        assert len(said) == 1 and said[0].startswith("for a person:") == for_a_person, result.out
+        assert {p.name: p.read_bytes() for p in (copy / "ge").iterdir()} == before
+
+
 def edited(imported: Path, tmp_path: Path, old: str, new: str) -> Path:
     copy = tmp_path / "catalog"
     shutil.copytree(imported, copy)

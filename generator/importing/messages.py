@@ -39,7 +39,19 @@ def import_messages(location: Path, catalog, name: str, repo, ref: str, release:
         order = [code.id for code in family.codes]
         entries = registry_entries(family)
         if registry:
-            entries[release] = _registry_at(family, repo, ref)  # type: ignore[index]
+            assert family.registry is not None and release is not None
+            if repo.blob_or_none(ref, family.registry.path) is None:
+                # as a source file missing at a tag: no removal, and the rest of the release is imported; a
+                # person looks only where a release the catalog records is older (upstream moved the file?)
+                older = [r for r in family.releases if release_key(r) < release_key(release)]
+                (report.todo if older else report.done).append(
+                    f"{family.id}: {family.registry.path} is not at {ref}: no registry recorded for {release}"
+                    + (" (if upstream moved it, correct message_family.registry.path)" if older else ""))
+                if not pages:
+                    continue
+                registry = False
+            else:
+                entries[release] = _registry_at(family, repo, ref)
         if pages:
             order = _pages_at(family, repo, ref, codes, order, report)
         _lay_registry(family, codes, entries, report)
@@ -102,9 +114,7 @@ def _registry_at(family: MessageFamily, repo, ref: str) -> dict[str, dict]:
     assert family.registry is not None
     path = family.registry.path
     blob = repo.blob_or_none(ref, path)
-    if blob is None:
-        raise ImportProblem(f"{path} is not at {ref}: the family's registry (message_family.registry.path) is "
-                            "another file there; correct the path or import another tag")
+    assert blob is not None
     entries = {}
     for entry in _parsed(parse_registry, repo, ref, path, blob):
         ident = entry.get("ErrCode")
