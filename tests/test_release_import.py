@@ -109,6 +109,24 @@ def test_a_release_that_changes_one_text(released, tmp_path):
     assert _numstat(upstream.catalog)[0] == 0
 
 
+def test_a_tag_already_recorded_is_not_read_again(released, monkeypatch):
+    """Re-importing a tag the catalog records changes nothing and reads none of its pages: a
+    version recorded by hand (hicann/hixl's v8.5.0, whose page holds merge-conflict markers, with
+    its `malformations`) would be refused if it were read again. Here every read of a page fails."""
+    upstream = released
+    assert _import(upstream, "v9.2.0").code == 0
+    subprocess.run(["git", "-C", str(upstream.catalog), "add", "-A"], check=True)
+    import generator.importing.release as release
+
+    def refused(*args, **kwargs):
+        raise release.ImportProblem("the page holds merge-conflict markers: record the version by hand")
+    monkeypatch.setattr(release, "read_rows", refused)
+    for ref in ("v9.2.0", "v9.1.0"):
+        again = _import(upstream, ref)
+        assert again.code == 0 and "llm_datadist v2 " + ref[1:] + ": already recorded" in again.out, again.err
+        assert _numstat(upstream.catalog)[0] == 0
+
+
 def test_a_release_that_adds_a_code(released, tmp_path):
     upstream = released
     assert _import(upstream, "v9.2.0").code == 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from generator.core.releases import UNRELEASED, sort_tags, tag_release
+from generator.core.releases import UNRELEASED, release_key, sort_tags, tag_release
 from generator.domain.editions import Version
 from generator.domain.family import Family
 from generator.domain.model import Timeline
@@ -84,9 +84,17 @@ def _release_page(plan: Plan, timeline: Timeline, name: str, repo, ref: str, rel
     family, first = plan.family, plan.family.languages[0]
     path, blob = _found(plan, timeline, first, name, repo, ref)
     if path is None or blob is None:
+        if not any(e.release != UNRELEASED and (release_key(e.release) or ()) < (release_key(release) or ())
+                   for e in family.timeline_editions(timeline)):  # the page came later: nothing to look for
+            plan.report.done.append(f"{family.id} {timeline.id} {release}: no page yet (its first is later)")
+            return
         plan.report.todo.append(f"{timeline.id}: no page at {', '.join(timeline.paths)} in {name} at {ref}, and "
                                 "git knows of no file it moved to: if it moved, add its path to the timeline's "
                                 "`paths` in family.yaml")
+        return
+    recorded = _recorded(plan, timeline, name, repo, ref, path, blob)
+    if recorded is not None:  # read again, a page recorded by hand (its `malformations`) would be refused
+        plan.report.done.append(f"{family.id} {timeline.id} {release}: already recorded (page version {recorded})")
         return
     page = _page(family, timeline, first, name, repo, ref, path, blob)
     rows = read_rows(family, timeline, first, page)
@@ -114,6 +122,21 @@ def _release_page(plan: Plan, timeline: Timeline, name: str, repo, ref: str, rel
                      if any(s.repo == name and ref in s.tags for s in v.sources)), None)
         plan.report.done.append(f"{family.id} {timeline.id} {release}: already recorded"
                                 + (f" (page version {held})" if held else ""))
+
+
+def _recorded(plan: Plan, timeline: Timeline, name: str, repo, ref: str, path: str, blob: str) -> Optional[str]:
+    """The page version that records the tag `ref` already, as shipping this very file in the first
+    language, where each other language's file at `ref` is cited, with the tag, too (by that
+    version, or by an older one whose translation it carries): the tag was imported before."""
+    versions = plan.family.timeline_versions(timeline)
+
+    def recorded(version: Version, lang: str, file: str, held: str) -> bool:
+        return any(s.lang in (lang, None) and ref in s.tags and cites(s, repo, name, file, held)
+                   for s in version.sources)
+    if not all(any(recorded(v, lang, file, held) for v in versions)
+               for lang, file, held in _translation_files(plan.family, timeline, repo, ref) if file and held):
+        return None
+    return next((v.id for v in versions if recorded(v, plan.family.languages[0], path, blob)), None)
 
 
 def _page(family: Family, timeline: Timeline, lang: str, name: str, repo, ref: str, path: str,
@@ -303,6 +326,8 @@ def _release_translations(plan: Plan, timeline: Timeline, name: str, repo, ref: 
     if timeline.repo == name and release is not None:
         path, blob = _found(plan, timeline, first, name, repo, ref)
         if path is not None and blob is not None:
+            if _recorded(plan, timeline, name, repo, ref, path, blob) is not None:
+                return  # the tag's files, in every language, are a version's already
             page = _page(family, timeline, first, name, repo, ref, path, blob)
             rows = read_rows(family, timeline, first, page)
             _record_parts(plan, timeline, first, name, repo, ref, release, path, rows)
