@@ -43,7 +43,7 @@ def import_messages(location: Path, catalog, name: str, repo, ref: str, release:
             if repo.blob_or_none(ref, family.registry.path) is None:
                 # as a source file missing at a tag: no removal, and the rest of the release is imported; a
                 # person looks only where a release the catalog records is older (upstream moved the file?)
-                older = [r for r in family.releases if release_key(r) < release_key(release)]
+                older = [r for r in family.releases if (release_key(r) or ()) < (release_key(release) or ())]
                 (report.todo if older else report.done).append(
                     f"{family.id}: {family.registry.path} is not at {ref}: no registry recorded for {release}"
                     + (" (if upstream moved it, correct message_family.registry.path)" if older else ""))
