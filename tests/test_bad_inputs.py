@@ -102,6 +102,7 @@ def test_usage_errors_exit_2(tmp_path):
     empty.mkdir()
     result = run_cli("validate", "--catalog", empty)
     assert result.code == 3 and "no catalog files" in result.err
+    assert result.err.count("\n") == 2, result.err  # that alone, and the count: no section is 'missing' of no file
 
 
 def test_a_fifo_as_the_catalog_is_refused_without_waiting(tmp_path):

@@ -86,6 +86,7 @@ def load_catalog(location: Path, staged: Optional[Mapping[Path, bytes]] = None) 
     groups = [_read_group(directory, files, rep, staged or {}) for directory, files in catalog_groups(location)]
     if not any(group.files for group in groups):
         rep.error(Pos(display_path(location)), "no catalog files (*.yaml) here; pass --catalog DIR or FILE")
+        rep.raise_if_any()  # nothing else to say of a catalog that has no file
     if any(group.unreadable for group in groups):
         rep.raise_if_any()  # a file that is no YAML: what is missing from it would only be reported again
     catalog = build_catalog(groups, rep)
@@ -217,7 +218,7 @@ def build_catalog(groups: list[Group], rep: Reporter) -> Catalog:
     top = groups[0]
     where = Pos(top.files[0]) if top.files else Pos(groups[1].files[0] if len(groups) > 1 else "catalog")
     for name in ("format", "site"):
-        if name not in top.sections:
+        if name not in top.sections and name not in top.written:  # one written but refused is reported there
             rep.error(where, f"the catalog has no {name!r} section; add it to a file at the catalog's top level")
     if "format" in top.sections:
         _check_format(top.sections["format"], rep)

@@ -55,7 +55,8 @@ class RawList(list):
     node: Node
     nodes: list[Node]
 
-    def pos(self, index: Optional[int] = None) -> Pos:
+    def pos(self, index: Optional[int] = None, of_key: bool = False) -> Pos:
+        """Where the list, or one of its items, is written (an item has no key: `of_key` as a map's)."""
         if index is None or not 0 <= index < len(self.nodes):
             return self.doc.pos(self.node)
         return self.doc.pos(self.nodes[index])
@@ -197,8 +198,9 @@ def label(walked: list[tuple[Any, Any, Any]]) -> str:
     """How a message names a field: the item it is in (a code by its name, a version by its
     id) and the keys below it (`LLM_TIMEOUT: value`, `version 9.1.0-v1: sources.page.level`),
     or the dotted keys from the file's top (`family.python.shape`); a text's language as
-    `meaning (en)`."""
+    `meaning (en)`; an item that no name names as `an item of sources.tags`."""
     head, parts = "", []  # type: str, list[str]
+    item = False
     for index, (container, key, value) in enumerate(walked):
         if isinstance(container, list):
             keys = _named_by(walked, index)
@@ -209,6 +211,7 @@ def label(walked: list[tuple[Any, Any, Any]]) -> str:
             if named is not None:
                 head, parts = (named if keys[0] == "python" else f"{_KIND.get(walked[index - 1][1], 'version')} "
                                                                    f"{named}"), []
+            item = named is None and index == len(walked) - 1 and bool(parts)
             continue
         if key is None:
             continue
@@ -216,7 +219,7 @@ def label(walked: list[tuple[Any, Any, Any]]) -> str:
             parts[-1] += f" ({key})"
         else:
             parts.append(str(key))
-    dotted = ".".join(parts)
+    dotted = ("an item of " if item else "") + ".".join(parts)
     return f"{head}: {dotted}" if head and dotted else head or dotted or "the file"
 
 

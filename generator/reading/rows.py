@@ -46,6 +46,8 @@ class RowsReader:
     def rows(self, record: fmt.Version, what: str, page: Page, base: Any) -> Optional[list[Row]]:
         """The version's rows: as written, or its base's with the changes written."""
         if record.rows is None:
+            if base is None and record.based_on is not None:
+                return None  # its base is refused (or missing), and reported where it is written
             if base is None:
                 self.rep.error(record.at(), f"{what}: rows are missing; list the codes its page lists (or give "
                                             "based_on)")
