@@ -216,13 +216,15 @@ def cmd_upstream_source(args) -> int:
                 safe_print(f"@@ {f.start},{f.end} @@")
                 for line in lines:
                     safe_print(line)
-            return EXIT_OK
+            return _said_otherwise(found, rendered, where)
         local = existing_file(args.write, "--write") or args.write
         text = local.read_text(encoding="utf-8")
         mine = find_regions(text, item, family, str(local))
     except MissingFact as error:
         print(f"upstream-source: {error}", file=sys.stderr)
         return EXIT_DIFFERENT
+    except BrokenPipeError:
+        raise  # `upstream-source ... | head`: the reader left (cli.py), no file is unreadable
     except (UnreadableFile, UnicodeDecodeError, OSError) as error:
         raise UsageError(f"{args.write or where}: cannot be read as UTF-8 text ({error})") from None
     outside = outside_regions(text, family, mine, args.path.endswith(".py"))
@@ -247,6 +249,23 @@ def _recorded_file(catalog: Catalog, name: str, path: str):
         raise UsageError(f"{path}: no family records its regions (family.yaml, upstream: regions); recorded "
                          f"files: {', '.join(recorded)}")
     return found[0]
+
+
+def _said_otherwise(found, rendered, where: str) -> int:
+    """EXIT_OK where every region printed is upstream's lines at the ref; else the first line that
+    differs, on stderr, and EXIT_DIFFERENT: the catalog lacks or contradicts a fact a region needs."""
+    for f, lines in zip(found, rendered):
+        if list(lines) == list(f.lines):
+            continue
+        at = next((i for i, (mine, theirs) in enumerate(zip(lines, f.lines)) if mine != theirs),
+                  min(len(lines), len(f.lines)))
+        theirs = f.lines[at] if at < len(f.lines) else "(the region's end)"
+        mine = lines[at] if at < len(lines) else "(the region's end)"
+        print(f"upstream-source: {where}:{f.start + at}: upstream has {theirs!r}, the catalog writes {mine!r}: the "
+              "catalog lacks or contradicts a fact this region needs (audit --upstream lists every difference)",
+              file=sys.stderr)
+        return EXIT_DIFFERENT
+    return EXIT_OK
 
 
 def _write_regions(local, text: str, found, rendered) -> None:

@@ -6,11 +6,14 @@ Each test states upstream's lines itself (read from the file, or written out as 
 would have them), so that the rendering is checked against an independent copy."""
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 from pathlib import Path
 
 import pytest
 
+from generator.cli import main
 from tests.support.helpers import run_cli
 from tests.support.upstream_formats import REPO, build_upstream, commit_catalog
 from tests.test_release_shapes import BINDING, DATADIST_H, ERROR_CODES_H, MESSAGES, STATUS_PY, _edit
@@ -214,6 +217,32 @@ def test_a_fact_a_region_needs_that_the_catalog_lacks_exits_1(upstream):
     result = _source(upstream, BINDING)
     assert result.code == 1 and "LLM_DEVICE_MEM_ERROR" in result.err and "runtime_constants" in result.err, \
         result.err
+
+
+def test_a_region_that_is_not_upstreams_lines_exits_1_with_the_first_such_line(upstream):
+    """A code's `wrapper` deleted from the catalog (validate cannot tell: a code may have none):
+    status.py's line for it would be written with a literal value, so the print says where."""
+    codes = upstream.catalog / "llm_datadist" / "codes.yaml"
+    text = codes.read_text(encoding="utf-8")
+    assert text.count("    wrapper: kParamInvalid\n") == 1
+    codes.write_text(text.replace("    wrapper: kParamInvalid\n", ""), encoding="utf-8")
+    result = _source(upstream, STATUS_PY)
+    upstream_line = next(n for n, line in enumerate(
+        (upstream.repo.path / STATUS_PY).read_text(encoding="utf-8").split("\n"), 1) if "kParamInvalid" in line)
+    assert result.code == 1 and f"{STATUS_PY}@v9.1.0:{upstream_line}: upstream has" in result.err, result.err
+    assert "llm_wrapper.kParamInvalid" in result.err
+
+
+def test_into_a_closed_pipe_it_is_quiet(upstream):
+    """`upstream-source ... | head -1`: the reader left; no file is said to be unreadable."""
+    class Closed(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+    err = io.StringIO()
+    with contextlib.redirect_stdout(Closed()), contextlib.redirect_stderr(err):
+        code = main(["upstream-source", "--catalog", str(upstream.catalog), "--upstream",
+                     f"{REPO}={upstream.repo.path}", "--ref", "v9.1.0", "--path", STATUS_PY])
+    assert code == 1 and err.getvalue() == ""
 
 
 def test_a_name_changed_in_the_catalog_fails_the_audit_at_exactly_the_source_lines_that_state_it(upstream):
