@@ -111,6 +111,9 @@ def cmd_generate(args) -> int:
 def cmd_check(args) -> int:
     # every output rendered and compared byte for byte: a cache (anyone who can write the tree
     # can plant one) never vouches for what `check` says
+    if args.out is not None and not args.out.is_dir():  # `generate --out` makes its tree; check only reads one
+        raise UsageError(f"--out {args.out}: no such directory to check; check the path (relative paths start from "
+                         f"{Path.cwd()}), or run `generate --out {args.out}` first")
     out, outputs, result = _plan_and_survey(args)
     for warning in result.warnings:
         safe_print(f"warning: {warning}", sys.stderr)

@@ -98,6 +98,7 @@ def test_usage_errors_exit_2(tmp_path):
     assert run_cli("frobnicate").code == 2
     assert run_cli("generate", "--no-such-flag").code == 2
     assert run_cli("validate", "--catalog", tmp_path / "missing").code == 2
+    assert run_cli("check", "--catalog", MINI, "--out", tmp_path / "missing").code == 2  # generate makes its --out
     empty = tmp_path / "empty"
     empty.mkdir()
     result = run_cli("validate", "--catalog", empty)
