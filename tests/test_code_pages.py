@@ -626,7 +626,7 @@ def test_pages_that_disagree_say_so_on_every_card_above_the_fold(catalog, visit,
     """LLM_TIMEOUT: its Python page says recoverable, its C++ pages not. Every card shown says, at
     its top, what the other pages of its release say otherwise; on a 390x844 phone the picker and
     the first card's line are on the first screen, the picker above the answers; a chosen release
-    that disagrees says so too; a reader who came by a C name or a hex value (?via=c) reads the C++
+    that disagrees says so too; a reader who came by a C name or a value (?via=c) reads the C++
     page's card first."""
     family = catalog.family_by_id["llm_datadist"]
     v = visit(width)

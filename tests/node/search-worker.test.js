@@ -285,12 +285,14 @@ test("a code the query names, or whose meaning it is, ranks above one whose log 
   assert.deepEqual(await locations(zh, "内存不足"), ["codes/DEMO_OUT_OF_MEMORY/", "codes/DEMO_DEVICE_OUT_OF_MEMORY/"])
 })
 
-test("a code found by a C name or a hex value opens with the C++ pages' answers first (?via=c)", async () => {
+test("a code found by a C name or a value opens with the C++ pages' answers first (?via=c)", async () => {
   const raw = async query => (await answer(query, EN, load)).items[0][0].location
-  for (const query of ["0x5010B01A", "5010b01a", "DEMO_TIME_OUT", "demo::DEMO_TIMEOUT", "error code: 0x5010B01A"]) {
+  // a value in hex or in decimal (HIXL's and ADXL's C literals are decimal), as the contract's "a value"
+  for (const query of ["0x5010B01A", "5010b01a", "1343270938", "DEMO_TIME_OUT", "demo::DEMO_TIMEOUT",
+    "error code: 0x5010B01A", "ret = 1343270938"]) {
     assert.equal(await raw(query), "en/codes/DEMO_TIMEOUT/?via=c", query)
   }
-  for (const query of ["DEMO_TIMEOUT", "1343270938", "kDemoTimeout", "processing timed out", "demo_timeout"]) {
+  for (const query of ["DEMO_TIMEOUT", "kDemoTimeout", "processing timed out", "demo_timeout"]) {
     assert.equal(await raw(query), "en/codes/DEMO_TIMEOUT/", query)
   }
   assert.equal(await raw("0x5010B01A 9.0.0"), "en/codes/DEMO_TIMEOUT/?release=9.0.0&via=c")

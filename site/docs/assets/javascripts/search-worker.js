@@ -517,11 +517,11 @@ class Index {
     return best
   }
 
-  /* Whether a term names a code as C and C++ write it: its hex value, or a name in capitals
+  /* Whether a term names a code as C and C++ write it: its value (hex, or decimal), or a name in capitals
      (or with a namespace) that is not the page's own (a C name beside the Python one). */
   cKey(entry, t) {
     if (entry.doc.k !== "code") return false
-    if (t.hex && this.valueWeight(entry, t) === WEIGHTS.value) return true
+    if ((t.hex || t.decimal !== null) && this.valueWeight(entry, t) === WEIGHTS.value) return true
     return (t.raw.includes("::") || (/^[A-Z0-9_]+$/.test(t.raw) && /[A-Z]/.test(t.raw))) &&
       t.word !== entry.doc.t.toLowerCase() && entry.names.includes(t.word)
   }
