@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from generator.domain.codes import hex_value
 from generator.domain.family import Catalog, Family
 from generator.rendering.environment import banner_lines, block_comment_banner, comment_banner, render_template
 from generator.rendering.output import Planned
@@ -170,8 +171,9 @@ SAFE_NAME = re.compile(r"-?[A-Za-z0-9_][A-Za-z0-9_.+-]*")  # a folder name every
 
 
 def value_forms(value: int) -> tuple[str, ...]:
-    """The addresses a code's value is typed as: upstream's hex (0x5010B01A) and its decimal."""
-    return (f"0x{value:X}", str(value)) if value >= 0 else (str(value),)
+    """The addresses a code's value is typed as: upstream's hex (0x7BCAD), the eight digits the
+    site and the header show (0x0007BCAD), and its decimal."""
+    return tuple(dict.fromkeys((f"0x{value:X}", hex_value(value), str(value)))) if value >= 0 else (str(value),)
 
 
 def redirect_pages(catalog: Catalog) -> dict[str, str]:
