@@ -332,6 +332,31 @@ def test_a_tag_without_the_registry_records_none_and_imports_the_rest(imported, 
         assert {p.name: p.read_bytes() for p in (copy / "ge").iterdir()} == before
 
 
+def test_a_code_only_the_registry_has_gets_no_index_line(imported, upstream, tmp_path):
+    """A new tag's registry adds E20007, which no page documents and the index does not list: the
+    catalog says so (`page: false, indexed: false`), the index is written back as upstream has it,
+    the audit stays clean, and explain says only the registry has it."""
+    changed, copy, out = tmp_path / "ge", tmp_path / "catalog", tmp_path / "out"
+    shutil.copytree(upstream, changed)
+    shutil.copytree(imported, copy)
+    commit(changed, {REGISTRY: registry(V2 + [entry("E20007", "Cache_Dir", "Cache dir %s is invalid.", "path")])},
+           "a new code, no page yet", "v1.2.0")
+    for ref in ("v1.2.0", "main"):
+        result = run_cli("import", "--catalog", copy, "--upstream", f"demo/ge={changed}", "--ref", ref)
+        assert result.code == 0, result.err
+        assert ref == "main" or "E20007 is new in the registry of 1.2.0" in result.out, result.out
+    code = next(c for c in family(copy).codes if c.id == "E20007")
+    assert (code.page, code.indexed) == (False, False)
+    assert run_cli("generate", "--catalog", copy, "--out", out).code == 0
+    for lang_folder in (ZH, EN):
+        written = out / "generated" / "upstream" / "demo" / "ge" / lang_folder / "README.md"
+        assert written.read_text(encoding="utf-8") == index_text() and "E20007" not in written.read_text("utf-8")
+    audit = run_cli("audit", "--catalog", copy, "--upstream", f"demo/ge={changed}")
+    assert audit.code == 0, audit.out
+    said = run_cli("explain", "--catalog", copy, "--lang", "en", "E20007")
+    assert "only the error registry has it" in said.out and "index lists it" not in said.out, said.out
+
+
 def edited(imported: Path, tmp_path: Path, old: str, new: str) -> Path:
     copy = tmp_path / "catalog"
     shutil.copytree(imported, copy)

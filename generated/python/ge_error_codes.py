@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:cb2d390d66dfda7bfa05e87b3dc764e6ed40d576eecfdc59c81e153f4a34d093
+# Checksum: sha256:237a8471fafac9980cad106befb9b2beb93e0afc05802564cecaaedc96d0c8c5
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -25,7 +25,7 @@ from typing import NamedTuple, Optional
 
 __all__ = ["CATALOG_HASH", "EDITIONS", "LANGUAGES", "RELEASES", "ErrorCode", "Match", "lookup", "match", "matches"]
 
-CATALOG_HASH = "05d99f9ad61cdbe2"
+CATALOG_HASH = "d72101ebeb95d92a"
 EDITIONS: tuple[str, ...] = (
     "9.0.0-beta.1",
     "9.0.0-beta.2",

@@ -77,6 +77,7 @@ class MessageCode:
     id: str
     category: str
     page: bool
+    indexed: bool  # the pages' index lists it
     template: Optional[str]
     meanings: tuple[tuple[str, tuple[str, ...]], ...]  # lang -> meanings (Markdown)
     wording: tuple[tuple[str, str], ...]

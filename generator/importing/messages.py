@@ -23,8 +23,8 @@ from generator.core.problems import CatalogError
 from generator.reading.load import load_catalog
 from generator.upstream.message_page import PageError, PageFields, parse_index, parse_page, parse_registry
 
-FIELDS = ("id", "category", "page", "template", "meanings", "wording", "examples", "numbered", "note", "cause",
-          "solution", "registry", "added", "known")
+FIELDS = ("id", "category", "page", "indexed", "template", "meanings", "wording", "examples", "numbered", "note",
+          "cause", "solution", "registry", "added", "known")
 
 
 def import_messages(location: Path, catalog, name: str, repo, ref: str, release: Optional[str],
@@ -82,6 +82,8 @@ def as_fields(family: MessageFamily, code: MessageCode) -> dict[str, Any]:
     fields: dict[str, Any] = {"id": code.id, "category": code.category}
     if not code.page:
         fields["page"] = False
+    if not code.indexed:
+        fields["indexed"] = False
     if code.template is not None:
         fields["template"] = code.template
     if code.meanings:
@@ -153,12 +155,17 @@ def _pages_at(family: MessageFamily, repo, ref: str, codes: dict[str, dict], ord
         if ident not in read:
             _page_fields(codes[ident], None, family.languages)
             report.todo.append(f"{family.id}: {ident} is in the index but has no page; recorded with `page: false`")
+    listed = set(order)
     for ident, pages in read.items():
         if ident not in order:
             order.append(ident)
-            report.todo.append(f"{family.id}: {ident} has a page that the index does not list")
+            report.todo.append(f"{family.id}: {ident} has a page that the index does not list; recorded with "
+                               "`indexed: false`")
         codes.setdefault(ident, {"id": ident, "category": next(iter(pages.values())).category})
         _page_fields(codes[ident], pages, family.languages)
+    for ident, fields in codes.items():  # the index at the head says which codes it lists
+        if ident not in listed:
+            fields["indexed"] = False
     return order
 
 
@@ -173,7 +180,7 @@ def _parsed(parse: Callable[[str], Any], repo, ref: str, path: str, blob: str, h
 
 def _page_fields(fields: dict[str, Any], pages: Optional[dict[str, PageFields]], languages: tuple[str, ...]) -> None:
     """A code's fields from its pages (None: the index lists it without a page)."""
-    for key in FIELDS[2:10]:
+    for key in FIELDS[2:11]:
         fields.pop(key, None)
     fields.pop("solution", None)
     if pages is None:
@@ -215,7 +222,12 @@ def _lay_registry(family: MessageFamily, codes: dict[str, dict], entries: dict[s
     releases = sorted(entries, key=release_key)  # type: ignore[arg-type]
     for release in releases:
         for ident, entry in entries[release].items():
-            codes.setdefault(ident, {"id": ident, "category": str(entry.get("errTitle", "")), "page": False})
+            if ident not in codes:
+                codes[ident] = {"id": ident, "category": str(entry.get("errTitle", "")), "page": False,
+                                "indexed": False}
+                report.todo.append(f"{family.id}: {ident} is new in the registry of {release}, and no page documents "
+                                   "it yet (recorded with `page: false, indexed: false`; the import of the default "
+                                   "branch's head brings its page and index line when upstream writes them)")
     for ident, fields in codes.items():
         shipped = [(r, entries[r][ident]) for r in releases if ident in entries[r]]
         fields.pop("registry", None)
@@ -359,7 +371,7 @@ def _updated(item: CommentedMap, fields: dict[str, Any]) -> CommentedMap:
 
 
 def _yaml(key: str, value: Any) -> Any:
-    if key == "page":
+    if key in ("page", "indexed"):
         return value
     if key in ("id", "category", "template"):
         return cy.text(value)

@@ -893,7 +893,10 @@ class Message(Record):
     category: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
     """The page title's second word, the file name's second part and the registry's `errTitle`."""
     page: bool = True
-    """False for a code the index lists without a page."""
+    """False for a code upstream has no page for (the index may still list it: `indexed`)."""
+    indexed: bool = True
+    """False for a code the pages' index does not list (a code only the registry has, or a page the index leaves
+    out)."""
     template: Optional[str] = None
     """The message, with `%s` for each placeholder, as the page's first code block shows it."""
     meanings: dict[Lang, list[Text]] = {}

@@ -89,7 +89,7 @@ def _codes(records: list[fmt.Message], key: re.Pattern, languages: tuple[str, ..
             rep.error(item.at("id"), f"{item.id!r} does not match the family's key {key.pattern!r}")
         _check_code(item, languages, releases, rep)
         yield MessageCode(
-            id=item.id, category=item.category, page=item.page, template=item.template,
+            id=item.id, category=item.category, page=item.page, indexed=item.indexed, template=item.template,
             meanings=tuple((lang, tuple(item.meanings[lang])) for lang in languages if lang in item.meanings),
             wording=tuple(item.wording.items()), examples=tuple(item.examples), numbered=tuple(item.numbered.items()),
             note=_localized(item.note, languages) if item.note else None,

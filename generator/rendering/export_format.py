@@ -328,7 +328,9 @@ class MessageCodeData(TypedDict):
     """The registry's names of the placeholders."""
     examples: list[str]
     page: Optional[dict[str, MessagePageData]]
-    """Its page in each language (edition `unreleased`); null for a code the index lists without a page."""
+    """Its page in each language (edition `unreleased`); null for a code upstream has no page for."""
+    indexed: bool
+    """Whether the pages' index lists it (false for a code only the registry has)."""
     added: Optional[str]
     """The first release whose registry has it."""
     known_disagreements: list[str]

@@ -191,7 +191,8 @@ def _code(family: MessageFamily, code: MessageCode) -> MessageCodeData:
     return {
         "id": code.id, "category": code.category, "template": code.template,
         "placeholders": code.placeholders, "arguments": list(code.arg_names), "examples": list(code.examples),
-        "page": page, "added": family.first_release(code), "known_disagreements": list(code.known),
+        "page": page, "indexed": code.indexed, "added": family.first_release(code),
+        "known_disagreements": list(code.known),
         "registry": {r: e for r in family.releases  # type: ignore[misc]
                      if (e := code.registry_at(r, family)) is not None},
     }

@@ -57,7 +57,8 @@ def render_page(family: MessageFamily, code: MessageCode, lang: str) -> str:
 
 
 def render_index(family: MessageFamily) -> str:
-    entries = [f"- [{code.id} {md_category(code.category)}]({family.file_name(code)})" for code in family.codes]
+    entries = [f"- [{code.id} {md_category(code.category)}]({family.file_name(code)})" for code in family.codes
+               if code.indexed]
     return f"# {family.pages.index_title}\n\n" + "\n\n".join(entries) + "\n"
 
 

@@ -89,7 +89,7 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
     if code.template is not None:
         lines.append(f"  {labels['message_template']}: {code.template}")
     elif not code.page:
-        lines.append(f"  {labels['no_page']}")
+        lines.append(f"  {labels['no_page' if code.indexed else 'no_page_unindexed']}")
     rows = placeholder_rows(match, lang)
     if rows:
         lines.append(f"  {labels['placeholders']}:")

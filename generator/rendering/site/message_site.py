@@ -33,6 +33,7 @@ class MessageView(NamedTuple):
     category: str
     location: str
     template: Optional[str]
+    indexed: bool  # the pages' index lists it (no page and no index line: only the registry has it)
     placeholders: list[Placeholder]
     meanings_sentence: Optional[str]  # where the meanings are not one per placeholder: the page's list
     cause: Optional[str]
@@ -145,7 +146,7 @@ def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lan
     solutions = _said(family, code, "Solution")
     return MessageView(
         id=code.id, category=code.category, location=f"{family.prefix}codes/{code.id}/", template=code.template,
-        placeholders=placeholders, meanings_sentence=sentence,
+        indexed=code.indexed, placeholders=placeholders, meanings_sentence=sentence,
         cause=plain(cause) if cause else None, cause_from=cause_from,
         solution=plain(s) if (s := code.solution_in(lang)) else None, note=plain(note) if note else None,
         examples=list(code.examples), messages=_said(family, code, "ErrMessage"),
