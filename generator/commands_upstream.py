@@ -142,13 +142,15 @@ def cmd_import(args) -> int:
             report = import_page(args.catalog, catalog, family, args.edition, lang, source)
     except ImportProblem as problem:
         safe_print(str(problem), sys.stderr)
-        safe_print("import: nothing was written", sys.stderr)
+        first = getattr(problem, "written_first", None)
+        safe_print(f"import: {', '.join(first)} (which {args.ref} needs first) imported and written, {args.ref} "
+                   "itself not: run `make generate`" if first else "import: nothing was written", sys.stderr)
         return EXIT_DIFFERENT
     for line in report.done:
         safe_print(line)
     for line in report.for_a_person():
         safe_print(f"for a person: {line}")
-    written = sum(1 for line in report.done if line.startswith("wrote "))
+    written = len({line for line in report.done if line.startswith("wrote ")})
     safe_print(
         f"import: {written} file(s) changed"
         + ("; run `make generate`" if written else "; the catalog already records it")
@@ -168,7 +170,36 @@ def _import_release(catalog: Catalog, args):
     [(name, repo)] = parse_upstream_args([args.upstream], catalog).items()
     if not repo.has_commit(args.ref):
         raise UsageError(unknown_ref(args.ref, name, repo))
-    return import_release(args.catalog, name, repo, args.ref)
+    return _in_release_order(args.catalog, name, repo, args.ref, import_release)
+
+
+def _in_release_order(location, name: str, repo, ref: str, import_release):
+    """The release at `ref`, after each older tag it needs first (a tag that ships the branch head's
+    page the catalog records, not imported yet: it takes that version over, as in release order),
+    with one report for them all."""
+    from generator.importing.one_page import OlderTagFirst
+    from generator.importing.page_source import ImportProblem
+
+    earlier: list = []
+    while True:
+        try:
+            report = import_release(location, name, repo, ref)
+        except OlderTagFirst as needed:
+            if any(tag == needed.tag for tag, _ in earlier):  # asked for twice: a loop, not a release to import
+                raise ImportProblem(f"{ref}: importing {needed.tag} first did not take over the branch head's "
+                                    "version; record it by hand") from None
+            earlier.append((needed.tag, _in_release_order(location, name, repo, needed.tag, import_release)))
+            continue
+        except ImportProblem as problem:
+            if earlier:  # what was written stays: each of those releases is whole
+                problem.written_first = [tag for tag, _ in earlier]  # type: ignore[attr-defined]
+            raise
+        for tag, first in reversed(earlier):
+            report.done[:0] = [f"import: {tag} first, as {ref} needs it (the branch head's page the catalog records "
+                               f"is the one {tag} ships)", *first.done]
+            report.todo[:0] = first.todo
+            report.untranslated = {**first.untranslated, **report.untranslated}
+        return report
 
 
 def _family_for_new_edition(catalog: Catalog, edition_id: str) -> Family:

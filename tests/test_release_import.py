@@ -109,6 +109,41 @@ def test_a_release_that_changes_one_text(released, tmp_path):
     assert _numstat(upstream.catalog)[0] == 0
 
 
+@pytest.mark.parametrize("path,changed_again,version", [
+    (PYTHON_PAGE_910, True, b"9.2.0-v2"), (CPP_PAGE_910, False, b"9.2.0-cpp-v2")])
+def test_a_newer_tag_imported_first_gives_the_catalog_of_the_release_order(tmp_path, path, changed_again, version):
+    """The catalog records the branch head's page (unreleased-…); upstream then tags it v9.2.0, and
+    tags v9.2.1 after it, which changes a text again (the Python page) or not (the C++ page). Imported
+    v9.2.1 first, the catalog is the one the release order makes, byte for byte: the head's version
+    is v9.2.0's (v9.2.1 took a changed head over and lost its texts and their translations; it named
+    an unchanged one after itself), and v9.2.0 is imported first where v9.2.1 needs it."""
+    catalogs = {}
+    for order in (("v9.2.0", "v9.2.1"), ("v9.2.1", "v9.2.0")):
+        upstream = build_upstream(tmp_path / "-".join(order))
+        page = upstream.repo.path / path
+        text = page.read_text(encoding="utf-8")
+        assert text.count(OLD_SOLUTION) == 1
+        page.write_text(text.replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
+        upstream.repo.commit("a change on the default branch")
+        assert _import(upstream, "master").code == 0
+        upstream.repo.git("tag", "v9.2.0")
+        if changed_again:
+            page.write_text(page.read_text(encoding="utf-8").replace(NEW_SOLUTION, NEW_SOLUTION + "再试。"),
+                            encoding="utf-8")
+        (upstream.repo.path / "NEWS").write_text("9.2.1\n", encoding="utf-8")
+        upstream.repo.commit("another change", "v9.2.1")
+        first = _import(upstream, order[0])
+        assert first.code == 0, first.err
+        needed = changed_again and order[0] == "v9.2.1"
+        assert ("import: v9.2.0 first, as v9.2.1 needs it" in first.out) == needed, first.out
+        assert _import(upstream, order[1]).code == 0
+        catalogs[order] = {p.relative_to(upstream.catalog).as_posix(): p.read_bytes()
+                           for p in sorted(upstream.catalog.rglob("*.yaml"))}
+    in_order, reversed_order = catalogs.values()
+    assert in_order == reversed_order
+    assert b"- version: '" + version + b"'" in in_order["llm_datadist/editions.yaml"]
+
+
 def test_a_tag_already_recorded_is_not_read_again(released, monkeypatch):
     """Re-importing a tag the catalog records changes nothing and reads none of its pages: a
     version recorded by hand (hicann/hixl's v8.5.0, whose page holds merge-conflict markers, with

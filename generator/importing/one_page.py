@@ -32,7 +32,7 @@ from generator.reading.load import display_path
 from generator.domain.editions import Version
 from generator.domain.family import Catalog, Family
 from generator.domain.model import UNTRANSLATED, Timeline
-from generator.core.releases import UNRELEASED, edition_order, release_key, sort_tags, tag_release
+from generator.core.releases import UNRELEASED, edition_order, is_final_release, release_key, sort_tags, tag_release
 from generator.importing.catalog_files import Files, Plan, source_map, stage, write_staged
 from generator.importing.page_source import ImportProblem, ImportedRow, PageSource, Report, edition_place, read_rows
 
@@ -143,6 +143,10 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         _new_version(plan, timeline, edition_id, release, rows, source, versions)
     elif same is not None:
         _ship(plan, same, source, release, page.repo)
+    elif head is not None and release != UNRELEASED and (older := _shipped_before(head, page.repo, release)):
+        # the head's page is an older tag's that the catalog does not record yet: that tag takes the head
+        # over first, and this release's page is a version after it (as an import in release order makes)
+        raise OlderTagFirst(older)
     elif head is not None and (release == UNRELEASED or _newer_than_all(release, versions)):
         _take_over_head(plan, head, source, release, edition_id)
         _change_content(plan, head, rows, _previous(versions, head), renamed=plan.renamed.get(head.id, head.id))
@@ -206,6 +210,26 @@ def is_head(version: Version) -> bool:
     return any(s.kind == "repo" and s.branch for s in version.sources) and not any(s.tags for s in version.sources)
 
 
+class OlderTagFirst(ImportProblem):
+    """A release whose import needs an older tag's first (`tag`): the import brings that one in, then this."""
+
+    def __init__(self, tag: str):
+        super().__init__(f"import --ref {tag} first")
+        self.tag = tag
+
+
+def _shipped_before(head: Version, repo, release: str) -> Optional[str]:
+    """The first tag older than `release` that ships the branch head's page, if any (a head is
+    shipped by no tag the catalog records)."""
+    branch = next((s for s in head.sources if s.kind == "repo" and s.branch and s.path and s.commit), None)
+    if repo is None or branch is None or not repo.has_commit(branch.commit):
+        return None
+    blob = repo.blob_or_none(branch.commit, branch.path)
+    return next((tag for tag in repo.release_tags() if blob is not None
+                 and (release_key(tag_release(tag) or "") or ()) < (release_key(release) or ())
+                 and repo.blob_or_none(tag, branch.path) == blob), None)
+
+
 def _newer_than_all(release: str, versions: list[Version]) -> bool:
     tagged = [r for v in versions for s in v.sources for r in map(tag_release, s.tags) if r]
     return all(release_key(release) > release_key(r) for r in tagged)  # type: ignore[operator]
@@ -225,7 +249,9 @@ def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -
     same_file = [(n, s) for n, s in zip(sources, version.sources)
                  if s.kind == "repo" and s.repo == source.get("repo") and s.path == source.get("path")]
     if is_head(version) and "tags" in source and source["tags"]:
-        _take_over_head(plan, version, source, release, release + version.timeline.suffix)
+        # named by the first release that ships it, as an import in release order names it
+        _take_over_head(plan, version, source, release, _first_edition_release(source["tags"], release)
+                        + version.timeline.suffix)
         return
     if "branch" in source:
         if same_file and same_file[0][1].branch and same_file[0][1].commit != source["commit"]:
@@ -246,6 +272,12 @@ def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -
     plan.report.done.append(
         f"{version.id}: unchanged page, also at {source['repo']}:{source['path']} ({', '.join(source.get('tags', []))})"
     )
+
+
+def _first_edition_release(tags: list[str], release: str) -> str:
+    """The release of the first edition `tags` give: the first final release, else the first tag's."""
+    releases = [r for r in map(tag_release, sort_tags(tags)) if r]
+    return next((r for r in releases if is_final_release(r)), releases[0] if releases else release)
 
 
 def _take_over_head(plan: Plan, head: Version, source: dict, release: str, edition_id: str) -> None:
