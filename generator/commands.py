@@ -210,7 +210,8 @@ def cmd_explain(args) -> int:
             raise UsageError(f"{error}; nor does any code's logged message match it as a log line" if line
                              else str(error)) from None
     if args.json:
-        safe_print(json.dumps([_match_data(catalog, m, args.lang) for m in found], ensure_ascii=False, indent=2))
+        safe_print(json.dumps([_match_data(catalog, m, args.lang, args.edition) for m in found], ensure_ascii=False,
+                              indent=2))
         return EXIT_OK
     for match in found:
         sys.stdout.flush()
@@ -237,13 +238,27 @@ def _language(catalog: Catalog, match, lang: Optional[str]) -> str:
     return language_of(match.family, lang)
 
 
-def _match_data(catalog: Catalog, match, lang: Optional[str]) -> dict:
+def _edition_for(match, edition: Optional[str]):
+    """--edition for the match's family: an edition (a family of codes), a release (of messages), or None."""
+    from generator.shipping.explain_messages import MessageMatch
+
+    if not edition:
+        return None
+    if isinstance(match, MessageMatch):
+        if edition not in match.family.editions:
+            raise UsageError(f"--edition {edition}: {match.family.id}'s editions are "
+                             f"{', '.join(match.family.editions)}")
+        return edition
+    return edition_of(match.family, edition)
+
+
+def _match_data(catalog: Catalog, match, lang: Optional[str], edition: Optional[str] = None) -> dict:
     from generator.shipping.explain import line_data
     from generator.shipping.explain_messages import MessageMatch, message_data
 
     if isinstance(match, MessageMatch):
-        return message_data(catalog.site, match, _language(catalog, match, lang))
-    return line_data(catalog.site, match, _language(catalog, match, lang))
+        return message_data(catalog.site, match, _language(catalog, match, lang), _edition_for(match, edition))
+    return line_data(catalog.site, match, _language(catalog, match, lang), _edition_for(match, edition))
 
 
 def _match_text(catalog: Catalog, match, args) -> str:
@@ -252,11 +267,8 @@ def _match_text(catalog: Catalog, match, args) -> str:
 
     lang = _language(catalog, match, args.lang)
     if isinstance(match, MessageMatch):
-        if args.edition and args.edition not in match.family.editions:
-            raise UsageError(f"--edition {args.edition}: {match.family.id}'s editions are "
-                             f"{', '.join(match.family.editions)}")
-        return explain_message(catalog.site, match, lang, args.edition)
-    edition = edition_of(match.family, args.edition) if args.edition else None
+        return explain_message(catalog.site, match, lang, _edition_for(match, args.edition))
+    edition = _edition_for(match, args.edition)
     text = explain(catalog.site, match.family, match.code, lang, edition)
     if match.how == "message":
         took = "; ".join(f"%s{n} = {value!r}" for n, value in enumerate(match.placeholders, 1))

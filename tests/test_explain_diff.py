@@ -80,6 +80,15 @@ def test_the_answer_says_where_other_pages_of_its_release_give_another_recoverab
     assert all(d["recoverable"] != said for d in data["said_otherwise"])
 
 
+def test_json_answers_for_the_edition_asked_for(llm):
+    """--json --edition ID: what that edition says (its recoverability and texts), as the text does."""
+    code = llm.code_by_name["LLM_TIMEOUT"]
+    for edition in [e for e in llm.editions if code.name in e.row_by_code][:6]:
+        data = json.loads(explain("LLM_TIMEOUT", "--json", "--lang", "en", "--edition", edition.id))[0]
+        assert data["edition"] == edition.id and data["recoverable"] == edition.row_by_code[code.name].recoverable
+        assert data["meaning"] == code.text("meaning", edition.id, "en")
+
+
 def _timeline_of(llm, block_name, lang):
     for page in llm.pages:
         for timeline in page.timelines:

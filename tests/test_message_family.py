@@ -291,6 +291,21 @@ def test_explain_reads_a_log_line(imported):
     assert sorted(d["code"] for d in both) == ["E20005", "E20006"]
 
 
+def test_explain_at_a_release_says_what_its_registry_says(imported):
+    """--edition RELEASE: the message that release's registry has (its library logs it), in text and
+    in --json; a code that release does not ship says so."""
+    said = run_cli("explain", "--catalog", imported, "--lang", "en", "--edition", "1.0.0", "E20001")
+    assert said.code == 0 and "Message (1.0.0): Value %s for option --%s is invalid.\n" in said.out, said.out
+    data = json.loads(run_cli("explain", "--catalog", imported, "--json", "--edition", "1.0.0", "E20001").out)[0]
+    assert (data["edition"], data["message"]) == ("1.0.0", "Value %s for option --%s is invalid.")
+    newest = json.loads(run_cli("explain", "--catalog", imported, "--json", "E20001").out)[0]
+    assert newest["edition"] == "unreleased" and newest["message"] == newest["template"] != data["message"]
+    absent = run_cli("explain", "--catalog", imported, "--lang", "en", "--edition", "1.0.0", "E20004")
+    assert "1.0.0's error registry does not have it." in absent.out, absent.out
+    assert json.loads(run_cli("explain", "--catalog", imported, "--json", "--edition", "1.0.0", "E20004").out)[0][
+        "message"] is None
+
+
 def with_zh_page_changed(upstream: Path, imported: Path, tmp_path: Path, old: str, new: str) -> tuple[Path, Path]:
     """A copy of the upstream repository whose next commit changes E20005's zh page (`old` to
     `new`), and a copy of the catalog to run against it."""

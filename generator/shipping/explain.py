@@ -142,11 +142,11 @@ def _names_as_written(family: Family) -> dict[str, Code]:
     return found
 
 
-def line_data(site: Site, match: LineMatch, lang: str) -> dict:
+def line_data(site: Site, match: LineMatch, lang: str, edition: Optional[Edition] = None) -> dict:
     """A match as data (`explain --json`): the code, how it was found, the placeholders' values,
-    and what the default edition says."""
+    and what the edition (`--edition`, else the default one) says."""
     family, code = match.family, match.code
-    edition = default_edition(family, code)
+    edition = edition or default_edition(family, code)
     said = {f: code.text(f, edition.id, lang) if edition else None for f in ("meaning", "solution")}
     row = edition.row_by_code.get(code.name) if edition else None
     return {"family": family.id, "code": code.name, "value": code.value, "hex": code.hex, "found_by": match.how,
