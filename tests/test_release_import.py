@@ -285,6 +285,8 @@ def test_an_edition_id_once_published_resolves_after_a_tag_takes_its_version(tmp
     before = generated_module(tmp_path / "before", "release_head")
     assert "unreleased-v2" in before.EDITIONS
     upstream.repo.git("tag", "v9.2.0")
+    audit = run_cli("audit", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}")
+    assert audit.code == 1 and "unreleased-v2" in audit.out and "import --ref v9.2.0" in audit.out, audit.out
     assert _import(upstream, "v9.2.0").code == 0
     _generate(upstream, tmp_path / "after")
     after = generated_module(tmp_path / "after", "release_tag")

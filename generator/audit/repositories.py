@@ -180,6 +180,11 @@ def _tags(repo: GitRepo, source, blob: str, label: str, claimed: set[str]) -> li
                 catalog=", ".join(source.tags),
             )
         )
+    elif missing and source.branch:  # the branch head's version, that a tag now ships: a release to import
+        findings.append(Finding(label, 1, "missing from catalog", field="tags",
+                                upstream=(f"{missing[0]} ships" if len(missing) == 1 else f"{', '.join(missing)} ship")
+                                + " this version",
+                                catalog=f"the branch head's only: import --ref {missing[0]}"))
     first = next((t for t in shipping if t in source.tags), None)
     if first is not None and repo.commit(first) != source.commit:
         findings.append(Finding(label, 1, "value differs", field="commit",
