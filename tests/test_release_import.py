@@ -144,6 +144,20 @@ def test_a_newer_tag_imported_first_gives_the_catalog_of_the_release_order(tmp_p
     assert b"- version: '" + version + b"'" in in_order["llm_datadist/editions.yaml"]
 
 
+def test_a_branch_that_is_not_the_default_one_says_what_it_imports(tmp_path):
+    """--ref develop (a branch whose page changed, neither a tag nor the default head): nothing to
+    record from it, and the import says why and what to import instead, where it said nothing."""
+    upstream = build_upstream(tmp_path)
+    upstream.repo.git("checkout", "-q", "-b", "develop")
+    page = upstream.repo.path / PYTHON_PAGE_910
+    page.write_text(page.read_text(encoding="utf-8").replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
+    upstream.repo.commit("on develop")
+    upstream.repo.git("checkout", "-q", "master")
+    result = _import(upstream, "develop")
+    assert result.code == 0 and "for a person: --ref develop is no tag of" in result.out, result.out
+    assert "import that tag" in result.out
+
+
 def test_a_tag_already_recorded_is_not_read_again(released, monkeypatch):
     """Re-importing a tag the catalog records changes nothing and reads none of its pages: a
     version recorded by hand (hicann/hixl's v8.5.0, whose page holds merge-conflict markers, with

@@ -61,6 +61,11 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
     catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
     import_messages(location, catalog, name, repo, ref, release, staged, report)
     check_written_back(location, staged, report, name, repo)
+    if release is None and not report.done and not report.todo:
+        report.todo.append(f"--ref {ref} is no tag of {name} and not the head of its default branch "
+                           f"({repo.head_branch()}): from such a ref only an English page that no tag ships yet is "
+                           "imported, and it has none the catalog lacks; its other pages are recorded when a tag "
+                           "ships them (import that tag), or the default branch's head does")
     written = write_staged(location, staged)
     report.done += [f"wrote {display_path(path)}" for path in written]
     return report
