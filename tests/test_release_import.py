@@ -158,6 +158,24 @@ def test_a_branch_that_is_not_the_default_one_says_what_it_imports(tmp_path):
     assert "import that tag" in result.out
 
 
+def test_a_branch_head_older_than_the_recorded_one_is_refused(tmp_path):
+    """A stale clone (or a fork's older head under this repository's name) would move `unreleased`
+    back to an older commit: refused, writing nothing, saying what to pass instead."""
+    upstream = build_upstream(tmp_path)
+    commit_catalog(upstream.catalog)
+    page = upstream.repo.path / PYTHON_PAGE_910
+    page.write_text(page.read_text(encoding="utf-8").replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
+    upstream.repo.commit("a change on the default branch")
+    assert _import(upstream, "master").code == 0
+    subprocess.run(["git", "-C", str(upstream.catalog), "add", "-A"], check=True)
+    stale = tmp_path / "stale"
+    subprocess.run(["git", "clone", "-q", "--no-local", str(upstream.repo.path), str(stale)], check=True)
+    subprocess.run(["git", "-C", str(stale), "reset", "-q", "--hard", "HEAD~1"], check=True)
+    result = run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={stale}", "--ref", "master")
+    assert result.code == 1 and "which comes after its head" in result.err and "git fetch" in result.err, result.err
+    assert _numstat(upstream.catalog)[0] == 0
+
+
 def test_a_tag_already_recorded_is_not_read_again(released, monkeypatch):
     """Re-importing a tag the catalog records changes nothing and reads none of its pages: a
     version recorded by hand (hicann/hixl's v8.5.0, whose page holds merge-conflict markers, with

@@ -44,6 +44,8 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
                             "the catalog records the pages a tag ships (import the tag once it exists) and the "
                             "default branch's head; audit --upstream reports what the branch holds (docs/releases.md, "
                             "\"Release branches\")")
+    if release == UNRELEASED:
+        _not_behind(load_catalog(location), name, repo, ref)
     staged: dict[Path, str] = {}
     kept: Kept = {}  # each step edits the documents the step before left
     for step in ("codes", "pages", "translations"):
@@ -69,6 +71,22 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
     written = write_staged(location, staged)
     report.done += [f"wrote {display_path(path)}" for path in written]
     return report
+
+
+def _not_behind(catalog, name: str, repo, ref: str) -> None:
+    """Refuses a branch head older than the one the catalog records for this repository, or a
+    repository without that commit (a stale clone, or a fork's older head under this name):
+    importing it would move `unreleased` back."""
+    head = repo.commit(ref)
+    recorded = {s.commit for family in catalog.families for v in family.versions for s in v.sources
+                if s.kind == "repo" and s.repo == name and s.branch and s.commit and s.commit != head}
+    behind = sorted(c for c in recorded if not repo.has_commit(c) or repo.is_ancestor(head, c))
+    if behind:
+        how = "which comes after" if repo.has_commit(behind[0]) else "a commit this repository does not have, beside"
+        raise ImportProblem(f"--ref {ref}: the catalog records {name}'s branch head at {behind[0][:12]}, {how} its "
+                            f"head {head[:12]}: pass an up-to-date clone of {name} (git fetch), not an older copy or "
+                            "a fork (if upstream rewrote its branch so that commit is gone, set the version's commit "
+                            "in editions.yaml by hand)")
 
 
 def _release_of(repo, ref: str) -> Optional[str]:

@@ -60,6 +60,14 @@ class GitRepo:
         except GitError:
             return False
 
+    def is_ancestor(self, older: str, newer: str) -> bool:
+        """Whether commit `older` comes before `newer` in its history (both commits this repository has)."""
+        try:
+            self.run("merge-base", "--is-ancestor", older, newer)
+        except GitError:
+            return False
+        return True
+
     def run(self, *args: str) -> bytes:
         try:
             result = subprocess.run(self._base + list(args), capture_output=True, timeout=300, stdin=subprocess.DEVNULL)
