@@ -207,6 +207,7 @@ class NameCell(NamedTuple):
     value: int
     then: str  # the code's name in that release's files, where the page shows another ("" otherwise)
     c_name: str  # its C name then, where it is neither ("" otherwise)
+    also: str = ""  # the name the row shows, in lower case, where it is not the anchor: an anchor too
 
 
 class EditionRow(NamedTuple):
@@ -229,7 +230,7 @@ def render_edition_page(catalog: Catalog, family: Family, edition: Edition, lang
         intro_translated=page.intro is not None and lang in page.intro.translated,
         notes=_edition_notes(ctx, family, edition), columns=tuple((c, page.heading(c, lang)) for c in page.columns),
         cls="edition-table" + (" with-cause" if "cause" in page.columns else ""),
-        rows=[_edition_row(ctx, family, edition, family.code_by_name[row.code]) for row in edition.rows],
+        rows=_edition_rows(ctx, family, edition),
         not_known=[ctx.code_link(family, family.code_by_name[n]) for n in edition.not_known],
         malformations=list(edition.malformations), edition_notes=edition.notes[lang] if edition.notes else None,
         sources=[ctx.source(s) for s in public_sources(edition)])
@@ -288,9 +289,19 @@ def _edition_row(ctx: Context, family: Family, edition: Edition, code: Code) -> 
         else:
             entry = code.entry(column, edition.id, ctx.lang)
             cells.append(text_cell_of(ctx, entry.text if entry else None, entry.origin if entry else None))
-    name = NameCell(row_anchor(edition, code), Link(ctx.url(ctx.code_location(family, code)), shown), hex_value(value),
-                    value, then if then != shown else "", c if c and c not in (shown, then) else "")
+    anchor = row_anchor(edition, code)
+    also = shown.lower() if edition.page.first_column != "decimal" and shown.lower() != anchor else ""
+    name = NameCell(anchor, Link(ctx.url(ctx.code_location(family, code)), shown), hex_value(value),
+                    value, then if then != shown else "", c if c and c not in (shown, then) else "", also)
     return EditionRow(name, tuple(cells))
+
+
+def _edition_rows(ctx: Context, family: Family, edition: Edition) -> list[EditionRow]:
+    """The edition's rows; a row's second anchor (the name it shows: #llm_wait_proc_timeout on a C++
+    page) only where no row of the page has it as its own."""
+    rows = [_edition_row(ctx, family, edition, family.code_by_name[row.code]) for row in edition.rows]
+    anchors = {r.name.anchor for r in rows}
+    return [r._replace(name=r.name._replace(also="")) if r.name.also in anchors else r for r in rows]
 
 
 # -- differences -------------------------------------------------------------------------------------
