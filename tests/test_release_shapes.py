@@ -167,6 +167,9 @@ def test_a_code_removed_from_every_file_keeps_its_member(shaped, tmp_path):
     assert member.removed_in == {REPO: "9.2.0"}
     said = " ".join((module.__doc__ or "").split())
     assert "LLM_NOTIFY_PROMPT_UNLINK_FAILED: hicann/hixl no longer ships it from 9.2.0 on" in said, said
+    # and the member's own docstring (the contract's "its docstring"); a member with no history keeps the class's
+    assert "hicann/hixl no longer ships it from 9.2.0 on" in (member.__doc__ or ""), member.__doc__
+    assert module.LLMStatusCode.LLM_SUCCESS.__doc__ == module.LLMStatusCode.__doc__
     with pytest.raises(KeyError):
         member.meaning("zh", edition="9.2.0-v2")
     assert member.meaning("zh", edition="9.1.0-v2")
@@ -292,6 +295,7 @@ def test_a_value_changed_under_a_kept_name_is_the_codes_value_from_that_release(
     assert member.earlier_values == {0x5010B01A: {REPO: "9.2.0"}}
     assert "LLM_TIMEOUT is 0x5010B0FF; it was 0x5010B01A before 9.2.0 in hicann/hixl" in " ".join(
         module.__doc__.split()), module.__doc__
+    assert "it was 0x5010B01A before 9.2.0 in hicann/hixl" in (member.__doc__ or ""), member.__doc__
     header = next((tmp_path / "after" / "generated" / "c").glob("llm*.h")).read_text(encoding="utf-8")
     assert re.search(r"LLM_TIMEOUT = 0x5010B0FFU;  /\* 0x5010B01AU before 9\.2\.0 in hicann/hixl \*/", header)
     explained = run_cli("explain", "--catalog", upstream.catalog, "--lang", "en", "0x5010B01A")

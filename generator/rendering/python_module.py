@@ -70,6 +70,7 @@ def render_python_module(family: Family, catalog_hash: str) -> str:
         version=project_version(), catalog_hash=catalog_hash, members=members,
         default_rule=_default_rule(family), upstream_bases=_upstream_bases(family),
         aliases=_aliases(family), history=_history(family),
+        member_history={member: " ".join(lines) for member, lines in _histories(family).items()},
         wrapped=[{"name": _member(family, c), "literal": literal(family, c)} for c in family.python_codes if c.wrapper],
         data=_DATA, prelude=runtime_part("prelude"), runtime=runtime_part("body"),
     )
@@ -142,9 +143,17 @@ def _aliases(family: Family) -> list[dict[str, str]]:
 
 def _history(family: Family) -> str:
     """The members renamed or no longer shipped, in words, for the module's docstring."""
-    lines = []
+    lines = [line for said in _histories(family).values() for line in said]
+    return "\n".join(textwrap.fill(line, 79, subsequent_indent="    ") for line in lines)
+
+
+def _histories(family: Family) -> dict[str, list[str]]:
+    """Each member renamed, no longer shipped or given another value: what its history says, in
+    words (the module's docstring says it of them all; each member's own docstring of it)."""
+    found: dict[str, list[str]] = {}
     for code in family.python_codes:
         member = _member(family, code)
+        lines = found.setdefault(member, [])
         for name, what in other_names(family, code, "python"):
             lines.append(f"{name} is {member}: {what}.")
         for repo, release in code.removed:
@@ -158,7 +167,7 @@ def _history(family: Family) -> str:
         for value, where in earlier_values(code):
             lines.append(f"{member} is {literal(family, code)}; it was {literal(family, code, value)} {where}: "
                          "lookup() accepts that value, the constructor does not (as upstream's).")
-    return "\n".join(textwrap.fill(line, 79, subsequent_indent="    ") for line in lines)
+    return {member: lines for member, lines in found.items() if lines}
 
 
 def _upstream_bases(family: Family) -> str:
