@@ -144,6 +144,31 @@ def test_a_newer_tag_imported_first_gives_the_catalog_of_the_release_order(tmp_p
     assert b"- version: '" + version + b"'" in in_order["llm_datadist/editions.yaml"]
 
 
+def test_a_tag_taking_the_head_over_rewrites_only_the_lines_that_change(tmp_path):
+    """The head's version becomes the release's: its id, its source's branch for the tag, and the
+    alias; its framing (`page:`), however it is written (here its header as a block list, as a person
+    or an older import wrote it), stays as it is, where the import wrote the whole source again."""
+    upstream = build_upstream(tmp_path)
+    commit_catalog(upstream.catalog)
+    page = upstream.repo.path / PYTHON_PAGE_910
+    page.write_text(page.read_text(encoding="utf-8").replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
+    upstream.repo.commit("a change on the default branch")
+    assert _import(upstream, "master").code == 0
+    editions = upstream.catalog / "llm_datadist" / "editions.yaml"
+    flow = "            header: [枚举值, 含义, 是否可恢复, 解决办法]\n"
+    block = "            header:\n" + "".join(f"              - {h}\n"
+                                               for h in ("枚举值", "含义", "是否可恢复", "解决办法"))
+    assert editions.read_text(encoding="utf-8").count(flow) == 1
+    editions.write_text(editions.read_text(encoding="utf-8").replace(flow, block), encoding="utf-8")
+    subprocess.run(["git", "-C", str(upstream.catalog), "add", "-A"], check=True)
+    upstream.repo.git("tag", "v9.2.0")
+    assert _import(upstream, "v9.2.0").code == 0
+    assert block in editions.read_text(encoding="utf-8")
+    changed, _ = _numstat(upstream.catalog)
+    # the id, branch -> tags, superseded (two lines), the texts' `from` and the unchanged pages' tags
+    assert changed <= 12, changed
+
+
 def test_a_branch_that_is_not_the_default_one_says_what_it_imports(tmp_path):
     """--ref develop (a branch whose page changed, neither a tag nor the default head): nothing to
     record from it, and the import says why and what to import instead, where it said nothing."""

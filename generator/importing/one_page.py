@@ -274,6 +274,27 @@ def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -
     )
 
 
+def _update_in_place(item: CommentedMap, new: CommentedMap) -> None:
+    """A source's mapping made `new`, key by key: what holds the same (its framing, as a reader
+    compares it) keeps how it was written, so that a release taking the head over changes a few lines."""
+    for key in [k for k in item if k not in new]:
+        cy.remove_key(item, key)
+    for position, key in enumerate(new):
+        if key not in item:
+            cy.insert_key(item, position, key, new[key])
+        elif _unordered(item[key]) != _unordered(new[key]):
+            cy.set_value(item, key, new[key])
+
+
+def _unordered(value):
+    """What a value holds, as cy.plain_values says it, a mapping's keys in one order (its order says nothing)."""
+    if isinstance(value, dict):
+        return ("map", sorted((str(k), _unordered(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("seq", [_unordered(v) for v in value])
+    return cy.plain_values(value)
+
+
 def _first_edition_release(tags: list[str], release: str) -> str:
     """The release of the first edition `tags` give: the first final release, else the first tag's."""
     releases = [r for r in map(tag_release, sort_tags(tags)) if r]
@@ -290,7 +311,7 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
         if old.commit != source["commit"]:
             cy.set_value(node["sources"][index], "commit", cy.text(source["commit"]))
         return
-    cy.set_value(node["sources"], index, source_map(source, plan.family.languages[0]))
+    _update_in_place(node["sources"][index], source_map(source, plan.family.languages[0]))
     if head.id.startswith(UNRELEASED):
         cy.set_value(node, "version", cy.ident(edition_id))
         plan.renamed[head.id] = edition_id
