@@ -377,6 +377,11 @@ def test_a_page_that_cannot_be_imported_says_where_and_writes_nothing(tmp_path):
     page.write_text(text.replace("| LLM_FAILED |", "| LLM_SUCCESS |", 1), encoding="utf-8")
     result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/p")
     assert result.code == 1 and "LLM_SUCCESS is listed twice" in result.err, result
+    # merge-conflict markers in the table (hicann/hixl's 8.5.0): said once, its marker lines no codes
+    row = next(line for line in text.split("\n") if line.startswith("| LLM_FAILED |"))
+    page.write_text(text.replace(row, f"<<<<<<< HEAD\n{row}\n=======\n{row}\n>>>>>>> 6bbee6b", 1), encoding="utf-8")
+    result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/p")
+    assert result.code == 1 and "merge-conflict markers" in result.err and "no code" not in result.err, result.err
     assert files(catalog) == before
 
 

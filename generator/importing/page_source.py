@@ -150,8 +150,11 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
          for name in (c.python_names if page_def.row_names == "python" else c.c_names)}
     rows: list[ImportedRow] = []
     seen: dict[str, int] = {}
+    markers = {line for line, _ in table.conflicts}
     for row in table.rows:
         key = row.by_column["name"].text.strip() if "name" in row.by_column else ""
+        if row.line in markers or key.startswith(("<<<<<<<", "=======", ">>>>>>>")):
+            continue  # a merge conflict's marker line, said once above
         code = by_key.get(key)
         cell = row.by_column.get("recoverable")
         value = recoverable_value(family, cell.text if cell else "", lang)
