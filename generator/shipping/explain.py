@@ -60,7 +60,8 @@ def _find(family: Family, key: str) -> Optional[Code]:
 def _by_name(family: Family, text: str) -> Optional[Code]:
     folded = text.casefold()
     for code in family.codes:
-        names = (*code.python_names, *code.c_names, *(n.name for n in code.cpp), *(n.short for n in code.cpp))
+        names = (*code.python_names, *code.c_names, *(n.name for n in code.cpp), *(n.short for n in code.cpp),
+                 code.wrapper)  # the binding's constant (kLLMTimeout), as the site's /codes/kLLMTimeout/ reads it
         if any(n is not None and n.casefold() == folded for n in names):
             return code
     for code in family.codes:
@@ -137,7 +138,7 @@ def _names_as_written(family: Family) -> dict[str, Code]:
     found: dict[str, Code] = {}
     for code in family.codes:
         for name in (*code.python_names, *code.c_names, *(family.c.macro_prefix + n for n in code.c_names),
-                     *(n.short for n in code.cpp)):
+                     *(n.short for n in code.cpp), *((code.wrapper,) if code.wrapper else ())):
             found.setdefault(name, code)
     return found
 
