@@ -71,6 +71,8 @@ def test_a_release_that_changes_one_text(released, tmp_path):
     result = _import(upstream, "v9.2.0")
     assert result.code == 0, result.err
     assert "translate: LLM_PARAM_INVALID solution (en) from 9.2.0-v2" in result.out, result.out
+    # each line names its family: a version id alone (9.2.0-beta.1) may be HIXL's or ADXL's
+    assert "\nllm_datadist 9.2.0-v2: a new page version" in "\n" + result.out, result.out
     changed, longest = _numstat(upstream.catalog)
     assert 0 < changed <= 40 and longest <= 160, (changed, longest)
     validated = run_cli("validate", "--catalog", upstream.catalog)

@@ -121,7 +121,8 @@ def test_a_python_name_renamed_keeps_the_old_name_as_an_alias(shaped, tmp_path):
         _edit(repo, page, r"^\| LLM_KV_CACHE_NOT_EXIST\b", "| LLM_CACHE_NOT_EXIST")
     result = release()
     assert result.code == 0, result.err
-    assert "LLM_KV_CACHE_NOT_EXIST: renamed to LLM_CACHE_NOT_EXIST in 9.2.0 (hicann/hixl)" in result.out, result.out
+    assert "LLM_KV_CACHE_NOT_EXIST: renamed to LLM_CACHE_NOT_EXIST in 9.2.0 (hicann/hixl, its Python name)" in \
+        result.out, result.out
     code = load_catalog(upstream.catalog).family_by_id["llm_datadist"].code_by_name["LLM_CACHE_NOT_EXIST"]
     assert code.python_name == "LLM_CACHE_NOT_EXIST" and code.c_name == "LLM_KV_CACHE_NOT_EXIST"
     assert code.python_at(REPO, "9.1.0") == "LLM_KV_CACHE_NOT_EXIST" and code.python_at(REPO, "9.2.0") == code.name

@@ -313,7 +313,8 @@ def _renamed(plan: Plan, code: Code, declared: Declared, name: str, release: str
         if kind == "c" and any(q.rsplit("::", 1)[-1] == old for q, _ in declared.cpp):
             continue  # the old name is still declared (another header): not a rename
         _record_rename(plan, code, kind, old, new, name, release)
-        plan.report.done.append(f"{old}: renamed to {new} in {release} ({name})")
+        which = "Python" if kind == "python" else "C"
+        plan.report.done.append(f"{old}: renamed to {new} in {release} ({name}, its {which} name)")
 
 
 def _record_rename(plan: Plan, code: Code, kind: str, old: str, new: str, repo: str, release: str) -> None:
