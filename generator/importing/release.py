@@ -76,8 +76,8 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
 
 
 def _named(report: Report, family: str, done: int, todo: int) -> None:
-    """The family before each line a step said of it, where the line does not name it (a version id
-    such as 9.2.0-beta.1 names a version of HIXL and of ADXL alike)."""
+    """The family before each line a step said of it, where the line does not name it (one version
+    id, such as 9.2.0-beta.1, may name a version of two families)."""
     for lines, start in ((report.done, done), (report.todo, todo)):
         lines[start:] = [line if line.startswith(f"{family} ") else f"{family} {line}" for line in lines[start:]]
 
