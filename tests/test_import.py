@@ -382,6 +382,11 @@ def test_a_page_that_cannot_be_imported_says_where_and_writes_nothing(tmp_path):
     page.write_text(text.replace(row, f"<<<<<<< HEAD\n{row}\n=======\n{row}\n>>>>>>> 6bbee6b", 1), encoding="utf-8")
     result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/p")
     assert result.code == 1 and "merge-conflict markers" in result.err and "no code" not in result.err, result.err
+    # a row that types a cell more than the headings: a browser drops it, the import must not
+    page.write_text(text.replace(row, row + " 多余 |", 1), encoding="utf-8")
+    result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/p")
+    assert result.code == 1 and f"{page}:{uf.line_of(text, row)}: LLM_FAILED: the row has 5 cells" in result.err, \
+        result.err
     assert files(catalog) == before
 
 

@@ -10,7 +10,7 @@ from generator.domain.markup import plain
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Timeline
 from generator.reading.yaml_source import bad_character
-from generator.upstream.page_table import read_table, recoverable_value
+from generator.upstream.page_table import read_table, recoverable_value, typed_cells
 from generator.upstream.files import UnreadableFile, read_file
 
 if TYPE_CHECKING:
@@ -151,6 +151,7 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
     rows: list[ImportedRow] = []
     seen: dict[str, int] = {}
     markers = {line for line, _ in table.conflicts}
+    lines = page.text.split("\n") if table.pipe else []  # a pipe table's lines: its rows' cells as typed
     for row in table.rows:
         key = row.by_column["name"].text.strip() if "name" in row.by_column else ""
         if row.line in markers or key.startswith(("<<<<<<<", "=======", ">>>>>>>")):
@@ -171,10 +172,12 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
                 f"{page.shown}:{row.line}: {key}: recoverable cell {cell.text if cell else ''!r} is none of the "
                 "family's labels"
             )
-        elif len(row.cells) != len(table.columns):
+        elif len(row.cells) != len(table.columns) or len(typed := _typed_cells(lines, row)) > len(row.cells):
+            shown = max(len(row.cells), len(typed))
             problems.append(
-                f"{page.shown}:{row.line}: {key}: the row has {len(row.cells)} cells and the headings "
-                f"{len(table.columns)}"
+                f"{page.shown}:{row.line}: {key}: the row has {shown} cells and the headings "
+                f"{len(table.columns)}" + (" (a browser drops the rest): record the version by hand, with its "
+                                           "`malformations`" if shown > len(table.columns) else "")
             )
         else:
             seen[code.name] = row.line
@@ -185,6 +188,11 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
     if problems:
         raise ImportProblem(_some(problems))
     return rows
+
+
+def _typed_cells(lines: list[str], row) -> list[str]:
+    """A pipe table row's cells as typed (a row may type more than its headings, which a browser drops)."""
+    return typed_cells(lines[row.line - 1]) if 0 < row.line <= len(lines) else []
 
 
 def cell_markup(cell) -> Optional[str]:
