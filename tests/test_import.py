@@ -387,6 +387,11 @@ def test_a_page_that_cannot_be_imported_says_where_and_writes_nothing(tmp_path):
     result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/p")
     assert result.code == 1 and f"{page}:{uf.line_of(text, row)}: LLM_FAILED: the row has 5 cells" in result.err, \
         result.err
+    # and one that types fewer (a browser shows the rest empty): said at the page's line, not at the catalog's
+    page.write_text(text.replace(row, row.rsplit("|", 2)[0] + "|", 1), encoding="utf-8")
+    result = import_page(catalog, page, "9.2.0-v2", "zh", "--url", "https://example.org/p")
+    assert result.code == 1 and f"{page}:{uf.line_of(text, row)}: LLM_FAILED: the row has 3 cells" in result.err, \
+        result.err
     assert files(catalog) == before
 
 

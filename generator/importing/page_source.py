@@ -172,12 +172,14 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
                 f"{page.shown}:{row.line}: {key}: recoverable cell {cell.text if cell else ''!r} is none of the "
                 "family's labels"
             )
-        elif len(row.cells) != len(table.columns) or len(typed := _typed_cells(lines, row)) > len(row.cells):
-            shown = max(len(row.cells), len(typed))
+        elif len(row.cells) != len(table.columns) or \
+                len(typed := _typed_cells(lines, row)) not in (0, len(table.columns)):
+            count = len(typed) if typed else len(row.cells)
+            shows = "drops the rest" if count > len(table.columns) else "shows the rest empty"
             problems.append(
-                f"{page.shown}:{row.line}: {key}: the row has {shown} cells and the headings "
-                f"{len(table.columns)}" + (" (a browser drops the rest): record the version by hand, with its "
-                                           "`malformations`" if shown > len(table.columns) else "")
+                f"{page.shown}:{row.line}: {key}: the row has {count} cells and the headings {len(table.columns)}"
+                + (f" (a browser {shows}): fix the page, or record the version by hand with its `malformations`"
+                   if typed else "")
             )
         else:
             seen[code.name] = row.line
