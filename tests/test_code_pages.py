@@ -1262,3 +1262,19 @@ def test_provenance_notes_appear_once_per_page(catalog):
                     assert count == 1 and f"{sign} {said}" in shown, (path.relative_to(DOCS), kind, signs)
                     checked += 1
     assert checked, "no page shows a sign: the test would prove nothing"
+
+
+def test_a_code_whose_title_is_not_its_c_name_shows_that_name_by_its_value(catalog):
+    """A reader who came by a C name (/codes/LLM_WAIT_PROC_TIMEOUT/, a search for HIXL_TIMEOUT)
+    sees it on the first screen, on the line of the value under the title; a page titled by its C
+    name says nothing more there."""
+    for family in catalog.families:
+        for code in family.codes:
+            c_name = family.c.macro_prefix + code.c_name if code.c_name else None
+            for lang in catalog.site.languages:
+                page = (ROOT / "site" / "docs" / family.prefix / "codes" / f"{code.name}.{lang}.md").read_text("utf-8")
+                line = re.search(r'<p class="code-value-line">(.*?)</p>', page)[1]
+                shown = re.sub(r"<[^>]+>", "", line)
+                differs = c_name is not None and c_name != code.name
+                assert ("C/C++" in shown) == differs, (code.name, lang, shown)
+                assert not differs or shown.endswith(f"{c_name}"), (code.name, lang, shown)
