@@ -150,6 +150,7 @@ def test_every_other_address_of_a_page_is_a_redirect_page_unless_only_case_tells
     assert redirects["codes/0x5010B01A"] == redirects["codes/1343270938"] == "codes/LLM_TIMEOUT" == \
         f"codes/{timeout.name}" and timeout.value == 0x5010B01A
     assert redirects["codes/0x0007BCAD"] == redirects["codes/0x7BCAD"] == "codes/LLM_DEVICE_MEM_ERROR"  # as shown
+    assert redirects["codes/5010B01A"] == "codes/LLM_TIMEOUT"  # hex without 0x, as the search reads it
     assert moved_pages(catalog)["codes/0x5010b01a"] == "codes/LLM_TIMEOUT"  # another case: the 404 page's
     # a binding constant's name, as status.py and the pybind module write it, leads to its code too
     wrapped = [c for f in catalog.families for c in f.codes if c.wrapper and c.wrapper not in c.python_names]

@@ -172,8 +172,13 @@ SAFE_NAME = re.compile(r"-?[A-Za-z0-9_][A-Za-z0-9_.+-]*")  # a folder name every
 
 def value_forms(value: int) -> tuple[str, ...]:
     """The addresses a code's value is typed as: upstream's hex (0x7BCAD), the eight digits the
-    site and the header show (0x0007BCAD), and its decimal."""
-    return tuple(dict.fromkeys((f"0x{value:X}", hex_value(value), str(value)))) if value >= 0 else (str(value),)
+    site and the header show (0x0007BCAD), its decimal, and its hex without 0x where a letter
+    tells it from a decimal (5010B01A, as the search reads it)."""
+    if value < 0:
+        return (str(value),)
+    bare = f"{value:X}"
+    return tuple(dict.fromkeys((f"0x{bare}", hex_value(value), str(value),
+                                *((bare,) if any(c in "ABCDEF" for c in bare) else ()))))
 
 
 def redirect_pages(catalog: Catalog) -> dict[str, str]:
