@@ -375,6 +375,10 @@ test("the page a pasted message finds marks only a word that names the code, not
   assert.deepEqual(await marks("Process timeout."), [])
   // words that find a page by what it says are still marked there
   assert.deepEqual(await marks("invalid argument"), ["invalid", "argument"])
+  // a line that names the code among other words marks the name alone
+  const named = async query => Object.keys((await answer(query, EN, load)).items[0][0].terms)
+  assert.deepEqual(await named("DemoException: error code is DemoCode.DEMO_TIMEOUT"), ["DEMO_TIMEOUT"])
+  assert.deepEqual(await named("DEMO_TIMEOUT"), ["DEMO_TIMEOUT"])
 })
 
 test("how much of a template a message holds", () => {

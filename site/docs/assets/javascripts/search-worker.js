@@ -751,9 +751,11 @@ function item(entry, list, lead, score, note, release, viaC) {
   const params = entry.doc.k !== "code" ? [] :
     (release ? ["release=" + encodeURIComponent(release)] : []).concat(viaC ? ["via=c"] : [])
   const location = entry.doc.l + (params.length ? "?" + params.join("&") : "")
-  // what the page marks (Material's ?h=): the query's words, but of a pasted message (lead "log")
-  // only a word that names the code; every word of a logged sentence marked is noise
-  const marks = lead === "log" ? list.filter(t => entry.names.includes(t.word)) : list
+  // what the page marks (Material's ?h=): the query's words, but of a pasted message (lead "log"), or
+  // of a line with the code's name in it (an exception's text), only a word that names the code:
+  // every word of a logged sentence marked is noise ("is" in "otherwise")
+  const naming = list.filter(t => entry.names.includes(t.word))
+  const marks = lead === "log" || (naming.length && naming.length < list.length) ? naming : list
   return [{
     location, title: title(entry.doc, list, note), text: snippet(entry, list, lead), score,
     terms: Object.fromEntries(marks.map(t => [t.raw, true]))
