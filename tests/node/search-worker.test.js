@@ -162,8 +162,9 @@ test("a message a library logs, pasted on the zh pages, answers there, though it
     code("DEMO_TIMEOUT", 0x5010B01A, { l: "codes/DEMO_TIMEOUT/", m: "处理超时", g: "Process timeout." })] })
   const both = async lang => ({ en, zh })[lang] || null
   const first = async (query, index) => (await answer(query, index, both)).items.map(group => group[0].location)[0]
-  assert.equal(await first("Process timeout.", zh), "codes/DEMO_TIMEOUT/")
-  assert.equal(await first("[ERROR] 12:00:00 Process timeout.", zh), "codes/DEMO_TIMEOUT/")
+  // (the C++ library logs it: its reader sees the C++ pages' answer first)
+  assert.equal(await first("Process timeout.", zh), "codes/DEMO_TIMEOUT/?via=c")
+  assert.equal(await first("[ERROR] 12:00:00 Process timeout.", zh), "codes/DEMO_TIMEOUT/?via=c")
   // English words that are no whole log message are still searched on the English pages
   assert.equal(await first("timed out", zh), "en/codes/DEMO_TIMEOUT/")
 })
@@ -292,6 +293,8 @@ test("a code found by a C name or a value opens with the C++ pages' answers firs
     "error code: 0x5010B01A", "ret = 1343270938"]) {
     assert.equal(await raw(query), "en/codes/DEMO_TIMEOUT/?via=c", query)
   }
+  // the message the C++ library logs for it (its log message) is a C++ reader's too
+  assert.equal(await raw("Process timeout."), "en/codes/DEMO_TIMEOUT/?via=c")
   for (const query of ["DEMO_TIMEOUT", "kDemoTimeout", "processing timed out", "demo_timeout"]) {
     assert.equal(await raw(query), "en/codes/DEMO_TIMEOUT/", query)
   }

@@ -619,7 +619,8 @@ class Index {
       // a part of a pasted message: below a whole log message, above words, the template it holds most of first
       found.push({ entry, score, lead: exact && !lead ? "meaning" : lead, held,
         tier: exact ? 2 : named ? 1.5 : fits ? 1 + fits / 1e6 : logged ? 1 : part ? 0.5 + part / 1e6 : 0,
-        viaC: query.terms.some(t => this.cKey(entry, t)) })
+        // a code's logged message is the C++ library's: who pasted it reads the C++ pages' answer first
+        viaC: query.terms.some(t => this.cKey(entry, t)) || (entry.doc.k === "code" && !!(logged || fits)) })
     }
     // equal pages: the families in the site's order (its own status codes before GE's messages)
     const rank = new Map(this.families.map((f, i) => [f.name, i]))
