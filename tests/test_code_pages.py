@@ -1279,3 +1279,16 @@ def test_a_code_whose_title_is_not_its_c_name_shows_that_name_by_its_value(catal
                 differs = c_name is not None and c_name != code.name
                 assert ("C/C++" in shown) == differs, (code.name, lang, shown)
                 assert not differs or shown.endswith(f"{c_name}"), (code.name, lang, shown)
+
+
+def test_the_release_picker_names_the_unreleased_edition_in_the_pages_language(catalog):
+    """The branch head's edition reads as 'not released yet' (尚未发布的版本) in the release picker, not
+    as the catalog's word `unreleased`."""
+    seen = 0
+    for family in catalog.families:
+        for lang in catalog.site.languages:
+            for page in (ROOT / "site" / "docs" / family.prefix / "codes").glob(f"*.{lang}.md"):
+                options = re.findall(r'<option value="unreleased">([^<]*)</option>', page.read_text("utf-8"))
+                assert options in ([], [catalog.site.label("api_unreleased", lang)]), (page, options)
+                seen += len(options)
+    assert seen, "no code page offers the unreleased edition: this test needs one"
