@@ -1292,3 +1292,14 @@ def test_the_release_picker_names_the_unreleased_edition_in_the_pages_language(c
                 assert options in ([], [catalog.site.label("api_unreleased", lang)]), (page, options)
                 seen += len(options)
     assert seen, "no code page offers the unreleased edition: this test needs one"
+
+
+def test_a_page_of_a_family_of_messages_says_where_its_texts_come_from(catalog):
+    """A GE code's page says under its title that its texts are the page on upstream's default
+    branch (its first screen shows no release otherwise); a code without a page says nothing of it."""
+    for family in catalog.message_families:
+        for code in family.codes:
+            for lang in catalog.site.languages:
+                page = (ROOT / "site" / "docs" / family.prefix / "codes" / f"{code.id}.{lang}.md").read_text("utf-8")
+                line = re.search(r'<p class="message-family">(.*?)</p>', page)[1]
+                assert (f" {family.pages.branch} " in line) == code.page, (code.id, lang, line)

@@ -124,7 +124,8 @@ def render_message_code(catalog: Catalog, family: MessageFamily, code: MessageCo
     view = message_view(catalog, family, code, _lang(family, lang))
     return render_page("message_code.md.j2", title=f"{code.id} {code.category}", banner=banner(), hide_toc=False,
                        labels=labels, code=view, family=family.name[_lang(family, lang)],
-                       codes=_url(view.location, f"{family.prefix}codes/"))
+                       codes=_url(view.location, f"{family.prefix}codes/"),
+                       source=filled(labels["message_page_from"], branch=family.pages.branch) if code.page else "")
 
 
 def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lang: str) -> MessageView:
