@@ -52,7 +52,7 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
         catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
         for family in catalog.families:
             plan = Plan(family, Files(location, family, staged, kept), report)
-            said = len(report.done), len(report.todo)
+            said = len(report.done)
             if step == "codes":
                 record_codes(plan, name, repo, ref, release)
             for timeline in family.timelines if step != "codes" else ():
@@ -61,7 +61,7 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
                 else:
                     _release_translations(plan, timeline, name, repo, ref, release)
             stage(plan, staged)
-            _named(report, family.id, *said)
+            _named(report, family.id, said)
     catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
     import_messages(location, catalog, name, repo, ref, release, staged, report)
     check_written_back(location, staged, report, name, repo)
@@ -75,11 +75,11 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
     return report
 
 
-def _named(report: Report, family: str, done: int, todo: int) -> None:
-    """The family before each line a step said of it, where the line does not name it (one version
-    id, such as 9.2.0-beta.1, may name a version of two families)."""
-    for lines, start in ((report.done, done), (report.todo, todo)):
-        lines[start:] = [line if line.startswith(f"{family} ") else f"{family} {line}" for line in lines[start:]]
+def _named(report: Report, family: str, done: int) -> None:
+    """The family before each line a step said it did, where the line does not name it (one version
+    id, such as 9.2.0-beta.1, may name a version of two families); a line for a person starts with
+    the code or the timeline it is about."""
+    report.done[done:] = [line if line.startswith(f"{family} ") else f"{family} {line}" for line in report.done[done:]]
 
 
 def _not_behind(catalog, name: str, repo, ref: str) -> None:
