@@ -146,6 +146,35 @@ def test_a_newer_tag_imported_first_gives_the_catalog_of_the_release_order(tmp_p
     assert b"- version: '" + version + b"'" in in_order["llm_datadist/editions.yaml"]
 
 
+def test_a_tag_before_the_recorded_branch_head_does_not_take_its_version_over(tmp_path):
+    """v9.2.0 and v9.2.1 each change a text, and the default branch a third time after them. Imported
+    v9.2.0, then the branch head, then v9.2.1: v9.2.1's page is a version of its own before the head's,
+    which stays unreleased, and every edition says what the release order makes it say (v9.2.1 took
+    the head's version over, though the head comes after it and says otherwise)."""
+    from tests.test_release_sequences import _said
+    catalogs = {}
+    for order in (("v9.2.0", "v9.2.1", "master"), ("v9.2.0", "master", "v9.2.1")):
+        upstream = build_upstream(tmp_path / "-".join(order))
+        page = upstream.repo.path / PYTHON_PAGE_910
+        commits = {}
+        for step, tag in ((1, "v9.2.0"), (2, None), (3, None)):
+            text = page.read_text(encoding="utf-8")
+            old = OLD_SOLUTION if step == 1 else NEW_SOLUTION + "再试。" * (step - 2)
+            page.write_text(text.replace(old, NEW_SOLUTION + "再试。" * (step - 1)), encoding="utf-8")
+            commits[step] = upstream.repo.commit(f"change {step}", *([tag] if tag else []))
+        for ref in order:
+            if ref == "v9.2.1":  # tagged only now: no version records it yet, as when it is new
+                upstream.repo.git("tag", "v9.2.1", commits[2])
+            result = _import(upstream, ref)
+            assert result.code == 0, result.err
+        out = tmp_path / ("out-" + "-".join(order))
+        _generate(upstream, out)
+        module = generated_module(out, "head_" + "_".join(order).replace(".", "_"))
+        catalogs[order] = (module.EDITIONS, _said(module))
+    in_order, head_first = catalogs.values()
+    assert in_order == head_first and "unreleased-v2" in in_order[0] and "9.2.1-v2" in in_order[0]
+
+
 def test_a_tag_taking_the_head_over_rewrites_only_the_lines_that_change(tmp_path):
     """The head's version becomes the release's: its id, its source's branch for the tag, and the
     alias; its framing (`page:`), however it is written (here its header as a block list, as a person
@@ -297,6 +326,11 @@ def test_a_release_that_adds_a_code(released, tmp_path):
     assert "LLM_QUEUE_FULL: missing upstream" in result.out
     again = _import(upstream, "v9.3.0")
     assert again.code == 0 and "0 file(s) changed" in again.out, again.out
+    # an older release that ships it too, imported after (a tag made later on the same commit): added from it
+    upstream.repo.git("tag", "v9.2.5", "v9.3.0")
+    assert _import(upstream, "v9.2.5").code == 0
+    assert load_catalog(upstream.catalog).family_by_id["llm_datadist"].code_by_name["LLM_QUEUE_FULL"].added == (
+        ("hicann/hixl", "9.2.5"),)
 
 
 def test_a_text_that_goes_back_to_an_older_wording_is_not_written_again(released):

@@ -147,7 +147,8 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         # the head's page is an older tag's that the catalog does not record yet: that tag takes the head
         # over first, and this release's page is a version after it (as an import in release order makes)
         raise OlderTagFirst(older)
-    elif head is not None and (release == UNRELEASED or _newer_than_all(release, versions)):
+    elif head is not None and (release == UNRELEASED or (_newer_than_all(release, versions)
+                                                         and _cut_after(head, page.repo, source))):
         _take_over_head(plan, head, source, release, edition_id)
         _change_content(plan, head, rows, _previous(versions, head), renamed=plan.renamed.get(head.id, head.id))
     else:
@@ -208,6 +209,15 @@ def _cut_tags(plan: Plan, version: Version, source: dict, release: str) -> None:
 def is_head(version: Version) -> bool:
     """Whether the version is the branch head's only: a branch's file, and no tag ships any of its files."""
     return any(s.kind == "repo" and s.branch for s in version.sources) and not any(s.tags for s in version.sources)
+
+
+def _cut_after(head: Version, repo, source: dict) -> bool:
+    """Whether a tag that ships the page comes after the branch head the catalog records (a release
+    cut from it, which takes its version over); a tag before it (the head moved on) does not."""
+    branch = next((s for s in head.sources if s.kind == "repo" and s.branch and s.commit), None)
+    if repo is None or branch is None or not repo.has_commit(branch.commit):
+        return True  # nothing to tell it by: as before
+    return any(repo.is_ancestor(branch.commit, repo.commit(tag)) for tag in source.get("tags") or ())
 
 
 class OlderTagFirst(ImportProblem):

@@ -337,10 +337,16 @@ def _record_rename(plan: Plan, code: Code, kind: str, old: str, new: str, repo: 
 
 
 def _seen_in(plan: Plan, code: Code, name: str, release: str) -> None:
-    """A code added in some repositories that this one now has too: it records where."""
-    if code.added and name not in dict(code.added):
+    """A code added in some repositories that this one now has too: it records where; one that a
+    release older than the recorded one ships already (a tag imported after a newer one, or after
+    the branch head): added from the older release."""
+    added = dict(code.added)
+    if added and name not in added:
         set_release(plan, code, "added", name, release)
         plan.report.done.append(f"{code.name}: {name} has it too, from {release}")
+    elif name in added and (release_key(added[name]) or ()) > (release_key(release) or ()):
+        _write_map(plan.files.code(code.name), "added", {**added, name: release})
+        plan.report.done.append(f"{code.name}: {name} ships it from {release} on (before {added[name]}, as recorded)")
 
 
 def set_release(plan: Plan, code: Code, key: str, repo: str, release: str) -> None:
