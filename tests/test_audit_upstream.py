@@ -163,7 +163,7 @@ def test_what_upstream_has_that_the_catalog_lacks(tmp_path):
                          result.out), result.out
     assert "'v9.2.0, master ship blob" in result.out and "import it as edition 9.2.0-v2" in result.out
     assert re.search(rf"{REPO}:docs/zh/api/cpp/LLM-DataDist-error-code-v2.md:1: missing from catalog "
-                     r"\(upstream: 'a page at v9.2.0, HEAD'", result.out), result.out
+                     r"\(upstream: 'a page at v9.2.0, master'", result.out), result.out
 
 
 def edit_source(upstream, path: str, key: str, value: str) -> None:
@@ -220,7 +220,7 @@ def test_a_file_missing_at_the_recorded_commit_is_unreadable(tmp_path):
         in result.out
     )
     # ... and the page that is there is one no source names any more.
-    assert f"{REPO}:{ENGLISH_PAGE_910}:1: missing from catalog (upstream: 'a page at v9.1.0, HEAD'" in result.out
+    assert f"{REPO}:{ENGLISH_PAGE_910}:1: missing from catalog (upstream: 'a page at v9.1.0, master'" in result.out
 
 
 def test_a_commit_the_repository_lacks_is_said_so(tmp_path):

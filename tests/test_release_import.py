@@ -232,6 +232,26 @@ def test_a_branch_head_older_than_the_recorded_one_is_refused(tmp_path):
     assert _numstat(upstream.catalog)[0] == 0
 
 
+def test_the_default_branch_is_the_catalogs_whatever_a_clone_has_checked_out(tmp_path):
+    """A maintainer's clone with a topic branch checked out: --ref master is the default branch's head
+    (the catalog's `default_branch`), and the topic branch is no release, where the checked-out
+    branch was taken for the default one (its commit recorded as `unreleased`, master refused)."""
+    upstream = build_upstream(tmp_path)
+    page = upstream.repo.path / PYTHON_PAGE_910
+    page.write_text(page.read_text(encoding="utf-8").replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
+    master = upstream.repo.commit("a change on the default branch")
+    upstream.repo.git("checkout", "-q", "-b", "work")
+    page.write_text(page.read_text(encoding="utf-8").replace(NEW_SOLUTION, NEW_SOLUTION + "再试。"), encoding="utf-8")
+    upstream.repo.commit("a topic's change")
+    work = _import(upstream, "work")
+    assert work.code == 0 and "--ref work is no tag" in work.out, work.out
+    result = _import(upstream, "master")
+    assert result.code == 0, result.err
+    head = next(v for v in load_catalog(upstream.catalog).family_by_id["llm_datadist"].versions
+                if v.id == "unreleased-v2")
+    assert [(s.branch, s.commit) for s in head.sources] == [("master", master.strip())]
+
+
 def test_a_tag_already_recorded_is_not_read_again(released, monkeypatch):
     """Re-importing a tag the catalog records changes nothing and reads none of its pages: a
     version recorded by hand (hicann/hixl's v8.5.0, whose page holds merge-conflict markers, with

@@ -377,13 +377,14 @@ def _new_pages(catalog: Catalog, family: Family, repos: dict[str, GitRepo]) -> l
         repo = repos.get(name)
         if repo is None:
             continue
-        refs = ([repo.release_tags()[-1]] if repo.release_tags() else []) + ["HEAD"]
-        row = Row(family.id, "new pages", f"{name} at {', '.join(refs)}")
+        refs = ([repo.release_tags()[-1]] if repo.release_tags() else []) + [repo.head_ref()]
+        shown = {repo.head_ref(): repo.head_branch()}  # the default branch by its name
+        row = Row(family.id, "new pages", f"{name} at {', '.join(shown.get(r, r) for r in refs)}")
         found: dict[str, list[str]] = {}
         for ref in refs:
             for path in repo.tree(ref):
                 if path not in known and any(re.search(pattern, path) for pattern in family.discover):
-                    found.setdefault(path, []).append(ref)
+                    found.setdefault(path, []).append(shown.get(ref, ref))
         for path, refs_ in found.items():
             row.findings.append(
                 Finding(

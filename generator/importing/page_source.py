@@ -114,9 +114,9 @@ def shipping_source(name: str, repo, ref: str, path: str, blob: str) -> dict:
     branch head, a commit a branch holds that no tag ships, or one that only a merge request's ref
     holds (upstream's proposed English pages)."""
     shipping = [t for t in repo.release_tags() if repo.blob_at(t, path) == blob]
-    if ref in repo.release_tags() or (shipping and repo.commit(ref) != repo.commit("HEAD")):
+    if ref in repo.release_tags() or (shipping and repo.commit(ref) != repo.commit(repo.head_ref())):
         return {"repo": name, "path": path, "commit": repo.commit(shipping[0]), "tags": shipping}
-    if repo.commit(ref) == repo.commit("HEAD"):
+    if repo.commit(ref) == repo.commit(repo.head_ref()):
         return {"repo": name, "path": path, "commit": repo.commit(ref), "branch": repo.head_branch()}
     commit = repo.commit(ref)
     held = {"repo": name, "path": path, "commit": commit, "tags": []}

@@ -102,7 +102,7 @@ def _release_of(repo, ref: str) -> Optional[str]:
     """The release a ref is: a tag's, `unreleased` for the branch head, None for another commit."""
     if ref in repo.release_tags():
         return tag_release(ref)
-    if repo.commit(ref) == repo.commit("HEAD"):
+    if repo.commit(ref) == repo.commit(repo.head_ref()):
         return UNRELEASED
     return None
 

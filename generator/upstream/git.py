@@ -34,8 +34,9 @@ def _end_of_options() -> tuple[str, ...]:
 
 
 class GitRepo:
-    def __init__(self, name: str, directory: Path):
-        self.name, self.directory = name, directory
+    def __init__(self, name: str, directory: Path, default_branch: Optional[str] = None):
+        # the branch the catalog names as the repository's default: a clone may have another checked out
+        self.name, self.directory, self.default_branch = name, directory, default_branch
         work_tree = (directory / ".git").exists()
         self._base = ["git", "-c", "core.quotepath=off"] + (
             ["-C", str(directory)] if work_tree else ["--git-dir", str(directory)]
@@ -127,10 +128,24 @@ class GitRepo:
 
     @lru_cache(maxsize=None)
     def head_branch(self) -> str:
+        """The default branch's name: the catalog's for the repository where this copy has it (a
+        clone may have a topic branch checked out), else what HEAD points at."""
+        if self.head_ref() != "HEAD":
+            return self.default_branch or "HEAD"
         try:
             return self.run("symbolic-ref", "--short", "HEAD").decode().strip()
         except GitError:
             return "HEAD"
+
+    @lru_cache(maxsize=None)
+    def head_ref(self) -> str:
+        """The ref of the default branch's head in this copy: the catalog's default branch (its own,
+        else the one fetched from origin), else HEAD."""
+        for ref in ((f"refs/heads/{self.default_branch}", f"refs/remotes/origin/{self.default_branch}")
+                    if self.default_branch else ()):
+            if self.has_commit(ref):
+                return ref
+        return "HEAD"
 
     def release_at(self, ref: str) -> str:
         """The release a ref stands for: a tag's, a release branch's (9.2.0-beta.2), else
@@ -221,7 +236,7 @@ class GitRepo:
 
     def refs(self) -> list[tuple[str, str]]:
         """(label, ref) for every release tag, then the default branch's head."""
-        return [(t, t) for t in self.release_tags()] + [(self.head_branch(), "HEAD")]
+        return [(t, t) for t in self.release_tags()] + [(self.head_branch(), self.head_ref())]
 
 
 def parse_upstream_args(values: list[str], catalog: Catalog) -> dict[str, GitRepo]:
@@ -239,7 +254,7 @@ def parse_upstream_args(values: list[str], catalog: Catalog) -> dict[str, GitRep
         if not path.is_dir():
             raise UsageError(f"--upstream {name}={directory}: no such directory")
         try:
-            repos[name] = GitRepo(name, path)
+            repos[name] = GitRepo(name, path, catalog.repositories[name].default_branch)
         except GitError as error:
             raise UsageError(str(error)) from None
         _warn_if_unrelated(repos[name], _cited_commits(catalog, name), catalog.repositories[name].url)
