@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 
 from generator.domain.editions import place_of
 from generator.domain.family import Catalog, Family
@@ -170,7 +171,9 @@ def _import_release(catalog: Catalog, args):
     [(name, repo)] = parse_upstream_args([args.upstream], catalog).items()
     if not repo.has_commit(args.ref):
         raise UsageError(unknown_ref(args.ref, name, repo))
-    return _in_release_order(args.catalog, name, repo, args.ref, import_release)
+    if args.family is not None and args.family not in catalog.message_family_by_id:
+        family_of(catalog, args.family)  # one of the catalog's families, or a usage error that lists them
+    return _in_release_order(args.catalog, name, repo, args.ref, partial(import_release, only=args.family))
 
 
 def _in_release_order(location, name: str, repo, ref: str, import_release):

@@ -252,6 +252,19 @@ def test_the_default_branch_is_the_catalogs_whatever_a_clone_has_checked_out(tmp
     assert [(s.branch, s.commit) for s in head.sources] == [("master", master.strip())]
 
 
+def test_family_limits_a_release_import_to_that_family(released):
+    """import --upstream … --family NAME: the release's pages and codes of that family only; a name
+    that is no family is a usage error (it was ignored, and every family imported)."""
+    upstream = released
+    other = run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}", "--ref",
+                    "v9.2.0", "--family", "no_such_family")
+    assert other.code == 2 and "no_such_family" in other.err, other.err
+    assert _numstat(upstream.catalog)[0] == 0
+    ours = run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}", "--ref",
+                   "v9.2.0", "--family", "llm_datadist")
+    assert ours.code == 0 and "llm_datadist 9.2.0-v2: a new page version" in ours.out, ours.out
+
+
 def test_a_tag_already_recorded_is_not_read_again(released, monkeypatch):
     """Re-importing a tag the catalog records changes nothing and reads none of its pages: a
     version recorded by hand (hicann/hixl's v8.5.0, whose page holds merge-conflict markers, with

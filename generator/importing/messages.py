@@ -28,9 +28,10 @@ FIELDS = ("id", "category", "page", "indexed", "template", "meanings", "wording"
 
 
 def import_messages(location: Path, catalog, name: str, repo, ref: str, release: Optional[str],
-                    staged: dict[Path, str], report: Report) -> None:
-    """Stage the catalog files of every message family that `name` keeps, as `ref` changes them."""
-    for family in catalog.message_families:
+                    staged: dict[Path, str], report: Report, only: Optional[str] = None) -> None:
+    """Stage the catalog files of every message family that `name` keeps (or the family `only`), as
+    `ref` changes them."""
+    for family in (f for f in catalog.message_families if only in (None, f.id)):
         registry = family.registry is not None and family.registry.repo == name and release not in (None, UNRELEASED)
         pages = family.pages.repo == name and release == UNRELEASED
         if not registry and not pages:

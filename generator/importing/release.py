@@ -34,7 +34,7 @@ from generator.importing.messages import import_messages
 from generator.reading.load import display_path, load_catalog
 
 
-def import_release(location: Path, name: str, repo, ref: str) -> Report:
+def import_release(location: Path, name: str, repo, ref: str, only: Optional[str] = None) -> Report:
     """Every code and page of every family that repository `name` keeps, at `ref` (a tag, the
     branch head, or a commit for an untagged translation)."""
     report = Report()
@@ -50,7 +50,7 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
     kept: Kept = {}  # each step edits the documents the step before left
     for step in ("codes", "pages", "translations"):
         catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
-        for family in catalog.families:
+        for family in (f for f in catalog.families if only in (None, f.id)):
             plan = Plan(family, Files(location, family, staged, kept), report)
             said = len(report.done)
             if step == "codes":
@@ -63,7 +63,7 @@ def import_release(location: Path, name: str, repo, ref: str) -> Report:
             stage(plan, staged)
             _named(report, family.id, said)
     catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
-    import_messages(location, catalog, name, repo, ref, release, staged, report)
+    import_messages(location, catalog, name, repo, ref, release, staged, report, only)
     check_written_back(location, staged, report, name, repo)
     if release is None and not report.done and not report.todo:
         report.todo.append(f"--ref {ref} is no tag of {name} and not the head of its default branch "
