@@ -279,9 +279,15 @@ def _recorded_file(catalog: Catalog, name: str, path: str):
     found = found or [(f, u) for f in catalog.families for u in f.upstream if path in u.paths]
     found = [(f, u) for f, u in found if u.regions]
     if not found:
-        recorded = sorted({p for f in catalog.families for u in f.upstream if u.regions for p in u.paths})
-        raise UsageError(f"{path}: no family records its regions (family.yaml, upstream: regions); recorded "
-                         f"files: {', '.join(recorded)}")
+        registry = next((m for m in catalog.message_families if m.registry and m.registry.path == path), None)
+        if registry is not None:  # a JSON list of entries, not lines of code: compared entry by entry
+            raise UsageError(f"{path} is {registry.id}'s registry: upstream-source writes the regions of code files "
+                             f"that list codes; the registry is checked entry by entry at every recorded release by "
+                             f"`audit --upstream {registry.registry.repo}=DIR`")  # type: ignore[union-attr]
+        recorded = sorted({p for f in catalog.families for u in f.upstream if u.regions and u.repo == name
+                           for p in u.paths})
+        raise UsageError(f"{path}: no family records its regions (family.yaml, upstream: regions); {name}'s "
+                         f"recorded files: {', '.join(recorded) or 'none'}")
     return found[0]
 
 

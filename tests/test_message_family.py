@@ -320,6 +320,10 @@ def with_zh_page_changed(upstream: Path, imported: Path, tmp_path: Path, old: st
 def test_audit_is_clean_and_sees_a_changed_page(imported, upstream, tmp_path):
     result = run_cli("audit", "--catalog", imported, "--upstream", f"demo/ge={upstream}")
     assert result.code == 0, result.out
+    # the registry is no file of code regions: upstream-source says what checks it
+    source = run_cli("upstream-source", "--catalog", imported, "--upstream", f"demo/ge={upstream}", "--ref", "v1.1.0",
+                     "--path", REGISTRY)
+    assert source.code == 2 and "is ge's registry" in source.err and "audit --upstream demo/ge=DIR" in source.err
     changed, copy = with_zh_page_changed(upstream, imported, tmp_path, "检查文件。", "检查文件路径。")
     result = run_cli("audit", "--catalog", copy, "--upstream", f"demo/ge={changed}")
     assert result.code == 1 and "E20005-Open_Error.md" in result.out and "import --ref main" in result.out
