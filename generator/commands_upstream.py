@@ -113,7 +113,7 @@ def _write_out(text: str) -> int:
 
 
 def cmd_import(args) -> int:
-    from generator.importing.catalog_files import finish_stopped_import
+    from generator.importing.catalog_files import finish_stopped_import, remove_stopped_temps
     from generator.importing.page_source import ImportProblem, read_source
     from generator.importing.one_page import import_page
 
@@ -125,6 +125,9 @@ def cmd_import(args) -> int:
             return EXIT_DIFFERENT
         if finished:
             safe_print(f"finished the import that was stopped part-way: {', '.join(finished)}")
+        left = remove_stopped_temps(args.catalog)
+        if left:
+            safe_print(f"removed what an import stopped before its first rename left: {', '.join(left)}")
     catalog = catalog_of(args)
     if (args.page is None) == (args.upstream is None):
         raise UsageError("import reads --page FILE, or --upstream OWNER/NAME=DIR with --ref (and --path for one page)")

@@ -8,6 +8,7 @@ version written against the one before and an entry per changed text.
 from __future__ import annotations
 
 import difflib
+import os
 import shutil
 from pathlib import Path
 
@@ -406,6 +407,26 @@ def test_validate_refuses_versions_out_of_release_order(tmp_path):
     path.write_text(text[:at] + block.replace("'9.0.0-v2'\n", "'9.0.0-v2'\n", 1) + text[at:], encoding="utf-8")
     result = run_cli("validate", "--catalog", catalog)
     assert result.code == 3 and "based_on names 9.0.0-v2, which is listed after it" in result.err, result
+
+
+def test_what_an_import_stopped_before_its_journal_left_is_removed_by_the_next(tmp_path):
+    """Killed before its journal (its temporary texts written beside the files): the next import
+    removes them, by their pattern and only where their process is gone; anything else stays."""
+    catalog = copy_catalog(tmp_path)
+    dead = 2 ** 22 + 12345  # above the kernel's largest pid: no process has it
+    left = [catalog / "llm_datadist" / f".codes.yaml.import-{dead}-0a1b2c3d",
+            catalog / f"..import-journal.json.tmp-generate-{dead}-0"]
+    kept = [catalog / "llm_datadist" / f".codes.yaml.import-{os.getpid()}-0a1b2c3d",  # a live import's
+            catalog / "llm_datadist" / f".notes.import-{dead}-0a1b2c3d", catalog / "llm_datadist" / "mine.txt"]
+    for path in left + kept:
+        path.write_text("x", encoding="utf-8")
+    page = tmp_path / "page.md"
+    family = family_of(catalog)
+    page.write_text(uf.pipe_page(family, family.edition_by_id["9.1.0-v2"], "zh"), encoding="utf-8")
+    result = import_page(catalog, page, "9.1.0-v2", "zh")
+    assert result.code == 0, result.err
+    assert "removed what an import stopped before its first rename left" in result.out, result.out
+    assert not any(p.exists() for p in left) and all(p.exists() for p in kept)
 
 
 def test_an_import_stopped_between_its_renames_is_refused_then_finished(tmp_path, monkeypatch):

@@ -268,6 +268,44 @@ def write_together(location: Path, files: dict[Path, bytes]) -> None:
     journal.unlink()
 
 
+# what write_together leaves beside a catalog file (and atomic_write beside the journal) while it writes
+_IMPORT_TEMP = re.compile(r"^\.(?P<file>.+?)(?:\.import-(?P<pid>\d+)-[0-9a-f]{8}|\.tmp-generate-(?P<pid2>\d+)-\d+)$")
+
+
+def remove_stopped_temps(location: Path) -> list[str]:
+    """With no journal, the temporary files an import stopped before writing it left beside the
+    catalog's files (its process gone): removed, the names returned. They are never a catalog's
+    file (a dot, the generator's own pattern, a file of that name beside them)."""
+    if os.path.lexists(journal_of(location)):
+        return []
+    directories = {p.parent for _, files in catalog_groups(location) for p in files} | \
+        {location if location.is_dir() else location.parent}
+    removed = []
+    for directory in sorted(directories):
+        with contextlib.suppress(OSError), os.scandir(directory) as entries:
+            for entry in entries:
+                match = _IMPORT_TEMP.match(entry.name)
+                if match is None or not entry.is_file(follow_symlinks=False) or \
+                        not (directory / match["file"]).name.endswith((".yaml", IMPORT_JOURNAL)):
+                    continue
+                if _alive(int(match["pid"] or match["pid2"])):
+                    continue  # another import at work
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+                    removed.append(display_path(Path(entry.path)))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's
+    return True
+
+
 def finish_stopped_import(location: Path) -> list[str]:
     """Finish the renames of an import that was stopped after writing its journal; the files
     it finished (none when no import was stopped). ImportProblem when the journal is not one."""
