@@ -265,6 +265,18 @@ def test_family_limits_a_release_import_to_that_family(released):
     assert ours.code == 0 and "llm_datadist 9.2.0-v2: a new page version" in ours.out, ours.out
 
 
+def test_a_shallow_clone_is_refused_with_what_to_run(tmp_path):
+    """A shallow clone's tags and history are cut, so which tags ship a file cannot be told: refused,
+    naming the command that makes it whole (it made a duplicate version, silently)."""
+    upstream = build_upstream(tmp_path)
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", "--branch", "v9.1.0", f"file://{upstream.repo.path}",
+                    str(shallow)], check=True, capture_output=True)
+    for verb in (("import", "--ref", "v9.1.0"), ("audit",)):
+        result = run_cli(verb[0], "--catalog", upstream.catalog, "--upstream", f"{REPO}={shallow}", *verb[1:])
+        assert result.code == 2 and "a shallow clone" in result.err and "--unshallow" in result.err, result.err
+
+
 def test_a_tag_already_recorded_is_not_read_again(released, monkeypatch):
     """Re-importing a tag the catalog records changes nothing and reads none of its pages: a
     version recorded by hand (hicann/hixl's v8.5.0, whose page holds merge-conflict markers, with

@@ -53,7 +53,10 @@ class GitRepo:
         except GitError:
             raise GitError(f"{self.name}={self.directory}: the repository has no commits at HEAD; "
                            "clone or fetch it with its branch and tags") from None
-
+        if self.run("rev-parse", "--is-shallow-repository").strip() == b"true":
+            # which tags ship a file, and which release a page version is, need the whole history
+            raise GitError(f"{self.name}={self.directory}: a shallow clone (its history and tags are cut): run "
+                           "`git fetch --unshallow --tags` in it, or clone it whole")
     def has_commit(self, ref: str) -> bool:
         try:
             self.commit(ref)
