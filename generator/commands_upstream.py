@@ -191,18 +191,18 @@ def _in_release_order(location, name: str, repo, ref: str, import_release):
         try:
             report = import_release(location, name, repo, ref)
         except OlderTagFirst as needed:
-            if any(tag == needed.tag for tag, _ in earlier):  # asked for twice: a loop, not a release to import
+            if any(tag == needed.tag for tag, _, _ in earlier):  # asked for twice: a loop, not a release to import
                 raise ImportProblem(f"{ref}: importing {needed.tag} first did not take over the branch head's "
                                     "version; record it by hand") from None
-            earlier.append((needed.tag, _in_release_order(location, name, repo, needed.tag, import_release)))
+            earlier.append((needed.tag, _in_release_order(location, name, repo, needed.tag, import_release),
+                            needed.why))
             continue
         except ImportProblem as problem:
             if earlier:  # what was written stays: each of those releases is whole
-                problem.written_first = [tag for tag, _ in earlier]  # type: ignore[attr-defined]
+                problem.written_first = [tag for tag, _, _ in earlier]  # type: ignore[attr-defined]
             raise
-        for tag, first in reversed(earlier):
-            report.done[:0] = [f"import: {tag} first, as {ref} needs it (the branch head's page the catalog records "
-                               f"is the one {tag} ships)", *first.done]
+        for tag, first, why in reversed(earlier):
+            report.done[:0] = [f"import: {tag} first, as {ref} needs it ({why})", *first.done]
             report.todo[:0] = first.todo
             report.untranslated = {**first.untranslated, **report.untranslated}
         return report

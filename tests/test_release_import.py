@@ -111,14 +111,17 @@ def test_a_release_that_changes_one_text(released, tmp_path):
     assert _numstat(upstream.catalog)[0] == 0
 
 
-@pytest.mark.parametrize("path,changed_again,version", [
-    (PYTHON_PAGE_910, True, b"9.2.0-v2"), (CPP_PAGE_910, False, b"9.2.0-cpp-v2")])
-def test_a_newer_tag_imported_first_gives_the_catalog_of_the_release_order(tmp_path, path, changed_again, version):
-    """The catalog records the branch head's page (unreleased-…); upstream then tags it v9.2.0, and
-    tags v9.2.1 after it, which changes a text again (the Python page) or not (the C++ page). Imported
-    v9.2.1 first, the catalog is the one the release order makes, byte for byte: the head's version
-    is v9.2.0's (v9.2.1 took a changed head over and lost its texts and their translations; it named
-    an unchanged one after itself), and v9.2.0 is imported first where v9.2.1 needs it."""
+@pytest.mark.parametrize("path,changed_again,version,head_moved", [
+    (PYTHON_PAGE_910, True, b"9.2.0-v2", False), (CPP_PAGE_910, False, b"9.2.0-cpp-v2", False),
+    (PYTHON_PAGE_910, True, b"9.2.0-v2", True)])
+def test_a_newer_tag_imported_first_gives_the_catalog_of_the_release_order(tmp_path, path, changed_again, version,
+                                                                            head_moved):
+    """The catalog records the branch head's page (unreleased-…); upstream then tags it v9.2.0 (or,
+    `head_moved`, changes it again first and tags that), and tags v9.2.1 after it, which changes a
+    text again (the Python page) or not (the C++ page). Imported v9.2.1 first, the catalog is the one
+    the release order makes, byte for byte: the head's version is v9.2.0's (v9.2.1 took a changed head
+    over and lost its texts and their translations; it named an unchanged one after itself), and
+    v9.2.0 is imported first where v9.2.1 needs it."""
     catalogs = {}
     for order in (("v9.2.0", "v9.2.1"), ("v9.2.1", "v9.2.0")):
         upstream = build_upstream(tmp_path / "-".join(order))
@@ -128,6 +131,10 @@ def test_a_newer_tag_imported_first_gives_the_catalog_of_the_release_order(tmp_p
         page.write_text(text.replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
         upstream.repo.commit("a change on the default branch")
         assert _import(upstream, "master").code == 0
+        if head_moved:  # v9.2.0 is cut after the recorded head, with a page of its own
+            page.write_text(page.read_text(encoding="utf-8").replace(NEW_SOLUTION, NEW_SOLUTION + "先"),
+                            encoding="utf-8")
+            upstream.repo.commit("after the recorded head")
         upstream.repo.git("tag", "v9.2.0")
         if changed_again:
             page.write_text(page.read_text(encoding="utf-8").replace(NEW_SOLUTION, NEW_SOLUTION + "再试。"),

@@ -146,7 +146,10 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
     elif head is not None and release != UNRELEASED and (older := _shipped_before(head, page.repo, release)):
         # the head's page is an older tag's that the catalog does not record yet: that tag takes the head
         # over first, and this release's page is a version after it (as an import in release order makes)
-        raise OlderTagFirst(older)
+        raise OlderTagFirst(older, "the branch head's page the catalog records is the one it ships")
+    elif head is not None and release != UNRELEASED and (older := _cut_between(head, page.repo, release)):
+        # an older release cut after the recorded head takes the head's version over, not this one
+        raise OlderTagFirst(older, "a release cut after the branch head the catalog records, before this one")
     elif head is not None and (release == UNRELEASED or (_newer_than_all(release, versions)
                                                          and _cut_after(head, page.repo, source))):
         _take_over_head(plan, head, source, release, edition_id)
@@ -221,11 +224,23 @@ def _cut_after(head: Version, repo, source: dict) -> bool:
 
 
 class OlderTagFirst(ImportProblem):
-    """A release whose import needs an older tag's first (`tag`): the import brings that one in, then this."""
+    """A release whose import needs an older tag's first (`tag`, and why): the import brings that one
+    in, then this."""
 
-    def __init__(self, tag: str):
-        super().__init__(f"import --ref {tag} first")
-        self.tag = tag
+    def __init__(self, tag: str, why: str):
+        super().__init__(f"import --ref {tag} first: {why}")
+        self.tag, self.why = tag, why
+
+
+def _cut_between(head: Version, repo, release: str) -> Optional[str]:
+    """The first tag older than `release` that comes after the branch head the catalog records (a
+    release cut from the head before this one, not imported yet), if any."""
+    branch = next((s for s in head.sources if s.kind == "repo" and s.branch and s.commit), None)
+    if repo is None or branch is None or not repo.has_commit(branch.commit):
+        return None
+    return next((tag for tag in repo.release_tags()
+                 if (release_key(tag_release(tag) or "") or ()) < (release_key(release) or ())
+                 and repo.is_ancestor(branch.commit, repo.commit(tag))), None)
 
 
 def _shipped_before(head: Version, repo, release: str) -> Optional[str]:
