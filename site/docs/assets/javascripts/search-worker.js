@@ -620,7 +620,7 @@ class Index {
       found.push({ entry, score, lead: exact && !lead ? "meaning" : lead, held,
         tier: exact ? 2 : named ? 1.5 : fits ? 1 + fits / 1e6 : logged ? 1 : part ? 0.5 + part / 1e6 : 0,
         // a status code's logged message is the C++ library's: who pasted it reads the C++ pages' answer
-        // first (a family of messages, GE's, has templates, no such message, and no C++ pages)
+        // first (GE's messages have templates instead, and no C++ pages)
         viaC: query.terms.some(t => this.cKey(entry, t)) || (entry.doc.k === "code" && logged > 0) })
     }
     // equal pages: the families in the site's order (its own status codes before GE's messages)
