@@ -180,9 +180,9 @@ def _import_release(catalog: Catalog, args):
 
 
 def _in_release_order(location, name: str, repo, ref: str, import_release):
-    """The release at `ref`, after each older tag it needs first (a tag that ships the branch head's
-    page the catalog records, not imported yet: it takes that version over, as in release order),
-    with one report for them all."""
+    """The release at `ref`, after each older tag it needs first (a tag not imported yet that ships
+    the branch head's page the catalog records, or was cut after that head: it takes the head's
+    version over, as in release order), with one report for them all."""
     from generator.importing.one_page import OlderTagFirst
     from generator.importing.page_source import ImportProblem
 
@@ -192,8 +192,10 @@ def _in_release_order(location, name: str, repo, ref: str, import_release):
             report = import_release(location, name, repo, ref)
         except OlderTagFirst as needed:
             if any(tag == needed.tag for tag, _, _ in earlier):  # asked for twice: a loop, not a release to import
-                raise ImportProblem(f"{ref}: importing {needed.tag} first did not take over the branch head's "
-                                    "version; record it by hand") from None
+                looped = ImportProblem(f"{ref}: importing {needed.tag} first did not take over the branch head's "
+                                       "version; record it by hand")
+                looped.written_first = [tag for tag, _, _ in earlier]  # type: ignore[attr-defined]
+                raise looped from None
             earlier.append((needed.tag, _in_release_order(location, name, repo, needed.tag, import_release),
                             needed.why))
             continue

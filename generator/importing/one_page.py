@@ -214,11 +214,17 @@ def is_head(version: Version) -> bool:
     return any(s.kind == "repo" and s.branch for s in version.sources) and not any(s.tags for s in version.sources)
 
 
+def _head_source(head: Version, repo):
+    """The branch head's version's source in the first language, where `repo` has its commit."""
+    branch = next((s for s in head.sources if s.kind == "repo" and s.branch and s.path and s.commit), None)
+    return branch if repo is not None and branch is not None and repo.has_commit(branch.commit) else None
+
+
 def _cut_after(head: Version, repo, source: dict) -> bool:
     """Whether a tag that ships the page comes after the branch head the catalog records (a release
     cut from it, which takes its version over); a tag before it (the head moved on) does not."""
-    branch = next((s for s in head.sources if s.kind == "repo" and s.branch and s.commit), None)
-    if repo is None or branch is None or not repo.has_commit(branch.commit):
+    branch = _head_source(head, repo)
+    if branch is None:
         return True  # nothing to tell it by: as before
     return any(repo.is_ancestor(branch.commit, repo.commit(tag)) for tag in source.get("tags") or ())
 
@@ -235,8 +241,8 @@ class OlderTagFirst(ImportProblem):
 def _cut_between(head: Version, repo, release: str) -> Optional[str]:
     """The first tag older than `release` that comes after the branch head the catalog records (a
     release cut from the head before this one, not imported yet), if any."""
-    branch = next((s for s in head.sources if s.kind == "repo" and s.branch and s.commit), None)
-    if repo is None or branch is None or not repo.has_commit(branch.commit):
+    branch = _head_source(head, repo)
+    if branch is None:
         return None
     return next((tag for tag in repo.release_tags()
                  if (release_key(tag_release(tag) or "") or ()) < (release_key(release) or ())
@@ -246,8 +252,8 @@ def _cut_between(head: Version, repo, release: str) -> Optional[str]:
 def _shipped_before(head: Version, repo, release: str) -> Optional[str]:
     """The first tag older than `release` that ships the branch head's page, if any (a head is
     shipped by no tag the catalog records)."""
-    branch = next((s for s in head.sources if s.kind == "repo" and s.branch and s.path and s.commit), None)
-    if repo is None or branch is None or not repo.has_commit(branch.commit):
+    branch = _head_source(head, repo)
+    if branch is None:
         return None
     blob = repo.blob_or_none(branch.commit, branch.path)
     return next((tag for tag in repo.release_tags() if blob is not None
