@@ -182,16 +182,23 @@ def test_a_tag_before_the_recorded_branch_head_does_not_take_its_version_over(tm
     assert in_order == head_first and "unreleased-v2" in in_order[0] and "9.2.1-v2" in in_order[0]
 
 
-def test_a_tag_taking_the_head_over_rewrites_only_the_lines_that_change(tmp_path):
-    """The head's version becomes the release's: its id, its source's branch for the tag, and the
-    alias; its framing (`page:`), however it is written (here its header as a block list, as a person
-    or an older import wrote it), stays as it is, where the import wrote the whole source again."""
+def _head_recorded(tmp_path):
+    """The fixture's upstream whose default branch changed a text after its tags, its catalog
+    committed and then recording that branch head (`unreleased-v2`)."""
     upstream = build_upstream(tmp_path)
     commit_catalog(upstream.catalog)
     page = upstream.repo.path / PYTHON_PAGE_910
     page.write_text(page.read_text(encoding="utf-8").replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
     upstream.repo.commit("a change on the default branch")
     assert _import(upstream, "master").code == 0
+    return upstream
+
+
+def test_a_tag_taking_the_head_over_rewrites_only_the_lines_that_change(tmp_path):
+    """The head's version becomes the release's: its id, its source's branch for the tag, and the
+    alias; its framing (`page:`), however it is written (here its header as a block list, as a person
+    or an older import wrote it), stays as it is, where the import wrote the whole source again."""
+    upstream = _head_recorded(tmp_path)
     editions = upstream.catalog / "llm_datadist" / "editions.yaml"
     flow = "            header: [枚举值, 含义, 是否可恢复, 解决办法]\n"
     block = "            header:\n" + "".join(f"              - {h}\n"
@@ -224,12 +231,7 @@ def test_a_branch_that_is_not_the_default_one_says_what_it_imports(tmp_path):
 def test_a_branch_head_older_than_the_recorded_one_is_refused(tmp_path):
     """A stale clone (or a fork's older head under this repository's name) would move `unreleased`
     back to an older commit: refused, writing nothing, saying what to pass instead."""
-    upstream = build_upstream(tmp_path)
-    commit_catalog(upstream.catalog)
-    page = upstream.repo.path / PYTHON_PAGE_910
-    page.write_text(page.read_text(encoding="utf-8").replace(OLD_SOLUTION, NEW_SOLUTION), encoding="utf-8")
-    upstream.repo.commit("a change on the default branch")
-    assert _import(upstream, "master").code == 0
+    upstream = _head_recorded(tmp_path)
     subprocess.run(["git", "-C", str(upstream.catalog), "add", "-A"], check=True)
     stale = tmp_path / "stale"
     subprocess.run(["git", "clone", "-q", "--no-local", str(upstream.repo.path), str(stale)], check=True)
