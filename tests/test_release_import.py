@@ -11,6 +11,7 @@ tagged v9.0.0 to v9.1.0).
 """
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -109,6 +110,15 @@ def test_a_release_that_changes_one_text(released, tmp_path):
     again = _import(upstream, "v9.2.0")
     assert again.code == 0, again.err
     assert _numstat(upstream.catalog)[0] == 0
+
+    # diff says which side is the zh text still to be translated, in words and in --json
+    for old, new, said, flags in (("9.1.0-v2", "9.2.0-v2", "(Solution) (not translated yet):", (False, True)),
+                                  ("9.2.0-v2", "9.1.0-v2", "(Solution) (Before: not translated yet):", (True, False))):
+        text = run_cli("diff", "--catalog", upstream.catalog, old, new, "--lang", "en")
+        assert f"LLM_PARAM_INVALID {said}" in text.out, text.out
+        data = json.loads(run_cli("diff", "--catalog", upstream.catalog, old, new, "--lang", "en", "--json").out)
+        change = next(c for c in data["texts"] if c["code"] == "LLM_PARAM_INVALID")
+        assert (change["before_untranslated"], change["untranslated"]) == flags
 
 
 @pytest.mark.parametrize("path,changed_again,version,head_moved", [

@@ -135,6 +135,7 @@ class TextChange:
     after: str
     untranslated: bool = False  # `after` is another language's text, its translation still to be written
     fold: Fold = Fold.MEANING
+    before_untranslated: bool = False  # `before` is, likewise
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,8 @@ def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None)
             a, b = code.entry(field_name, old.id, lang), code.entry(field_name, new.id, lang)
             if a is not None and b is not None and a.text != b.text:
                 texts.append(TextChange(code.name, field_name, lang, a.text, b.text, b.untranslated,
-                                        text_fold(code, field_name, old, new, lang, languages)))
+                                        text_fold(code, field_name, old, new, lang, languages),
+                                        before_untranslated=a.untranslated))
     return [], changed, known, texts
 
 

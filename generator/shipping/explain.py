@@ -373,7 +373,12 @@ def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) 
     if data["texts"]:
         lines.append(f"{label('texts_changed')}:")
         for change in data["texts"]:
-            mark = f" ({label('untranslated')})" if change["untranslated"] else ""
+            # a side that is another language's text, its translation still to be written, says so: a text
+            # that only became translated is no change of wording
+            sides = [side for side, flag in (("before", change["before_untranslated"]),
+                                             ("after", change["untranslated"])) if flag]
+            mark = "" if not sides else f" ({label('untranslated')})" if sides == ["after"] else \
+                " (" + "; ".join(f"{label(side)}: {label('untranslated')}" for side in sides) + ")"
             lines.append(f"  {change['code']} ({diff.new.page.heading(change['field'], lang)}){mark}:")
             lines += _text_diff(change["before"], change["after"])
     elif not data["texts_known"]:
