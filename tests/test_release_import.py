@@ -296,6 +296,17 @@ def test_a_shallow_clone_is_refused_with_what_to_run(tmp_path):
         assert result.code == 2 and "a shallow clone" in result.err and "--unshallow" in result.err, result.err
 
 
+def test_a_corrupt_clone_is_named_in_what_git_says(tmp_path):
+    """A clone that lost an object: the one line says which repository and which git command, where
+    it said only git's own 'fatal: git cat-file: could not get object info'."""
+    upstream = build_upstream(tmp_path)
+    blob = upstream.repo.git("rev-parse", f"HEAD:{PYTHON_PAGE_910}").strip()
+    (upstream.repo.path / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    result = run_cli("audit", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}")
+    assert result.code == 1 and "Traceback" not in result.err, result.err
+    assert f"{REPO} ({upstream.repo.path}): git cat-file: " in result.err, result.err
+
+
 def test_a_tag_already_recorded_is_not_read_again(released, monkeypatch):
     """Re-importing a tag the catalog records changes nothing and reads none of its pages: a
     version recorded by hand (hicann/hixl's v8.5.0, whose page holds merge-conflict markers, with

@@ -79,7 +79,9 @@ class GitRepo:
             raise GitError(f"git {' '.join(args)}: {error}") from None
         if result.returncode != 0:
             lines = result.stderr.decode("utf-8", "replace").strip().splitlines()
-            raise GitError(lines[-1] if lines else f"git {args[0]} failed")
+            # which repository, and what was asked of it: git's own last line names neither
+            raise GitError(f"{self.name} ({self.directory}): git {args[0]}: "
+                           + (lines[-1] if lines else f"exit status {result.returncode}"))
         return result.stdout
 
     def revision(self, *args: str) -> bytes:
