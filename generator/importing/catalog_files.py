@@ -25,7 +25,7 @@ from generator.reading.load import catalog_groups, display_path, load_catalog
 from generator.core.files import read_regular
 from generator.domain.codes import Code
 from generator.domain.family import Family
-from generator.writing.files import atomic_write
+from generator.writing.files import TEMP_MARK, atomic_write
 from generator.core.problems import CatalogError
 from generator.importing.page_source import ImportProblem, MAX_PROBLEMS_SHOWN, Report
 
@@ -232,6 +232,7 @@ def write_staged(location: Path, staged: Mapping[Path, str]) -> list[Path]:
 # -- several files, all or none ------------------------------------------------------------------------------
 
 IMPORT_JOURNAL = ".import-journal.json"
+IMPORT_MARK = ".import-"  # a new text written beside its file: .NAME.import-PID-RANDOM
 
 
 def journal_of(location: Path) -> Path:
@@ -251,7 +252,7 @@ def write_together(location: Path, files: dict[Path, bytes]) -> None:
     try:
         for path, data in files.items():
             # a name nobody can foresee, made here (never through a link planted beside the file)
-            temp = path.with_name(f".{path.name}.import-{os.getpid()}-{os.urandom(4).hex()}")
+            temp = path.with_name(f".{path.name}{IMPORT_MARK}{os.getpid()}-{os.urandom(4).hex()}")
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
             temps[path] = temp
             with os.fdopen(fd, "wb") as handle:
@@ -269,7 +270,8 @@ def write_together(location: Path, files: dict[Path, bytes]) -> None:
 
 
 # what write_together leaves beside a catalog file (and atomic_write beside the journal) while it writes
-_IMPORT_TEMP = re.compile(r"^\.(?P<file>.+?)(?:\.import-(?P<pid>\d+)-[0-9a-f]{8}|\.tmp-generate-(?P<pid2>\d+)-\d+)$")
+_IMPORT_TEMP = re.compile(rf"^\.(?P<file>.+?)(?:{re.escape(IMPORT_MARK)}(?P<pid>\d+)-[0-9a-f]{{8}}"
+                          rf"|{re.escape(TEMP_MARK)}(?P<pid2>\d+)-\d+)$")
 
 
 def remove_stopped_temps(location: Path) -> list[str]:

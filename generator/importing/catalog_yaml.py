@@ -294,6 +294,29 @@ def set_value(collection: Any, key: Any, value: Any) -> None:
     _give_comment(collection, key, comment)
 
 
+def update_mapping(item: CommentedMap, new: CommentedMap) -> CommentedMap:
+    """`item` made `new`, key by key, in `new`'s order: a key `new` lacks removed, a new one inserted,
+    and only a value that holds otherwise written again, so that what holds the same keeps how it is
+    written (its style, its comments)."""
+    for key in [k for k in item if k not in new]:
+        remove_key(item, key)
+    for position, key in enumerate(new):
+        if key not in item:
+            insert_key(item, position, key, new[key])
+        elif _held(item[key]) != _held(new[key]):
+            set_value(item, key, new[key])
+    return item
+
+
+def _held(value: Any) -> Any:
+    """What a value holds (plain_values), a mapping's keys in one order (its order says nothing)."""
+    if isinstance(value, dict):
+        return ("map", sorted((str(k), _held(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("seq", [_held(v) for v in value])
+    return plain_values(value)
+
+
 def one_line_width(value: Any) -> int:
     """How many characters a value written on one line takes (a flow sequence's)."""
     return len(dump(CommentedMap([("k", value)]))) - len("k: \n")

@@ -360,15 +360,7 @@ def _mapping(fields: dict[str, Any]) -> CommentedMap:
 
 def _updated(item: CommentedMap, fields: dict[str, Any]) -> CommentedMap:
     """The entry with only the changed fields rewritten (its comments and the rest kept)."""
-    for key in list(item):
-        if key not in fields:
-            cy.remove_key(item, key)
-    for position, key in enumerate(k for k in FIELDS if k in fields):
-        if key not in item:
-            cy.insert_key(item, position, key, _yaml(key, fields[key]))
-        elif cy.plain_values(item[key]) != fields[key]:
-            cy.set_value(item, key, _yaml(key, fields[key]))
-    return item
+    return cy.update_mapping(item, _mapping(fields))
 
 
 def _yaml(key: str, value: Any) -> Any:

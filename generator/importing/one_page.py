@@ -143,13 +143,10 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         _new_version(plan, timeline, edition_id, release, rows, source, versions)
     elif same is not None:
         _ship(plan, same, source, release, page.repo)
-    elif head is not None and release != UNRELEASED and (older := _shipped_before(head, page.repo, release)):
-        # the head's page is an older tag's that the catalog does not record yet: that tag takes the head
-        # over first, and this release's page is a version after it (as an import in release order makes)
-        raise OlderTagFirst(older, "the branch head's page the catalog records is the one it ships")
-    elif head is not None and release != UNRELEASED and (older := _cut_between(head, page.repo, release)):
-        # an older release cut after the recorded head takes the head's version over, not this one
-        raise OlderTagFirst(older, "a release cut after the branch head the catalog records, before this one")
+    elif head is not None and release != UNRELEASED and (first := _older_tag_first(head, page.repo, release)):
+        # an older tag the catalog does not record yet takes the head's version over first, and this
+        # release's page is a version after it (as an import in release order makes)
+        raise first
     elif head is not None and (release == UNRELEASED or (_newer_than_all(release, versions)
                                                          and _cut_after(head, page.repo, source))):
         _take_over_head(plan, head, source, release, edition_id)
@@ -238,27 +235,21 @@ class OlderTagFirst(ImportProblem):
         self.tag, self.why = tag, why
 
 
-def _cut_between(head: Version, repo, release: str) -> Optional[str]:
-    """The first tag older than `release` that comes after the branch head the catalog records (a
-    release cut from the head before this one, not imported yet), if any."""
-    branch = _head_source(head, repo)
-    if branch is None:
-        return None
-    return next((tag for tag in repo.release_tags()
-                 if (release_key(tag_release(tag) or "") or ()) < (release_key(release) or ())
-                 and repo.is_ancestor(branch.commit, repo.commit(tag))), None)
-
-
-def _shipped_before(head: Version, repo, release: str) -> Optional[str]:
-    """The first tag older than `release` that ships the branch head's page, if any (a head is
-    shipped by no tag the catalog records)."""
+def _older_tag_first(head: Version, repo, release: str) -> Optional[OlderTagFirst]:
+    """The first tag older than `release` that takes the branch head's version over (one the catalog
+    cannot record yet, or it would have): a tag that ships the head's page, or one cut after the head."""
     branch = _head_source(head, repo)
     if branch is None:
         return None
     blob = repo.blob_or_none(branch.commit, branch.path)
-    return next((tag for tag in repo.release_tags() if blob is not None
-                 and (release_key(tag_release(tag) or "") or ()) < (release_key(release) or ())
-                 and repo.blob_or_none(tag, branch.path) == blob), None)
+    for tag in repo.release_tags():
+        if (release_key(tag_release(tag) or "") or ()) >= (release_key(release) or ()):
+            break  # release order: every tag after is no older
+        if blob is not None and repo.blob_or_none(tag, branch.path) == blob:
+            return OlderTagFirst(tag, "the branch head's page the catalog records is the one it ships")
+        if repo.is_ancestor(branch.commit, repo.commit(tag)):
+            return OlderTagFirst(tag, "a release cut after the branch head the catalog records, before this one")
+    return None
 
 
 def _newer_than_all(release: str, versions: list[Version]) -> bool:
@@ -305,27 +296,6 @@ def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -
     )
 
 
-def _update_in_place(item: CommentedMap, new: CommentedMap) -> None:
-    """A source's mapping made `new`, key by key: what holds the same (its framing, as a reader
-    compares it) keeps how it was written, so that a release taking the head over changes a few lines."""
-    for key in [k for k in item if k not in new]:
-        cy.remove_key(item, key)
-    for position, key in enumerate(new):
-        if key not in item:
-            cy.insert_key(item, position, key, new[key])
-        elif _unordered(item[key]) != _unordered(new[key]):
-            cy.set_value(item, key, new[key])
-
-
-def _unordered(value):
-    """What a value holds, as cy.plain_values says it, a mapping's keys in one order (its order says nothing)."""
-    if isinstance(value, dict):
-        return ("map", sorted((str(k), _unordered(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return ("seq", [_unordered(v) for v in value])
-    return cy.plain_values(value)
-
-
 def _first_edition_release(tags: list[str], release: str) -> str:
     """The release of the first edition `tags` give: the first final release, else the first tag's."""
     releases = [r for r in map(tag_release, sort_tags(tags)) if r]
@@ -342,7 +312,8 @@ def _take_over_head(plan: Plan, head: Version, source: dict, release: str, editi
         if old.commit != source["commit"]:
             cy.set_value(node["sources"][index], "commit", cy.text(source["commit"]))
         return
-    _update_in_place(node["sources"][index], source_map(source, plan.family.languages[0]))
+    # only the keys that change (branch for tags, the commit): its framing keeps how it is written
+    cy.update_mapping(node["sources"][index], source_map(source, plan.family.languages[0]))
     if head.id.startswith(UNRELEASED):
         cy.set_value(node, "version", cy.ident(edition_id))
         plan.renamed[head.id] = edition_id

@@ -86,11 +86,10 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
              f"  {labels['site_page']}: {site_page(site, family.prefix, code.id, lang)}"]
     if match.how == "message":
         lines.append("  (" + labels["found_by_message"].replace("{code}", code.id) + ")")
-    entry = code.registry_at(edition, family) if edition not in (None, UNRELEASED) else None
-    if entry is not None:  # the message as that release's registry says it, the one its library logs
-        lines.append(f"  {labels['message_template']} ({edition}): {entry['ErrMessage']}")
-    elif edition not in (None, UNRELEASED):
-        lines.append("  " + labels["registry_absent"].replace("{release}", str(edition)))
+    message, cause, solution = _said_at(match, lang, edition)
+    if edition not in (None, UNRELEASED):  # as that release's registry says it, the message its library logs
+        lines.append(f"  {labels['message_template']} ({edition}): {message}" if message is not None
+                     else "  " + labels["registry_absent"].replace("{release}", str(edition)))
     elif code.template is not None:
         lines.append(f"  {labels['message_template']}: {code.template}")
     elif not code.page:
@@ -100,7 +99,6 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
         lines.append(f"  {labels['placeholders']}:")
         lines += [f"    {name}" + (f" ({meaning})" if meaning else "") + (f" = {value!r}" if match.placeholders else "")
                   for name, meaning, value in rows]
-    cause, solution = _cause_solution(code, lang, edition, entry)
     if cause and cause != "N/A":
         lines.append(f"  {labels['cause']}: " + plain(cause).replace("\n", "\n    "))
     if solution:
@@ -117,25 +115,28 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
     return "\n".join(lines) + "\n"
 
 
-def _cause_solution(code, lang: str, edition: Optional[str], entry) -> tuple[Optional[str], Optional[str]]:
-    """The page's cause and solution (in `lang`), or at a release its registry's (English)."""
+def _said_at(match: MessageMatch, lang: str, edition: Optional[str]) -> tuple[Optional[str], ...]:
+    """(message, cause, solution): the page's (in `lang`), or at a release its registry's (English;
+    all None where that release does not ship the code)."""
+    code = match.code
     if edition is None or edition == UNRELEASED:
-        return code.cause_in(lang), code.solution_in(lang)
-    suggestion: dict[str, str] = entry["suggestion"] if entry else {}
-    return suggestion.get("Possible Cause"), suggestion.get("Solution")
+        return code.template, code.cause_in(lang), code.solution_in(lang)
+    entry = code.registry_at(edition, match.family)
+    if entry is None:
+        return None, None, None
+    suggestion: dict[str, str] = entry["suggestion"]  # type: ignore[assignment]
+    return str(entry["ErrMessage"]), suggestion.get("Possible Cause"), suggestion.get("Solution")
 
 
 def message_data(site: Site, match: MessageMatch, lang: str, edition: Optional[str] = None) -> dict:
     """A match as data (`explain --json`); `edition`: a release, as its registry says it (`message`
     null where that release does not ship the code)."""
     code, family = match.code, match.family
-    entry = code.registry_at(edition, family) if edition not in (None, UNRELEASED) else None
-    cause, solution = _cause_solution(code, lang, edition, entry)
+    message, cause, solution = _said_at(match, lang, edition)
     return {"family": family.id, "code": code.id, "category": code.category, "found_by": match.how,
             "page": site_page(site, family.prefix, code.id, lang), "edition": edition or UNRELEASED,
             "template": code.template, "matched": match.template, "placeholders": list(match.placeholders),
-            "message": str(entry["ErrMessage"]) if entry else (code.template if edition in (None, UNRELEASED)
-                                                              else None),
+            "message": message,
             "arguments": list(code.arg_names), "meanings": [plain(m) for m in code.meanings_in(lang)],
             "cause": plain(cause) if cause else None, "solution": plain(solution) if solution else None,
             "examples": list(code.examples)}

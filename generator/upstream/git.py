@@ -135,8 +135,8 @@ class GitRepo:
     def head_branch(self) -> str:
         """The default branch's name: the catalog's for the repository where this copy has it (a
         clone may have a topic branch checked out), else what HEAD points at."""
-        if self.head_ref() != "HEAD":
-            return self.default_branch or "HEAD"
+        if self.default_branch and self.head_ref() != "HEAD":
+            return self.default_branch
         try:
             return self.run("symbolic-ref", "--short", "HEAD").decode().strip()
         except GitError:
@@ -277,11 +277,9 @@ def _cited_commits(catalog: Catalog, name: str) -> list[str]:
 
 def _warn_if_unrelated(repo: GitRepo, cited: list[str], url: str) -> None:
     """A warning, first on standard error, where the directory holds none of the commits the
-    catalog cites for the repository (and is no shallow clone, which may lack them): likely
-    another repository, whose files the command then reads as this one's."""
+    catalog cites for the repository (a shallow clone is refused before): likely another
+    repository, whose files the command then reads as this one's."""
     if not cited or any(repo.has_commit(commit) for commit in cited):
-        return
-    if repo.run("rev-parse", "--is-shallow-repository").strip() == b"true":
         return
     safe_print(f"warning: --upstream {repo.name}={repo.directory} holds none of the {len(cited)} commits the catalog "
                f"cites for {repo.name} (such as {cited[0][:12]}): is it a clone of {url}?", sys.stderr)
