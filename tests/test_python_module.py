@@ -280,6 +280,22 @@ def test_hixl_constants_are_a_drop_in_for_the_hixl_package(modules):
         hixl.lookup("HIXL_TIMEOUTT")
 
 
+def test_lookup_takes_every_name_the_header_defines(modules):
+    """A macro of a family's header (HIXL_NOT_CONNECTED, with its family's prefix) names the member
+    of the same value, or the C-only code, as `explain` and the site's addresses take it."""
+    for module in modules:
+        header = (ROOT / "generated" / "c" / (module.__name__ + ".h")).read_text(encoding="utf-8")
+        defined = re.findall(r"^#define ([A-Z][A-Z0-9_]*) ([0-9A-Fa-fx]+)U$", header, flags=re.M)
+        assert len(defined) > 8, module.__name__
+        for macro, literal in defined:
+            try:
+                found = int(module.lookup(macro))
+            except KeyError as error:
+                assert "exists only in C/C++" in str(error), (module.__name__, macro, error)
+                continue
+            assert found == int(literal, 0), (module.__name__, macro)
+
+
 def test_adxl_records_the_english_pages_disagreement(modules):
     adxl = modules[2]
     assert adxl.lookup("SUCCESS").recoverable("9.1.0") is None  # the zh page: 无

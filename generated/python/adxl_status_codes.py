@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:6eb0ff0be06d6b4af8f077c54638e8a8c4b7ea0113259ad995be9de8fe355c72
+# Checksum: sha256:7595b6631204465bc34f6909a7b24dfa71027a78b071ade20d5ee30e3263c4e3
 """adxl_status_codes: the status codes of CANN ADXL (to be deprecated), with their documentation.
 
 The same names and values as upstream's Python package, as plain ``int``
@@ -99,6 +99,15 @@ _C_NAMES: dict[str, str] = {
 }
 # Other names of members lookup() reads: earlier names, and the C++ names upstream's headers declare.
 _OTHER_NAMES: dict[str, str] = {
+    "ADXL_ALREADY_CONNECTED": "ALREADY_CONNECTED",
+    "ADXL_FAILED": "FAILED",
+    "ADXL_NOTIFY_FAILED": "NOTIFY_FAILED",
+    "ADXL_NOT_CONNECTED": "NOT_CONNECTED",
+    "ADXL_PARAM_INVALID": "PARAM_INVALID",
+    "ADXL_RESOURCE_EXHAUSTED": "RESOURCE_EXHAUSTED",
+    "ADXL_SUCCESS": "SUCCESS",
+    "ADXL_TIMEOUT": "TIMEOUT",
+    "ADXL_UNSUPPORTED": "UNSUPPORTED",
     "adxl::ALREADY_CONNECTED": "ALREADY_CONNECTED",
     "adxl::FAILED": "FAILED",
     "adxl::NOTIFY_FAILED": "NOTIFY_FAILED",

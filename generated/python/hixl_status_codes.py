@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:2c8211fc348ab2819874890728ddfb60df82ad84ff3846a56664b8d0e876a279
+# Checksum: sha256:319a1ec017cdc4b1e9f1dd3ee1dd1f8b9d598f48c0c1a89eb253b74af0af4e77
 """hixl_status_codes: the status codes of CANN HIXL, with their documentation.
 
 The same names and values as upstream's Python package, as plain ``int``
@@ -117,10 +117,15 @@ _OTHER_NAMES: dict[str, str] = {
     "::HIXL_PARAM_INVALID": "PARAM_INVALID",
     "::HIXL_SUCCESS": "SUCCESS",
     "::HIXL_TIMEOUT": "TIMEOUT",
+    "HIXL_ALREADY_CONNECTED": "ALREADY_CONNECTED",
     "HIXL_FAILED": "FAILED",
+    "HIXL_NOTIFY_FAILED": "NOTIFY_FAILED",
+    "HIXL_NOT_CONNECTED": "NOT_CONNECTED",
     "HIXL_PARAM_INVALID": "PARAM_INVALID",
+    "HIXL_RESOURCE_EXHAUSTED": "RESOURCE_EXHAUSTED",
     "HIXL_SUCCESS": "SUCCESS",
     "HIXL_TIMEOUT": "TIMEOUT",
+    "HIXL_UNSUPPORTED": "UNSUPPORTED",
     "hixl::ALREADY_CONNECTED": "ALREADY_CONNECTED",
     "hixl::FAILED": "FAILED",
     "hixl::NOTIFY_FAILED": "NOTIFY_FAILED",

@@ -97,14 +97,23 @@ def _member(family: Family, code: Code) -> str:
     return member_name(family, code) or ""
 
 
+def _c_only_names(family: Family, code: Code) -> list[str]:
+    """A C-only code's names: every C name it had, and each as the header's macro."""
+    prefix = family.c.macro_prefix
+    return [*code.c_names, *(prefix + name for name in code.c_names if prefix)]
+
+
 def other_lookup_names(family: Family) -> list[tuple[str, str]]:
     """Each member's names that lookup() accepts besides its own and its C name: the names it
-    had before (or has in another repository), the C++ qualified names (ns::NAME, ::PREFIX_NAME),
-    and a C++ name without its namespace where no member, C name or other code's name reads the same."""
+    had before (or has in another repository), the header's macros (the C names with the family's
+    prefix), the C++ qualified names (ns::NAME, ::PREFIX_NAME), and a C++ name without its
+    namespace where no member, C name or other code's name reads the same."""
     taken = {_member(family, c) for c in family.python_codes} | \
         {n for c in family.python_codes if (n := member_c_name(family, c))} | \
         {n for c in family.codes if not c.in_python for n in c.c_names}
     names = {cpp.name: _member(family, code) for code in family.python_codes for cpp in code.cpp}
+    names.update({family.c.macro_prefix + name: _member(family, code) for code in family.python_codes
+                  for name in code.c_names if family.c.macro_prefix})
     names.update({name: _member(family, code) for code in family.python_codes
                   for name in (*code.python_names, *code.c_names) if name not in taken})
     owners: dict[str, set[str]] = {}
@@ -217,7 +226,8 @@ def _name_tables(family: Family) -> list[str]:
                                                      for name, python_name in other_lookup_names(family)) + "}")
     out.append("# Codes that exist only in C/C++ (by every name they had): not members, but lookup() names them.")
     out.append(_table("_C_ONLY", "{\n") + "".join(f"    {py_str(name)}: {literal(family, c)},\n"
-                                                for c in family.codes if not c.in_python for name in c.c_names) + "}")
+                                                for c in family.codes if not c.in_python
+                                                for name in _c_only_names(family, c)) + "}")
     out.append("# Per member that a repository's newest release no longer ships: the first release without it.")
     out.append(_table("_REMOVED_IN", "{\n") + "".join(
         f"    {py_str(_member(family, c))}: {{{', '.join(f'{py_str(r)}: {py_str(v)}' for r, v in _gone(c))}}},\n"
