@@ -178,3 +178,28 @@ def test_a_duplicate_code_is_one_problem_not_a_cascade(tmp_path, duplicate):
     lines = result.err.strip().splitlines()
     said = (f"already used by {first.name}", f"({first.name}) has it")  # a value's clash, a name's
     assert len(lines) == 2 and "codes.yaml:" in lines[0] and any(s in lines[0] for s in said), result.err
+
+
+UNKNOWN_RELEASE = "a release no page version of demo/repo records (its newest: 2.0); write one of its releases"
+
+
+@pytest.mark.parametrize("written, said", [
+    ("    added: {demo/repo: '3.0'}\n", [f"added demo/repo: '3.0', {UNKNOWN_RELEASE}",
+                                       "added demo/repo: '3.0', but its edition 2.0-new lists it, before that "
+                                       "release; write the first release that ships it"]),
+    ("    removed: {demo/repo: '2.0'}\n", ["removed demo/repo: '2.0', but its edition 2.0-new still lists it; "
+                                         "where a page no longer lists it, its version's rows say "
+                                         "`DEMO_BUSY: dropped`"]),
+    ("    removed: {demo/repo: '2.1'}\n", [f"removed demo/repo: '2.1', {UNKNOWN_RELEASE}"]),
+])
+def test_a_release_the_pages_contradict_is_a_warning_at_its_code(tmp_path, written, said):
+    """A code's `added` or `removed` that its repository's pages contradict (they list it before it
+    was added, or still list it where it is removed), or a release they never had: the catalog
+    is valid, and validate says what to check, at the code."""
+    text = MINI.read_text(encoding="utf-8")
+    catalog = tmp_path / "catalog.yaml"
+    catalog.write_text(text.replace("    c: DEMO_BUSY_C\n", "    c: DEMO_BUSY_C\n" + written, 1), encoding="utf-8")
+    result = run_cli("validate", "--catalog", catalog)
+    line = text[:text.index("  - python: DEMO_BUSY\n")].count("\n") + 1
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [f"{catalog}:{line}:5: warning: DEMO_BUSY: {s}" for s in said]

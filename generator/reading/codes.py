@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from generator.core.problems import Pos, Reporter, closest
+from generator.core.releases import release_key
 from generator.domain.codes import Code, CppName, Earlier, TextEntry, hex_value
 from generator.domain.markup import plain
 from generator.domain.model import TEXT_FIELDS, UNTRANSLATED
@@ -24,7 +25,8 @@ class Codes(list):
         self.flawed: set[str] = set()
 
 
-def read_codes(section, languages: tuple[str, ...], headers, broken: set[str], rep: Reporter) -> Codes:
+def read_codes(section, languages: tuple[str, ...], headers, repositories, broken: set[str],
+               rep: Reporter) -> Codes:
     codes = Codes()
     codes.flawed.update(broken)
     names: dict[str, Code] = {}
@@ -34,6 +36,8 @@ def read_codes(section, languages: tuple[str, ...], headers, broken: set[str], r
     for index, record in enumerate(section.record):
         reported = len(rep.problems)
         code = _code(record, index, languages, header_paths, rep)
+        if code is not None and not _releases_fit(record, code.name, repositories, rep):
+            code = None
         own = {n for n in (record.python, record.c) if n} | {n for r in record.earlier for n in (r.python, r.c) if n}
         clash = None if code is None else _clash(code, record, names, values, wrappers)
         if clash:
@@ -49,6 +53,29 @@ def read_codes(section, languages: tuple[str, ...], headers, broken: set[str], r
             names.setdefault(name, code)
         codes.append(code)
     return codes
+
+
+def _releases_fit(record: fmt.Code, name: str, repositories, rep: Reporter) -> bool:
+    """Each repository that `added`, `removed` and an earlier item's `until` name is one of the
+    catalog's `repositories`, and no code is removed from a repository at or before the
+    release that added it there; else an error each, and False."""
+    named = [(record, "added", repo) for repo in record.added] + [(record, "removed", repo) for repo in record.removed]
+    named += [(before, "until", repo) for before in record.earlier for repo in before.until]
+    ok = True
+    for holder, key, repo in named:
+        if repo not in repositories:
+            rep.error(holder.at(key, repo, of_key=True), f"{name}: {key}: repository {repo!r} is not in repositories"
+                                                         f"{closest(repo, repositories)}")
+            ok = False
+    for repo, at in record.removed.items():
+        added = record.added.get(repo)
+        for release in [at] if isinstance(at, str) else [r for r in (at.python, at.c) if r]:
+            if added is not None and (release_key(release) or ()) <= (release_key(added) or ()):
+                rep.error(record.at("removed", repo), f"{name}: removed from {repo} at {release}, not after the "
+                                                      f"release that added it there ({added}); a code is removed "
+                                                      "from the first release that no longer ships it")
+                ok = False
+    return ok
 
 
 def _names(code: Code) -> set[str]:

@@ -7,7 +7,7 @@ import re
 from typing import Any, Optional
 
 from generator.core.problems import Problem, Reporter, closest
-from generator.core.releases import release_key, tag_release
+from generator.core.releases import UNRELEASED, release_key, tag_release
 from generator.domain.family import Family
 from generator.domain.model import (
     RECOVERABLE_VALUES,
@@ -51,7 +51,7 @@ def read_family(sections, files: list[str], site: Site, repositories, broken: se
     discover = _patterns(record, rep)
     if None in (name, description, pages, python, layouts, upstream, labels, discover):
         return None
-    codes = read_codes(sections["codes"], languages, headers, broken, rep)
+    codes = read_codes(sections["codes"], languages, headers, repositories, broken, rep)
     read = read_versions(sections["versions"], record.id, languages, pages, codes, repositories, broken, rep)
     if read is None:
         return None
@@ -65,13 +65,17 @@ def read_family(sections, files: list[str], site: Site, repositories, broken: se
             "family", of_key=True), discover, tuple(sorted(read.aliases.items())))  # type: ignore[arg-type]
     check_names(family, record, rep, codes.flawed | broken)
     check_text_links(family, rep)
-    _check_until(family, rep)
+    _check_releases(family, rep)
     return family
 
 
-def _check_until(family: Family, rep: Reporter) -> None:
-    """A release an earlier name or value holds until that the catalog records for none of the
-    repository's files (a typo such as 9.40 for 9.4.0 reads as a release of its own): a warning."""
+def _check_releases(family: Family, rep: Reporter) -> None:
+    """Warnings, at the code, for what its releases say that the catalog's pages contradict: a
+    release that `added`, `removed` or an earlier item's `until` names and that the catalog
+    records for none of the repository's files (a typo such as 9.40 for 9.4.0 reads as a release
+    of its own); a page of the repository that lists the code before the release that added it
+    there, or from the release that removed it on (that version's `rows` say `dropped` where the
+    page no longer lists it)."""
     known: dict[str, set[str]] = {}
     for version in family.versions:
         for source in version.sources:
@@ -80,14 +84,41 @@ def _check_until(family: Family, rep: Reporter) -> None:
     for edition in family.editions:
         if edition.timeline.repo:
             known.setdefault(edition.timeline.repo, set()).add(edition.release)
+
+    def unknown(pos, what: str, repo: str, release: str) -> None:
+        if repo in known and release not in known[repo]:
+            newest = sorted(known[repo], key=lambda r: release_key(r) or ())[-3:]
+            rep.warnings.append(Problem(pos, f"warning: {what} {repo}: {release!r}, a release no page version of "
+                                             f"{repo} records (its newest: {', '.join(newest)}); write one of its "
+                                             "releases"))
+
     for code in family.codes:
         for before in code.earlier:
             for repo, release in before.until:
-                if repo in known and release not in known[repo]:
-                    newest = sorted(known[repo], key=lambda r: release_key(r) or ())[-3:]
-                    rep.warnings.append(Problem(before.pos, f"warning: {code.name}: until {repo}: {release!r}, a "
-                                                            f"release no page version of {repo} records (its newest: "
-                                                            f"{', '.join(newest)}); write one of its releases"))
+                unknown(before.pos, f"{code.name}: until", repo, release)
+        for key, pairs in (("added", code.added), ("removed", code.removed)):
+            for repo, release in pairs:
+                unknown(code.pos, f"{code.name}: {key}", repo, release)
+        _check_listings(family, code, rep)
+
+
+def _check_listings(family: Family, code, rep: Reporter) -> None:
+    added, removed = dict(code.added), dict(code.removed)
+    for edition in family.editions:
+        repo, key = edition.timeline.repo, release_key(edition.release)
+        if code.name not in edition.row_by_code or key is None or edition.release == UNRELEASED:
+            continue
+        if repo in added and key < (release_key(added[repo]) or key):
+            rep.warnings.append(Problem(code.pos, f"warning: {code.name}: added {repo}: {added[repo]!r}, but its "
+                                                  f"edition {edition.id} lists it, before that release; write "
+                                                  "the first release that ships it"))
+            return
+        if repo in removed and key >= (release_key(removed[repo]) or key):
+            rep.warnings.append(Problem(code.pos, f"warning: {code.name}: removed {repo}: {removed[repo]!r}, but "
+                                                  f"its edition {edition.id} still lists it; where "
+                                                  "a page no longer lists it, its version's rows say "
+                                                  f"`{code.name}: dropped`"))
+            return
 
 
 def _languages(record: fmt.Family, site: Site, rep: Reporter) -> Optional[tuple[str, ...]]:
