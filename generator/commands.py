@@ -130,6 +130,9 @@ def cmd_check(args) -> int:
     count = (len(result.stale) + len(result.missing) + len(result.orphaned) + len(result.edited_orphans)
              + len(result.not_files))
     safe_print(f"check: {count} output(s) differ from the catalog; run `make generate` to update them", sys.stderr)
+    if result.edited_orphans:
+        safe_print("(generate never removes an orphan edited by hand: delete it yourself, after keeping what you "
+                   "changed in it)", sys.stderr)
     if result.stale:  # a stale output may be an edit: generate puts the catalog's bytes back
         safe_print("(generate writes each stale output again from the catalog: a change made in one by hand is "
                    "lost; make it in catalog/ or templates/ instead)", sys.stderr)

@@ -135,6 +135,15 @@ def test_an_orphan_edited_by_hand_is_kept_and_reported(copy_of_outputs):
     result = run_cli("generate", "--out", copy_of_outputs)
     assert "kept generated/python/gone.py" in result.out
     assert (copy_of_outputs / "generated" / "python" / "gone.py").read_text() == edited
+    # still the generator's orphan, until its owner deletes it: check fails and generate says so again
+    for verb in ("check", "generate"):
+        again = run_cli(verb, "--out", copy_of_outputs)
+        assert "generated/python/gone.py" in again.out and again.code == (1 if verb == "check" else 0), again
+        assert verb == "generate" or "delete it yourself" in again.err
+    (copy_of_outputs / "generated" / "python" / "gone.py").unlink()
+    assert run_cli("generate", "--out", copy_of_outputs).code == 0
+    assert run_cli("check", "--out", copy_of_outputs).code == 0
+    assert "gone.py" not in manifest.read_text()
 
 
 @pytest.mark.parametrize("link", ["generated", "generated/python"])

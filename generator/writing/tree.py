@@ -97,15 +97,20 @@ def _compare(result: Survey, path: str, data: bytes, current: Optional[bytes]) -
 
 def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Survey, folders: list[str],
                      planned: set[str]) -> None:
-    """The owner's manifest, as it must be now, and the files it lists that no output plans."""
+    """The owner's manifest, as it must be now, and the files it lists that no output plans. An
+    orphan edited by hand stays listed, as it was written, until someone deletes it: until
+    then `check` reports it, and the site it lands in publishes it."""
     old, warning = read_manifest(root, owner)
     if warning:
         result.warnings.append(warning)
+    kept = {}
     for path, written in sorted(old.items()):
         if path not in planned and path != manifest_path(owner):
             _survey_orphan(root, owner, path, written, result, folders)
+            if path in result.edited_orphans:
+                kept[path] = written
     path = manifest_path(owner)
-    data = render_manifest(owner, {o.path: result.hashes[o.path] for o in outputs}).encode("utf-8")
+    data = render_manifest(owner, {**{o.path: result.hashes[o.path] for o in outputs}, **kept}).encode("utf-8")
     result.hashes[path] = sha(data)
     _compare(result, path, data, read_output(root, path))
 
