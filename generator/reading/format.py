@@ -573,7 +573,7 @@ class RowChange(Record):
 if TYPE_CHECKING:
     Row = Union[str, RowChange]
 else:
-    Row = by_form(scalar=Union[Recoverable, Literal["dropped"]], mapping=RowChange)
+    Row = by_form(scalar=Literal[Recoverable, "dropped"], mapping=RowChange)
 
 
 class Malformation(Record):

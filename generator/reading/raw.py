@@ -251,6 +251,8 @@ def _verdict(kind: str, detail: dict, value: Any, where: Any, key: Any) -> str:
     if kind in ("string_type", "str_type"):
         if isinstance(value, (dict, list)):
             return f"must be text, not {_form(value)}"
+        if value is NULL and not written.strip():
+            return "must be text, and nothing is written after its colon: write the text there"
         return f"must be text, but {written!r} reads as {_reads_as(value)}; quote it: '{written}'"
     if kind in ("int_type", "int_parsing", "int_from_float"):
         return (f"must be a whole number of at most {MAX_DIGITS} digits (decimal, or hex such as 0x5010B01A), "
