@@ -92,7 +92,7 @@ def _plan_and_survey(args, every_family: bool = False):
 
 def cmd_generate(args) -> int:
     with run_lock(out_of(args)):  # from the survey to the last write: concurrent runs take turns
-        out, outputs, result = _plan_and_survey(args)
+        out, _outputs, result = _plan_and_survey(args)
         for warning in result.warnings:
             safe_print(f"warning: {warning}", sys.stderr)
         actions = write_survey(out, result)
@@ -104,7 +104,7 @@ def cmd_generate(args) -> int:
         safe_print(f"warning: {path} is a symbolic link or no regular file among the outputs' folders: the generator "
                    "never writes one, and the site would publish what it points to; remove it", sys.stderr)
     written = sum(1 for action, _ in actions if action == "wrote")
-    safe_print(f"generate: {len(outputs)} outputs, {written} written, {len(actions) - written} removed")
+    safe_print(f"generate: {len(result.hashes)} outputs, {written} written, {len(actions) - written} removed")
     return EXIT_OK
 
 
@@ -118,7 +118,7 @@ def cmd_check(args) -> int:
     for warning in result.warnings:
         safe_print(f"warning: {warning}", sys.stderr)
     if not result:
-        safe_print(f"check: all {len(outputs)} outputs match the catalog")
+        safe_print(f"check: all {len(result.hashes)} outputs match the catalog")
         return EXIT_OK
     for label, paths in (("stale", result.stale), ("missing", result.missing), ("orphaned", result.orphaned),
                          ("orphaned, edited by hand", result.edited_orphans),
@@ -358,6 +358,7 @@ def cmd_vendor(args) -> int:
     from generator.shipping.vendor import vendor
 
     catalog = catalog_of(args)
+    families_of(catalog, [args.family] if args.family else None)  # of codes or of messages: vendor takes both
     messages = catalog.message_family_by_id.get(args.family)
     family = messages or family_of(catalog, args.family)
     for line in vendor(catalog, family, args.to, header=args.header, force=args.force):

@@ -34,6 +34,9 @@ def test_regenerating_into_an_empty_tree_gives_the_committed_tree(tmp_path):
     result = run_cli("generate", "--out", tmp_path, "--full")
     assert result.code == 0, result.err
     assert tree(tmp_path, outputs_only=True) == committed_outputs()
+    count = len(committed_outputs())  # the manifests are outputs too
+    assert result.out.splitlines()[-1] == f"generate: {count} outputs, {count} written, 0 removed"
+    assert run_cli("check", "--out", tmp_path).out.splitlines()[-1] == f"check: all {count} outputs match the catalog"
 
 
 def test_check_passes_on_the_committed_outputs():

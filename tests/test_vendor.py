@@ -186,3 +186,8 @@ def test_json_export_against_carries_the_same_hash_as_the_module(tmp_path):
     data = json.loads((export / "generated" / "json" / "demo_codes.json").read_text(encoding="utf-8"))
     module = (export / "generated" / "python" / "demo_codes.py").read_text(encoding="utf-8")
     assert f'CATALOG_HASH = "{data["catalog_hash"]}"' in module
+
+
+def test_an_unknown_family_is_told_every_family_vendor_takes(tmp_path):
+    result = run_cli("vendor", "--family", "nope", "--to", tmp_path)
+    assert result.code == 2 and "no family 'nope'; families: llm_datadist, hixl, adxl, ge" in result.err, result.err

@@ -88,7 +88,9 @@ def _name(text: str, c_too: bool = True) -> str:
     if len(text) > MAX_NAME:
         raise ValueError(f"is {len(text)} characters long; names are at most {MAX_NAME} (they name files)")
     if keyword.iskeyword(text) or (c_too and text in C_KEYWORDS):
-        raise ValueError(f"{text!r} is not a valid identifier in Python and C (letters, digits, _; not a keyword)")
+        kind = "a Python keyword" if keyword.iskeyword(text) else \
+            "a C or C++ keyword (or a name <stddef.h> or <stdint.h> defines)"
+        raise ValueError(f"{text!r} is {kind}, which no code may be named; choose another name")
     return text
 
 
