@@ -115,3 +115,34 @@ def test_the_answer_names_the_codes_page_on_the_site(key, lang, monkeypatch):
     monkeypatch.setenv("SITE_URL", "https://example.org/llm/")
     assert json.loads(run_cli("explain", key, "--json", "--lang", lang).out)[0]["page"] == \
         "https://example.org/llm" + pages[0]
+
+
+# CANN's own error lines: LLMLOGE writes "%tid %s: ErrorNo: %u(%s) ..." (hicann/ge llm_log.h), HIXL_LOGE
+# "[HIXL] %tid %s: ErrorNo: %u ", GE's error manager "%tid ReportErrMessage: E10059: ..."
+LLM_LINE = "[ERROR] LLMDATADIST(12345,python):2026-03-01-12:00:00.123.456 [llm_datadist.cc:123]12345 "
+GE_LINE = "[ERROR] GE(30741,atc.bin):2021-12-09-16:10:22.539.201 [error_manager.cc:263]30741 ReportErrMessage: "
+
+
+@pytest.mark.parametrize("line, found", [
+    (LLM_LINE + "PullKvCache: ErrorNo: 1343270938(Process timeout.) pull cache timeout",
+     [("llm_datadist", "LLM_TIMEOUT", "value")]),
+    (LLM_LINE + "Link: ErrorNo: 1343270921(local cluster link with remote cluster failed!) link failed",
+     [("llm_datadist", "LLM_LINK_FAILED", "value")]),
+    ("[ERROR] HIXL(1,python):2026-03-01-12:00:00.123.456 [h.cc:9][HIXL] 1 Connect: ErrorNo: 103901 connect timeout",
+     [("hixl", "TIMEOUT", "value"), ("adxl", "TIMEOUT", "value")]),
+    ("link failed, error code is 1343270921", [("llm_datadist", "LLM_LINK_FAILED", "value")]),
+    # a one-word message ("failed", "success") is the whole message after the prefix, never a line's last word
+    (LLM_LINE + "Open: open file failed", []),
+    ("operation success", []),
+    (LLM_LINE + "Open: failed", [("llm_datadist", "LLM_FAILED", "message")]),
+])
+def test_cann_error_lines_name_their_code_and_a_last_word_is_no_message(line, found):
+    assert [(m.family.id, m.code.name, m.how) for m in match_line(_catalog().families, line)] == found
+
+
+def test_a_leading_placeholder_takes_the_message_not_the_log_prefix():
+    """GE's E10059 (`%s failed. Reason: %s.`): the thread id, the function and the id are the prefix."""
+    catalog = _catalog()
+    for line in (GE_LINE + "E10059: abc_1 failed. Reason: 2,3,4.", GE_LINE + "abc_1 failed. Reason: 2,3,4."):
+        [match] = match_line(catalog.families, line, catalog.message_families)
+        assert (match.code.id, match.placeholders) == ("E10059", ("abc_1", "2,3,4")), line

@@ -218,6 +218,8 @@ def pasted_forms(family, code) -> list[str]:
         f"{family.python.class_name}.{code.name}",
         code.wrapper,
         f"error code: {hex_value}",
+        f"error code is {code.value}",
+        f"PullKvCache: ErrorNo: {code.value}({code.log_message}) pull cache failed",  # CANN's own error line
         code.log_message,
     ]
 

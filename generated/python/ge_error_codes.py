@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:237a8471fafac9980cad106befb9b2beb93e0afc05802564cecaaedc96d0c8c5
+# Checksum: sha256:1cac1d32811c244d1383600d972aa808c995c9fa3b0945a70cb09a589fc1374a
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -11211,11 +11211,12 @@ _REGISTRY: dict[str, tuple[tuple[str, str, str, str], ...]] = {
 PLACEHOLDER = "%s"
 # A token of a log line's prefix, read one token at a time (no pattern repeats a group): a
 # bracketed tag, MODULE(pid,program):timestamp, a date or a time, a source file and line, a
-# level word, the code's id with its colon.
+# level word, a thread id and the function that logs (`30741 ReportErrMessage:`, as CANN's logs
+# write them after the source file), the code's id with its colon.
 _PREFIX_TOKEN = _re.compile(r"\[[^\]\n]{0,200}\]|[A-Za-z_]{1,40}\(\d{1,10},[^)\n]{0,80}\):[\d.:-]{0,40}"
                             r"|\d{4}-\d{2}-\d{2}[\dT:.,-]{0,30}|\d{1,2}:\d{2}:\d{2}[\d.,:]{0,20}"
                             r"|[\w.-]{1,200}\.(?:cc|cpp|c|h|hpp|py):\d{1,9}|(?:ERROR|WARNING|WARN|INFO|DEBUG|EVENT)\b"
-                            r"|[EW]\d{5}:")
+                            r"|\d{1,10} [A-Za-z_][\w:~]{0,120}:(?=\s)|[EW]\d{5}:")
 _BLANKS = " \t"
 
 
@@ -11245,10 +11246,12 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
     """The values a line gives the template's placeholders, in order; None when it does not
     match. A template without a placeholder matches a line whose message it is."""
     line = line.rstrip()
-    if len(pieces) == 1:  # a fixed message: the line ends with it, after a blank, a colon or a bracket
-        fixed = pieces[0].rstrip()
+    if len(pieces) == 1:  # a fixed message: the message, or the end of the line where it has two words
+        fixed = pieces[0].strip()
+        if not fixed or line[message_start(line):] == fixed:
+            return () if fixed else None
         before = len(line) - len(fixed) - 1
-        return () if fixed and line.endswith(fixed) and (before < 0 or line[before] in " \t:]") else None
+        return () if " " in fixed and line.endswith(fixed) and before >= 0 and line[before] in " \t:]" else None
     first, middle, last = pieces[0], pieces[1:-1], pieces[-1]
     if first:
         found = line.find(first)

@@ -74,10 +74,11 @@ def _by_name(family: Family, text: str) -> Optional[Code]:
 
 MAX_LINE = 10_000  # characters of a log line read (a longer one is cut: no message is that long)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,199}|0[xX][0-9a-fA-F]{1,16}")
-# the number a line logs as its status, decimal or hex: after ret, status, code or error (with =, :
-# or a space), as the site's search reads it (ret = 1343270938, status_code: 0x5010B01A)
-_KEYED = re.compile(r"\b(?:ret|status|code|error)(?:_code)?(?:\s*[=:]\s*|\s+)([-+]?(?:0x[0-9a-f]{1,16}|\d{1,20}))\b",
-                    re.IGNORECASE)
+# the number a line logs as its status, decimal or hex: after ret, status, code, error or ErrorNo (with
+# =, :, a space or "is"), as the site's search reads it (ret = 1343270938, status_code: 0x5010B01A, and
+# CANN's own error lines: `ErrorNo: 1343270938(Process timeout.)`)
+_KEYED = re.compile(r"\b(?:ret|status|code|error|errorno)(?:_code)?(?:\s*[=:]\s*|\s+(?:is\s+)?)"
+                    r"([-+]?(?:0x[0-9a-f]{1,16}|\d{1,20}))\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,11 @@
 A template is a message with placeholders (`Value %s for parameter --%s is invalid.`): its
 literal pieces must stand in the line in their order, and each placeholder takes what lies
 between them (any text, possibly empty). What comes before the first piece is the log line's
-prefix (a level, a module and its process id, a timestamp, a source file, the code's id) and is
-ignored. Of the templates a line matches, the most specific wins: the one with the most literal
+prefix (a level, a module and its process id, a timestamp, a source file, the thread id and
+the function that logs, the code's id) and is ignored. A template without a placeholder is the
+whole message that follows the prefix, or, where it has two words or more, the end of the line
+after a blank, a colon or a bracket (`... Link: ErrorNo: 1(...) link failed` ends with "link failed",
+and not with the message "failed"). Of the templates a line matches, the most specific wins: the one with the most literal
 text; equal ones are all answers.
 
 The work is linear in the line's length for any template: each piece is looked for once, with
@@ -21,11 +24,12 @@ from typing import Optional
 PLACEHOLDER = "%s"
 # A token of a log line's prefix, read one token at a time (no pattern repeats a group): a
 # bracketed tag, MODULE(pid,program):timestamp, a date or a time, a source file and line, a
-# level word, the code's id with its colon.
+# level word, a thread id and the function that logs (`30741 ReportErrMessage:`, as CANN's logs
+# write them after the source file), the code's id with its colon.
 _PREFIX_TOKEN = _re.compile(r"\[[^\]\n]{0,200}\]|[A-Za-z_]{1,40}\(\d{1,10},[^)\n]{0,80}\):[\d.:-]{0,40}"
                             r"|\d{4}-\d{2}-\d{2}[\dT:.,-]{0,30}|\d{1,2}:\d{2}:\d{2}[\d.,:]{0,20}"
                             r"|[\w.-]{1,200}\.(?:cc|cpp|c|h|hpp|py):\d{1,9}|(?:ERROR|WARNING|WARN|INFO|DEBUG|EVENT)\b"
-                            r"|[EW]\d{5}:")
+                            r"|\d{1,10} [A-Za-z_][\w:~]{0,120}:(?=\s)|[EW]\d{5}:")
 _BLANKS = " \t"
 
 
@@ -55,10 +59,12 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
     """The values a line gives the template's placeholders, in order; None when it does not
     match. A template without a placeholder matches a line whose message it is."""
     line = line.rstrip()
-    if len(pieces) == 1:  # a fixed message: the line ends with it, after a blank, a colon or a bracket
-        fixed = pieces[0].rstrip()
+    if len(pieces) == 1:  # a fixed message: the message, or the end of the line where it has two words
+        fixed = pieces[0].strip()
+        if not fixed or line[message_start(line):] == fixed:
+            return () if fixed else None
         before = len(line) - len(fixed) - 1
-        return () if fixed and line.endswith(fixed) and (before < 0 or line[before] in " \t:]") else None
+        return () if " " in fixed and line.endswith(fixed) and before >= 0 and line[before] in " \t:]" else None
     first, middle, last = pieces[0], pieces[1:-1], pieces[-1]
     if first:
         found = line.find(first)

@@ -176,8 +176,8 @@ const EDITION_SUFFIX = /^[a-z][a-z0-9]*$/i
 const DIGITS = /^\d+$/
 // the longest query read: a longer one is cut (the page says so), so no paste costs more
 const MAX_QUERY = 500
-// the number a logged line gives as its status: after ret, status, code or error (with =, : or a space)
-const KEYED = /\b(?:ret|status|code|error)(?:_code)?(?:\s*[=:]\s*|\s+)([-+]?(?:0x[0-9a-f]+|\d+))\b/gi
+// the number a logged line gives as its status: after ret, status, code, error or ErrorNo (with =, :, a space or "is")
+const KEYED = /\b(?:ret|status|code|error|errorno)(?:_code)?(?:\s*[=:]\s*|\s+(?:is\s+)?)([-+]?(?:0x[0-9a-f]+|\d+))\b/gi
 // what else a logged line numbers, never a status: a date and a time, a process and a thread
 const LOG_NUMBERS = [
   [/\d{4}-\d{1,2}-\d{1,2}(?:[-T ]\d{1,2}:\d{2}(?::\d{2})?[.:,\d]*)?/g, " "],
