@@ -7,8 +7,8 @@ prefix (a level, a module and its process id, a timestamp, a source file, the th
 the function that logs, the code's id) and is ignored. A template without a placeholder is the
 whole message that follows the prefix, or, where it has two words or more, the end of the line
 after a blank, a colon or a bracket (`... Link: ErrorNo: 1(...) link failed` ends with "link failed",
-and not with the message "failed"). Of the templates a line matches, the most specific wins: the one with the most literal
-text; equal ones are all answers.
+and not with the message "failed"). Of the templates a line matches, the most specific wins:
+the one with the most literal text; equal ones are all answers.
 
 The work is linear in the line's length for any template: each piece is looked for once, with
 str.find from where the previous one ended (the last with str.rfind, so that the last
