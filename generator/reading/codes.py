@@ -2,7 +2,7 @@
 the family, each text entry in the languages of the family."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from generator.core.problems import Pos, Reporter, closest
 from generator.core.releases import release_key
@@ -59,7 +59,8 @@ def _releases_fit(record: fmt.Code, name: str, repositories, rep: Reporter) -> b
     """Each repository that `added`, `removed` and an earlier item's `until` name is one of the
     catalog's `repositories`, and no code is removed from a repository at or before the
     release that added it there; else an error each, and False."""
-    named = [(record, "added", repo) for repo in record.added] + [(record, "removed", repo) for repo in record.removed]
+    named: list[tuple[Any, str, str]] = [(record, "added", repo) for repo in record.added]
+    named += [(record, "removed", repo) for repo in record.removed]
     named += [(before, "until", repo) for before in record.earlier for repo in before.until]
     ok = True
     for holder, key, repo in named:
