@@ -55,7 +55,8 @@ def families_of(catalog: Catalog, names: Optional[list[str]]) -> Optional[list[s
 
 
 def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = None) -> Family:
-    """The family of codes --family names; else the one whose edition `edition` names; else the first."""
+    """The family of codes --family names; else the one whose edition `edition` names (a UsageError
+    where several have an edition of that id); else the first."""
     if name is not None:
         family = catalog.family_by_id.get(name)
         if family is None:
@@ -66,9 +67,12 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
             raise UsageError(f"no family {name!r}; families: {codes}")
         return family
     if edition is not None:
-        for family in catalog.families:
-            if family.edition(edition) is not None:
-                return family
+        having = [family for family in catalog.families if family.edition(edition) is not None]
+        if len(having) > 1:
+            raise UsageError(f"edition {edition!r} is in several families ({', '.join(f.id for f in having)}); "
+                             "pass --family NAME")
+        if having:
+            return having[0]
         raise UsageError(f"no edition {edition!r} in any family; " + "; ".join(
             f"{f.id}: {', '.join(e.id for e in f.editions)}" for f in catalog.families))
     return catalog.families[0]

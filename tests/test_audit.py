@@ -753,6 +753,21 @@ def test_a_file_that_does_not_exist_is_wrong_usage(llm, option):
     assert len(lines) == 1 and "/nonexistent/file.x" in lines[0] and "no such file" in lines[0], result.err
 
 
+def test_an_edition_id_two_families_have_asks_for_the_family(catalog, tmp_path):
+    """HIXL's and ADXL's pages both have an edition 9.1.0: an ADXL page audited as HIXL's would
+    report differences that are not there."""
+    shared = sorted({e.id for e in catalog.family_by_id["hixl"].editions} &
+                    {e.id for e in catalog.family_by_id["adxl"].editions})
+    assert shared
+    page = tmp_path / "page.md"
+    page.write_text("| a |\n|---|\n", encoding="utf-8")
+    for argv in (["audit", "--edition", shared[0], "--page", page], ["diff", shared[0], shared[-1]],
+                 ["upstream-page", "--edition", shared[0], "--lang", "zh"]):
+        result = run_cli(*argv)
+        assert result.code == 2 and f"edition {shared[0]!r} is in several families (hixl, adxl); pass --family " \
+            "NAME" in result.err, (argv, result)
+
+
 def test_audit_python_nonexistent_is_wrong_usage_not_a_difference():
     result = run_cli("audit", "--python", "/nonexistent.py")
     assert result.code == 2 and "difference" not in result.out + result.err, result
