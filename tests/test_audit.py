@@ -387,6 +387,20 @@ def test_faithful_sources_audit_clean_and_say_what_is_checked_against_a_fact(cat
     assert not [f for f in findings if "SUCCESS" in str(f.catalog) or "FAILED" in str(f.catalog)], show(findings)
 
 
+def test_with_an_edition_the_enums_base_class_is_the_one_recorded_for_its_release(catalog, llm, tmp_path):
+    """As `audit --upstream` compares it: hicann/hixl's status.py derives from IntEnum from a release on."""
+    python = next(u for u in llm.upstream if u.kind == "python" and len({b for b, _ in u.bases}) > 1)
+    edition = next(e for e in reversed(llm.editions) if e.released and python.repo in {s.repo for s in e.sources}
+                   and e.page.row_names == "python")
+    base = python.base_at(edition.release)
+    other = next(b for b, _ in python.bases if b != base)
+    files = _sources(tmp_path, python=faithful(STATUS_PY).replace("(IntEnum):", f"({other}):", 1))
+    files = {"python": files["python"]}
+    findings = failing(audit.audit_files(catalog, llm, edition, **files))
+    assert [(f.field, f.upstream, f.catalog) for f in findings] == [("base class", other, base)], show(findings)
+    assert not failing(audit.audit_files(catalog, llm, None, **files))  # no edition: no release to compare with
+
+
 def test_python_references_are_compared_by_name_without_a_binding(catalog, llm, tmp_path):
     source = faithful(STATUS_PY)
     timeout, other = _two_wrapped(llm)

@@ -24,12 +24,17 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
                 headers=(), page=None) -> list[Finding]:
     """Everything the command line gave, each file against the catalog: with an edition of a
     release, the source files against the codes that release's repository has (a code added
-    later, or removed since, is not missing from them)."""
+    later, or removed since, is not missing from them), and its enum against the base class
+    the catalog records for that release."""
     findings: list[Finding] = []
     page_family = family
     repos = {s.repo for s in edition.sources if s.repo} if edition is not None and edition.released else set()
+    base = None  # the enum's base class the catalog records for the edition's release, where it records one
     if repos and edition is not None:
-        family = family_at(family, sorted(repos)[0], edition.release)
+        repo = sorted(repos)[0]
+        base = next((b for u in family.upstream if u.kind == "python" and u.repo == repo
+                     if (b := u.base_at(edition.release)) is not None), None)
+        family = family_at(family, repo, edition.release)
     header_constants: list[c_source.Constant] = []
     for path in headers:
         source = read_text(read_file, path, str(path), findings)
@@ -42,7 +47,7 @@ def audit_files(catalog: Catalog, family: Family, edition: Optional[Edition], py
         found, bound = audit_binding(family, str(binding), source, header_constants)
         findings += found
     if python and (source := read_text(read_file, python, str(python), findings)) is not None:
-        findings += audit_python(family, str(python), source, bound)
+        findings += audit_python(family, str(python), source, bound, base)
     if page:
         assert edition is not None, "a page is audited against an edition"
         if (source := read_text(read_file, page, str(page), findings)) is not None:
