@@ -108,6 +108,11 @@ def _timeout_deleted(path: str, text: str) -> str:
     return re.sub(r"^GE_ERRORNO_DEFINE\(.*LLM_TIMEOUT.*\n", "", text, count=1, flags=re.M)
 
 
+def _timeout_value_changed(path: str, text: str) -> str:
+    return re.sub(r"^(GE_ERRORNO_DEFINE\(.*LLM_TIMEOUT, )(\d+)\);", lambda m: f"{m[1]}{int(m[2]) + 3});", text,
+                  count=1, flags=re.M)
+
+
 def _english_word(path: str, text: str) -> str:
     return text.replace("| KV not found|", "| KV not there|", 1)
 
@@ -115,9 +120,11 @@ def _english_word(path: str, text: str) -> str:
 @pytest.mark.parametrize("path, edit, what, kind", [
     (PYTHON_PAGE_910, _recoverable_to_no, "9.1.0-v2", "LLM_PARAM_INVALID: recoverable differs"),
     (ENGLISH_PAGE_910, _english_word, "9.1.0-v2", "LLM_KV_CACHE_NOT_EXIST: meaning text differs"),
-    (STATUS_PY, _timeout_reads_device_mem_error, "sources", "LLM_TIMEOUT: regenerated enum-member line"),
-    (ERROR_CODES_H, _timeout_deleted, "sources", "LLM_TIMEOUT: regenerated macro line"),
-], ids=["page", "english page", "status.py", "header"])
+    (STATUS_PY, _timeout_reads_device_mem_error, "sources", "LLM_TIMEOUT: value differs"),
+    (ERROR_CODES_H, _timeout_deleted, "sources", "LLM_TIMEOUT: missing upstream"),
+    # a line whose value a parser reads says so, not only that the regenerated line differs
+    (ERROR_CODES_H, _timeout_value_changed, "sources", "LLM_TIMEOUT: value differs"),
+], ids=["page", "english page", "status.py", "header", "header value"])
 def test_a_change_at_one_release_fails_that_row_only(tmp_path, path, edit, what, kind):
     upstream = build(tmp_path, at_910={path: edit})
     original = build(tmp_path / "faithful").repo.path / path

@@ -308,10 +308,21 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
     # say of it, only what regeneration cannot see stays (a note, an unreadable file, the enum's base,
     # a reference the binding does not resolve, a file of another family)
     unseen = ("unreadable", "unresolved reference", "not this family's file")
-    row.findings = [f for f in row.findings if f.file not in regenerated or f.known or f.kind in unseen
-                    or f.field == "base class"]
+    kept = [f for f in row.findings if f.file not in regenerated or f.known or f.kind in unseen
+            or f.field == "base class"]
+    # where a parser read what differs in a line (a value, a name), that says more than "the line differs"
+    parsed = {(f.file, f.line): f for f in row.findings if f.file in regenerated and f not in kept}
+    row.findings = kept
+    replaced: set[tuple] = set()
     for item in (u for u in readable if u.regions):  # by regeneration: every region, as its releases have it
-        row.findings += audit_regions(whole, item, file[item], readable[item], releases)
+        for finding in audit_regions(whole, item, file[item], readable[item], releases):
+            where = (finding.file, finding.line)
+            if finding.kind == "structure differs" and where in replaced:
+                continue  # the line differs at another release too: said once
+            said = parsed.pop(where, None) if finding.kind == "structure differs" else None
+            if said is not None:
+                replaced.add(where)
+            row.findings.append(said or finding)
     return row
 
 
