@@ -189,14 +189,16 @@ def test_a_code_added_upstream_gets_its_lines_where_upstream_put_them(upstream):
 
 def _audited_after(upstream, old: str, new: str, stating: str) -> tuple[set, set, str]:
     """The catalog's codes.yaml with `old` (written once) replaced by `new`: the (file, line) of
-    every regenerated-line finding of the audit, and of every source line matching `stating`."""
+    every difference the audit finds in the source files (a regenerated line, or what a parser read
+    in it), and of every source line matching `stating`."""
     codes = upstream.catalog / "llm_datadist" / "codes.yaml"
     text = codes.read_text(encoding="utf-8")
     assert text.count(old) == 1, old
     codes.write_text(text.replace(old, new), encoding="utf-8")
     audited = upstream.audit()
     assert audited.code == 1, audited.out
-    found = {(m[1], int(m[2])) for m in re.finditer(r"hicann/hixl:(\S+?):(\d+): \w+: regenerated", audited.out)}
+    found = {(m[1], int(m[2])) for m in re.finditer(r"(?m)^llm_datadist sources: hicann/hixl:(\S+?):(\d+): \w+: ",
+                                                    audited.out)}
     lines = {(path, n) for path in FILES
              for n, line in enumerate((upstream.repo.path / path).read_text(encoding="utf-8").split("\n"), 1)
              if re.search(stating, line)}
