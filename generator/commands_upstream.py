@@ -229,7 +229,8 @@ def _family_for_new_edition(catalog: Catalog, edition_id: str) -> Family:
 
 def cmd_upstream_source(args) -> int:
     from generator.core.exits import EXIT_DIFFERENT
-    from generator.rendering.upstream_source import MissingFact, find_regions, outside_regions, render_region
+    from generator.rendering.upstream_source import (MissingFact, find_regions, find_registry, outside_regions,
+                                                     render_region, render_registry)
     from generator.upstream.files import UnreadableFile
     from generator.upstream.git import GitError, parse_upstream_args
 
@@ -248,8 +249,12 @@ def cmd_upstream_source(args) -> int:
     where = f"{name}:{args.path}@{args.ref}"
     try:
         upstream = repo.read_text(blob)
-        found = find_regions(upstream, item, family, where)
-        rendered = [render_region(family, item, f.region, release) for f in found]
+        if item is None:  # a family of messages' registry: one region, the JSON of its entries
+            found: list = [find_registry(upstream, where)]
+            rendered = [render_registry(family, release)]
+        else:
+            found = find_regions(upstream, item, family, where)
+            rendered = [render_region(family, item, f.region, release) for f in found]
         if args.write is None:
             for f, lines in zip(found, rendered):
                 safe_print(f"@@ {f.start},{f.end} @@")
@@ -258,7 +263,8 @@ def cmd_upstream_source(args) -> int:
             return _said_otherwise(found, rendered, where)
         local = existing_file(args.write, "--write") or args.write
         text = local.read_text(encoding="utf-8")
-        mine = find_regions(text, item, family, str(local))
+        mine: list = [find_registry(text, str(local))] if item is None else \
+            find_regions(text, item, family, str(local))
     except MissingFact as error:
         print(f"upstream-source: {error}", file=sys.stderr)
         return EXIT_DIFFERENT
@@ -266,7 +272,7 @@ def cmd_upstream_source(args) -> int:
         raise  # `upstream-source ... | head`: the reader left (cli.py), no file is unreadable
     except (UnreadableFile, UnicodeDecodeError, OSError) as error:
         raise UsageError(f"{args.write or where}: cannot be read as UTF-8 text ({error})") from None
-    outside = outside_regions(text, family, mine, args.path.endswith(".py"))
+    outside = [] if item is None else outside_regions(text, family, mine, args.path.endswith(".py"))
     if outside:
         number, shown = outside[0]
         print(f"{local}:{number}: {shown!r} defines one of {family.id}'s codes outside every region the catalog "
@@ -278,17 +284,16 @@ def cmd_upstream_source(args) -> int:
 
 
 def _recorded_file(catalog: Catalog, name: str, path: str):
-    """(family, the recorded source file) that `path` of repository `name` is; a fork's file
-    is its origin's where the catalog records none of its own."""
+    """(family, the recorded source file) that `path` of repository `name` is, or (the family of
+    messages, None) for its registry; a fork's file is its origin's where the catalog records
+    none of its own."""
     found = [(f, u) for f in catalog.families for u in f.upstream if u.repo == name and path in u.paths]
     found = found or [(f, u) for f in catalog.families for u in f.upstream if path in u.paths]
     found = [(f, u) for f, u in found if u.regions]
     if not found:
         registry = next((m for m in catalog.message_families if m.registry and m.registry.path == path), None)
-        if registry is not None:  # a JSON list of entries, not lines of code: compared entry by entry
-            raise UsageError(f"{path} is {registry.id}'s registry: upstream-source writes the regions of code files "
-                             f"that list codes; the registry is checked entry by entry at every recorded release by "
-                             f"`audit --upstream {registry.registry.repo}=DIR`")  # type: ignore[union-attr]
+        if registry is not None:
+            return registry, None
         recorded = sorted({p for f in catalog.families for u in f.upstream if u.regions and u.repo == name
                            for p in u.paths})
         raise UsageError(f"{path}: no family records its regions (family.yaml, upstream: regions); {name}'s "

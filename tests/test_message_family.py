@@ -320,13 +320,44 @@ def with_zh_page_changed(upstream: Path, imported: Path, tmp_path: Path, old: st
 def test_audit_is_clean_and_sees_a_changed_page(imported, upstream, tmp_path):
     result = run_cli("audit", "--catalog", imported, "--upstream", f"demo/ge={upstream}")
     assert result.code == 0, result.out
-    # the registry is no file of code regions: upstream-source says what checks it
-    source = run_cli("upstream-source", "--catalog", imported, "--upstream", f"demo/ge={upstream}", "--ref", "v1.1.0",
-                     "--path", REGISTRY)
-    assert source.code == 2 and "is ge's registry" in source.err and "audit --upstream demo/ge=DIR" in source.err
     changed, copy = with_zh_page_changed(upstream, imported, tmp_path, "检查文件。", "检查文件路径。")
     result = run_cli("audit", "--catalog", copy, "--upstream", f"demo/ge={changed}")
     assert result.code == 1 and "E20005-Open_Error.md" in result.out and "import --ref main" in result.out
+
+
+@pytest.mark.parametrize("ref", ["v1.0.0", "v1.1.0", "main"])
+def test_upstream_source_writes_the_registrys_json_as_each_release_has_it(imported, upstream, tmp_path, ref):
+    """The registry's one region: the lines inside its raw string, from the catalog (the branch: its
+    newest release); --write puts them back into a copy whose JSON was edited."""
+    text = git(upstream, "show", f"{ref}:{REGISTRY}")
+    lines = text.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.endswith('R"(')) + 1
+    end = next(i for i, line in enumerate(lines) if line.startswith(')"'))
+    argv = ["upstream-source", "--catalog", imported, "--upstream", f"demo/ge={upstream}", "--ref", ref,
+            "--path", REGISTRY]
+    source = run_cli(*argv)
+    assert source.code == 0, source.err
+    assert source.out == f"@@ {start + 1},{end} @@\n" + "".join(line + "\n" for line in lines[start:end])
+    copy = tmp_path / "error_registry.cc"
+    copy.write_text(text.replace('"Arglist": "value,option', '"Arglist": "val,opt', 1), encoding="utf-8")
+    assert copy.read_text(encoding="utf-8") != text and run_cli(*argv, "--write", copy).code == 0
+    assert copy.read_text(encoding="utf-8") == text
+
+
+def test_a_registry_not_in_the_order_of_its_ids_is_a_difference(tmp_path):
+    """upstream-source writes the entries by id, as every release of GE's registry has them: one that
+    does not is said, by audit and by upstream-source."""
+    repo = tmp_path / "ge"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, {REGISTRY: registry(V1)}, "registry", "v1.0.0")
+    commit(repo, {REGISTRY: registry([V1[1], V1[0], V1[2]])}, "registry reordered", "v1.1.0")
+    catalog = import_in_order(repo, tmp_path / "catalog", ("v1.0.0", "v1.1.0"))
+    audited = run_cli("audit", "--catalog", catalog, "--upstream", f"demo/ge={repo}")
+    assert audited.code == 1 and "E20002: registry order differs" in audited.out, audited.out
+    source = run_cli("upstream-source", "--catalog", catalog, "--upstream", f"demo/ge={repo}", "--ref", "v1.1.0",
+                     "--path", REGISTRY)
+    assert source.code == 1 and "upstream has" in source.err, source.err
 
 
 def test_a_tag_without_the_registry_records_none_and_imports_the_rest(imported, upstream, tmp_path):
@@ -358,8 +389,8 @@ def test_a_code_only_the_registry_has_gets_no_index_line(imported, upstream, tmp
     changed, copy, out = tmp_path / "ge", tmp_path / "catalog", tmp_path / "out"
     shutil.copytree(upstream, changed)
     shutil.copytree(imported, copy)
-    commit(changed, {REGISTRY: registry(V2 + [entry("E20007", "Cache_Dir", "Cache dir %s is invalid.", "path")])},
-           "a new code, no page yet", "v1.2.0")
+    new = entry("E20007", "Cache_Dir", "Cache dir %s is invalid.", "path")  # by id, as GE's registry lists them
+    commit(changed, {REGISTRY: registry(V2[:-1] + [new, V2[-1]])}, "a new code, no page yet", "v1.2.0")
     for ref in ("v1.2.0", "main"):
         result = run_cli("import", "--catalog", copy, "--upstream", f"demo/ge={changed}", "--ref", ref)
         assert result.code == 0, result.err

@@ -62,6 +62,11 @@ def _registry_findings(family: MessageFamily, repo: GitRepo, commit: str, releas
             if theirs != mine:
                 findings.append(Finding(label, 1, "text differs", code, upstream=str(theirs), catalog=str(mine),
                                         field=key))
+    listed = list(upstream)
+    if listed != sorted(listed):  # upstream-source writes the entries by id, as every recorded release has them
+        first = next(code for code, after in zip(listed, sorted(listed)) if code != after)
+        findings.append(Finding(label, 1, "order differs", first, upstream=", ".join(listed[:listed.index(first) + 2]),
+                                catalog="the entries by id", field="registry"))
     return findings
 
 

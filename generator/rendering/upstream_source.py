@@ -7,15 +7,20 @@ records for each region (`upstream: … regions:` in family.yaml). No region's t
 `find_regions` finds where a file keeps each region (the lines right after its `after` line that
 have the region's form); `render_region` writes a region's lines; `outside_regions` lists the lines
 of a file that define one of the family's codes outside every region (a form no rule writes).
+A family of messages' registry (GE's error_registry.cc) is one region, the JSON inside its raw
+string: `find_registry` and `render_registry`.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Optional
 
+from generator.core.releases import release_key
 from generator.domain.codes import Code
 from generator.domain.family import Family
+from generator.domain.messages import MessageFamily
 from generator.domain.model import SourceRegion, UpstreamFile, ValueLayout
 from generator.domain.queries import family_at
 
@@ -239,3 +244,46 @@ def outside_regions(text: str, family: Family, found: list[Found], python: bool)
                 result.append((number, text.split("\n")[number - 1].strip()))
                 break
     return result
+
+
+# -- a registry of messages (GE's error_registry.cc) -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RegistryRegion:
+    """Where a registry source keeps its JSON: the lines inside its raw string R"( … )"."""
+
+    start: int
+    lines: tuple[str, ...]
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.lines) - 1
+
+
+def find_registry(text: str, where: str) -> RegistryRegion:
+    """The JSON lines of a registry source, between the line that opens its raw string and the line
+    that closes it. MissingFact where the file has no such raw string."""
+    lines = text.split("\n")
+    opening = [i for i, line in enumerate(lines) if line.rstrip().endswith('R"(')]
+    closing = [i for i, line in enumerate(lines) if line.startswith(')"')]
+    if len(opening) != 1 or not closing or closing[0] <= opening[0]:
+        raise MissingFact(f'{where}: no line that ends with R"( and, after it, a line that starts with )": the raw '
+                          "string that holds the registry's JSON")
+    return RegistryRegion(opening[0] + 2, tuple(lines[opening[0] + 1:closing[0]]))
+
+
+def render_registry(family: MessageFamily, release: str) -> list[str]:
+    """The registry's JSON as upstream writes it (json.dumps with two spaces, every character as
+    it is), for the newest release the catalog records at or before `release` (a branch: the
+    newest): every code it ships, by id, as every recorded release orders them (audit --upstream
+    says where a registry does not)."""
+    assert family.registry is not None
+    key = release_key(release) or ()
+    recorded = [r for r, _ in family.registry.releases if (release_key(r) or ()) <= key]
+    if not recorded:
+        raise MissingFact(f"{family.id}: the catalog records no registry of {release} or of a release before it "
+                          f"(import its tag)")
+    entries = [entry for code in sorted(family.codes, key=lambda c: c.id)
+               if (entry := code.registry_at(recorded[-1], family)) is not None]
+    return json.dumps({"error_info_list": entries}, indent=2, ensure_ascii=False).split("\n")
