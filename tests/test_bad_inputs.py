@@ -203,3 +203,24 @@ def test_a_release_the_pages_contradict_is_a_warning_at_its_code(tmp_path, writt
     line = text[:text.index("  - python: DEMO_BUSY\n")].count("\n") + 1
     assert result.code == 0, result.err
     assert result.err.splitlines() == [f"{catalog}:{line}:5: warning: DEMO_BUSY: {s}" for s in said]
+
+
+def test_a_text_marked_upstreams_in_a_language_none_of_its_sources_is_in_is_a_warning(tmp_path):
+    """The cpp page's source is Chinese only: its English texts are this project's translation
+    (marked so), or the warning says what to write; a text the page shows in its own language's
+    words (the deprecated C++ page writes log messages in English) is upstream's in both."""
+    text = MINI.read_text(encoding="utf-8")
+    comment = "          # no `lang`: the page holds both languages\n"
+    at = text.index(comment, text.index("path: docs/cpp.md"))
+    catalog = tmp_path / "catalog.yaml"
+    catalog.write_text(text[:at] + "          lang: zh\n" + text[at + len(comment):], encoding="utf-8")
+    result = run_cli("validate", "--catalog", catalog)
+    assert result.code == 0, result.err
+    warned = [line.split(": warning: ")[1].split(" is marked")[0] for line in result.err.splitlines()]
+    # DEMO_BUSY's meaning holds on the Python page too, whose source is in both languages; its cause
+    # is marked as this project's translation
+    assert warned == ["DEMO_C_ONLY: meaning (en)"], result.err
+    where = int(result.err.split(":")[1])  # the entry's en text, in DEMO_C_ONLY's meaning
+    written = catalog.read_text(encoding="utf-8").split("\n")
+    assert written[where - 1].startswith("        en: ") and where > written.index("  - c: DEMO_C_ONLY"), where
+    assert "write `origin: translation`; else name its en source (`lang: en`)" in result.err

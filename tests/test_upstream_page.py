@@ -106,11 +106,11 @@ def catalog_doc(commit: str) -> dict:
     doc["family"]["value_layouts"] = [{"macro": "DEMO_DEFINE", "arguments": ["kind", "name", "value"],
                                        "fields": fields}]
     new, cpp = doc["versions"]["new"][0], doc["versions"]["cpp"][0]
-    new["sources"][0].update(commit=commit, page=copy.deepcopy(ZH_LAYOUT))
+    new["sources"][0].update(commit=commit, lang="zh", page=copy.deepcopy(ZH_LAYOUT))  # its English: a file of its own
     new["sources"].append({"repo": "demo/repo", "path": "docs/en/demo.md", "commit": commit, "tags": ["v2.0"],
                            "lang": "en", "page": copy.deepcopy(EN_LAYOUT)})
     new["rows"]["DEMO_BUSY"] = "no"
-    cpp["sources"][0].update(commit=commit, page=copy.deepcopy(CPP_LAYOUT))
+    cpp["sources"][0].update(commit=commit, lang="zh", page=copy.deepcopy(CPP_LAYOUT))
     busy = next(c for c in doc["codes"] if c.get("python") == "DEMO_BUSY")
     busy["solution"][0] = copy.deepcopy(BUSY_SOLUTION)
     return doc

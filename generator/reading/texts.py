@@ -23,7 +23,8 @@ from generator.core.problems import Pos, Problem, Reporter, closest
 
 def resolve_texts(codes, versions: list[Version], editions: list[Edition], languages: tuple[str, ...],
                   rep: Reporter, declared: frozenset = frozenset()) -> tuple[list[Code], list[Problem]]:
-    """The codes with their entries resolved to editions, and a warning per untranslated text;
+    """The codes with their entries resolved to editions, and a warning per untranslated text and
+    per text marked as upstream's in a language none of its sources is in;
     `declared`: version ids written whose versions are broken (reported where they are)."""
     context = _Context(versions, editions, languages, rep)
     context.broken = set(declared) - {v.id for v in versions}
@@ -85,6 +86,15 @@ class _Context:
         resolved = [replace(entry, editions=tuple(sorted(set(covered[n]), key=self.edition_index.__getitem__)))
                     for n, entry in enumerate(entries)]
         proposed = self._proposed(resolved)
+        # upstream's words in a language no source of theirs is in (the page of that language shows the
+        # first language's words, as the deprecated C++ page writes its log messages, is one)
+        shown = {e.written for e in resolved if e.lang == self.languages[0]}
+        for lang, written in (key for key in self.sourceless if key[1] not in shown):
+            entry = next(e for e in resolved if (e.lang, e.written) == (lang, written) and e.origin == "upstream")
+            self.warnings.append(Problem(entry.pos, (
+                f"warning: {code.name}: {field_name} ({lang}) is marked as upstream's, but no source of "
+                f"{', '.join(entry.starts)} is in {lang}: if this project translated it, write `origin: translation`; "
+                f"else name its {lang} source (`lang: {lang}`) in editions.yaml")))
         resolved = [replace(entry, origin=PROPOSED)
                     if entry.origin == "upstream" and (entry.lang, entry.written) in proposed else entry
                     for entry in resolved]
@@ -108,6 +118,7 @@ class _Context:
             held = [s for v in entry.starts if v in self.versions for s in self.versions[v].sources]
             held += [s for e in entry.editions for s in self.edition_sources.get(e, ())]
             sources.setdefault((entry.lang, entry.written), []).extend(s for s in held if s.lang in (entry.lang, None))
+        self.sourceless = [key for key, found in sources.items() if not found]  # said by resolve, at the entry
         return {key for key, found in sources.items() if found and all(s.ref == "merge-request" for s in found)}
 
     def _start(
