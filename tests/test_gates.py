@@ -51,9 +51,14 @@ PYRIGHT_VERSIONS = ("3.9", _newest_known(_package_dir("pyright") / "dist" / "dis
 
 
 def _modules(tmp_path: Path) -> list[Path]:
-    """The committed modules, and those of the mini catalog (both shapes, a hostile-free example)."""
-    out = tmp_path / "mini"
-    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    """The committed modules, and those of the mini catalog (both shapes, a hostile-free example),
+    whose family has a description longer than a line."""
+    out, catalog = tmp_path / "mini", tmp_path / "catalog.yaml"
+    text = MINI.read_text(encoding="utf-8")
+    written = "description: {zh: 演示状态码, en: the status codes of a demonstration}"
+    long = " ".join(["a demonstration of status codes, with their pages and their history"] * 3)
+    catalog.write_text(text.replace(written, f"description: {{zh: '{long}', en: '{long}'}}"), encoding="utf-8")
+    assert written in text and run_cli("generate", "--catalog", catalog, "--out", out).code == 0
     return sorted(GENERATED.glob("*.py")) + sorted((out / "generated" / "python").glob("*.py"))
 
 
