@@ -104,6 +104,28 @@ def test_a_failure_between_two_writes_leaves_whole_files_and_the_next_run_says_s
     assert tree(out, outputs_only=True) == new and not (out / JOURNAL).exists()
 
 
+@pytest.mark.slow
+def test_a_failure_at_the_first_write_leaves_the_tree_as_it_was_and_nothing_to_say(two_catalogs, two_trees, tmp_path,
+                                                                                   monkeypatch):
+    """Nothing written (a read-only folder, a full disk at once): no journal, so the next run does
+    not say a previous one left a mix of old and new outputs."""
+    out = _old_tree(two_trees, tmp_path)
+    real_write = outputs.atomic_write
+
+    def failing_write(target, data, **options):
+        if Path(target).name == JOURNAL:
+            return real_write(target, data, **options)
+        raise OSError(13, "Permission denied")
+
+    monkeypatch.setattr(outputs, "atomic_write", failing_write)
+    result = run_cli("generate", "--catalog", two_catalogs[1], "--out", out)
+    assert result.code == 1 and "Permission denied" in result.err
+    monkeypatch.undo()
+    assert tree(out, outputs_only=True) == two_trees[0] and not (out / JOURNAL).exists()
+    check = run_cli("check", "--catalog", two_catalogs[1], "--out", out)
+    assert check.code == 1 and "did not finish" not in check.err
+
+
 def test_a_temp_file_is_removed_when_its_write_fails(tmp_path, monkeypatch):
     target = tmp_path / "dir" / "file.txt"
     target.parent.mkdir()

@@ -72,8 +72,8 @@ def previous_run_unfinished(root: Path) -> Optional[str]:
     data = read_journal(root)
     if data is None:
         return None
-    return (f"the previous `generate` (pid {data.get('pid')}) did not finish: it was stopped part-way, "
-            "so the outputs may be a mix of old and new ones; every output is checked in full")
+    return (f"the previous `generate` (pid {data.get('pid')}) did not finish: it was stopped, or a write failed, "
+            "part-way, so the outputs may be a mix of old and new ones; every output is checked in full")
 
 
 def temp_leftovers(root: Path, journal: dict) -> list[Path]:

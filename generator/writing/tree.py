@@ -237,6 +237,7 @@ def write_survey(root: Path, result: Survey) -> list[tuple[str, str]]:
         try:
             atomic_write(target, result.texts[path], make_parent=False)
         except OSError as error:
+            _stopped(root, actions)
             raise os_problem(path, error) from None
         actions.append(("wrote", path))
     for path in result.orphaned:
@@ -249,6 +250,14 @@ def write_survey(root: Path, result: Survey) -> list[tuple[str, str]]:
     with contextlib.suppress(FileNotFoundError):
         (root / JOURNAL).unlink()
     return actions
+
+
+def _stopped(root: Path, actions: list) -> None:
+    """A write failed: where nothing was written yet the tree is as it was, and its journal goes
+    (the next run has nothing to say); else it stays, and the next run checks every output."""
+    if not actions:
+        with contextlib.suppress(OSError):
+            (root / JOURNAL).unlink()
 
 
 def _write_journal(root: Path, result: Survey) -> None:
