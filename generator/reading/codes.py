@@ -101,7 +101,7 @@ def _clash(code: Code, record, names: dict[str, Code], values: dict[int, Code],
         if other is not None:
             where = record.at("value") if value == code.value else \
                 next((e.pos for e in code.earlier if e.value == value), record.at())
-            return where, (f"{code.name}: value {hex_value(value)} already used by {other.name} (line "
+            return where, (f"{code.name}: value {value} ({hex_value(value)}) already used by {other.name} (line "
                            f"{other.pos.line}); a value, old or new, identifies one code in the family")
     if code.wrapper is not None and code.wrapper in wrappers:
         other = wrappers[code.wrapper]
