@@ -61,6 +61,7 @@ def test_every_export_validates(path):
     ("    value: 0x11", "    value: '0x11'"),  # a type
     ("  - python: DEMO_ODD", "  - python: 2BAD"),  # a pattern
     ("      rows: python\n", ""),  # a required field
+    ("        en: Busy\n", "        en: ''\n"),  # an empty text
 ])
 def test_what_the_loader_refuses_for_its_shape_the_schema_refuses(old, new, tmp_path):
     text = MINI.read_text(encoding="utf-8")
