@@ -464,6 +464,30 @@ def test_the_language_switch_keeps_the_choice_of_release_and_api(catalog, visit,
     assert shown == ["9.1.0-v2"], shown
 
 
+CARDS = "cards => cards.map(c => c.dataset.edition)"
+
+
+def test_a_choice_made_before_never_reaches_an_address_typed_since(visit, site):
+    """A reader picks 9.0.0's cpp-v1 page on one code page, then types an address: a value's or a
+    binding constant's (pages that send the reader on) or the code's own. It answers for the newest
+    release, and so does the other language's page that the switch opens from it."""
+    v = visit()
+    v.goto("codes/LLM_TIMEOUT/")
+    newest = v.page.locator("#answer .answer").evaluate_all(CARDS)
+    for typed in ("codes/0x5010B01A/", "codes/kLLMTimeout/", "codes/LLM_TIMEOUT/"):
+        v.goto("codes/LLM_FAILED/")
+        v.page.select_option("form.edition-choice select[name=release]", "9.0.0")
+        v.page.select_option("form.edition-choice select[name=api]", "cpp-v1")
+        v.goto(typed)
+        v.page.wait_for_url(f"{site}codes/LLM_TIMEOUT/**")
+        v.page.wait_for_load_state("load")
+        assert v.page.url == f"{site}codes/LLM_TIMEOUT/", typed
+        assert v.page.locator("#answer .answer").evaluate_all(CARDS) == newest, typed
+    switch_language(v, "en")
+    assert v.page.url == f"{site}en/codes/LLM_TIMEOUT/"
+    assert v.page.locator("#answer .answer").evaluate_all(CARDS) == newest
+
+
 @pytest.mark.parametrize("one_404", [False, True], ids=["nearest-404", "one-404"])
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_404_page_speaks_the_language_of_the_address(catalog, visit, site, lang, one_404, monkeypatch):

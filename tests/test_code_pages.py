@@ -558,8 +558,9 @@ def test_the_choice_is_kept_in_the_address_and_remembered(catalog, visit, site):
 @browser_test
 def test_a_remembered_choice_is_shown_and_never_carried_into_a_page_opened_from_outside(catalog, visit, site):
     """Opened from the address bar (no referrer from the site), a code page answers for the
-    newest release whatever a reader chose before; followed from the site, it keeps the choice,
-    shows it, and one button leads back to the newest answers."""
+    newest release whatever a reader chose before, and the site's links from it carry the newest
+    on; followed from the site, a page keeps the choice, shows it, and one button leads back to
+    the newest answers."""
     family = catalog.family_by_id["llm_datadist"]
     v = visit()
     v.goto("codes/LLM_TIMEOUT/")
@@ -570,7 +571,13 @@ def test_a_remembered_choice_is_shown_and_never_carried_into_a_page_opened_from_
     v.goto("codes/LLM_LINK_BUSY/")  # typed: the newest answers, the picker at "newest"
     assert v.page.locator("select[name=release]").input_value() == ""
     assert not v.page.locator("button.choice-newest").is_visible()
-    v.page.goto(f"{site}codes/LLM_TIMEOUT/", referer=f"{site}codes/")  # followed from the site's list
+    v.page.goto(f"{site}codes/LLM_TIMEOUT/", referer=f"{site}codes/LLM_LINK_BUSY/")  # a link of the typed page
+    v.page.wait_for_load_state("load")
+    assert [c["edition"] for c in v.page.evaluate(SHOWN)] == [c["edition"] for c in newest]
+    pick(v, "9.0.0", "")
+    v.page.goto(f"{site}codes/LLM_LINK_BUSY/", referer=f"{site}codes/")  # followed from the site's list
+    v.page.wait_for_load_state("load")
+    v.page.goto(f"{site}codes/LLM_TIMEOUT/", referer=f"{site}codes/")  # and on
     v.page.wait_for_load_state("load")
     assert v.page.locator("select[name=release]").input_value() == "9.0.0"
     assert [c["edition"] for c in v.page.evaluate(SHOWN)] == [c["edition"] for c in chosen]
@@ -600,7 +607,7 @@ def test_an_address_asking_for_a_release_the_page_lacks_says_so(visit, site):
     assert v.page.locator("p.choice-not-offered").count() == 0
     assert [c["edition"] for c in v.page.evaluate(SHOWN)] != [c["edition"] for c in default]
     # remembered from an older site, followed from the site's list: the default answers, no word
-    v.page.evaluate("""() => localStorage.setItem("llm-status-codes:choice:llm_datadist",
+    v.page.evaluate("""() => sessionStorage.setItem("llm-status-codes:choice:llm_datadist",
                                                 JSON.stringify({release: "1.2.3", api: ""}))""")
     v.page.goto(f"{site}codes/LLM_TIMEOUT/", referer=f"{site}codes/")
     v.page.wait_for_load_state("load")

@@ -351,7 +351,7 @@ def test_the_pages_script_counts_and_folds_every_pair_as_the_generator(fold, ser
         assert [b["codes"] for b in folds] == [where[k] for k in ("punctuation", "translation") if where[k]]
 
 
-REMEMBER = """([family, release, api]) => localStorage.setItem("llm-status-codes:choice:" + family,
+REMEMBER = """([family, release, api]) => sessionStorage.setItem("llm-status-codes:choice:" + family,
                                                         JSON.stringify({release: release, api: api}))"""
 
 

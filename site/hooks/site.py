@@ -163,6 +163,9 @@ def redirect_page(lang, path, target):
     script = json.dumps(href).replace("<", "\\u003c")
     keep = " + location.search" + ("" if fragment else " + location.hash")
     return (f'<!doctype html>\n<html lang={quoteattr(lang)}><head><meta charset="utf-8">'
+            # who arrives here typed the address: the page it sends on to must not take it for a link of the
+            # site (a code page carries a reader's choice from one page of the site to the next)
+            '<meta name="referrer" content="no-referrer">'
             f'<title>{escape(target)}</title><meta name="robots" content="noindex">'
             f'<link rel="canonical" href={quoteattr(href)}>'
             f"<script>location.replace({script}{keep})</script>"

@@ -231,13 +231,17 @@
     return card;
   }
 
+  /* The choice a reader's code page shows, remembered for this tab (sessionStorage: another tab,
+     or a later visit, starts from the newest answers). */
   function readStored(key) {
-    try { return JSON.parse(localStorage.getItem(key)) || {}; } catch (error) { return {}; }
+    try { return JSON.parse(sessionStorage.getItem(key)) || {}; } catch (error) { return {}; }
   }
 
   /* Whether the reader came by a link of this site: a remembered choice follows a reader from page
      to page of the site, never into a page opened from the address bar or from elsewhere (that
-     reader expects the newest answer, the page's first comparison). */
+     reader expects the newest answer, the page's first comparison). The pages that send a typed
+     address on (a C name's, a value's, the 404 page) send no referrer: who arrives through them
+     typed the address. */
   function fromThisSite() {
     try { return !!document.referrer && new URL(document.referrer).host === location.host; } catch (error) { return false; }
   }
@@ -246,8 +250,8 @@
 
   function store(key, choice) {
     try {
-      if (choice.release || choice.api) localStorage.setItem(key, JSON.stringify(choice));
-      else localStorage.removeItem(key);
+      if (choice.release || choice.api) sessionStorage.setItem(key, JSON.stringify(choice));
+      else sessionStorage.removeItem(key);
     } catch (error) { /* no storage: the address still keeps the choice */ }
   }
 
@@ -320,7 +324,10 @@
 
     var params = new URLSearchParams(location.search);
     var asked = names.some(function (name) { return params.has(name); });
-    var start = asked ? { release: params.get("release"), api: params.get("api") } : fromThisSite() ? readStored(key) : {};
+    var followed = fromThisSite();
+    var start = asked ? { release: params.get("release"), api: params.get("api") } : followed ? readStored(key) : {};
+    // opened from outside on the newest answers: what the reader sees, and what the site's links carry on
+    if (!asked && !followed) store(key, {});
     var refused = [];  // what the address asked for that the page does not offer
     names.forEach(function (name) {
       var value = typeof start[name] === "string" ? start[name] : "";
