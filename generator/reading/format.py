@@ -102,7 +102,8 @@ def _release(text: str) -> str:
     return text
 
 
-Text = Annotated[str, Field(min_length=1), AfterValidator(_shown)]  # text that shows something (quoted where YAML would read a number)
+# text that shows something (quoted where YAML would read a number)
+Text = Annotated[str, Field(min_length=1), AfterValidator(_shown)]
 Name = Annotated[str, Field(pattern=IDENTIFIER), AfterValidator(_name)]  # an identifier of Python and C
 PyName = Annotated[str, Field(pattern=IDENTIFIER), AfterValidator(lambda t: _name(t, c_too=False))]
 Lang = Annotated[str, Field(pattern=r"^[a-z]{2,3}$", description="a language: an ISO 639 code (zh, en)")]
