@@ -290,15 +290,17 @@ def _edition_row(ctx: Context, family: Family, edition: Edition, code: Code) -> 
             entry = code.entry(column, edition.id, ctx.lang)
             cells.append(text_cell_of(ctx, entry.text if entry else None, entry.origin if entry else None))
     anchor = row_anchor(edition, code)
-    also = shown.lower() if edition.page.first_column != "decimal" and shown.lower() != anchor else ""
+    # the row's second anchor: the name it shows, or on a page of decimal values, its C name
+    named = (c or "") if edition.page.first_column == "decimal" else shown
+    also = named.lower() if named and named.lower() != anchor else ""
     name = NameCell(anchor, Link(ctx.url(ctx.code_location(family, code)), shown), hex_value(value),
                     value, then if then != shown else "", c if c and c not in (shown, then) else "", also)
     return EditionRow(name, tuple(cells))
 
 
 def _edition_rows(ctx: Context, family: Family, edition: Edition) -> list[EditionRow]:
-    """The edition's rows; a row's second anchor (the name it shows: #llm_wait_proc_timeout on a C++
-    page) only where no row of the page has it as its own."""
+    """The edition's rows; a row's second anchor (the name it shows, or the C name it gives:
+    #llm_wait_proc_timeout on a C++ page) only where no row of the page has it as its own."""
     rows = [_edition_row(ctx, family, edition, family.code_by_name[row.code]) for row in edition.rows]
     anchors = {r.name.anchor for r in rows}
     return [r._replace(name=r.name._replace(also="")) if r.name.also in anchors else r for r in rows]
