@@ -1289,7 +1289,7 @@ def test_a_code_whose_title_is_not_its_c_name_shows_that_name_by_its_value(catal
 
 
 def test_the_release_picker_names_the_unreleased_edition_in_the_pages_language(catalog):
-    """The branch head's edition reads as 'not released yet' (尚未发布的版本) in the release picker, not
+    """The branch head's edition reads as 'the unreleased version' (尚未发布的版本) in the release picker, not
     as the catalog's word `unreleased`."""
     seen = 0
     for family in catalog.families:
