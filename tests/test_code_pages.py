@@ -805,6 +805,28 @@ def test_glyphs_and_cell_edges_contrast_in_both_schemes(catalog, visit, scheme):
                f"{state}: no glyph, edge {edge:.2f}:1")
 
 
+LINKED_CODES = """() => [...document.querySelectorAll(".md-typeset a code")].slice(0, 40).map(code => {
+  const own = getComputedStyle(code), page = getComputedStyle(document.body).backgroundColor
+  return { color: own.color, background: own.backgroundColor, page }
+})"""
+
+
+@browser_test
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_linked_code_name_contrasts_with_its_background_in_both_schemes(visit, scheme):
+    """A code name that links (the list of codes, an edition's table) at least 4.5:1 against the
+    background it is written on."""
+    v = visit(scheme=scheme)
+    for path in ("en/codes/", "en/editions/9.0.0-v2/"):
+        v.goto(path)
+        measured = v.page.evaluate(LINKED_CODES)
+        assert measured, path
+        worst = min(contrast(_over(_rgb(m["color"]), _over(_rgb(m["background"]), _rgb(m["page"]))),
+                             _over(_rgb(m["background"]), _rgb(m["page"]))) for m in measured)
+        assert worst >= 4.5, (scheme, path, worst)
+        record(f"contrast-{scheme}", f"linked code names on {path}: {worst:.2f}:1")
+
+
 FOCUS_IN_PICTURES = """() => {
   const focusable = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]), [contenteditable]'
   const inside = [...document.querySelectorAll('[role="img"]')].flatMap(img => [...img.querySelectorAll(focusable)])
