@@ -827,6 +827,34 @@ def test_a_linked_code_name_contrasts_with_its_background_in_both_schemes(visit,
         record(f"contrast-{scheme}", f"linked code names on {path}: {worst:.2f}:1")
 
 
+SCROLL_CUES = """async () => {
+  const pictures = [...document.querySelectorAll(".presence")].map(picture => {
+    const area = picture.querySelector(".presence-scroll")
+    return { picture, area, overflows: area.scrollWidth > area.clientWidth + 1 }
+  })
+  const faded = p => getComputedStyle(p.picture, "::after").backgroundImage.includes("gradient")
+  const before = pictures.map(p => ({ overflows: p.overflows, faded: faded(p) }))
+  for (const p of pictures) { p.area.scrollLeft = p.area.scrollWidth; p.area.dispatchEvent(new Event("scroll")) }
+  await new Promise(resolve => requestAnimationFrame(resolve))
+  return { before, after: pictures.map(faded) }
+}"""
+
+
+@browser_test
+def test_a_picture_wider_than_a_phone_fades_where_it_scrolls_on(visit):
+    """Phones hide scroll bars: a picture with columns beyond the screen fades at its right edge
+    until the reader scrolls to its end; one that fits does not."""
+    for viewport, path in (("phone", "codes/LLM_WAIT_PROCESS_TIMEOUT/"), ("desktop", "codes/LLM_SUCCESS/")):
+        v = visit(viewport)
+        v.goto(path)
+        measured = v.page.evaluate(SCROLL_CUES)
+        assert measured["before"], path
+        assert [p["faded"] for p in measured["before"]] == [p["overflows"] for p in measured["before"]], measured
+        assert not any(measured["after"]), measured
+        if viewport == "phone":
+            assert any(p["overflows"] for p in measured["before"]), measured
+
+
 FOCUS_IN_PICTURES = """() => {
   const focusable = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]), [contenteditable]'
   const inside = [...document.querySelectorAll('[role="img"]')].flatMap(img => [...img.querySelectorAll(focusable)])

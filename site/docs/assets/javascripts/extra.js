@@ -644,6 +644,20 @@
     });
   }
 
+  /* A picture wider than the page says that it scrolls (phones hide scroll bars): its edge
+     fades where more columns lie beyond it, while they do (extra.css, .presence.more-right). */
+  function scrollCues() {
+    document.querySelectorAll(".presence-scroll").forEach(function (area) {
+      var picture = area.parentNode;
+      function mark() {
+        picture.classList.toggle("more-right", area.scrollLeft + area.clientWidth < area.scrollWidth - 1);
+      }
+      area.addEventListener("scroll", mark, { passive: true });
+      window.addEventListener("resize", mark);
+      mark();
+    });
+  }
+
   /* Material searches when a key is released in the box; a paste from the context menu or a
      long press on a phone releases none. Every change of the box's text asks for the search. */
   function searchOnInput() {
@@ -692,6 +706,7 @@
     codeChoice();
     compareAny();
     pictureClicks();
+    scrollCues();
   }
 
   if (document.readyState === "loading") {
