@@ -1185,6 +1185,10 @@ def test_the_list_of_codes_shows_every_codes_meaning_recoverability_and_solution
             solution = re.search(r'<td class="col-solution"[^>]*>(.*?)</td>', row, re.S)
             assert solution, member.name
             shown = "".join(html.unescape(re.sub(r"<[^>]+>", " ", solution[1].replace("<wbr>", ""))).split())
+            # and which edition that is, linked to the code's row in it: pages and releases differ
+            said_in = re.findall(r'<small class="answer-from">[^<]*<a href="\.\./editions/([^/]+)/#([a-z0-9_]+)"', row)
+            default = module._DEFAULT_EDITION.get(member.name)
+            assert said_in == ([(default, member.name.lower())] if default else []), (member.name, said_in)
             said = member.solution(lang)
             if said is None:
                 assert shown == "—", (member.name, shown)

@@ -93,6 +93,7 @@ class CodeListRow(NamedTuple):
     recoverable: Optional[Recoverable]
     pages_disagree: list[tuple[str, str]]  # (page's name, its word) where the pages' newest answers disagree
     solution: Optional[TextCell] = None
+    source: Optional[Link] = None  # the edition the answer is, at the code's row
 
 
 def render_codes_index(catalog: Catalog, family: Family, lang: str) -> str:
@@ -122,7 +123,7 @@ def _code_list_row(ctx: Context, family: Family, code: Code) -> CodeListRow:
         code.hex, code.value, _said(ctx, code, "meaning", edition),
         recoverable(ctx, family, row.recoverable, row.disagreements) if row else None,
         pages_disagree(ctx, family, code, newest),
-        _said(ctx, code, "solution", edition))
+        _said(ctx, code, "solution", edition), ctx.edition_link(family, edition, code) if edition else None)
 
 
 def _said(ctx: Context, code: Code, field_name: str, edition: Optional[Edition]) -> Optional[TextCell]:
