@@ -266,8 +266,8 @@ def find_registry(text: str, where: str) -> RegistryRegion:
     that closes it. MissingFact where the file has no such raw string."""
     lines = text.split("\n")
     opening = [i for i, line in enumerate(lines) if line.rstrip().endswith('R"(')]
-    closing = [i for i, line in enumerate(lines) if line.startswith(')"')]
-    if len(opening) != 1 or not closing or closing[0] <= opening[0]:
+    closing = [i for i, line in enumerate(lines) if line.startswith(')"') and opening and i > opening[0]]
+    if len(opening) != 1 or not closing:
         raise MissingFact(f'{where}: no line that ends with R"( and, after it, a line that starts with )": the raw '
                           "string that holds the registry's JSON")
     return RegistryRegion(opening[0] + 2, tuple(lines[opening[0] + 1:closing[0]]))
