@@ -308,11 +308,12 @@ def _source_row(family: Family, repo: GitRepo, at: dict, labels: list[str]) -> R
     # say of it, only what regeneration cannot see stays (a note, an unreadable file, the enum's base,
     # a reference the binding does not resolve, a file of another family)
     unseen = ("unreadable", "unresolved reference", "not this family's file")
-    kept = [f for f in row.findings if f.file not in regenerated or f.known or f.kind in unseen
-            or f.field == "base class"]
+    def stands(f: Finding) -> bool:
+        return f.file not in regenerated or f.known or f.kind in unseen or f.field == "base class"
+
     # where a parser read what differs in a line (a value, a name), that says more than "the line differs"
-    parsed = {(f.file, f.line): f for f in row.findings if f.file in regenerated and f not in kept}
-    row.findings = kept
+    parsed = {(f.file, f.line): f for f in row.findings if not stands(f)}
+    row.findings = [f for f in row.findings if stands(f)]
     replaced: set[tuple] = set()
     for item in (u for u in readable if u.regions):  # by regeneration: every region, as its releases have it
         for finding in audit_regions(whole, item, file[item], readable[item], releases):

@@ -58,6 +58,16 @@ def _release_parts(release: str) -> Optional[tuple[str, Optional[str]]]:
     return number, pre
 
 
+def edition_releases(releases: list[str]) -> tuple[list[str], bool]:
+    """The releases that a version shipped by `releases` has an edition for: each final one, in
+    release order; else the first pre-release alone (True: a pre-release)."""
+    keyed = {r: release_key(r) for r in releases}
+    finals = sorted((r for r, key in keyed.items() if key is not None and key[1] == 1), key=lambda r: keyed[r] or ())
+    if finals:
+        return finals, False
+    return ([min(releases, key=lambda r: keyed[r] or ())], True) if releases else ([], False)
+
+
 def is_final_release(release: str) -> bool:
     """A release that is neither a pre-release (9.2.0-beta.1, 8.0.RC3) nor `unreleased`."""
     key = release_key(release)

@@ -32,7 +32,7 @@ from generator.reading.load import display_path
 from generator.domain.editions import Version
 from generator.domain.family import Catalog, Family
 from generator.domain.model import UNTRANSLATED, Timeline
-from generator.core.releases import UNRELEASED, edition_order, is_final_release, release_key, sort_tags, tag_release
+from generator.core.releases import UNRELEASED, edition_order, edition_releases, release_key, sort_tags, tag_release
 from generator.importing.catalog_files import Files, Plan, source_map, stage, write_staged
 from generator.importing.page_source import ImportProblem, ImportedRow, PageSource, Report, edition_place, read_rows
 
@@ -297,9 +297,9 @@ def _ship(plan: Plan, version: Version, source: dict, release: str, repo=None) -
 
 
 def _first_edition_release(tags: list[str], release: str) -> str:
-    """The release of the first edition `tags` give: the first final release, else the first tag's."""
-    releases = [r for r in map(tag_release, sort_tags(tags)) if r]
-    return next((r for r in releases if is_final_release(r)), releases[0] if releases else release)
+    """The release of the first edition `tags` give (as the catalog derives editions), else `release`."""
+    releases, _ = edition_releases([r for r in map(tag_release, tags) if r])
+    return releases[0] if releases else release
 
 
 def _take_over_head(plan: Plan, head: Version, source: dict, release: str, edition_id: str) -> None:

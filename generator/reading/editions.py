@@ -8,7 +8,7 @@ from typing import Any, Optional
 from generator.core.problems import Reporter
 from generator.domain.editions import Edition, Malformation, Row, Source, Version, edition_id
 from generator.domain.model import Localized, Page, Timeline
-from generator.core.releases import UNRELEASED, edition_order, release_key, tag_release
+from generator.core.releases import UNRELEASED, edition_order, edition_releases, tag_release
 
 
 @dataclass
@@ -55,12 +55,8 @@ def _releases(draft: Draft, first_language: str) -> tuple[list[str], bool]:
     shipping = [s for s in draft.sources if s.kind == "repo" and (s.lang or first_language) == first_language
                 and not s.codes]  # a split page's other files: its first file says the releases
     tags = [release for s in shipping for release in map(tag_release, s.tags) if release is not None]
-    keyed = {r: release_key(r) for r in tags}
-    finals = sorted((r for r, key in keyed.items() if key is not None and key[1] == 1), key=lambda r: keyed[r] or ())
-    if finals:
-        return finals, False
     if tags:
-        return [min(tags, key=release_key)], True  # type: ignore[arg-type]
+        return edition_releases(tags)
     if any(s.branch for s in shipping):
         return [UNRELEASED], True
     return [], False

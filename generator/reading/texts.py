@@ -85,11 +85,12 @@ class _Context:
                         covered[active].extend(version.editions)
         resolved = [replace(entry, editions=tuple(sorted(set(covered[n]), key=self.edition_index.__getitem__)))
                     for n, entry in enumerate(entries)]
-        proposed = self._proposed(resolved)
+        sources = self._upstream_sources(resolved)
+        proposed = {key for key, found in sources.items() if found and all(s.ref == "merge-request" for s in found)}
         # upstream's words in a language no source of theirs is in (the page of that language shows the
         # first language's words, as the deprecated C++ page writes its log messages, is one)
         shown = {e.written for e in resolved if e.lang == self.languages[0]}
-        for lang, written in (key for key in self.sourceless if key[1] not in shown):
+        for lang, written in (key for key, found in sources.items() if not found and key[1] not in shown):
             entry = next(e for e in resolved if (e.lang, e.written) == (lang, written) and e.origin == "upstream")
             self.warnings.append(Problem(entry.pos, (
                 f"warning: {code.name}: {field_name} ({lang}) is marked as upstream's, but no source of "
@@ -106,11 +107,11 @@ class _Context:
             )
         return tuple(result)
 
-    def _proposed(self, entries: list[TextEntry]) -> set[tuple[str, str]]:
-        """(lang, text) of upstream's texts whose every source, in the versions any entry with
-        these words holds for (on every timeline: a page's copies share their words), is a commit
-        that only a merge request's ref holds: proposed, not released. A release that ships the
-        words adds a tagged source, and they are upstream's."""
+    def _upstream_sources(self, entries: list[TextEntry]) -> dict[tuple[str, str], list]:
+        """(lang, text) of each of upstream's texts -> its sources in that language, in the versions
+        any entry with these words holds for (on every timeline: a page's copies share their words).
+        Where every one is a commit that only a merge request's ref holds, the words are proposed, not
+        released (a release that ships them adds a tagged source, and they are upstream's)."""
         sources: dict[tuple[str, str], list] = {}
         for entry in entries:
             if entry.origin != "upstream":
@@ -118,8 +119,7 @@ class _Context:
             held = [s for v in entry.starts if v in self.versions for s in self.versions[v].sources]
             held += [s for e in entry.editions for s in self.edition_sources.get(e, ())]
             sources.setdefault((entry.lang, entry.written), []).extend(s for s in held if s.lang in (entry.lang, None))
-        self.sourceless = [key for key, found in sources.items() if not found]  # said by resolve, at the entry
-        return {key for key, found in sources.items() if found and all(s.ref == "merge-request" for s in found)}
+        return sources
 
     def _start(
         self, code: Code, field_name: str, entry: TextEntry, ident: str, pos: Pos, where: str

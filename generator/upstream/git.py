@@ -57,6 +57,7 @@ class GitRepo:
             # which tags ship a file, and which release a page version is, need the whole history
             raise GitError(f"{self.name}={self.directory}: a shallow clone (its history and tags are cut): run "
                            "`git fetch --unshallow --tags` in it, or clone it whole")
+
     def has_commit(self, ref: str) -> bool:
         try:
             self.commit(ref)

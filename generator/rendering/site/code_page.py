@@ -78,7 +78,7 @@ class CodePage(NamedTuple):
 
 
 class Answers(NamedTuple):
-    choice: tuple  # (family, releases, timelines (id, the installation it fits)): the reader's choice
+    choice: tuple  # (family, releases (id, as the picker names it), timelines (id, the installation it fits))
     cards: list[Card]  # the default answers
     data: dict  # for the page's script
 
@@ -257,7 +257,7 @@ def _answers(ctx: Context, family: Family, code: Code, pages: list[Page], shown:
         return family.edition_by_id[ids[0]].release if ids else releases[0]
 
     return Answers(
-        (family.id, tuple(releases),
+        (family.id, tuple((r, ctx.label("api_unreleased") if r == UNRELEASED else r) for r in releases),
          tuple((t.id, filled(fits[t.id], release=release_name(ctx, newest(t)))) for p in pages
                for t in p.timelines)),
         [_card(ctx, family, code, e, fits, by_edition[e.id], others_said(e)) for e in defaults], data)
