@@ -49,6 +49,28 @@ def test_a_template_that_is_only_a_placeholder_takes_the_message():
     assert match_template(TEMPLATES["E19999"], PREFIX + "anything at all  ") == ("anything at all",)
 
 
+def test_what_comes_before_a_named_id_is_no_placeholders_value():
+    """GE's Python API raises `{api} failed; {context}; {message}` (api/python/ge/ge/error.py): the
+    message starts after the id, not at the start of the line."""
+    leading = template_pieces("%s failed. Reason: %s.")
+    for before in ("ge.error.GeError: run_graph failed; graph_id=1; ", "RuntimeError: ", PREFIX):
+        line = before + "E10059: Build graph failed. Reason: graph 1 has no output."
+        assert match_template(leading, line) == ("Build graph", "graph 1 has no output"), before
+
+
+def test_a_value_stops_at_the_end_of_the_messages_line():
+    """CANN's whole error text: the message, then `Solution:` and `TraceBack` lines (CRLF or LF)."""
+    for newline in ("\r\n", "\n"):
+        text = newline.join([
+            "load_model failed; path=/m.om; E10003: [PID: 42] 2026-12-06-12:00:00 Value 3 for parameter --mode is "
+            "invalid. Reason: not 0 or 1.", "        Solution: Try again with a valid argument.",
+            "        TraceBack (most recent call last):", "        Load model failed.", ""])
+        assert match_template(TEMPLATES["E10003"], text) == ("3", "mode", "not 0 or 1."), repr(newline)
+        assert match_template(TEMPLATES["E19999"], "E19999: inner error" + newline + "TraceBack") == ("inner error",)
+        assert match_template(TEMPLATES["E10008"], "E10008: " + TEMPLATES["E10008"][0] + newline + "  Solution: x") \
+            == ()
+
+
 HOSTILE = {  # pieces that repeat, overlap and never all appear: each a chance to backtrack
     "many": template_pieces("a%s" * 50 + "b"),
     "overlap": template_pieces("aa%saaa%saaaa%sz"),

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:1cac1d32811c244d1383600d972aa808c995c9fa3b0945a70cb09a589fc1374a
+# Checksum: sha256:de03be6f373ef5e8e4e8eb5f73587ea304f9cd599de26f0341492f8182f7216d
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -11217,6 +11217,7 @@ _PREFIX_TOKEN = _re.compile(r"\[[^\]\n]{0,200}\]|[A-Za-z_]{1,40}\(\d{1,10},[^)\n
                             r"|\d{4}-\d{2}-\d{2}[\dT:.,-]{0,30}|\d{1,2}:\d{2}:\d{2}[\d.,:]{0,20}"
                             r"|[\w.-]{1,200}\.(?:cc|cpp|c|h|hpp|py):\d{1,9}|(?:ERROR|WARNING|WARN|INFO|DEBUG|EVENT)\b"
                             r"|\d{1,10} [A-Za-z_][\w:~]{0,120}:(?=\s)|[EW]\d{5}:")
+_CODE_ID = _re.compile(r"(?<![\w])[EW]\d{5}:")  # a code's id, as a message's lead (`E10059: ...`)
 _BLANKS = " \t"
 
 
@@ -11231,8 +11232,10 @@ def specificity(pieces: tuple[str, ...]) -> int:
 
 
 def message_start(line: str) -> int:
-    """Where the message of a logged line starts: after its prefix's tokens and the spaces between."""
-    position = 0
+    """Where the message of a logged line starts: after the first code id it names (and what
+    comes before it), then after its prefix's tokens and the spaces between."""
+    named = _CODE_ID.search(line)
+    position = named.end() if named else 0
     while True:
         while position < len(line) and line[position] in _BLANKS:
             position += 1
@@ -11242,13 +11245,21 @@ def message_start(line: str) -> int:
         position = token.end()
 
 
+def _line_of(line: str, position: int) -> str:
+    """The text up to the end of the line that `position` is on (a message ends with its line)."""
+    ends = [end for end in (line.find("\n", position), line.find("\r", position)) if end >= 0]
+    return line[:min(ends)].rstrip() if ends else line
+
+
 def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ...]]:
     """The values a line gives the template's placeholders, in order; None when it does not
     match. A template without a placeholder matches a line whose message it is."""
     line = line.rstrip()
     if len(pieces) == 1:  # a fixed message: the message, or the end of the line where it has two words
         fixed = pieces[0].strip()
-        if not fixed or line[message_start(line):] == fixed:
+        start = message_start(line)
+        line = _line_of(line, start)
+        if not fixed or line[start:] == fixed:
             return () if fixed else None
         before = len(line) - len(fixed) - 1
         return () if " " in fixed and line.endswith(fixed) and before >= 0 and line[before] in " \t:]" else None
@@ -11260,6 +11271,7 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
         position = found + len(first)
     else:
         position = message_start(line)
+    line = _line_of(line, position)
     values: list[str] = []
     for piece in middle:
         found = line.find(piece, position)

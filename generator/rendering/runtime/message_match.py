@@ -2,9 +2,12 @@
 
 A template is a message with placeholders (`Value %s for parameter --%s is invalid.`): its
 literal pieces must stand in the line in their order, and each placeholder takes what lies
-between them (any text, possibly empty). What comes before the first piece is the log line's
-prefix (a level, a module and its process id, a timestamp, a source file, the thread id and
-the function that logs, the code's id) and is ignored. A template without a placeholder is the
+between them (any text on the message's line, possibly empty: a value never takes a line break,
+so that CANN's `Solution:` and `TraceBack` lines after a message stay out of it). What comes
+before the first piece is the log line's prefix (a level, a module and its process id, a
+timestamp, a source file, the thread id and the function that logs, the code's id; where the line
+names a code's id, whatever comes before it, such as `RuntimeError: run_graph failed; ...; E10059:`)
+and is ignored. A template without a placeholder is the
 whole message that follows the prefix, or, where it has two words or more, the end of the line
 after a blank, a colon or a bracket (`... Link: ErrorNo: 1(...) link failed` ends with "link failed",
 and not with the message "failed"). Of the templates a line matches, the most specific wins:
@@ -30,6 +33,7 @@ _PREFIX_TOKEN = _re.compile(r"\[[^\]\n]{0,200}\]|[A-Za-z_]{1,40}\(\d{1,10},[^)\n
                             r"|\d{4}-\d{2}-\d{2}[\dT:.,-]{0,30}|\d{1,2}:\d{2}:\d{2}[\d.,:]{0,20}"
                             r"|[\w.-]{1,200}\.(?:cc|cpp|c|h|hpp|py):\d{1,9}|(?:ERROR|WARNING|WARN|INFO|DEBUG|EVENT)\b"
                             r"|\d{1,10} [A-Za-z_][\w:~]{0,120}:(?=\s)|[EW]\d{5}:")
+_CODE_ID = _re.compile(r"(?<![\w])[EW]\d{5}:")  # a code's id, as a message's lead (`E10059: ...`)
 _BLANKS = " \t"
 
 
@@ -44,8 +48,10 @@ def specificity(pieces: tuple[str, ...]) -> int:
 
 
 def message_start(line: str) -> int:
-    """Where the message of a logged line starts: after its prefix's tokens and the spaces between."""
-    position = 0
+    """Where the message of a logged line starts: after the first code id it names (and what
+    comes before it), then after its prefix's tokens and the spaces between."""
+    named = _CODE_ID.search(line)
+    position = named.end() if named else 0
     while True:
         while position < len(line) and line[position] in _BLANKS:
             position += 1
@@ -55,13 +61,21 @@ def message_start(line: str) -> int:
         position = token.end()
 
 
+def _line_of(line: str, position: int) -> str:
+    """The text up to the end of the line that `position` is on (a message ends with its line)."""
+    ends = [end for end in (line.find("\n", position), line.find("\r", position)) if end >= 0]
+    return line[:min(ends)].rstrip() if ends else line
+
+
 def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ...]]:
     """The values a line gives the template's placeholders, in order; None when it does not
     match. A template without a placeholder matches a line whose message it is."""
     line = line.rstrip()
     if len(pieces) == 1:  # a fixed message: the message, or the end of the line where it has two words
         fixed = pieces[0].strip()
-        if not fixed or line[message_start(line):] == fixed:
+        start = message_start(line)
+        line = _line_of(line, start)
+        if not fixed or line[start:] == fixed:
             return () if fixed else None
         before = len(line) - len(fixed) - 1
         return () if " " in fixed and line.endswith(fixed) and before >= 0 and line[before] in " \t:]" else None
@@ -73,6 +87,7 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
         position = found + len(first)
     else:
         position = message_start(line)
+    line = _line_of(line, position)
     values: list[str] = []
     for piece in middle:
         found = line.find(piece, position)
