@@ -10,10 +10,15 @@ named by the family's `sphinx_directive`) renders an edition's table from the ca
 
 `:edition:` defaults to the edition of the newest final release on the family's
 default timeline (as the generated module answers: 9.1.0-v2), `:lang:` to the
-project's language when the family has it, else the family's first language.
-The table is built as docutils nodes, so every text is escaped by Sphinx's own
-writers; every catalog file is a dependency of the document, so editing a text
-rebuilds it.
+project's language when the family has it (`en`, `en_US` and `en-GB` are English), else
+the family's first language. The table is built as docutils nodes, so every text is escaped
+by Sphinx's own writers, and no text is changed by them: Sphinx's smart quotes stay out of the
+table (upstream's `Parameter's invalid!` is a log message to search for, and `--option` an
+option). Each row says what the site's edition page says of it: the value and the names the
+code had at the edition's release, and where the other language's page says otherwise; the
+edition's notes, and the codes whose listing is not known, stand above the table. Every
+catalog file is a dependency of the document, so editing a text rebuilds it, and so does
+mending a catalog that was invalid.
 
 Without a catalog, a directive named as the README's are (`.. NAME-status-codes::`) is
 defined all the same, never docutils' "Unknown directive type": when the setting is missing,
@@ -34,10 +39,10 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from generator.reading.load import catalog_files, load_catalog
-from generator.domain.codes import Code
+from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.domain.queries import default_timeline, newest_edition
+from generator.domain.queries import default_timeline, names_at_edition, newest_edition, value_at_edition
 from generator.core.problems import CatalogError
 from generator.rendering.site.text import IDENTIFIER_JOIN, URL_JOIN, URL_PATTERN  # the site's break rules
 from generator.domain.blocks import blocks
@@ -87,10 +92,9 @@ class StatusCodesDirective(SphinxDirective):
         location = catalog_location(self.config, self.env.srcdir)
         if location is None:
             return [self._error(f"{self.name}: no status-code catalog: {HOW_TO_SET}")]
+        self._depend_on(location)
         if self.cannot_read:
             return []  # the one warning about the setting says why (config-inited, every build)
-        for path in catalog_files(location):
-            self.env.note_dependency(str(path))
         try:
             catalog = _catalog(location)
         except CatalogError as error:
@@ -112,6 +116,16 @@ class StatusCodesDirective(SphinxDirective):
             return [self._error(f":lang: must be one of {', '.join(family.languages)}, not {lang!r}")]
         return EditionTable(catalog, family, edition, lang, self.state.document).document_nodes()
 
+    def _depend_on(self, location: Path) -> None:
+        """Every file of the catalog is a dependency, also of a build that could not read it (so that
+        mending it rebuilds the document); where there is none, its path (missing: always rebuilt)."""
+        try:
+            paths = catalog_files(location)
+        except (OSError, CatalogError):
+            paths = []
+        for path in paths or [location]:
+            self.env.note_dependency(str(path))
+
     def _edition(self, family: Family) -> Optional[Edition]:
         wanted = self.options.get("edition")
         if wanted:
@@ -120,7 +134,7 @@ class StatusCodesDirective(SphinxDirective):
         return newest_edition(family, default_timeline(family)) or family.editions[-1]
 
     def _default_lang(self, family: Family) -> str:
-        language = (self.config.language or "").split("_")[0]
+        language = re.split("[_-]", self.config.language or "")[0].lower()
         return language if language in family.languages else family.languages[0]
 
     def _error(self, message: str) -> nodes.Node:
@@ -145,37 +159,74 @@ class EditionTable:
                           ("order_not_known", not self.edition.order_known)):
             if show:
                 result.append(nodes.note("", nodes.paragraph(text=self.site.label(key, self.lang))))
+        if self.edition.notes:  # this project's notes on the edition (upstream's merge-conflict markers, ...)
+            notes = nodes.admonition("", nodes.title(text=self.site.label("notes", self.lang)),
+                                     *text_nodes(self.edition.notes[self.lang]), classes=["note"])
+            result.append(notes)
+        if self.edition.not_known:
+            listed = nodes.paragraph(text=self.site.label("not_listed_not_known", self.lang) + " ")
+            for index, name in enumerate(self.edition.not_known):
+                listed += nodes.literal(text=name) if not index else [nodes.Text(", "), nodes.literal(text=name)]
+            result.append(listed)
         result.append(self.table())
+        for node in result:
+            node["support_smartquotes"] = False  # the catalog's words, as it writes them (and upstream's)
         return result
 
     def table(self) -> nodes.table:
         page = self.edition.page
-        table = nodes.table(classes=["status-codes", "colwidths-given"])  # the writers honour the widths below
+        # the writers honour the widths below; LaTeX's longtable breaks across pages (a tabular is cut off)
+        table = nodes.table(classes=["status-codes", "colwidths-given", "longtable"])
         group = nodes.tgroup(cols=len(page.columns))
         table += group
-        # 是否可恢复 on two lines at most
-        widths = {"name": 4, "meaning": 3, "cause": 3, "recoverable": 2, "solution": 6}
+        # HTML and LaTeX take the widths' proportions (是否可恢复 on two lines at most), the text builder
+        # characters: a column of 12 holds 是否可恢复 and "Recoverable"
+        widths = {"name": 24, "meaning": 18, "cause": 18, "recoverable": 12, "solution": 36}
         for column in page.columns:
             group += nodes.colspec(colwidth=widths[column])
         head = nodes.thead()
         head += self._row([nodes.paragraph(text=page.heading(column, self.lang)) for column in page.columns])
         body = nodes.tbody()
         for row in self.edition.rows:
-            body += self._code_row(self.family.code_by_name[row.code], row.recoverable)
+            body += self._code_row(self.family.code_by_name[row.code], row.recoverable, row.disagreements)
         group += head
         group += body
         return table
 
-    def _code_row(self, code: Code, recoverable: str) -> nodes.row:
+    def _name_cell(self, code: Code) -> list[nodes.Node]:
+        """The name the page shows, the value at the edition's release, and, as the site's edition pages
+        say, the name the release's files gave it and its C/C++ name where those are others."""
+        shown = self.edition.name_shown(code.name) or code.name
+        value = value_at_edition(code, self.edition)
+        name = nodes.paragraph()
+        name += nodes.literal("", "", *identifier_nodes(shown))
+        name += nodes.Text(f" {hex_value(value)} ({value})")
+        python, c = names_at_edition(code, self.edition)
+        then = python or c or code.name
+        cell = [name]
+        if then != shown:
+            cell.append(nodes.paragraph("", "", nodes.literal("", "", *identifier_nodes(then))))
+        if c and c not in (shown, then):
+            cell.append(nodes.paragraph("", self.site.label("c_name", self.lang) + ": ",
+                                        nodes.literal("", "", *identifier_nodes(c))))
+        return cell
+
+    def _recoverable_cell(self, recoverable: str, disagreements) -> list[nodes.Node]:
+        cell: list[nodes.Node] = [nodes.paragraph(text=self.family.recoverable_label(recoverable, self.lang))]
+        for lang, other in disagreements:  # what the other language's page says in this row
+            words = self.site.label("disagreement_in_table", self.lang)
+            words = words.replace("{lang}", self.site.language_names.get(lang) or lang).replace(
+                "{value}", self.family.recoverable_label(other, lang) if other is not None else "—")
+            cell.append(nodes.paragraph("", "", nodes.emphasis(text=words)))
+        return cell
+
+    def _code_row(self, code: Code, recoverable: str, disagreements=()) -> nodes.row:
         row = nodes.row()
         for column in self.edition.page.columns:
             if column == "name":
-                name = nodes.paragraph()
-                name += nodes.literal("", "", *identifier_nodes(self.edition.name_shown(code.name) or code.name))
-                name += nodes.Text(f" {code.hex} ({code.value})")
-                row += self._entry([name])
+                row += self._entry(self._name_cell(code))
             elif column == "recoverable":
-                row += self._entry([nodes.paragraph(text=self.family.recoverable_label(recoverable, self.lang))])
+                row += self._entry(self._recoverable_cell(recoverable, disagreements))
             else:
                 row += self._entry(self._text(code, column))
         anchor = self._unique_id(code.slug, f"{self.edition.id}-{code.slug}")
@@ -202,7 +253,7 @@ class EditionTable:
         if entry.origin in ("translation", "untranslated", "proposed"):
             # the sign the site's cells show, and the words: the note above the table names the sign
             sign, words = (self.site.label(key, self.lang) for key in (f"mark_{entry.origin}", entry.origin))
-            result.append(nodes.paragraph("", "", nodes.emphasis(text=f"{sign} ({words})")))
+            result.append(nodes.paragraph("", sign + " ", nodes.emphasis(text=f"({words})")))
         return result
 
     def _row(self, cells: list[nodes.Node]) -> nodes.row:

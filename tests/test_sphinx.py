@@ -132,3 +132,70 @@ def test_an_invalid_catalog_is_named_with_its_position(tmp_path):
     result = sphinx_build(src, out)
     assert "invalid" in result.stderr and re.search(rf"{re.escape(str(catalog))}:\d+:\d+:", result.stderr)
     assert "Traceback" not in result.stderr
+
+
+def test_a_row_says_what_the_sites_edition_page_says_and_sphinx_changes_no_word(tmp_path, catalog):
+    """Each row: the value the code had at the edition's release (a value fix leaves an older
+    edition's value as it was), and where the other language's page says otherwise (ADXL 9.1.0's
+    SUCCESS); the edition's notes above the table; and upstream's words as upstream writes them
+    (Sphinx's smart quotes made the deprecated page's "Parameter's invalid!" another string)."""
+    copy = tmp_path / "catalog"
+    shutil.copytree(ROOT / "catalog", copy)
+    codes = copy / "llm_datadist" / "codes.yaml"
+    text = codes.read_text(encoding="utf-8")
+    fixed = "    value: 0x5010B01A\n    wrapper: kLLMTimeout\n"
+    assert text.count(fixed) == 1
+    codes.write_text(text.replace(fixed, fixed + "    earlier:\n      - {value: 0x5010B0FF, until: {hicann/hixl: "
+                                              "'9.1.0'}}\n"), encoding="utf-8")
+    body = "".join(f".. {directive}::\n   :edition: {edition}\n   :lang: en\n\n" for directive, edition in (
+        ("llm-status-codes", "9.0.0-v2"), ("llm-status-codes", "9.1.0-v2"), ("adxl-status-codes", "9.1.0"),
+        ("llm-status-codes", "9.1.0-cpp-deprecated")))
+    src, out = project(tmp_path, body, str(copy))
+    result = sphinx_build(src, out, "-W")
+    assert result.returncode == 0, result.stderr
+    html = unescape((out / "index.html").read_text(encoding="utf-8"))
+    old, new, adxl, deprecated = html.split("<table")[1:]
+    assert "0x5010B0FF (1343271167)" in re.sub(r"<[^>]+>", "", old) and "0x5010B01A" not in old
+    assert "0x5010B01A (1343270938)" in re.sub(r"<[^>]+>", "", new) and "0x5010B0FF" not in new
+    adxl_family = catalog.family_by_id["adxl"]
+    adxl_edition = adxl_family.edition("9.1.0")
+    [(lang, other)] = adxl_edition.row_by_code["SUCCESS"].disagreements
+    said = catalog.site.label("disagreement_in_table", "en").replace("{lang}", catalog.site.language_names[lang]) \
+        .replace("{value}", adxl_family.recoverable_label(other, lang))
+    success = [row for row in cells("<tbody>" + adxl.split("<tbody>", 1)[1]) if row[0].startswith("SUCCESS")]
+    assert said in success[0][2], success
+    assert adxl_edition.notes["en"] in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+    deprecated_words = {e.text for r in catalog.family_by_id["llm_datadist"].edition("9.1.0-cpp-deprecated").rows
+                        for f in ("meaning", "solution") for e in [catalog.family_by_id["llm_datadist"].code_by_name[
+                            r.code].entry(f, "9.1.0-cpp-deprecated", "en")] if e is not None and "'" in e.text}
+    assert deprecated_words, "the deprecated page has a text with an apostrophe"
+    shown = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", deprecated))
+    for words in deprecated_words:
+        for line in words.split("\n"):
+            assert re.sub(r"^(\d+\.|[-*]) ", "", line) in shown, line
+    assert "\u2019" not in html and "\u201c" not in deprecated
+
+
+@pytest.mark.parametrize("language", ["en_US", "en-GB", "EN"])
+def test_the_projects_language_in_any_spelling_chooses_the_tables_language(tmp_path, catalog, language):
+    src, out = project(tmp_path, ".. llm-status-codes::\n   :edition: 9.1.0-v2\n", str(ROOT / "catalog"))
+    (src / "conf.py").write_text((src / "conf.py").read_text(encoding="utf-8") + f"language = {language!r}\n",
+                                 encoding="utf-8")
+    result = sphinx_build(src, out, "-W", "-D", "suppress_warnings=i18n.babel")
+    assert result.returncode == 0, result.stderr
+    page = catalog.family_by_id["llm_datadist"].edition("9.1.0-v2").page
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert page.heading("meaning", "en") in html and page.heading("meaning", "zh") not in html
+
+
+def test_the_text_builder_writes_columns_a_heading_fits_in(tmp_path, catalog):
+    """The column widths are characters to the text builder: 4, 3, 2 and 6 broke every word."""
+    src, out = project(tmp_path, ".. llm-status-codes::\n   :edition: 9.1.0-v2\n   :lang: en\n", str(ROOT / "catalog"))
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "text", "-q", "-W", str(src), str(out)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    text = (out / "index.txt").read_text(encoding="utf-8")
+    page = catalog.family_by_id["llm_datadist"].edition("9.1.0-v2").page
+    header = next(line for line in text.splitlines() if line.startswith("| "))
+    assert [cell.strip() for cell in header.strip("|").split("|")] == [page.heading(c, "en") for c in page.columns]
+    assert "| LLM_TIMEOUT" in text.replace('"', "").replace("``", "")

@@ -145,3 +145,19 @@ def test_the_table_fits_alabaster_at_1280_px(tmp_path):
         browser.close()
     page_width, table_width, body_width = widths
     assert page_width <= 1280 and table_width <= body_width, widths
+
+
+def test_mending_an_invalid_catalog_brings_the_table_back_in_an_incremental_build(tmp_path):
+    """The catalog's files are the document's dependencies also while it is invalid: a CI that keeps
+    _build/ published pages without their tables after the catalog was mended."""
+    shutil.copytree(ROOT / "catalog", tmp_path / "catalog")
+    catalog = tmp_path / "catalog" / "llm_datadist" / "codes.yaml"
+    good = catalog.read_text(encoding="utf-8")
+    catalog.write_text(good.replace("value: 0x5010B01A", "value: 0x_", 1), encoding="utf-8")
+    src, out = project(tmp_path, ".. llm-status-codes::\n   :edition: 9.1.0-v2\n   :lang: en\n", "../catalog")
+    assert "is invalid" in sphinx_build(src, out).stderr
+    assert "<table" not in (out / "index.html").read_text(encoding="utf-8")
+    catalog.write_text(good, encoding="utf-8")
+    result = sphinx_build(src, out)  # incremental: only the catalog changed
+    assert result.returncode == 0, result.stderr
+    assert "<table" in (out / "index.html").read_text(encoding="utf-8")
