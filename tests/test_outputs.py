@@ -126,6 +126,40 @@ def test_a_failure_at_the_first_write_leaves_the_tree_as_it_was_and_nothing_to_s
     assert check.code == 1 and "did not finish" not in check.err
 
 
+def test_a_run_stopped_before_it_removed_an_orphan_leaves_it_to_the_next_run(tmp_path, monkeypatch):
+    """The manifests are written after the orphans are removed: a run stopped in between (here a
+    removal that fails) leaves the old manifest, which still lists the orphan, and the next run
+    removes it; written first, the new manifest forgot it, and it stayed for good."""
+    import hashlib
+
+    out = tmp_path / "out"
+    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    orphan = out / "generated" / "python" / "old_codes.py"
+    [module] = (out / "generated" / "python").glob("*.py")
+    orphan.write_bytes(module.read_bytes())  # as the generator wrote it: with its banner
+    [manifest_path] = [p for p in (out / "generated" / "manifest").iterdir() if "old_codes" not in p.name
+                       and "generated/python/" in p.read_text(encoding="utf-8")]
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest["files"]["generated/python/old_codes.py"] = hashlib.sha256(orphan.read_bytes()).hexdigest()
+    manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
+    unlink = Path.unlink
+
+    def refused(self, *args, **kwargs):
+        if self.name == "old_codes.py":
+            raise PermissionError(13, "Permission denied", str(self))
+        return unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    stopped = run_cli("generate", "--catalog", MINI, "--out", out)
+    assert stopped.code == 1 and "old_codes.py" in stopped.err, stopped.err
+    monkeypatch.undo()
+    assert orphan.exists()
+    result = run_cli("generate", "--catalog", MINI, "--out", out)
+    assert result.code == 0 and "removed generated/python/old_codes.py" in result.out, result.out + result.err
+    assert not orphan.exists()
+    assert run_cli("check", "--catalog", MINI, "--out", out).code == 0
+
+
 def test_a_temp_file_is_removed_when_its_write_fails(tmp_path, monkeypatch):
     target = tmp_path / "dir" / "file.txt"
     target.parent.mkdir()

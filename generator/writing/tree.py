@@ -8,7 +8,9 @@ rendered; it is removed only if it is still as written. Nothing else in the tree
 touched, and no path is followed through a symbolic link.
 
 Each output is written to a temporary file beside it and renamed into place, so a reader
-(or a run killed part-way) only ever sees a whole old or a whole new file. A journal
+(or a run killed part-way) only ever sees a whole old or a whole new file. The manifests are
+written last, after the orphans are removed: a run that stops before them leaves the old
+manifests, which still list the orphans, so that the next run removes them. A journal
 (.generate-journal.json) exists while a run writes: the next run says the previous one
 did not finish and removes its temporary files.
 """
@@ -228,7 +230,24 @@ def write_survey(root: Path, result: Survey) -> list[tuple[str, str]]:
                 leftover.unlink()
     _write_journal(root, result)
     ready: dict[str, Path] = {}  # each parent directory, checked for links and made once
-    for path in sorted(result.texts):
+    manifests = sorted(path for path in result.texts if path.startswith(MANIFEST_DIR + "/"))
+    _write(root, sorted(path for path in result.texts if path not in manifests), result, ready, actions)
+    for path in result.orphaned:
+        try:
+            resolve(root, path).unlink(missing_ok=True)
+        except OSError as error:
+            _stopped(root, actions)
+            raise os_problem(path, error, "remove") from None
+        actions.append(("removed", path))
+        remove_empty_parents(root, path)
+    _write(root, manifests, result, ready, actions)
+    with contextlib.suppress(FileNotFoundError):
+        (root / JOURNAL).unlink()
+    return actions
+
+
+def _write(root: Path, paths: list[str], result: Survey, ready: dict[str, Path], actions: list) -> None:
+    for path in paths:
         parent, _, name = path.rpartition("/")
         if parent not in ready:
             ready[parent] = resolve(root, parent) if parent else root
@@ -240,16 +259,6 @@ def write_survey(root: Path, result: Survey) -> list[tuple[str, str]]:
             _stopped(root, actions)
             raise os_problem(path, error) from None
         actions.append(("wrote", path))
-    for path in result.orphaned:
-        try:
-            resolve(root, path).unlink(missing_ok=True)
-        except OSError as error:
-            raise os_problem(path, error, "remove") from None
-        actions.append(("removed", path))
-        remove_empty_parents(root, path)
-    with contextlib.suppress(FileNotFoundError):
-        (root / JOURNAL).unlink()
-    return actions
 
 
 def _stopped(root: Path, actions: list) -> None:
