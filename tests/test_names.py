@@ -106,6 +106,47 @@ def test_the_exception_named_like_the_enum(tmp_path):
     assert result.code == 3 and "must all differ" in result.err
 
 
+@pytest.mark.parametrize("name", ["_lookup", "_text", "UNKNOWN", "EDITIONS", "CATALOG_HASH", "Recoverable", "str",
+                                  "demo_codes"])
+def test_an_api_name_the_module_already_uses_is_refused(tmp_path, name):
+    """lookup: _lookup imported and then failed on every call (TypeError: _lookup() takes 1 positional
+    argument but 4 were given); lookup: EDITIONS made the module's EDITIONS a function."""
+    result = run_cli("validate", "--catalog", mutated(tmp_path, "lookup: lookup", f"lookup: {name}"))
+    assert result.code == 3 and f"{name!r} is a name the generated module already uses" in result.err, result.err
+    assert "catalog.yaml:15:" in result.err
+
+
+@pytest.mark.parametrize("namespace", ["demo", "std"])
+def test_a_header_namespace_of_upstreams_or_the_standard_librarys_is_refused(tmp_path, namespace):
+    """The header's constants are included beside upstream's `namespace demo { ... }`: in it, each
+    would be a redefinition."""
+    result = run_cli("validate", "--catalog", mutated(tmp_path, "namespace: demo_codes", f"namespace: {namespace}"))
+    assert result.code == 3 and f"family.c.namespace {namespace!r}" in result.err, result.err
+
+
+@pytest.mark.parametrize("family, old, new, said", [
+    # two headers included in one file: the second guard hid the second header, a function was defined twice
+    ("hixl", "guard: HIXL_STATUS_CODES_H", "guard: LLM_STATUS_CODES_H", "'LLM_STATUS_CODES_H' is also a name of"),
+    ("adxl", "name_function: adxl_status_name", "name_function: hixl_status_name", "'hixl_status_name' is also"),
+    # the site's own paths: a family at /en/ lost its home page to the English site's, without a warning
+    ("hixl", "site_path: hixl", "site_path: en", "site_path 'en' is a path of the site's own"),
+    ("ge", "site_path: ge", "site_path: assets", "site_path 'assets' is a path of the site's own"),
+])
+def test_names_two_families_or_the_site_would_share_are_refused(tmp_path, family, old, new, said):
+    import shutil
+
+    from tests.support.helpers import ROOT
+
+    shutil.copytree(ROOT / "catalog", tmp_path / "catalog")
+    path = tmp_path / "catalog" / family / "family.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    result = run_cli("validate", "--catalog", tmp_path / "catalog")
+    assert result.code == 3 and said in result.err, result.err
+    assert "Traceback" not in result.err
+
+
 def test_two_names_with_one_anchor(tmp_path):
     catalog = mutated(tmp_path, "  - c: DEMO_C_ONLY", "  - c: demo_ok")
     catalog.write_text(

@@ -293,7 +293,7 @@ def _site_order(site, families: list[Family], top: Group, rep: Reporter,
             rep.error(family.pos, f"family id {family.id!r} is already used by the family at {by_id[family.id].pos}; "
                                   "ids are unique")
         by_id[family.id] = family
-    _unique_outputs(families, rep, messages)
+    _unique_outputs(families, rep, messages, site.languages)
     section = top.sections["site"]
     if not site.families:
         if len(families) > 1:
@@ -314,15 +314,33 @@ def _site_order(site, families: list[Family], top: Group, rep: Reporter,
     return ordered
 
 
-def _unique_outputs(families: list[Family], rep: Reporter, messages: Sequence[MessageFamily] = ()) -> None:
-    """Each family's own site path, module and header (a family of messages has a module, no header)."""
+# The site's own top-level paths, which no family's site_path may take (beside the languages: /en/).
+SITE_PATHS = frozenset({"assets", "codes", "editions", "differences", "search", "index", "404", "sitemap"})
+
+
+def _unique_outputs(families: list[Family], rep: Reporter, messages: Sequence[MessageFamily] = (),
+                    languages: Sequence[str] = ()) -> None:
+    """Each family's own site path, module and header (a family of messages has a module, no header),
+    and the header's own names: headers of several families are included in one translation unit."""
     paths: dict[str, str] = {}
     outputs: dict[str, str] = {}
+    header_names: dict[str, str] = {}
+    for table in families:
+        for name in dict.fromkeys(n for n in (table.c.guard, table.c.namespace, table.c.name_function,
+                                              table.c.message_function) if n):
+            if name in header_names:
+                rep.error(table.pos, f"{table.id}: family.c: {name!r} is also a name of family "
+                                     f"{header_names[name]}'s header, and both headers may be included in one "
+                                     "file; give each family its own guard, namespace and functions")
+            header_names.setdefault(name, table.id)
     named: list[tuple[Union[Family, MessageFamily], str, tuple[str, ...]]] = [
         (f, f.site_path, (f"python/{f.python.module}", f"c/{f.c.header}")) for f in families]
     named += [(m, m.site_path, (f"python/{m.module}",)) for m in messages]
     for family, site_path, names in named:
-        if site_path in paths:
+        if site_path in SITE_PATHS or site_path in languages:
+            rep.error(family.pos, f"site_path {site_path!r} is a path of the site's own (its pages, or a language's "
+                                  "pages: /en/); choose another")
+        elif site_path in paths:
             rep.error(family.pos, f"site_path {site_path!r} is already used by family {paths[site_path]}")
         paths[site_path] = family.id
         for name in names:

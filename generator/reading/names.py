@@ -43,6 +43,11 @@ def _python(family: Family, node, rep: Reporter, flawed) -> None:
     api = [n for n in (python.class_name, python.exception, python.status, python.lookup, python.code_2_status) if n]
     if len(set(api)) < len(api):
         rep.error(node, f"family.python: the names {', '.join(api)} must all differ")
+    for name in dict.fromkeys(api):
+        if name.startswith("_") or name in MODULE_GLOBALS or name in PYTHON_BUILTINS or name == python.module:
+            rep.error(node, f"family.python: {name!r} is a name the generated module already uses (its own "
+                            f"{'helpers' if name.startswith('_') else 'globals'}, or a built-in it calls): the "
+                            "module would import and fail on every call; choose another name")
     members = {code.python_name for code in family.python_codes}
     for key in ("default_status", "unknown_status"):
         name = getattr(python, key)
@@ -72,6 +77,11 @@ def _python(family: Family, node, rep: Reporter, flawed) -> None:
 
 def _c(family: Family, node, rep: Reporter) -> None:
     c = family.c
+    upstream = {header.namespace for header in family.headers}
+    if c.namespace in upstream | {"std"}:
+        whose = "the C++ standard library's" if c.namespace == "std" else "the namespace of upstream's headers"
+        rep.error(node, f"family.c.namespace {c.namespace!r} is {whose}: the generated header is included beside "
+                        "them, and its constants would be redefinitions; give them a namespace of their own")
     own = {c.namespace, c.name_function, c.message_function, "code", "std", "uint32_t", *c.own_macros} - {None}
     if len({c.guard, c.namespace, c.name_function, c.message_function} - {None}) < len(
         [n for n in (c.guard, c.namespace, c.name_function, c.message_function) if n]
