@@ -81,12 +81,12 @@ def family_of(catalog: Catalog, name: Optional[str], edition: Optional[str] = No
 # -- generate, check, validate, targets --------------------------------------------------------------
 
 
-def _plan_and_survey(args, every_family: bool = False):
+def _plan_and_survey(args, every_family: bool = False, catalog: Optional[Catalog] = None):
     """The outputs planned (the families of --family, or all of them for `every_family`),
     rendered, and compared with the tree."""
     wanted = None if every_family else getattr(args, "family", None)
     out = out_of(args)
-    catalog = catalog_of(args)
+    catalog = catalog or catalog_of(args)
     # The model lives as long as the run and holds no cycle to collect: kept out of the cyclic
     # collector's scans, which at 10,000 codes revisited it for a fifth of the run.
     gc.freeze()
@@ -95,8 +95,9 @@ def _plan_and_survey(args, every_family: bool = False):
 
 
 def cmd_generate(args) -> int:
+    catalog = catalog_of(args)  # read first: a catalog refused writes nothing, not even --out or its lock
     with run_lock(out_of(args)):  # from the survey to the last write: concurrent runs take turns
-        out, _outputs, result = _plan_and_survey(args)
+        out, _outputs, result = _plan_and_survey(args, catalog=catalog)
         for warning in result.warnings:
             safe_print(f"warning: {warning}", sys.stderr)
         actions = write_survey(out, result)

@@ -41,6 +41,13 @@ def test_bad_catalog_touches_no_output(case, outputs_of_mini):
     assert stats(outputs_of_mini) == before
 
 
+def test_a_bad_catalog_makes_no_output_directory_and_no_lock(tmp_path):
+    """Refused before the run takes its lock: `--out NEW` stayed, with a .generate.lock in it."""
+    result = run_cli("generate", "--catalog", BAD / f"{CASES[0]}.yaml", "--out", tmp_path / "new")
+    assert result.code == 3 and "nothing was written" in result.err
+    assert not (tmp_path / "new").exists()
+
+
 def stats(root: Path) -> dict[str, tuple[int, int, int]]:
     """Every file under root: (inode, mtime in ns, size). A write, atomic (a new inode) or in
     place (a new mtime), changes it; reading no bytes keeps 75 cases fast."""
