@@ -20,6 +20,14 @@ from generator.core.problems import CatalogError
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _path(text: str) -> Path:
+    """A path given on the command line; an empty one (`--catalog ''`, an unset variable) names none,
+    where Path('') would be the current directory."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or directory; give one")
+    return Path(text)
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):  # exit status 2, as argparse, with the usage line
         self.print_usage(sys.stderr)
@@ -32,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Generate status-code outputs (Python, C/C++, JSON, docs site) from one catalog, and check them.",
     )
     parser.add_argument("--version", action="store_true", help="print the generator's version and the catalog's hashes")
-    parser.add_argument("--catalog", type=Path, default=None, metavar="PATH", help=argparse.SUPPRESS)
+    parser.add_argument("--catalog", type=_path, default=None, metavar="PATH", help=argparse.SUPPRESS)
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=Parser)
     for name, help_text in (
         ("generate", "write every output that changed, atomically; remove orphaned outputs"),
@@ -59,7 +67,7 @@ def _verb(verbs, name: str, help_text: str, catalog: bool = True) -> argparse.Ar
     """A verb, run by commands.cmd_NAME, taking --catalog unless it reads no catalog."""
     sub = verbs.add_parser(name, help=help_text, description=help_text)
     if catalog:
-        sub.add_argument("--catalog", type=Path, default=DEFAULT_CATALOG, metavar="PATH",
+        sub.add_argument("--catalog", type=_path, default=DEFAULT_CATALOG, metavar="PATH",
                          help="the catalog directory, or one catalog file (default: the repository's catalog/)")
     sub.set_defaults(func="cmd_" + name.replace("-", "_"))
     return sub
@@ -67,7 +75,7 @@ def _verb(verbs, name: str, help_text: str, catalog: bool = True) -> argparse.Ar
 
 def _out_option(parser: argparse.ArgumentParser, help_text: str) -> None:
     parser.add_argument(
-        "--out", type=Path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR", help=help_text
+        "--out", type=_path, default=ROOT if DEFAULT_CATALOG else Path.cwd(), metavar="DIR", help=help_text
     )
 
 
@@ -97,14 +105,14 @@ def _upstream_verbs(verbs) -> None:
     audit = _verb(verbs, "audit", "compare the catalog with upstream's files, for one edition or everything")
     audit.add_argument("--edition", help="the edition whose page (and the sources) the files are")
     audit.add_argument("--family", default=None, metavar="NAME", help="the family (default: the one the edition is in)")
-    audit.add_argument("--python", type=Path, metavar="FILE", help="a Python source defining the enum or constants")
+    audit.add_argument("--python", type=_path, metavar="FILE", help="a Python source defining the enum or constants")
     audit.add_argument(
-        "--binding", type=Path, metavar="FILE", help="upstream's pybind source binding the wrapper constants"
+        "--binding", type=_path, metavar="FILE", help="upstream's pybind source binding the wrapper constants"
     )
     audit.add_argument(
-        "--header", type=Path, action="append", metavar="FILE", help="a C/C++ header (repeat for several)"
+        "--header", type=_path, action="append", metavar="FILE", help="a C/C++ header (repeat for several)"
     )
-    audit.add_argument("--page", type=Path, metavar="FILE", help="a documentation page (Markdown or HTML)")
+    audit.add_argument("--page", type=_path, metavar="FILE", help="a documentation page (Markdown or HTML)")
     audit.add_argument("--upstream", action="append", metavar="OWNER/NAME=DIR",
                        help="a clone or bare git directory of an upstream repository: audit every edition and source")
     audit.add_argument("--json", action="store_true", help="the findings as JSON, for tools")
@@ -124,7 +132,7 @@ def _upstream_verbs(verbs) -> None:
                         help="a clone or bare git directory of the repository")
     source.add_argument("--ref", required=True, help="the tag, branch or commit whose file it is")
     source.add_argument("--path", required=True, help="the file's path in the repository")
-    source.add_argument("--write", type=Path, default=None, metavar="FILE",
+    source.add_argument("--write", type=_path, default=None, metavar="FILE",
                         help="rewrite the regions in this local copy of the file instead of printing them")
 
     imp = _verb(verbs, "import", "bring upstream into the catalog: with --upstream and --ref alone, every page, "
@@ -134,7 +142,7 @@ def _upstream_verbs(verbs) -> None:
     imp.add_argument("--lang", help="the page's language (one page)")
     imp.add_argument("--family", default=None, metavar="NAME",
                      help="the family the page belongs to (one page; default: the one whose editions it continues)")
-    imp.add_argument("--page", type=Path, metavar="FILE", help="the page, as a file")
+    imp.add_argument("--page", type=_path, metavar="FILE", help="the page, as a file")
     imp.add_argument(
         "--upstream", metavar="OWNER/NAME=DIR", help="read the page from this repository instead (with --ref, --path)"
     )
@@ -145,15 +153,15 @@ def _upstream_verbs(verbs) -> None:
 
 def _publishing_verbs(verbs) -> None:
     vendor = _verb(verbs, "vendor", "write a family's module (and header) into another project, with its banner")
-    vendor.add_argument("--to", type=Path, required=True, metavar="DIR", help="the folder to write the copies into")
+    vendor.add_argument("--to", type=_path, required=True, metavar="DIR", help="the folder to write the copies into")
     vendor.add_argument("--family", default=None, metavar="NAME", help="the family (default: the catalog's first)")
     vendor.add_argument("--header", action="store_true", help="also the C/C++ header")
     vendor.add_argument("--force", action="store_true", help="overwrite a copy that was edited by hand")
 
     verify = _verb(verbs, "verify-vendored", "check vendored copies' checksums; with --against CATALOG, their bytes "
                    "(a JSON export: their catalog hash)", catalog=False)
-    verify.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a vendored module or header")
-    verify.add_argument("--against", type=Path, metavar="PATH", help="a catalog directory or a generated JSON export")
+    verify.add_argument("files", nargs="+", type=_path, metavar="FILE", help="a vendored module or header")
+    verify.add_argument("--against", type=_path, metavar="PATH", help="a catalog directory or a generated JSON export")
 
     publish = _verb(
         verbs, "publish", "build the site for SITE_URL and push it to a branch of a remote (as mkdocs gh-deploy)"

@@ -287,15 +287,18 @@ def _match_text(catalog: Catalog, match, args) -> str:
 
 def _explain_log(catalog: Catalog, families, messages, args) -> int:
     """`explain -`: a whole log from standard input, each line it recognises followed by the code
-    it is about (as --json: one object per recognised line, with its line number)."""
+    it is about (as --json: one object per recognised line, with its line number); on stderr, how
+    many lines it recognised (a log of none printed nothing at all)."""
     from generator.shipping.explain import match_line
     from generator.shipping.explain_messages import MessageMatch
 
-    recognised = []
+    recognised: list = []
+    number = lines = 0
     for number, line in enumerate(sys.stdin, 1):
         found = match_line(families, line.rstrip("\n"), messages)
         if not found:
             continue
+        lines += 1
         if args.json:
             recognised += [{"line": number, **_match_data(catalog, m, args.lang)} for m in found]
             continue
@@ -313,6 +316,7 @@ def _explain_log(catalog: Catalog, families, messages, args) -> int:
                 safe_print("     " + data["solution"].replace("\n", "\n     "))
     if args.json:
         safe_print(json.dumps(recognised, ensure_ascii=False, indent=2))
+    safe_print(f"explain: {lines} of {number} line(s) name a code or match a code's message", sys.stderr)
     return EXIT_OK
 
 

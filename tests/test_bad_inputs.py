@@ -105,6 +105,9 @@ def test_usage_errors_exit_2(tmp_path):
     assert run_cli("frobnicate").code == 2
     assert run_cli("generate", "--no-such-flag").code == 2
     assert run_cli("validate", "--catalog", tmp_path / "missing").code == 2
+    for option in ("--catalog", "--out"):  # '' was the current directory: a catalog's errors about ./site.yaml
+        empty_path = run_cli("generate", option, "")
+        assert empty_path.code == 2 and f"argument {option}: an empty path" in empty_path.err, empty_path.err
     assert run_cli("check", "--catalog", MINI, "--out", tmp_path / "missing").code == 2  # generate makes its --out
     empty = tmp_path / "empty"
     empty.mkdir()

@@ -81,6 +81,11 @@ def test_explain_dash_annotates_each_line_of_a_log_it_recognises():
     as_json = subprocess.run([sys.executable, "-m", "generator", "explain", "-", "--json"], input=log,
                              capture_output=True, text=True, cwd=ROOT)
     assert [(d["line"], d["code"]) for d in json.loads(as_json.stdout)] == [(2, "LLM_TIMEOUT"), (3, "LLM_LINK_BUSY")]
+    assert result.stderr == as_json.stderr == "explain: 2 of 4 line(s) name a code or match a code's message\n"
+    none = subprocess.run([sys.executable, "-m", "generator", "explain", "-"], input="starting\nbye\n",
+                          capture_output=True, text=True, cwd=ROOT)
+    assert (none.returncode, none.stdout, none.stderr) == (0, "", "explain: 0 of 2 line(s) name a code or match a "
+                                                                 "code's message\n")
 
 
 def test_a_long_hostile_line_costs_in_proportion_to_its_length():
