@@ -295,7 +295,8 @@ def _recorded_file(catalog: Catalog, name: str, path: str):
         if registry is not None:
             return registry, None
         recorded = sorted({p for f in catalog.families for u in f.upstream if u.regions and u.repo == name
-                           for p in u.paths})
+                           for p in u.paths} | {m.registry.path for m in catalog.message_families
+                                                if m.registry and m.registry.repo == name})
         raise UsageError(f"{path}: no family records its regions (family.yaml, upstream: regions); {name}'s "
                          f"recorded files: {', '.join(recorded) or 'none'}")
     return found[0]

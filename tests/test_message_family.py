@@ -300,6 +300,11 @@ def test_explain_at_a_release_says_what_its_registry_says(imported):
     assert (data["edition"], data["message"]) == ("1.0.0", "Value %s for option --%s is invalid.")
     newest = json.loads(run_cli("explain", "--catalog", imported, "--json", "E20001").out)[0]
     assert newest["edition"] == "unreleased" and newest["message"] == newest["template"] != data["message"]
+    assert (data["texts_from"], newest["texts_from"]) == ("registry", "page")
+    # the registry's solution is English: in zh it says whose words it shows, where the page's zh is another text
+    zh = run_cli("explain", "--catalog", imported, "--lang", "zh", "--edition", "1.0.0", "E20001")
+    [line] = [line for line in zh.out.splitlines() if line.startswith("  解决方法")]
+    assert line.startswith("  解决方法 (1.0.0 的错误码注册表，英文): "), zh.out
     absent = run_cli("explain", "--catalog", imported, "--lang", "en", "--edition", "1.0.0", "E20004")
     assert "1.0.0's error registry does not have it." in absent.out, absent.out
     assert json.loads(run_cli("explain", "--catalog", imported, "--json", "--edition", "1.0.0", "E20004").out)[0][
@@ -342,6 +347,9 @@ def test_upstream_source_writes_the_registrys_json_as_each_release_has_it(import
     copy.write_text(text.replace('"Arglist": "value,option', '"Arglist": "val,opt', 1), encoding="utf-8")
     assert copy.read_text(encoding="utf-8") != text and run_cli(*argv, "--write", copy).code == 0
     assert copy.read_text(encoding="utf-8") == text
+    # a file no region is recorded for: the error lists the repository's files the verb writes, the registry too
+    other = run_cli(*argv[:-1], "README.md")
+    assert other.code == 2 and REGISTRY in other.err.split("recorded files:")[1], other.err
 
 
 def test_a_registry_not_in_the_order_of_its_ids_is_a_difference(tmp_path):

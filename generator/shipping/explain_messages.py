@@ -99,10 +99,12 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
         lines.append(f"  {labels['placeholders']}:")
         lines += [f"    {name}" + (f" ({meaning})" if meaning else "") + (f" = {value!r}" if match.placeholders else "")
                   for name, meaning, value in rows]
+    # at a release, its registry's words (English), said so: the page's in the reader's language are another text
+    source = "" if edition in (None, UNRELEASED) else f" ({labels['from_registry'].replace('{release}', edition)})"
     if cause and cause != "N/A":
-        lines.append(f"  {labels['cause']}: " + plain(cause).replace("\n", "\n    "))
+        lines.append(f"  {labels['cause']}{source}: " + plain(cause).replace("\n", "\n    "))
     if solution:
-        lines.append(f"  {labels['solution']}: " + plain(solution).replace("\n", "\n    "))
+        lines.append(f"  {labels['solution']}{source}: " + plain(solution).replace("\n", "\n    "))
     if code.examples:
         lines.append(f"  {labels['examples']}:")
         lines += [f"    {example}" for example in code.examples]
@@ -135,6 +137,7 @@ def message_data(site: Site, match: MessageMatch, lang: str, edition: Optional[s
     message, cause, solution = _said_at(match, lang, edition)
     return {"family": family.id, "code": code.id, "category": code.category, "found_by": match.how,
             "page": site_page(site, family.prefix, code.id, lang), "edition": edition or UNRELEASED,
+            "texts_from": "page" if edition in (None, UNRELEASED) else "registry",
             "template": code.template, "matched": match.template, "placeholders": list(match.placeholders),
             "message": message,
             "arguments": list(code.arg_names), "meanings": [plain(m) for m in code.meanings_in(lang)],
