@@ -13,6 +13,7 @@ from generator.domain.markup import markdown_plain as plain
 from generator.domain.messages import MessageCode, MessageFamily
 from generator.rendering.message_pages import page_path
 from generator.rendering.output import Planned
+from generator.rendering.runtime.message_match import match_template, template_pieces
 from generator.rendering.site.context import Labels, banner, doc_path, filled
 from generator.rendering.site.markup import render_page
 
@@ -40,7 +41,7 @@ class MessageView(NamedTuple):
     cause_from: Optional[str]  # the language whose page has the cause, where this language's has none
     solution: Optional[str]
     note: Optional[str]
-    examples: list[str]
+    examples: list[tuple[str, bool]]  # (example, whether it fits one of the code's messages)
     messages: list[Said]  # the registry's message over the releases
     solutions: list[Said]  # the registry's (English) solution over the releases
     solution_na: bool  # a release registers "N/A" for a solution: the page says what that means
@@ -150,10 +151,17 @@ def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lan
         indexed=code.indexed, placeholders=placeholders, meanings_sentence=sentence,
         cause=plain(cause) if cause else None, cause_from=cause_from,
         solution=plain(s) if (s := code.solution_in(lang)) else None, note=plain(note) if note else None,
-        examples=list(code.examples), messages=_said(family, code, "ErrMessage"),
+        examples=[(example, _fits(example, code.messages(family))) for example in code.examples],
+        messages=_said(family, code, "ErrMessage"),
         solutions=solutions, solution_na=any(said.text == "N/A" for said in solutions),
         added=family.first_release(code),
         known=list(code.known), page_urls=urls)
+
+
+def _fits(example: str, messages: tuple[str, ...]) -> bool:
+    """Whether an example of upstream's page is one of the code's messages with its placeholders filled
+    (E13014's read "Value format for Op add is invalid", one %s short of its template)."""
+    return any(match_template(template_pieces(message), example) is not None for message in messages)
 
 
 def _said(family: MessageFamily, code: MessageCode, key: str) -> list[Said]:
