@@ -216,7 +216,7 @@ def cmd_explain(args) -> int:
         if not found:
             line = " " in args.key.strip()  # a key of one word is a name or a number, not a line
             raise UsageError(f"{error}; nor does any code's logged message match it as a log line" if line
-                             else str(error)) from None
+                             else _no_such_id(messages, args.key) or str(error)) from None
     if args.json:
         safe_print(json.dumps([_match_data(catalog, m, args.lang, args.edition) for m in found], ensure_ascii=False,
                               indent=2))
@@ -225,6 +225,20 @@ def cmd_explain(args) -> int:
         sys.stdout.flush()
         safe_print(_match_text(catalog, match, args).rstrip("\n"))
     return EXIT_OK
+
+
+def _no_such_id(messages, key: str) -> str:
+    """For a key shaped as a family of messages' id (E10015) that no code has: that, and the nearest ids."""
+    import re
+
+    from generator.rendering.runtime.message_runtime import nearest_ids
+
+    ident = key.strip().strip("[]:").upper()
+    for family in messages:
+        if re.fullmatch(family.key, ident):
+            near = nearest_ids(ident, family.code_by_id)
+            return f"{ident} is none of the {family.name['en']}" + (f"; the nearest: {', '.join(near)}" if near else "")
+    return ""
 
 
 def _explained_families(catalog: Catalog, name: Optional[str]):

@@ -56,6 +56,20 @@ def test_the_number_a_line_logs_as_its_status_names_its_code_in_decimal_or_hex()
     assert "  -> LLM_TIMEOUT (0x5010B01A, llm_datadist)" in result.stdout, result.stdout + result.stderr
 
 
+def test_an_id_no_code_has_names_the_nearest_ids():
+    """E10015 was "no code of any family has the value E10015" (read as hex); the module's lookup
+    suggested E16005, E16001, E14001 (by spelling)."""
+    result = run_cli("explain", "E10015")
+    assert result.code == 2 and "E10015 is none of the GE error codes; the nearest: E10014, E10016" in result.err
+    sys.path.insert(0, str(ROOT / "generated" / "python"))
+    try:
+        import ge_error_codes
+    finally:
+        sys.path.pop(0)
+    with pytest.raises(KeyError, match="did you mean E10014, E10016"):
+        ge_error_codes.lookup("e10015")
+
+
 def test_a_line_no_code_is_about_is_refused_in_one_line():
     result = run_cli("explain", PREFIX + "nothing a code logs")
     assert result.code == 2 and "nor does any code's logged message match it" in result.err, result.err

@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:de03be6f373ef5e8e4e8eb5f73587ea304f9cd599de26f0341492f8182f7216d
+# Checksum: sha256:7b8cab82649ef6b1538f5c8709a58538b4ad110c59219e18ca2c1b2fce6e20e9
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -11402,8 +11402,18 @@ def lookup(key: str) -> ErrorCode:
     ident = key.strip().strip("[]:").upper()
     if ident in _CODES:
         return _code(ident)
-    close = _close_matches(ident, list(_CODES), n=3)
+    close = nearest_ids(ident, _CODES) or _close_matches(ident, list(_CODES), n=3)
     raise KeyError(f"no error code {key!r}" + (f"; did you mean {', '.join(close)}?" if close else ""))
+
+
+def nearest_ids(ident: str, ids) -> list[str]:
+    """For an id of a letter and a number (E10015), the three ids of that letter with the nearest numbers
+    (E10014, E10016, ...): what a reader who mistyped a digit or met a newer code wants; [] for another key."""
+    if len(ident) < 2 or not ident[1:].isdigit() or not ident[0].isalpha():
+        return []
+    number = int(ident[1:])
+    same = [i for i in ids if i[0] == ident[0] and i[1:].isdigit() and len(i) == len(ident)]
+    return sorted(same, key=lambda i: (abs(int(i[1:]) - number), i))[:3]
 
 
 MAX_LINE = 10_000

@@ -133,8 +133,18 @@ def lookup(key: str) -> ErrorCode:
     ident = key.strip().strip("[]:").upper()
     if ident in _CODES:
         return _code(ident)
-    close = _close_matches(ident, list(_CODES), n=3)
+    close = nearest_ids(ident, _CODES) or _close_matches(ident, list(_CODES), n=3)
     raise KeyError(f"no error code {key!r}" + (f"; did you mean {', '.join(close)}?" if close else ""))
+
+
+def nearest_ids(ident: str, ids) -> list[str]:
+    """For an id of a letter and a number (E10015), the three ids of that letter with the nearest numbers
+    (E10014, E10016, ...): what a reader who mistyped a digit or met a newer code wants; [] for another key."""
+    if len(ident) < 2 or not ident[1:].isdigit() or not ident[0].isalpha():
+        return []
+    number = int(ident[1:])
+    same = [i for i in ids if i[0] == ident[0] and i[1:].isdigit() and len(i) == len(ident)]
+    return sorted(same, key=lambda i: (abs(int(i[1:]) - number), i))[:3]
 
 
 MAX_LINE = 10_000
