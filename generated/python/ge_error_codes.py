@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:7b8cab82649ef6b1538f5c8709a58538b4ad110c59219e18ca2c1b2fce6e20e9
+# Checksum: sha256:5905dcdb8df3eb83e98f58231da7c3a20c23d2a711d063407ffd06d5de97273b
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -11407,13 +11407,18 @@ def lookup(key: str) -> ErrorCode:
 
 
 def nearest_ids(ident: str, ids) -> list[str]:
-    """For an id of a letter and a number (E10015), the three ids of that letter with the nearest numbers
-    (E10014, E10016, ...): what a reader who mistyped a digit or met a newer code wants; [] for another key."""
+    """For an id of a letter and a number (E10015), three ids of that letter: those one digit away first
+    (a digit mistyped: E20011 -> E20001), then by the nearest numbers (E10014, E10016: a neighbour, or
+    a newer code); [] for another key."""
     if len(ident) < 2 or not ident[1:].isdigit() or not ident[0].isalpha():
         return []
     number = int(ident[1:])
     same = [i for i in ids if i[0] == ident[0] and i[1:].isdigit() and len(i) == len(ident)]
-    return sorted(same, key=lambda i: (abs(int(i[1:]) - number), i))[:3]
+
+    def order(other: str) -> tuple[bool, int, str]:
+        one_digit = sum(a != b for a, b in zip(other, ident)) == 1
+        return not one_digit, abs(int(other[1:]) - number), other
+    return sorted(same, key=order)[:3]
 
 
 MAX_LINE = 10_000

@@ -138,13 +138,18 @@ def lookup(key: str) -> ErrorCode:
 
 
 def nearest_ids(ident: str, ids) -> list[str]:
-    """For an id of a letter and a number (E10015), the three ids of that letter with the nearest numbers
-    (E10014, E10016, ...): what a reader who mistyped a digit or met a newer code wants; [] for another key."""
+    """For an id of a letter and a number (E10015), three ids of that letter: those one digit away first
+    (a digit mistyped: E20011 -> E20001), then by the nearest numbers (E10014, E10016: a neighbour, or
+    a newer code); [] for another key."""
     if len(ident) < 2 or not ident[1:].isdigit() or not ident[0].isalpha():
         return []
     number = int(ident[1:])
     same = [i for i in ids if i[0] == ident[0] and i[1:].isdigit() and len(i) == len(ident)]
-    return sorted(same, key=lambda i: (abs(int(i[1:]) - number), i))[:3]
+
+    def order(other: str) -> tuple[bool, int, str]:
+        one_digit = sum(a != b for a, b in zip(other, ident)) == 1
+        return not one_digit, abs(int(other[1:]) - number), other
+    return sorted(same, key=order)[:3]
 
 
 MAX_LINE = 10_000
