@@ -182,3 +182,47 @@ def test_releases_imported_newest_first_say_what_they_say_imported_in_order(orde
         audited = upstream.audit()
         assert audited.code == 0, (direction, audited.out)
     assert said["backward"] == said["forward"]
+
+
+def test_a_backport_imported_after_newer_releases_changes_no_later_edition(tmp_path):
+    """v9.1.1, a release branch's backport of v9.3.0's zh text, imported after v9.2.0 and v9.3.0: it
+    joined 9.3.0's entry, which then held from 9.1.1 on, over 9.2.0 (an entry holds until the next
+    start on its timeline), and 9.2.0's page said the new words. Found importing simulated releases."""
+    upstream = build_upstream(tmp_path)
+    commit_catalog(upstream.catalog)
+    _generate(upstream.catalog, tmp_path / "before")
+    module = generated_module(tmp_path / "before", "backport_before")
+    old = module.LLMStatusCode.LLM_PARAM_INVALID.solution("zh", edition="9.1.0-v2")
+    new = old.rstrip("。") + "，并检查参数。"
+    english = {"solution": module.LLMStatusCode.LLM_PARAM_INVALID.solution("en", edition="9.1.0-v2")}
+    repo = upstream.repo
+
+    def backported(path: Path) -> None:
+        text = (path / PYTHON_PAGE_910).read_text(encoding="utf-8")
+        assert text.count(old) == 1
+        (path / PYTHON_PAGE_910).write_text(text.replace(old, new), encoding="utf-8")
+
+    removal(repo.path, {})  # 9.2.0: a new page version whose texts stay
+    repo.commit("9.2.0", "v9.2.0")
+    backported(repo.path)  # 9.3.0: the text changes, and its English (the backport leaves the English)
+    globals()["english"](repo.path, english)
+    repo.commit("9.3.0", "v9.3.0")
+    repo.git("checkout", "-q", "-b", "release-9.1", "v9.1.0")
+    backported(repo.path)
+    repo.commit("9.1.1", "v9.1.1")
+    repo.git("checkout", "-q", "master")
+    for release in ("9.2.0", "9.3.0", "9.1.1"):
+        result = run_cli("import", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}",
+                         "--ref", f"v{release}")
+        assert result.code == 0, (release, result.out + result.err)
+    out = tmp_path / "after"
+    _generate(upstream.catalog, out)
+    code = generated_module(out, "backport_after").LLMStatusCode.LLM_PARAM_INVALID
+    releases = ("9.1.0", "9.1.1", "9.2.0", "9.3.0")
+    assert [code.solution("zh", edition=f"{r}-v2") for r in releases] == [old, new, old, new]
+    # 9.1.1's English: to be translated, as imported in order (it joined 9.3.0's text, and 9.3.0's English)
+    assert [code.solution("en", edition=f"{r}-v2") for r in ("9.1.0", "9.1.1", "9.2.0")] == \
+        [english["solution"], None, english["solution"]]
+    assert code.text_origin("en", edition="9.1.1-v2") == "untranslated"
+    audited = upstream.audit()
+    assert audited.code == 0, audited.out

@@ -339,7 +339,13 @@ def _new_version(plan: Plan, timeline: Timeline, edition_id: str, release: str, 
     _place_version(plan, timeline, node, after)
     plan.report.done.append(f"{edition_id}: the page published for {release}, a new version" if published else
                             f"{edition_id}: a new page version" + (f", based on {base.id}" if base else ""))
-    _texts(plan, edition_id, rows, base, languages)
+    _texts(plan, edition_id, rows, base, languages, carry=after is None)
+    if after is not None:  # placed before a version: that one keeps the texts it had
+        for (name, column), edit in plan.entries.items():
+            for lang in plan.family.languages:
+                held = plan.family.code_by_name[name].entry(column, after.editions[0], lang)
+                if held is not None:
+                    edit.keep_following(edition_id, after.id, lang, held.starts)
 
 
 def _around(family: Family, timeline: Timeline, release: str,
@@ -424,10 +430,12 @@ def _change_content(plan: Plan, version: Version, rows: list[ImportedRow], base:
 
 
 def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[Version], languages,
-           in_place: Optional[Version] = None) -> None:
+           in_place: Optional[Version] = None, carry: bool = True) -> None:
     """For each text the page shows: nothing when it holds on from the version before; else the
     version joins the entry that writes that text already, or a new entry starts at it (its other
-    languages untranslated)."""
+    languages untranslated). A version placed before a later one (a backport imported after newer
+    releases: `carry` false) joins in its own language only: the entry's other languages are a later
+    release's translation, and imported in order the version would have had none."""
     family = plan.family
     first, others = family.languages[0], [lang for lang in languages if lang != family.languages[0]]
     changed = joined = 0
@@ -449,7 +457,8 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
             if held is not None and _says(held, text, markdown):
                 continue  # (where the text changed in place, the start removed above lets the base's hold on)
             written = edit.same(first, text, markdown)
-            carried = edit.join(version_id, written, tuple(languages)) if written is not None else []
+            carried = edit.join(version_id, written, tuple(languages) if carry else (first,)) \
+                if written is not None else []
             if written is None:
                 edit.add(version_id, first, text, markdown)
             changed, joined = changed + 1, joined + (written is not None)

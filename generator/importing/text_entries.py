@@ -82,6 +82,19 @@ class FieldEdit:
             held.starts.append(version)
         return [h.lang for h in kin if h.text is not None]
 
+    def keep_following(self, new: str, following: str, lang: str, held_from: tuple[str, ...]) -> None:
+        """A version inserted before `following` (a backport imported after newer releases) starts a
+        text in `lang`, where `following` held on the text of the entry `held_from` names: `following`
+        now starts that text itself, or the inserted one would hold on into it (an entry holds until
+        the next start on the timeline)."""
+        started = self.starting(new, lang)
+        if started is None or self.starting(following, lang) is not None:
+            return
+        held = next((h for h in self.held if h.lang == lang and h.entry is not None
+                     and tuple(cy.texts_of(h.entry.get("from"))) == held_from), None)
+        if held is not None and held is not started:
+            held.starts.append(following)
+
     def add(self, version: str, lang: str, text: Optional[str], markdown: bool = False) -> None:
         """A new text (None: untranslated) starting at the version."""
         self.held.append(Held(lang, text, "upstream", markdown, [version], None))
