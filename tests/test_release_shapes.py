@@ -269,6 +269,22 @@ def test_a_page_moved_to_a_new_path_is_followed(shaped, tmp_path):
     _written_back(upstream, "9.2.0-v2", moved)
 
 
+def test_a_page_moved_with_its_translation_is_followed_in_both_languages(shaped, tmp_path):
+    """Both languages' files moved in one commit: the English one was left out (the release counted as
+    imported once its zh file was), and the audit found a new page no timeline names."""
+    upstream, release = shaped
+    moved = {page: page.replace("LLMStatusCode.md", "status/LLMStatusCode.md")
+             for page in (PYTHON_PAGE_910, ENGLISH_PAGE_910)}
+    for old, new in moved.items():
+        (upstream.repo.path / new).parent.mkdir(parents=True, exist_ok=True)
+        upstream.repo.git("mv", old, new)
+    result = release()
+    assert result.code == 0, result.err
+    assert f"its en page moved from {ENGLISH_PAGE_910} to {moved[ENGLISH_PAGE_910]}" in result.out, result.out
+    _after(upstream, tmp_path, "shape_moved_both")
+    _written_back(upstream, "9.2.0-v2", moved[ENGLISH_PAGE_910], "en")
+
+
 def test_a_value_changed_under_a_kept_name_is_the_codes_value_from_that_release(shaped, tmp_path):
     upstream, release = shaped
     repo = upstream.repo.path

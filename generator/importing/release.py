@@ -159,14 +159,17 @@ def _release_page(plan: Plan, timeline: Timeline, name: str, repo, ref: str, rel
 def _recorded(plan: Plan, timeline: Timeline, name: str, repo, ref: str, path: str, blob: str) -> Optional[str]:
     """The page version that records the tag `ref` already, as shipping this very file in the first
     language, where each other language's file at `ref` is cited, with the tag, too (by that
-    version, or by an older one whose translation it carries): the tag was imported before."""
+    version, or by an older one whose translation it carries): the tag was imported before. Not
+    where another language's file moved to a path the family does not know yet (git says so)."""
     versions = plan.family.timeline_versions(timeline)
 
     def recorded(version: Version, lang: str, file: str, held: str) -> bool:
         return any(s.lang in (lang, None) and ref in s.tags and cites(s, repo, name, file, held)
                    for s in version.sources)
-    if not all(any(recorded(v, lang, file, held) for v in versions)
-               for lang, file, held in _translation_files(plan.family, timeline, repo, ref) if file and held):
+    files = _translation_files(plan.family, timeline, repo, ref)
+    if any(held is None and repo.moved_to(_known_paths(plan.family, timeline, lang), ref) for lang, _, held in files):
+        return None
+    if not all(any(recorded(v, lang, file, held) for v in versions) for lang, file, held in files if file and held):
         return None
     return next((v.id for v in versions if recorded(v, plan.family.languages[0], path, blob)), None)
 
