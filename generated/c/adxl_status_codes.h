@@ -3,7 +3,7 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* Checksum: sha256:02c4b3422efa0f49a53737cdfc4fd8fbb92a1a028bbc75ccac758a8106e7b877 */
+/* Checksum: sha256:adf2db5ed2d6db89d1b8a18f490f46029a9524768ed6e57a08786fcb8a4d1db6 */
 
 /*
  * ADXL (to be deprecated): the status codes of CANN ADXL (to be deprecated), for C and C++.
@@ -14,7 +14,9 @@
  *      adxl_status_codes, so that this header lives beside upstream's
  *      declarations in adxl::. For example,
  *                             if (status == adxl_status_codes::SUCCESS) ...
- * Both: adxl_status_name(code) gives the code's C name; it returns NULL for a code it does not know.
+ * Both: adxl_status_name(code) gives the code's C name as upstream's
+ *      headers write it (SUCCESS; its macro here is ADXL_SUCCESS);
+ *      it returns NULL for a code it does not know.
  */
 #ifndef ADXL_STATUS_CODES_H
 #define ADXL_STATUS_CODES_H

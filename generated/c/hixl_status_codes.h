@@ -3,7 +3,7 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* Checksum: sha256:dbb01baec6f506317944f5916ee6f2acced960a7bb703dee6515ea79bb111f89 */
+/* Checksum: sha256:ee3c0df7c3024a1a66361e5d56ba630a2f4971cd17c3d665fbb9c479244e2fc5 */
 
 /*
  * HIXL: the status codes of CANN HIXL, for C and C++.
@@ -14,7 +14,9 @@
  *      hixl_status_codes, so that this header lives beside upstream's
  *      declarations in hixl:: and the global namespace. For example,
  *                             if (status == hixl_status_codes::SUCCESS) ...
- * Both: hixl_status_name(code) gives the code's C name; it returns NULL for a code it does not know.
+ * Both: hixl_status_name(code) gives the code's C name as upstream's
+ *      headers write it (SUCCESS; its macro here is HIXL_SUCCESS);
+ *      it returns NULL for a code it does not know.
  */
 #ifndef HIXL_STATUS_CODES_H
 #define HIXL_STATUS_CODES_H

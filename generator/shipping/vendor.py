@@ -174,7 +174,7 @@ def proven(count: int, against: Optional[Path]) -> str:
     if is_export(against):
         return (f"{files}: checksums match and CATALOG_HASH is current for {against} "
                 "(only --against CATALOG proves the bytes are the generator's)")
-    return f"{files}: byte for byte what {against} generates"
+    return f"{files}: what {against} generates, line for line (line endings aside: a CRLF checkout passes)"
 
 
 def expected_files(against: Path) -> dict[str, Expected]:
