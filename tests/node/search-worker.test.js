@@ -320,7 +320,10 @@ const MESSAGES = new Index({
     message("E20006", ["Cannot %s file."]),
     message("W11001", ["Op %s does not hit the high-priority operator information library, which might result in " +
       "compromised performance."]),
-    code("DEMO_TIMEOUT", 0x5010B01A, { m: "Processing timed out", g: "Process timeout." })
+    message("E19999", ["%s"], { m: "Inner Error" }),
+    message("E13024", ["Value %s for environment variable %s is invalid. Reason: %s."]),
+    code("DEMO_TIMEOUT", 0x5010B01A, { m: "Processing timed out", g: "Process timeout." }),
+    code("DEMO_SUCCESS", 0, { names: ["ge::SUCCESS"], m: "Success", s: "None: no error, the call succeeded." })
   ]
 })
 
@@ -351,6 +354,20 @@ test("a name, an id or a status in a pasted line wins over the message it logs, 
   assert.equal(await first(EN, "[ERROR] pull failed, ret = 1343270939: Process timeout."), "en/codes/DEMO_LINK_BUSY/")
   // a bare number is no status: the message decides
   assert.equal(await first(EN, "[ERROR] 1343270939 caches: Process timeout."), "en/codes/DEMO_TIMEOUT/")
+})
+
+test("a GE id in a pasted block wins over a C++ name in it, as explain reads it", async () => {
+  // CANN's E19999 block: its TraceBack quotes a source line that names ge::SUCCESS (LLM_SUCCESS came first)
+  const block = "E19999: Inner Error!\nTraceBack (most recent call last):\n" +
+    "[graph_builder.cc:455] Assert ((ret) == ge::SUCCESS) failed"
+  assert.equal(await first(MESSAGES, block), "en/ge/codes/E19999/")
+})
+
+test("the bare numbers of a pasted message are values it holds, no status: they find no status code", async () => {
+  // "99", "0", "4" found the SUCCESS codes below E13024 (value 0): a status is the number after ret, status, code, error
+  const line = "Value 99 for environment variable ASCEND_GLOBAL_LOG_LEVEL is invalid. Reason: the value must be in [0, 4]."
+  assert.deepEqual(await locations(MESSAGES, line), ["en/ge/codes/E13024/"])
+  assert.equal(await first(MESSAGES, "0"), "en/codes/DEMO_SUCCESS/")  // a number alone is a value
 })
 
 test("a message copied in part finds the template it holds the most of, below one it fits whole", async () => {

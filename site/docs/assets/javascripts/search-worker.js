@@ -467,11 +467,14 @@ class Index {
   read(query) {
     const { text, keyed } = statusNumbers(query)
     let release = null
+    // in a sentence (three words or more besides numbers: a pasted message), a bare number is one of the
+    // values the message holds, not a status, unless the line gives its status (ret=...): that one only
+    const pasted = words(text).filter(w => !/^[-+]?\d+$/.test(w)).length >= 3
     const list = words(text).filter(w => {
       const named = releaseOf(w)
       if (named && !release) release = named
       if (named) return false  // the release is where the answer opens, not a word a page holds
-      return !keyed.length || !/^[-+]?\d+$/.test(w) || keyed.includes(w.toLowerCase())
+      return !(keyed.length || pasted) || !/^[-+]?\d+$/.test(w) || keyed.includes(w.toLowerCase())
     })
     let family = null
     const rest = list.filter(w => {
@@ -618,7 +621,9 @@ class Index {
       // a pasted message that fits a template: the most specific template first (a refinement of another);
       // a part of a pasted message: below a whole log message, above words, the template it holds most of first
       found.push({ entry, score, lead: exact && !lead ? "meaning" : lead, held,
-        tier: exact ? 2 : named ? 1.5 : fits ? 1 + fits / 1e6 : logged ? 1 : part ? 0.5 + part / 1e6 : 0,
+        // a GE id the line names wins over a status code's name it quotes (ge::SUCCESS in a TraceBack), as explain
+        tier: exact ? 2 : named ? (entry.templates.length ? 1.6 : 1.5) : fits ? 1 + fits / 1e6 : logged ? 1
+          : part ? 0.5 + part / 1e6 : 0,
         // a status code's logged message is the C++ library's: who pasted it reads the C++ pages' answer
         // first (GE's messages have templates instead, and no C++ pages)
         viaC: query.terms.some(t => this.cKey(entry, t)) || (entry.doc.k === "code" && logged > 0) })
