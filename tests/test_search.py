@@ -137,6 +137,10 @@ def test_each_index_carries_how_its_language_is_read(catalog):
                 # C++ names as a reader writes them: HIXL_TIMEOUT for ::HIXL_TIMEOUT (HIXL's C interface)
                 assert {n.name.removeprefix("::") for n in code.cpp} <= set(doc["n"].split(" ")), doc["n"]
                 assert doc.get("g") == code.log_message
+        for messages in catalog.message_families:  # a GE code by its id and its category (Inner_Error: nothing)
+            for code in messages.codes:
+                doc = next(d for d in data["docs"] if d["l"].endswith(f"{messages.prefix}codes/{code.id}/"))
+                assert doc["n"].split(" ") == [code.id, code.category], doc["n"]
 
 
 def test_the_shipped_search_languages_are_the_sites():

@@ -176,7 +176,8 @@ def message_search_docs(family: MessageFamily, lang: str, prefix: str) -> list[d
     for code in family.codes:
         texts = [plain(t) for t in (*code.meanings_in(shown), code.cause_in(shown) or "") if t]
         doc = {"l": prefix + f"{family.prefix}codes/{code.id}/", "t": code.id, "k": "code",
-               "f": family.name[shown], "n": code.id, "v": [],
+               # its category names it too (E19999 Inner_Error, upstream's title): Inner_Error finds the codes of it
+               "f": family.name[shown], "n": f"{code.id} {code.category}", "v": [],
                # the message first: a result shows it, so that E10001 and E10003 read apart
                "m": " \n".join([code.template or code.category.replace("_", " "), " ".join(texts)]).strip(),
                "s": plain(code.solution_in(shown) or ""), "p": list(code.messages(family))}
