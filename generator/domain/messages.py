@@ -147,13 +147,23 @@ class MessageCode:
     def placeholder_meanings(self, lang: str) -> list[tuple[str, str]]:
         """(the registry's name, the page's meaning) of each placeholder, in order: a name where the
         registry names one per placeholder, a meaning where the page lists one per placeholder (or one
-        for all); "" where neither says (E10005's English lists three meanings for two)."""
+        for all: `--%s and --%s are mutually exclusive`, each a parameter name, unless the catalog
+        records that the meanings disagree: E10011's English gives one for a value and a shape's
+        error value); "" where neither says (E10005's English lists three meanings for two)."""
         count = self.placeholders
         names = self.arg_names if len(self.arg_names) == count else ("",) * count
         meanings = [markdown_plain(m) for m in self.meanings_in(lang)]
-        if len(meanings) == 1:
+        if len(meanings) == 1 and "meanings" not in self.known:
             meanings = meanings * count
         return list(zip(names, meanings if len(meanings) == count else [""] * count))
+
+    def meanings_disagree(self, languages: tuple[str, ...]) -> tuple[str, ...]:
+        """The languages whose page lists meanings that do not fit the placeholders (where the catalog
+        records that they disagree): E10005's is English only, its zh page lists two for two."""
+        if "meanings" not in self.known:
+            return ()
+        return tuple(lang for lang in languages if self.meanings_in(lang)
+                     and not all(meaning for _, meaning in self.placeholder_meanings(lang)))
 
     def messages(self, family: "MessageFamily") -> tuple[str, ...]:
         """Every text of its message: the page's template and the registry's of every release, each once."""

@@ -12,6 +12,7 @@ from generator.domain.markup import markdown_plain as plain
 from generator.domain.messages import MessageCode, MessageFamily
 from generator.domain.model import Site
 from generator.rendering.runtime.message_match import best_matches, template_pieces
+from generator.rendering.site.message_site import known_words
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,8 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
         lines.append(f"  {labels['registry_message']}:")
         lines += [f"    {releases[0]}: {text}" for releases, text in history]
     if code.known:
-        lines.append(f"  {labels['known_disagreement']}: {'; '.join(labels['known_' + kind] for kind in code.known)}")
+        said = labels["list_separator"].join(known_words(site, family, code, lang))
+        lines.append(f"  {labels['known_disagreement']}: {said}")
     return "\n".join(lines) + "\n"
 
 

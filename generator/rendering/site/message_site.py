@@ -11,6 +11,7 @@ from urllib.parse import quote
 from generator.domain.family import Catalog
 from generator.domain.markup import markdown_plain as plain
 from generator.domain.messages import MessageCode, MessageFamily
+from generator.domain.model import Site
 from generator.rendering.message_pages import page_path
 from generator.rendering.output import Planned
 from generator.rendering.runtime.message_match import match_template, template_pieces
@@ -46,7 +47,7 @@ class MessageView(NamedTuple):
     solutions: list[Said]  # the registry's (English) solution over the releases
     solution_na: bool  # a release registers "N/A" for a solution: the page says what that means
     added: Optional[str]
-    known: list[str]
+    known: list[str]  # what upstream's own files disagree on, in words
     page_urls: list[tuple[str, str]]  # (language name, upstream's page at its commit)
 
 
@@ -133,8 +134,9 @@ def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lan
     meanings = [plain(m) for m in code.meanings_in(lang)]
     placeholders = [Placeholder(n, name, meaning)
                     for n, (name, meaning) in enumerate(code.placeholder_meanings(lang), 1)]
-    count = code.placeholders
-    sentence = None if len(meanings) in (0, 1, count) else family.pages.framing_of(lang).separator.join(meanings)
+    # where the page's meanings do not fit the placeholders, its list as it is
+    fitted = all(meaning for _, meaning in code.placeholder_meanings(lang))
+    sentence = None if not meanings or fitted else family.pages.framing_of(lang).separator.join(meanings)
     repo = catalog.repositories.get(family.pages.repo)
     language_names = catalog.site.language_names
     urls = [(language_names[other], repo.file_url(family.pages.commit, quote(page_path(family, other, code))))
@@ -155,7 +157,21 @@ def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lan
         messages=_said(family, code, "ErrMessage"),
         solutions=solutions, solution_na=any(said.text == "N/A" for said in solutions),
         added=family.first_release(code),
-        known=list(code.known), page_urls=urls)
+        known=known_words(catalog.site, family, code, lang), page_urls=urls)
+
+
+def known_words(site: Site, family: MessageFamily, code: MessageCode, lang: str) -> list[str]:
+    """What upstream's own files disagree on, as the catalog records it (`known`), in words; for the
+    meanings, whose pages (E10005's zh page lists two for two, its English three)."""
+    words = []
+    for kind in code.known:
+        pages = code.meanings_disagree(family.languages) if kind == "meanings" else ()
+        if pages:
+            names = site.label("list_separator", lang).join(site.language_names[p] for p in pages)
+            words.append(site.label("known_meanings_of", lang).replace("{pages}", names))
+        else:
+            words.append(site.label(f"known_{kind}", lang))
+    return words
 
 
 def _fits(example: str, messages: tuple[str, ...]) -> bool:
