@@ -269,6 +269,23 @@ def test_a_page_moved_to_a_new_path_is_followed(shaped, tmp_path):
     _written_back(upstream, "9.2.0-v2", moved)
 
 
+def test_a_source_line_in_an_order_the_catalog_cannot_write_is_said_for_a_person(shaped, tmp_path):
+    """A binding that lists two constants the other way round (as a new code placed before the
+    runtime constants is): the import recorded nothing to say, and only the audit found it."""
+    upstream, release = shaped
+    path = upstream.repo.path / BINDING
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = [i for i, line in enumerate(lines) if line.lstrip().startswith("m.attr(")]
+    assert len(at) >= 2
+    lines[at[0]], lines[at[1]] = lines[at[1]], lines[at[0]]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    result = release()
+    assert result.code == 0, result.err
+    said = [line for line in result.out.splitlines() if line.startswith("for a person:") and BINDING in line]
+    assert said and f"{BINDING}@v9.2.0:{at[0] + 1}: upstream has {lines[at[0]].strip()!r}" in said[0], result.out
+    assert upstream.audit().code == 1  # what the line said: the audit finds it too
+
+
 def test_a_page_moved_with_its_translation_is_followed_in_both_languages(shaped, tmp_path):
     """Both languages' files moved in one commit: the English one was left out (the release counted as
     imported once its zh file was), and the audit found a new page no timeline names."""

@@ -28,7 +28,7 @@ from generator.importing.framing import read_framing
 from generator.importing.one_page import (cited_tags, cited_texts, cites, first_language, holding, is_head,
                                           other_language, same_texts)
 from generator.importing.page_source import ImportProblem, PageSource, Report, blob_text, read_rows, shipping_source
-from generator.importing.release_checks import check_written_back
+from generator.importing.release_checks import check_sources_written_back, check_written_back
 from generator.importing.release_codes import record_codes
 from generator.importing.messages import import_messages
 from generator.reading.load import display_path, load_catalog
@@ -65,6 +65,7 @@ def import_release(location: Path, name: str, repo, ref: str, only: Optional[str
     catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
     import_messages(location, catalog, name, repo, ref, release, staged, report, only)
     check_written_back(location, staged, report, name, repo)
+    check_sources_written_back(location, staged, report, name, repo, ref)
     if release is None and not report.done and not report.todo:
         report.todo.append(f"--ref {ref} is no tag of {name} and not the head of its default branch "
                            f"({repo.head_branch()}): from such a ref only an English page that no tag ships yet is "

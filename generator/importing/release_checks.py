@@ -1,7 +1,8 @@
 """After a release's import is staged, before anything is written: each timeline's newest page
-that this repository keeps as a pipe table (a whole file, or a section of one), written back
-from the catalog as it would be, is compared with upstream's; a page that differs is said for a
-person, with its first line."""
+that this repository keeps as a pipe table (a whole file, or a section of one), and each region
+of the family's source files at the ref (an enum's body, a binding's constants), written back
+from the catalog as they would be, are compared with upstream's; one that differs is said for a
+person, with its first line (what `audit --upstream` would find after the import)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,6 +12,8 @@ from generator.domain.layout import compared_part
 from generator.importing.page_source import Report
 from generator.reading.load import load_catalog
 from generator.rendering.upstream_page import NotWritable, adoptable, render_upstream_page
+from generator.rendering.upstream_source import MissingFact, find_regions, render_region
+from generator.upstream.files import UnreadableFile
 
 
 def check_written_back(location: Path, staged: dict[Path, str], report: Report, name: str, repo) -> None:
@@ -32,3 +35,35 @@ def check_written_back(location: Path, staged: dict[Path, str], report: Report, 
                 report.todo.append(f"{edition.id} ({lang}): upstream-page does not write {source.path} back byte for "
                                    f"byte: line {line} is {theirs[:80]!r} upstream, {mine[:80]!r} from the catalog; "
                                    "correct the version's `page` in editions.yaml")
+
+
+def check_sources_written_back(location: Path, staged: dict[Path, str], report: Report, name: str, repo,
+                               ref: str) -> None:
+    """Each region of each source file the families record in this repository, at `ref`, as the staged
+    catalog writes it, against upstream's lines: a new code that upstream lists in an order the
+    catalog cannot write (a binding's line placed before others), a fact the catalog lacks."""
+    catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
+    release = repo.release_at(ref)
+    for family in catalog.families:
+        for item in (u for u in family.upstream if u.repo == name and u.regions):
+            path, blob = repo.file_at(ref, tuple(item.paths))
+            if path is None or blob is None:
+                continue
+            where = f"{name}:{path}@{ref}"
+            try:
+                for found in find_regions(repo.read_text(blob), item, family, where):
+                    ours = render_region(family, item, found.region, release)
+                    if list(ours) != list(found.lines):
+                        at = next((i for i, (a, b) in enumerate(zip(ours, found.lines)) if a != b),
+                                  min(len(ours), len(found.lines)))
+                        theirs = found.lines[at] if at < len(found.lines) else "(the region's end)"
+                        mine = ours[at] if at < len(ours) else "(the region's end)"
+                        report.todo.append(f"{family.id}: {where}:{found.start + at}: upstream has {theirs.strip()!r}, "
+                                           f"the catalog writes {mine.strip()!r}: a fact or an order the catalog "
+                                           "does not record (family.yaml's `upstream` regions; audit --upstream "
+                                           "lists every difference)")
+                        break
+            except MissingFact as error:
+                report.todo.append(f"{family.id}: {where}: {error}")
+            except (UnreadableFile, UnicodeDecodeError):
+                continue
