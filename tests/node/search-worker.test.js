@@ -368,6 +368,8 @@ test("the bare numbers of a pasted message are values it holds, no status: they 
   const line = "Value 99 for environment variable ASCEND_GLOBAL_LOG_LEVEL is invalid. Reason: the value must be in [0, 4]."
   assert.deepEqual(await locations(MESSAGES, line), ["en/ge/codes/E13024/"])
   assert.equal(await first(MESSAGES, "0"), "en/codes/DEMO_SUCCESS/")  // a number alone is a value
+  // a status code's value, six digits or more, in a sentence still finds its code
+  assert.equal(await first(EN, "pull kv cache failed 1343270939"), "en/codes/DEMO_LINK_BUSY/")
 })
 
 test("a message copied in part finds the template it holds the most of, below one it fits whole", async () => {

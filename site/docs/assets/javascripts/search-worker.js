@@ -467,14 +467,16 @@ class Index {
   read(query) {
     const { text, keyed } = statusNumbers(query)
     let release = null
-    // in a sentence (three words or more besides numbers: a pasted message), a bare number is one of the
-    // values the message holds, not a status, unless the line gives its status (ret=...): that one only
+    // in a sentence (three words or more besides numbers: a pasted message), a short bare number is one of
+    // the values the message holds (99, 0, 4), not a status (six digits or more: 103901, 1343270938); where
+    // the line gives its status (ret=...), that number only
     const pasted = words(text).filter(w => !/^[-+]?\d+$/.test(w)).length >= 3
     const list = words(text).filter(w => {
       const named = releaseOf(w)
       if (named && !release) release = named
       if (named) return false  // the release is where the answer opens, not a word a page holds
-      return !(keyed.length || pasted) || !/^[-+]?\d+$/.test(w) || keyed.includes(w.toLowerCase())
+      if (!/^[-+]?\d+$/.test(w)) return true
+      return keyed.length ? keyed.includes(w.toLowerCase()) : !pasted || w.replace(/^[-+]/, "").length >= 6
     })
     let family = null
     const rest = list.filter(w => {
