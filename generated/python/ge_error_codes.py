@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:5905dcdb8df3eb83e98f58231da7c3a20c23d2a711d063407ffd06d5de97273b
+# Checksum: sha256:af230ad5cbd3a3f8453a93b81ea4e1e5875112073cea94b647a5c3276180107d
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -20,6 +20,7 @@ answers)::
 Standard library only, Python 3.9 or newer, typed: vendor this one file.
 """
 import re as _re
+from collections.abc import Iterable
 from difflib import get_close_matches as _close_matches
 from typing import NamedTuple, Optional
 
@@ -11406,7 +11407,7 @@ def lookup(key: str) -> ErrorCode:
     raise KeyError(f"no error code {key!r}" + (f"; did you mean {', '.join(close)}?" if close else ""))
 
 
-def nearest_ids(ident: str, ids) -> list[str]:
+def nearest_ids(ident: str, ids: Iterable[str]) -> list[str]:
     """For an id of a letter and a number (E10015), three ids of that letter: those one digit away first
     (a digit mistyped: E20011 -> E20001), then by the nearest numbers (E10014, E10016: a neighbour, or
     a newer code); [] for another key."""

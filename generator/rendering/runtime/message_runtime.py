@@ -6,6 +6,7 @@
 # tables, after the matcher of generator/rendering/runtime/message_match.py. So the module stays
 # one file, standard library only, typed, on Python 3.9+; this file is linted as it is.
 # runtime: prelude
+from collections.abc import Iterable
 from difflib import get_close_matches as _close_matches
 from typing import NamedTuple, Optional
 
@@ -137,7 +138,7 @@ def lookup(key: str) -> ErrorCode:
     raise KeyError(f"no error code {key!r}" + (f"; did you mean {', '.join(close)}?" if close else ""))
 
 
-def nearest_ids(ident: str, ids) -> list[str]:
+def nearest_ids(ident: str, ids: Iterable[str]) -> list[str]:
     """For an id of a letter and a number (E10015), three ids of that letter: those one digit away first
     (a digit mistyped: E20011 -> E20001), then by the nearest numbers (E10014, E10016: a neighbour, or
     a newer code); [] for another key."""
