@@ -64,8 +64,9 @@ def import_release(location: Path, name: str, repo, ref: str, only: Optional[str
             _named(report, family.id, said)
     catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
     import_messages(location, catalog, name, repo, ref, release, staged, report, only)
-    check_written_back(location, staged, report, name, repo)
-    check_sources_written_back(location, staged, report, name, repo, ref)
+    staged_catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
+    check_written_back(staged_catalog, report, name, repo)
+    check_sources_written_back(staged_catalog, report, name, repo, ref)
     if release is None and not report.done and not report.todo:
         report.todo.append(f"--ref {ref} is no tag of {name} and not the head of its default branch "
                            f"({repo.head_branch()}): from such a ref only an English page that no tag ships yet is "

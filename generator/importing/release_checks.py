@@ -5,19 +5,17 @@ from the catalog as they would be, are compared with upstream's; one that differ
 person, with its first line (what `audit --upstream` would find after the import)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from generator.domain.markup import first_difference
 from generator.domain.layout import compared_part
 from generator.importing.page_source import Report
-from generator.reading.load import load_catalog
+from generator.domain.family import Catalog
 from generator.rendering.upstream_page import NotWritable, adoptable, render_upstream_page
 from generator.rendering.upstream_source import MissingFact, find_regions, render_region
 from generator.upstream.files import UnreadableFile
 
 
-def check_written_back(location: Path, staged: dict[Path, str], report: Report, name: str, repo) -> None:
-    catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
+def check_written_back(catalog: Catalog, report: Report, name: str, repo) -> None:
+    """The catalog as the import stages it: each page this repository keeps, written back."""
     for family in catalog.families:
         for edition, lang, source in adoptable(family, sections=True):
             if (source.repo != name or source.commit is None or source.path is None or source.layout is None
@@ -37,12 +35,10 @@ def check_written_back(location: Path, staged: dict[Path, str], report: Report, 
                                    "correct the version's `page` in editions.yaml")
 
 
-def check_sources_written_back(location: Path, staged: dict[Path, str], report: Report, name: str, repo,
-                               ref: str) -> None:
+def check_sources_written_back(catalog: Catalog, report: Report, name: str, repo, ref: str) -> None:
     """Each region of each source file the families record in this repository, at `ref`, as the staged
     catalog writes it, against upstream's lines: a new code that upstream lists in an order the
     catalog cannot write (a binding's line placed before others), a fact the catalog lacks."""
-    catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
     release = repo.release_at(ref)
     for family in catalog.families:
         for item in (u for u in family.upstream if u.repo == name and u.regions):
