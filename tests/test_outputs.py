@@ -160,6 +160,36 @@ def test_a_run_stopped_before_it_removed_an_orphan_leaves_it_to_the_next_run(tmp
     assert run_cli("check", "--catalog", MINI, "--out", out).code == 0
 
 
+def test_what_a_stopped_run_wrote_for_a_catalog_changed_back_is_removed_by_the_next(tmp_path, monkeypatch):
+    """A run stopped before its manifests (here at an orphan's removal), then the catalog changed
+    back: the pages that run wrote for a renamed code are listed by no manifest, only by its journal,
+    with their hashes; the next run removes them, and the tree is the catalog's (they stayed, and
+    check passed)."""
+    fresh, out = tmp_path / "fresh", tmp_path / "out"
+    assert run_cli("generate", "--catalog", MINI, "--out", fresh).code == 0
+    assert run_cli("generate", "--catalog", MINI, "--out", out).code == 0
+    renamed = tmp_path / "catalog.yaml"
+    text = MINI.read_text(encoding="utf-8")
+    renamed.write_text(text.replace("  - python: DEMO_ODD", "  - python: DEMO_ODDER").replace(
+        "        DEMO_ODD:", "        DEMO_ODDER:").replace("[DEMO_ODD]", "[DEMO_ODDER]"), encoding="utf-8")
+    unlink = Path.unlink
+
+    def refused(self, *args, **kwargs):
+        if "DEMO_ODD." in self.name:
+            raise PermissionError(13, "Permission denied", str(self))
+        return unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    stopped = run_cli("generate", "--catalog", renamed, "--out", out)
+    monkeypatch.undo()
+    assert stopped.code == 1 and any("DEMO_ODDER" in path for path in tree(out)), stopped.out + stopped.err
+    result = run_cli("generate", "--catalog", MINI, "--out", out)
+    assert result.code == 0 and "did not finish" in result.err, result.out + result.err
+    assert "removed site/docs/codes/DEMO_ODDER.en.md" in result.out, result.out
+    assert tree(out, outputs_only=True) == tree(fresh, outputs_only=True)
+    assert run_cli("check", "--catalog", MINI, "--out", out).code == 0
+
+
 def test_a_temp_file_is_removed_when_its_write_fails(tmp_path, monkeypatch):
     target = tmp_path / "dir" / "file.txt"
     target.parent.mkdir()

@@ -12,7 +12,9 @@ Each output is written to a temporary file beside it and renamed into place, so 
 written last, after the orphans are removed: a run that stops before them leaves the old
 manifests, which still list the orphans, so that the next run removes them. A journal
 (.generate-journal.json) exists while a run writes: the next run says the previous one
-did not finish and removes its temporary files.
+did not finish, removes its temporary files, and takes each output that run wrote (the
+journal records their hashes: no manifest lists them yet) and no output plans now (the
+catalog changed back) for an orphan, as a manifest's.
 """
 from __future__ import annotations
 
@@ -83,8 +85,19 @@ def survey(root: Path, outputs: list[Output], owners: list[str],
         _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result, folders, planned)
     for owner in _retired_owners(root, every_owner) if every_owner is not None else ():
         _survey_retired(root, owner, result, folders, planned)
+    if unfinished:
+        _survey_unfinished(root, result, folders, planned)
     result.not_files = not_files_under(root, folders)
     return result
+
+
+def _survey_unfinished(root: Path, result: Survey, folders: list[str], planned: set[str]) -> None:
+    """What a run that did not finish wrote and no output plans now: it stopped before its manifests,
+    so only its journal lists them, with their hashes; each is an orphan as a manifest's are."""
+    written = (read_journal(root) or {}).get("hashes")
+    for path, digest in sorted(written.items()) if isinstance(written, dict) else ():
+        if isinstance(path, str) and isinstance(digest, str) and path not in planned:
+            _survey_orphan(root, JOURNAL, path, digest, result, folders)
 
 
 def _compare(result: Survey, path: str, data: bytes, current: Optional[bytes]) -> None:
@@ -108,7 +121,7 @@ def _survey_manifest(root: Path, owner: str, outputs: list[Output], result: Surv
     kept = {}
     for path, written in sorted(old.items()):
         if path not in planned and path != manifest_path(owner):
-            _survey_orphan(root, owner, path, written, result, folders)
+            _survey_orphan(root, manifest_path(owner), path, written, result, folders)
             if path in result.edited_orphans:
                 kept[path] = written
     path = manifest_path(owner)
@@ -136,14 +149,14 @@ def _survey_retired(root: Path, owner: str, result: Survey, folders: list[str], 
         return
     for path, written in sorted(old.items()):
         if path not in planned:
-            _survey_orphan(root, owner, path, written, result, folders)
+            _survey_orphan(root, manifest_path(owner), path, written, result, folders)
     path = manifest_path(owner)
     as_written = read_output(root, path) == render_manifest(owner, old).encode("utf-8")
     (result.orphaned if as_written else result.edited_orphans).append(path)
 
 
-def _survey_orphan(root: Path, owner: str, path: str, written: str, result: Survey, folders: list[str]) -> None:
-    """A file the owner's manifest lists and no output plans. The manifest is a committed file
+def _survey_orphan(root: Path, listed_by: str, path: str, written: str, result: Survey, folders: list[str]) -> None:
+    """A file a manifest (or an unfinished run's journal) lists and no output plans. The manifest is a committed file
     anyone can edit, so it is believed only where it can be right: the file lies in the
     outputs' folders, still has the bytes the manifest records and carries the generator's
     banner, except under the folders of upstream's own bytes (generated/upstream), where no
@@ -152,7 +165,7 @@ def _survey_orphan(root: Path, owner: str, path: str, written: str, result: Surv
         return  # listed by two owners' manifests
     bannerless = _under(path, FOLDERS_WITHOUT_BANNER)
     if not bannerless and not _under(path, folders):
-        result.warnings.append(f"{manifest_path(owner)} lists {path!r}, which is outside the generator's folders "
+        result.warnings.append(f"{listed_by} lists {path!r}, which is outside the generator's folders "
                                f"({', '.join(folders)}): left in place")
         return
     try:
@@ -163,7 +176,7 @@ def _survey_orphan(root: Path, owner: str, path: str, written: str, result: Surv
     if current is None:
         return
     if not bannerless and not GENERATED_MARK.search(current[:4096]):
-        result.warnings.append(f"{manifest_path(owner)} lists {path}, which does not carry the generator's banner: "
+        result.warnings.append(f"{listed_by} lists {path}, which does not carry the generator's banner: "
                                "left in place")
         return
     (result.orphaned if sha(current) == written else result.edited_orphans).append(path)
@@ -270,7 +283,8 @@ def _stopped(root: Path, actions: list) -> None:
 
 
 def _write_journal(root: Path, result: Survey) -> None:
-    data = {"pid": os.getpid(), "writes": sorted(result.texts), "removes": result.orphaned}
+    data = {"pid": os.getpid(), "writes": sorted(result.texts), "removes": result.orphaned,
+            "hashes": {path: result.hashes[path] for path in sorted(result.texts)}}
     try:
         atomic_write(root / JOURNAL, json.dumps(data).encode())
     except OSError as error:
