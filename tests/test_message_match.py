@@ -56,6 +56,12 @@ def test_what_comes_before_a_named_id_is_no_placeholders_value():
     for before in ("ge.error.GeError: run_graph failed; graph_id=1; ", "RuntimeError: ", PREFIX):
         line = before + "E10059: Build graph failed. Reason: graph 1 has no output."
         assert match_template(leading, line) == ("Build graph", "graph 1 has no output"), before
+    # a template that starts with its own text, which the context before the id holds too
+    exclusive = template_pieces("--%s and --%s are mutually exclusive.")
+    line = "build_model failed; options=--framework 5; E10047: --input_shape and --input_shape_range are mutually " \
+           "exclusive."
+    assert match_template(exclusive, line) == ("input_shape", "input_shape_range")
+    assert match_template(exclusive, "see --help\nE10047: --a and --b are mutually exclusive.") == ("a", "b")
 
 
 def test_a_value_stops_at_the_end_of_the_messages_line():

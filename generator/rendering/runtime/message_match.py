@@ -50,8 +50,7 @@ def specificity(pieces: tuple[str, ...]) -> int:
 def message_start(line: str) -> int:
     """Where the message of a logged line starts: after the first code id it names (and what
     comes before it), then after its prefix's tokens and the spaces between."""
-    named = _CODE_ID.search(line)
-    position = named.end() if named else 0
+    position = _after_id(line)
     while True:
         while position < len(line) and line[position] in _BLANKS:
             position += 1
@@ -59,6 +58,12 @@ def message_start(line: str) -> int:
         if token is None or token.end() == position:
             return position
         position = token.end()
+
+
+def _after_id(line: str) -> int:
+    """Where the text after the first code id a line names starts (0 where it names none)."""
+    named = _CODE_ID.search(line)
+    return named.end() if named else 0
 
 
 def _line_of(line: str, position: int) -> str:
@@ -80,8 +85,8 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
         before = len(line) - len(fixed) - 1
         return () if " " in fixed and line.endswith(fixed) and before >= 0 and line[before] in " \t:]" else None
     first, middle, last = pieces[0], pieces[1:-1], pieces[-1]
-    if first:
-        found = line.find(first)
+    if first:  # after the id the line names: `build_model failed; options=--framework 5; E10047: --%s and --%s ...`
+        found = line.find(first, _after_id(line))
         if found < 0:
             return None
         position = found + len(first)
