@@ -131,6 +131,8 @@ def test_a_header_namespace_of_upstreams_or_the_standard_librarys_is_refused(tmp
     # the site's own paths: a family at /en/ lost its home page to the English site's, without a warning
     ("hixl", "site_path: hixl", "site_path: en", "site_path 'en' is a path of the site's own"),
     ("ge", "site_path: ge", "site_path: assets", "site_path 'assets' is a path of the site's own"),
+    # another family's upstream namespace: adxl's constants beside hixl's hixl::SUCCESS, a redefinition
+    ("adxl", "namespace: adxl_status_codes", "namespace: hixl", "family.c.namespace 'hixl' is the namespace"),
 ])
 def test_names_two_families_or_the_site_would_share_are_refused(tmp_path, family, old, new, said):
     import shutil

@@ -325,7 +325,15 @@ def _unique_outputs(families: list[Family], rep: Reporter, messages: Sequence[Me
     paths: dict[str, str] = {}
     outputs: dict[str, str] = {}
     header_names: dict[str, str] = {}
+    # upstream's namespaces, every family's (HIXL's hixl:: beside ADXL's header), and the standard library's
+    upstream = {header.namespace for table in families for header in table.headers} | {"std"}
     for table in families:
+        if table.c.namespace in upstream:
+            whose = "the C++ standard library's" if table.c.namespace == "std" else \
+                "the namespace of upstream's headers"
+            rep.error(table.pos, f"{table.id}: family.c.namespace {table.c.namespace!r} is {whose}: the generated "
+                                 "header is included beside them, and its constants would be redefinitions; give them "
+                                 "a namespace of their own")
         for name in dict.fromkeys(n for n in (table.c.guard, table.c.namespace, table.c.name_function,
                                               table.c.message_function) if n):
             if name in header_names:

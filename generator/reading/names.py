@@ -77,11 +77,6 @@ def _python(family: Family, node, rep: Reporter, flawed) -> None:
 
 def _c(family: Family, node, rep: Reporter) -> None:
     c = family.c
-    upstream = {header.namespace for header in family.headers}
-    if c.namespace in upstream | {"std"}:
-        whose = "the C++ standard library's" if c.namespace == "std" else "the namespace of upstream's headers"
-        rep.error(node, f"family.c.namespace {c.namespace!r} is {whose}: the generated header is included beside "
-                        "them, and its constants would be redefinitions; give them a namespace of their own")
     own = {c.namespace, c.name_function, c.message_function, "code", "std", "uint32_t", *c.own_macros} - {None}
     if len({c.guard, c.namespace, c.name_function, c.message_function} - {None}) < len(
         [n for n in (c.guard, c.namespace, c.name_function, c.message_function) if n]
