@@ -212,6 +212,12 @@ test("an empty result says what was searched and suggests the nearest codes", as
   assert.deepEqual(zh.slice(1).map(item => item.location), ["codes/DEMO_LINK_BUSY/", "codes/DEMO_NOT_LINKED/"])
 })
 
+test("an id no code has suggests the ids one digit away and with the nearest numbers, as explain does", async () => {
+  const items = (await answer("E10004", MESSAGES, load)).items.map(group => group[0])
+  assert.match(items[0].title, /Nothing found/)
+  assert.deepEqual(items.slice(1, 3).map(item => item.location), ["en/ge/codes/E10003/", "en/ge/codes/E10001/"])
+})
+
 test("an empty result for a family lists what that family has", async () => {
   const items = (await answer("Other 磁盘损坏", ZH, load)).items.map(group => group[0])
   assert.equal(items.length, 1)

@@ -660,9 +660,14 @@ class Index {
     for (const entry of this.scope(query.family).filter(e => e.doc.k === "code")) {
       let best = Infinity
       for (const t of query.terms) {
+        const id = entry.doc.t.toLowerCase()
         if (t.cjk) {
           const shared = [...new Set(t.word)].filter(c => CJK.test(c) && entry.lower.m.includes(c)).length
           if (shared) best = Math.min(best, 1 - shared / t.word.length)
+        } else if (/^[a-z]\d{3,}$/.test(t.word) && id.length === t.word.length && id[0] === t.word[0] && /^\d+$/.test(id.slice(1))) {
+          // an id of a letter and a number (E10015): one digit away first, then the nearest numbers, as explain says
+          const apart = [...id].filter((c, i) => c !== t.word[i]).length
+          best = Math.min(best, (apart === 1 ? 0.1 : 0.5) + Math.abs(Number(id.slice(1)) - Number(t.word.slice(1))) / 1e7)
         } else if (t.word.length >= 3) {
           const parts = entry.names.flatMap(n => [n, ...n.split(/_|::/)])
           const distance = Math.min(...parts.map(p => edits(t.word, p)))
