@@ -284,7 +284,9 @@ def _stopped(root: Path, actions: list) -> None:
 
 def _write_journal(root: Path, result: Survey) -> None:
     data = {"pid": os.getpid(), "writes": sorted(result.texts), "removes": result.orphaned,
-            "hashes": {path: result.hashes[path] for path in sorted(result.texts)}}
+            # what the next run takes for an orphan if this one stops before its manifests (not these)
+            "hashes": {path: result.hashes[path] for path in sorted(result.texts)
+                       if not path.startswith(MANIFEST_DIR + "/")}}
     try:
         atomic_write(root / JOURNAL, json.dumps(data).encode())
     except OSError as error:
