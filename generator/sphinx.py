@@ -194,10 +194,12 @@ class EditionTable:
         return table
 
     def _name_cell(self, code: Code) -> list[nodes.Node]:
-        """The name the page shows, the value at the edition's release, and, as the site's edition pages
-        say, the name the release's files gave it and its C/C++ name where those are others."""
-        shown = self.edition.name_shown(code.name) or code.name
+        """The name the page shows (on a page of decimal values, as upstream's first column: the value),
+        the value at the edition's release, and, as the site's edition pages say, the name the release's
+        files gave it and its C/C++ name where those are others."""
         value = value_at_edition(code, self.edition)
+        shown = str(value) if self.edition.page.first_column == "decimal" else \
+            self.edition.name_shown(code.name) or code.name
         name = nodes.paragraph()
         name += nodes.literal("", "", *identifier_nodes(shown))
         name += nodes.Text(f" {hex_value(value)} ({value})")
