@@ -107,6 +107,27 @@ def test_included_twice_and_unused_compiles_clean(tmp_path, catalog, flags, suff
         )
 
 
+def test_in_cpp_the_functions_return_nullptr_not_null(tmp_path, catalog):
+    """clang++ -Wzero-as-null-pointer-constant -Werror refused `return NULL;` (g++'s NULL is __null,
+    which it lets pass): as C++, every header's functions return nullptr, and NULL stays C's. With
+    clang++ on the machine, it compiles them too."""
+    for family in families(catalog):
+        header = ROOT / "generated" / "c" / f"{family.c.header}.h"
+        expanded = subprocess.run(["g++", "-std=c++11", "-E", "-P", "-x", "c++", str(header)], capture_output=True,
+                                  text=True, check=True).stdout
+        body = expanded[expanded.index(family.c.name_function):]
+        assert "nullptr" in body and "__null" not in body and "NULL" not in body, family.id
+        as_c = subprocess.run(["gcc", "-std=c99", "-E", "-P", "-x", "c", str(header)], capture_output=True, text=True,
+                              check=True).stdout
+        assert "nullptr" not in as_c
+    if shutil.which("clang++"):
+        for family in families(catalog):
+            compile_and_run(tmp_path, ["clang++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic",
+                                       "-Wzero-as-null-pointer-constant"],
+                            f'#include "{family.c.header}.h"\nint main(void) {{ return {family.c.name_function}(1) '
+                            "== nullptr ? 0 : 1; }\n", ".cpp")
+
+
 def test_llm_header_beside_upstreams_llm_datadist_and_ge_headers(tmp_path, llm):
     """Upstream's llm_datadist.h (constexpr in llm_datadist::) and llm_error_codes.h (GE_ERRORNO_DEFINE in ge::)."""
     stub = tmp_path / "include" / "external" / "ge_common"

@@ -3,7 +3,7 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* Checksum: sha256:adf2db5ed2d6db89d1b8a18f490f46029a9524768ed6e57a08786fcb8a4d1db6 */
+/* Checksum: sha256:c2dc1f1c05ebf431a0833a8a138b5adbee1cc7a88784ac3dbface41e4fc6f249 */
 
 /*
  * ADXL (to be deprecated): the status codes of CANN ADXL (to be deprecated), for C and C++.
@@ -73,8 +73,13 @@ static inline const char *adxl_status_name(uint32_t code)
     case 103905U: return "UNSUPPORTED";
     case 503900U: return "FAILED";
     case 203900U: return "RESOURCE_EXHAUSTED";
-    default: return NULL;
+    default: break;
     }
+#ifdef __cplusplus
+    return nullptr;  /* C++: clang's -Wzero-as-null-pointer-constant warns of NULL */
+#else
+    return NULL;
+#endif
 }
 
 #ifdef __cplusplus

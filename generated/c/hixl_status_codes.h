@@ -3,7 +3,7 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* Checksum: sha256:ee3c0df7c3024a1a66361e5d56ba630a2f4971cd17c3d665fbb9c479244e2fc5 */
+/* Checksum: sha256:b87abe40a88d5e5a64e4411b00412af143b66f2a808f0436f88beab0585d71aa */
 
 /*
  * HIXL: the status codes of CANN HIXL, for C and C++.
@@ -73,8 +73,13 @@ static inline const char *hixl_status_name(uint32_t code)
     case 103905U: return "UNSUPPORTED";
     case 503900U: return "FAILED";
     case 203900U: return "RESOURCE_EXHAUSTED";
-    default: return NULL;
+    default: break;
     }
+#ifdef __cplusplus
+    return nullptr;  /* C++: clang's -Wzero-as-null-pointer-constant warns of NULL */
+#else
+    return NULL;
+#endif
 }
 
 #ifdef __cplusplus

@@ -3,7 +3,7 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* Checksum: sha256:4d98b8e3f5627762c5fa190e2977ec77a602009f8e7af6af27f3d6def4e8eef2 */
+/* Checksum: sha256:c83ab5de0058edb129cfaa1c53ed208153e53ea62337e12b2991ddbef76beaea */
 
 /*
  * LLM-DataDist: the status codes of CANN LLM-DataDist, for C and C++.
@@ -136,8 +136,13 @@ static inline const char *llm_status_name(uint32_t code)
     case 0x5010B01AU: return "LLM_TIMEOUT";
     case 0x5010B01BU: return "LLM_LINK_BUSY";
     case 0x5010B01CU: return "LLM_OUT_OF_MEMORY";
-    default: return NULL;
+    default: break;
     }
+#ifdef __cplusplus
+    return nullptr;  /* C++: clang's -Wzero-as-null-pointer-constant warns of NULL */
+#else
+    return NULL;
+#endif
 }
 
 /* The message upstream's C++ library registers and logs for a status code,
@@ -171,8 +176,13 @@ static inline const char *llm_status_message(uint32_t code)
     case 0x5010B01AU: return "Process timeout.";
     case 0x5010B01BU: return "Current link is busy.";
     case 0x5010B01CU: return "Out of memory.";
-    default: return NULL;
+    default: break;
     }
+#ifdef __cplusplus
+    return nullptr;
+#else
+    return NULL;
+#endif
 }
 
 #ifdef __cplusplus
