@@ -128,7 +128,10 @@ def environment() -> jinja2.Environment:
         html_jinja=escape.html_in_jinja,
         json_jinja=escape.json_in_jinja,
         yaml_str=lambda text: json.dumps(text, ensure_ascii=False),  # JSON strings are YAML scalars
-        # MkDocs themes put config strings (site_name, nav titles) into HTML unescaped: escape them here
+        # MkDocs themes put config strings (site_name, nav titles) into HTML unescaped: escape them here.
+        # Where Material escapes one again (the logo's title), its tooltip shows the entities of a name
+        # with & or ': the price of safety, as the tooltip sets that title as HTML (a name escaped once
+        # there ran its script: tests/test_hostile.py's Chromium test)
         yaml_html=lambda text: json.dumps(escape.html_text(text), ensure_ascii=False),
         # Material's palette toggles carry their name in a title that its tooltips read as HTML
         yaml_tooltip=lambda text: json.dumps(escape.html_read_as_html(text), ensure_ascii=False),
