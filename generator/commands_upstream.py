@@ -152,13 +152,14 @@ def cmd_import(args) -> int:
         return EXIT_DIFFERENT
     for line in report.done:
         safe_print(line)
-    for line in report.for_a_person():
+    person = report.for_a_person()
+    for line in person:
         safe_print(f"for a person: {line}")
     written = len({line for line in report.done if line.startswith("wrote ")})
-    safe_print(
-        f"import: {written} file(s) changed"
-        + ("; run `make generate`" if written else "; the catalog already records it")
-    )
+    # nothing written with lines for a person (a ref no tag is, a release branch's) is not "recorded already"
+    safe_print(f"import: {written} file(s) changed" + ("; run `make generate`" if written else
+                                                       "; the lines for a person above say what is not recorded"
+                                                       if person else "; the catalog already records it"))
     return EXIT_OK
 
 

@@ -236,6 +236,9 @@ def test_a_branch_that_is_not_the_default_one_says_what_it_imports(tmp_path):
     result = _import(upstream, "develop")
     assert result.code == 0 and "for a person: --ref develop is no tag of" in result.out, result.out
     assert "import that tag" in result.out
+    # and its last line does not say the catalog records it already
+    assert result.out.splitlines()[-1] == "import: 0 file(s) changed; the lines for a person above say what is not " \
+        "recorded", result.out
 
 
 def test_a_branch_head_older_than_the_recorded_one_is_refused(tmp_path):
