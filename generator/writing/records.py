@@ -67,12 +67,9 @@ def read_journal(root: Path) -> Optional[dict]:
     return data if isinstance(data, dict) else {}
 
 
-def previous_run_unfinished(root: Path) -> Optional[str]:
-    """A sentence saying the previous run did not finish, or None."""
-    data = read_journal(root)
-    if data is None:
-        return None
-    return (f"the previous `generate` (pid {data.get('pid')}) did not finish: it was stopped, or a write failed, "
+def unfinished(journal: dict) -> str:
+    """What the journal a run left says: that run did not finish."""
+    return (f"the previous `generate` (pid {journal.get('pid')}) did not finish: it was stopped, or a write failed, "
             "part-way, so the outputs may be a mix of old and new ones; every output is checked in full")
 
 
@@ -81,8 +78,8 @@ def temp_leftovers(root: Path, journal: dict) -> list[Path]:
     atomic_write gives, for the paths that run was writing, with that run's pid."""
     pid = journal.get("pid")
     found: list[Path] = []
-    writes = journal.get("writes")
-    if not isinstance(pid, int) or not isinstance(writes, list):
+    writes = journal.get("writes")  # {path: the hash of what it writes there}
+    if not isinstance(pid, int) or not isinstance(writes, (dict, list)):
         return found
     for rel in writes:
         try:

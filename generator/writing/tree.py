@@ -35,11 +35,11 @@ from generator.writing.files import (
 )
 from generator.writing.records import (
     JOURNAL,
-    previous_run_unfinished,
     read_journal,
     read_manifest,
     render_manifest,
     temp_leftovers,
+    unfinished,
 )
 
 
@@ -59,6 +59,7 @@ class Survey:
     not_files: list[str] = field(default_factory=list)  # links, FIFOs, devices among the outputs' folders
     hashes: dict[str, str] = field(default_factory=dict)  # path -> sha256 of the output as rendered
     warnings: list[str] = field(default_factory=list)
+    journal: Optional[dict] = None  # what an unfinished run left ({} where unreadable): the write clears it up
 
     def __bool__(self) -> bool:
         return bool(self.stale or self.missing or self.orphaned or self.edited_orphans or self.not_files)
@@ -71,9 +72,9 @@ def survey(root: Path, outputs: list[Output], owners: list[str],
     (targets.all_owners); a manifest of any other is a retired family's, whose files are
     all orphans."""
     result = Survey()
-    unfinished = previous_run_unfinished(root)
-    if unfinished:
-        result.warnings.append(unfinished)
+    journal = result.journal = read_journal(root)
+    if journal is not None:
+        result.warnings.append(unfinished(journal))
     reader = TreeReader(root)
     for output in outputs:
         data = output.render_bytes()
@@ -85,18 +86,20 @@ def survey(root: Path, outputs: list[Output], owners: list[str],
         _survey_manifest(root, owner, [o for o in outputs if o.owner == owner], result, folders, planned)
     for owner in _retired_owners(root, every_owner) if every_owner is not None else ():
         _survey_retired(root, owner, result, folders, planned)
-    if unfinished:
-        _survey_unfinished(root, result, folders, planned)
+    if journal is not None:
+        _survey_unfinished(root, journal, result, folders, planned)
     result.not_files = not_files_under(root, folders)
     return result
 
 
-def _survey_unfinished(root: Path, result: Survey, folders: list[str], planned: set[str]) -> None:
+def _survey_unfinished(root: Path, journal: dict, result: Survey, folders: list[str], planned: set[str]) -> None:
     """What a run that did not finish wrote and no output plans now: it stopped before its manifests,
-    so only its journal lists them, with their hashes; each is an orphan as a manifest's are."""
-    written = (read_journal(root) or {}).get("hashes")
+    so only its journal lists them, with their hashes; each is an orphan as a manifest's are (the
+    manifests themselves are the manifests' survey's)."""
+    written = journal.get("writes")
     for path, digest in sorted(written.items()) if isinstance(written, dict) else ():
-        if isinstance(path, str) and isinstance(digest, str) and path not in planned:
+        if isinstance(path, str) and isinstance(digest, str) and path not in planned \
+                and not path.startswith(MANIFEST_DIR + "/"):
             _survey_orphan(root, JOURNAL, path, digest, result, folders)
 
 
@@ -234,11 +237,10 @@ def write_survey(root: Path, result: Survey) -> list[tuple[str, str]]:
     """Write what changed and remove orphans still as written; returns [(action, path)].
     The caller holds run_lock(root) from before its survey."""
     actions: list[tuple[str, str]] = []
-    if not (result.texts or result.orphaned) and not os.path.lexists(root / JOURNAL):
+    if not (result.texts or result.orphaned) and result.journal is None:
         return actions
-    journal = read_journal(root)
-    if journal:
-        for leftover in temp_leftovers(root, journal):
+    if result.journal:
+        for leftover in temp_leftovers(root, result.journal):
             with contextlib.suppress(OSError):
                 leftover.unlink()
     _write_journal(root, result)
@@ -283,10 +285,10 @@ def _stopped(root: Path, actions: list) -> None:
 
 
 def _write_journal(root: Path, result: Survey) -> None:
-    data = {"pid": os.getpid(), "writes": sorted(result.texts), "removes": result.orphaned,
-            # what the next run takes for an orphan if this one stops before its manifests (not these)
-            "hashes": {path: result.hashes[path] for path in sorted(result.texts)
-                       if not path.startswith(MANIFEST_DIR + "/")}}
+    # what it writes, with the hash of each: if it stops before its manifests, the next run takes
+    # what it wrote and no output plans then for an orphan
+    data = {"pid": os.getpid(), "writes": {path: result.hashes[path] for path in sorted(result.texts)},
+            "removes": result.orphaned}
     try:
         atomic_write(root / JOURNAL, json.dumps(data).encode())
     except OSError as error:
