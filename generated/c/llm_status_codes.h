@@ -3,7 +3,7 @@
 /* The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version */
 /* 2.0; this file's code and the texts marked as this project's translation are under the Apache */
 /* License 2.0. Keep this banner when you vendor the file. */
-/* Checksum: sha256:c83ab5de0058edb129cfaa1c53ed208153e53ea62337e12b2991ddbef76beaea */
+/* Checksum: sha256:98fb386ad82870d3220ae8f9d28e15cade07ac7dddbfafb0fdb3b184b3405151 */
 
 /*
  * LLM-DataDist: the status codes of CANN LLM-DataDist, for C and C++.
@@ -179,7 +179,7 @@ static inline const char *llm_status_message(uint32_t code)
     default: break;
     }
 #ifdef __cplusplus
-    return nullptr;
+    return nullptr;  /* C++: clang's -Wzero-as-null-pointer-constant warns of NULL */
 #else
     return NULL;
 #endif
