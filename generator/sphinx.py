@@ -42,7 +42,7 @@ from generator.reading.load import catalog_files, load_catalog
 from generator.domain.codes import Code, hex_value
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
-from generator.domain.queries import default_timeline, names_at_edition, newest_edition, value_at_edition
+from generator.domain.queries import default_timeline, newest_edition, row_names
 from generator.core.problems import CatalogError
 from generator.rendering.site.text import IDENTIFIER_JOIN, URL_JOIN, URL_PATTERN  # the site's break rules
 from generator.domain.blocks import blocks
@@ -194,23 +194,17 @@ class EditionTable:
         return table
 
     def _name_cell(self, code: Code) -> list[nodes.Node]:
-        """The name the page shows (on a page of decimal values, as upstream's first column: the value),
-        the value at the edition's release, and, as the site's edition pages say, the name the release's
-        files gave it and its C/C++ name where those are others."""
-        value = value_at_edition(code, self.edition)
-        shown = str(value) if self.edition.page.first_column == "decimal" else \
-            self.edition.name_shown(code.name) or code.name
+        """The row's names and value, as the site's edition pages say them (domain.queries.row_names)."""
+        names = row_names(code, self.edition)
         name = nodes.paragraph()
-        name += nodes.literal("", "", *identifier_nodes(shown))
-        name += nodes.Text(f" {hex_value(value)} ({value})")
-        python, c = names_at_edition(code, self.edition)
-        then = python or c or code.name
+        name += nodes.literal("", "", *identifier_nodes(names.shown))
+        name += nodes.Text(f" {hex_value(names.value)} ({names.value})")
         cell = [name]
-        if then != shown:
-            cell.append(nodes.paragraph("", "", nodes.literal("", "", *identifier_nodes(then))))
-        if c and c not in (shown, then):
+        if names.then:
+            cell.append(nodes.paragraph("", "", nodes.literal("", "", *identifier_nodes(names.then))))
+        if names.other_c:
             cell.append(nodes.paragraph("", self.site.label("c_name", self.lang) + ": ",
-                                        nodes.literal("", "", *identifier_nodes(c))))
+                                        nodes.literal("", "", *identifier_nodes(names.other_c))))
         return cell
 
     def _recoverable_cell(self, recoverable: str, disagreements) -> list[nodes.Node]:

@@ -26,7 +26,7 @@ of that release's editions, one that lists the code, by the same ties.
 """
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import Iterable, NamedTuple, Optional
 
 from generator.domain.codes import Code
 from generator.domain.editions import Edition
@@ -177,6 +177,24 @@ def row_anchor(edition: Edition, code: Code) -> str:
 def value_at_edition(code: Code, edition: Edition) -> int:
     """The code's value in the files of the edition's repository at its release."""
     return code.value_at(edition.timeline.repo, edition.release)
+
+
+class RowNames(NamedTuple):
+    """What an edition's row says a code is called: the site's edition pages and the Sphinx tables."""
+
+    shown: str  # its first column: the name the page gives it, or on a page of decimal values, the value
+    value: int  # at the edition's release
+    then: str  # the name the release's files gave it, where that is not `shown` ("" otherwise)
+    other_c: str  # its C/C++ name, where that is neither ("" otherwise)
+    c: Optional[str]  # its C/C++ name at the release
+
+
+def row_names(code: Code, edition: Edition) -> RowNames:
+    value = value_at_edition(code, edition)
+    shown = str(value) if edition.page.first_column == "decimal" else edition.name_shown(code.name) or code.name
+    python, c = names_at_edition(code, edition)
+    then = python or c or code.name  # the code's name in that release's files
+    return RowNames(shown, value, then if then != shown else "", c if c and c not in (shown, then) else "", c)
 
 
 def newest_edition(family: Family, timeline: Timeline) -> Optional[Edition]:

@@ -11,7 +11,7 @@ from generator.domain.editions import Edition, Malformation
 from generator.domain.family import Catalog, Family
 from generator.domain.model import PROPOSED, UNTRANSLATED
 from generator.rendering.output import Planned
-from generator.domain.queries import default_edition, names_at_edition, row_anchor, value_at_edition
+from generator.domain.queries import default_edition, row_anchor, row_names
 from generator.rendering.site.code_page import pages_disagree, render_code_page
 from generator.rendering.site.compare import (compared, differences_location, render_differences,
                                               render_page_differences, render_timeline_differences)
@@ -276,10 +276,7 @@ def _origins(family: Family) -> dict[tuple[str, str], set[str]]:
 
 
 def _edition_row(ctx: Context, family: Family, edition: Edition, code: Code) -> EditionRow:
-    value = value_at_edition(code, edition)
-    shown = str(value) if edition.page.first_column == "decimal" else edition.name_shown(code.name) or code.name
-    python, c = names_at_edition(code, edition)
-    then = python or c or code.name  # the code's name in that release's files
+    names = row_names(code, edition)
     row = edition.row_by_code[code.name]
     cells: list = []
     for column in edition.page.columns:
@@ -292,10 +289,10 @@ def _edition_row(ctx: Context, family: Family, edition: Edition, code: Code) -> 
             cells.append(text_cell_of(ctx, entry.text if entry else None, entry.origin if entry else None))
     anchor = row_anchor(edition, code)
     # the row's second anchor: the name it shows, or on a page of decimal values, its C name
-    named = (c or "") if edition.page.first_column == "decimal" else shown
+    named = (names.c or "") if edition.page.first_column == "decimal" else names.shown
     also = named.lower() if named and named.lower() != anchor else ""
-    name = NameCell(anchor, Link(ctx.url(ctx.code_location(family, code)), shown), hex_value(value),
-                    value, then if then != shown else "", c if c and c not in (shown, then) else "", also)
+    name = NameCell(anchor, Link(ctx.url(ctx.code_location(family, code)), names.shown), hex_value(names.value),
+                    names.value, names.then, names.other_c, also)
     return EditionRow(name, tuple(cells))
 
 
