@@ -157,13 +157,16 @@ class MessageCode:
             meanings = meanings * count
         return list(zip(names, meanings if len(meanings) == count else [""] * count))
 
+    def meanings_fit(self, lang: str) -> bool:
+        """Whether the page in `lang` gives each placeholder a meaning (placeholder_meanings)."""
+        return all(meaning for _, meaning in self.placeholder_meanings(lang))
+
     def meanings_disagree(self, languages: tuple[str, ...]) -> tuple[str, ...]:
         """The languages whose page lists meanings that do not fit the placeholders (where the catalog
         records that they disagree): E10005's is English only, its zh page lists two for two."""
         if "meanings" not in self.known:
             return ()
-        return tuple(lang for lang in languages if self.meanings_in(lang)
-                     and not all(meaning for _, meaning in self.placeholder_meanings(lang)))
+        return tuple(lang for lang in languages if self.meanings_in(lang) and not self.meanings_fit(lang))
 
     def messages(self, family: "MessageFamily") -> tuple[str, ...]:
         """Every text of its message: the page's template and the registry's of every release, each once."""

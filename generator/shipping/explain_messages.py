@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional, Sequence, TypeGuard
 
 from generator.core.releases import UNRELEASED
 from generator.domain.markup import markdown_plain as plain
@@ -88,7 +88,7 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
     if match.how == "message":
         lines.append("  (" + labels["found_by_message"].replace("{code}", code.id) + ")")
     message, cause, solution = _said_at(match, lang, edition)
-    if edition not in (None, UNRELEASED):  # as that release's registry says it, the message its library logs
+    if _at_release(edition):  # as that release's registry says it, the message its library logs
         lines.append(f"  {labels['message_template']} ({edition}): {message}" if message is not None
                      else "  " + labels["registry_absent"].replace("{release}", str(edition)))
     elif code.template is not None:
@@ -101,7 +101,7 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
         lines += [f"    {name}" + (f" ({meaning})" if meaning else "") + (f" = {value!r}" if match.placeholders else "")
                   for name, meaning, value in rows]
     # at a release, its registry's words (English), said so: the page's in the reader's language are another text
-    source = "" if edition in (None, UNRELEASED) else f" ({labels['from_registry'].replace('{release}', edition)})"
+    source = f" ({labels['from_registry'].replace('{release}', edition)})" if _at_release(edition) else ""
     if cause and cause != "N/A":
         lines.append(f"  {labels['cause']}{source}: " + plain(cause).replace("\n", "\n    "))
     if solution:
@@ -119,17 +119,22 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
     return "\n".join(lines) + "\n"
 
 
+def _at_release(edition: Optional[str]) -> TypeGuard[str]:
+    """Whether --edition names a release (its registry answers), not the page (none, or `unreleased`)."""
+    return edition not in (None, UNRELEASED)
+
+
 def _said_at(match: MessageMatch, lang: str, edition: Optional[str]) -> tuple[Optional[str], ...]:
     """(message, cause, solution): the page's (in `lang`), or at a release its registry's (English;
     all None where that release does not ship the code)."""
     code = match.code
-    if edition is None or edition == UNRELEASED:
-        return code.template, code.cause_in(lang), code.solution_in(lang)
-    entry = code.registry_at(edition, match.family)
-    if entry is None:
-        return None, None, None
-    suggestion: dict[str, str] = entry["suggestion"]  # type: ignore[assignment]
-    return str(entry["ErrMessage"]), suggestion.get("Possible Cause"), suggestion.get("Solution")
+    if _at_release(edition):
+        entry = code.registry_at(edition, match.family)
+        if entry is None:
+            return None, None, None
+        suggestion: dict[str, str] = entry["suggestion"]  # type: ignore[assignment]
+        return str(entry["ErrMessage"]), suggestion.get("Possible Cause"), suggestion.get("Solution")
+    return code.template, code.cause_in(lang), code.solution_in(lang)
 
 
 def message_data(site: Site, match: MessageMatch, lang: str, edition: Optional[str] = None) -> dict:
@@ -139,7 +144,7 @@ def message_data(site: Site, match: MessageMatch, lang: str, edition: Optional[s
     message, cause, solution = _said_at(match, lang, edition)
     return {"family": family.id, "code": code.id, "category": code.category, "found_by": match.how,
             "page": site_page(site, family.prefix, code.id, lang), "edition": edition or UNRELEASED,
-            "texts_from": "page" if edition in (None, UNRELEASED) else "registry",
+            "texts_from": "registry" if _at_release(edition) else "page",
             "template": code.template, "matched": match.template, "placeholders": list(match.placeholders),
             "message": message,
             "arguments": list(code.arg_names), "meanings": [plain(m) for m in code.meanings_in(lang)],

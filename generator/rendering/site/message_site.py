@@ -135,8 +135,8 @@ def message_view(catalog: Catalog, family: MessageFamily, code: MessageCode, lan
     placeholders = [Placeholder(n, name, meaning)
                     for n, (name, meaning) in enumerate(code.placeholder_meanings(lang), 1)]
     # where the page's meanings do not fit the placeholders, its list as it is
-    fitted = all(meaning for _, meaning in code.placeholder_meanings(lang))
-    sentence = None if not meanings or fitted else family.pages.framing_of(lang).separator.join(meanings)
+    sentence = None if not meanings or code.meanings_fit(lang) else \
+        family.pages.framing_of(lang).separator.join(meanings)
     repo = catalog.repositories.get(family.pages.repo)
     language_names = catalog.site.language_names
     urls = [(language_names[other], repo.file_url(family.pages.commit, quote(page_path(family, other, code))))
