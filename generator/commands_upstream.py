@@ -6,6 +6,7 @@ import sys
 from functools import partial
 
 from generator.domain.editions import place_of
+from generator.domain.markup import first_line_difference
 from generator.domain.family import Catalog, Family
 from generator.core.exits import EXIT_DIFFERENT, EXIT_OK, UsageError, safe_print
 from generator.commands import catalog_of, edition_of, existing_file, family_of, language_of
@@ -309,12 +310,9 @@ def _said_otherwise(found, rendered, where: str) -> int:
     for f, lines in zip(found, rendered):
         if list(lines) == list(f.lines):
             continue
-        at = next((i for i, (mine, theirs) in enumerate(zip(lines, f.lines)) if mine != theirs),
-                  min(len(lines), len(f.lines)))
-        theirs = f.lines[at] if at < len(f.lines) else "(the region's end)"
-        mine = lines[at] if at < len(lines) else "(the region's end)"
-        print(f"upstream-source: {where}:{f.start + at}: upstream has {theirs!r}, the catalog writes {mine!r}: the "
-              "catalog lacks or contradicts a fact this region needs (audit --upstream lists every difference)",
+        line, theirs, mine = first_line_difference(f.lines, lines, "(the region's end)")
+        print(f"upstream-source: {where}:{f.start + line - 1}: upstream has {theirs!r}, the catalog writes {mine!r}: "
+              "the catalog lacks or contradicts a fact this region needs (audit --upstream lists every difference)",
               file=sys.stderr)
         return EXIT_DIFFERENT
     return EXIT_OK

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+from typing import Sequence
 
 LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]+)\)")
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
@@ -51,9 +52,12 @@ def markdown_plain(markdown: str) -> str:
 
 def first_difference(first: str, second: str) -> tuple[int, str, str]:
     """The first line (1-based) where two texts differ, and that line of each ("(end of file)" past one's end)."""
-    a, b = first.split("\n"), second.split("\n")
+    return first_line_difference(first.split("\n"), second.split("\n"), "(end of file)")
+
+
+def first_line_difference(a: Sequence[str], b: Sequence[str], end: str) -> tuple[int, str, str]:
+    """The first line (1-based) where two runs of lines differ, and that line of each (`end` past one's end)."""
     index = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    end = "(end of file)"
     return index + 1, (a[index] if index < len(a) else end), (b[index] if index < len(b) else end)
 
 # -- link targets ---------------------------------------------------------------------------------------

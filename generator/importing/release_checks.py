@@ -5,7 +5,7 @@ from the catalog as they would be, are compared with upstream's; one that differ
 person, with its first line (what `audit --upstream` would find after the import)."""
 from __future__ import annotations
 
-from generator.domain.markup import first_difference
+from generator.domain.markup import first_difference, first_line_difference
 from generator.domain.layout import compared_part
 from generator.importing.page_source import Report
 from generator.domain.family import Catalog
@@ -50,11 +50,9 @@ def check_sources_written_back(catalog: Catalog, report: Report, name: str, repo
                 for found in find_regions(repo.read_text(blob), item, family, where):
                     ours = render_region(family, item, found.region, release)
                     if list(ours) != list(found.lines):
-                        at = next((i for i, (a, b) in enumerate(zip(ours, found.lines)) if a != b),
-                                  min(len(ours), len(found.lines)))
-                        theirs = found.lines[at] if at < len(found.lines) else "(the region's end)"
-                        mine = ours[at] if at < len(ours) else "(the region's end)"
-                        report.todo.append(f"{family.id}: {where}:{found.start + at}: upstream has {theirs.strip()!r}, "
+                        line, theirs, mine = first_line_difference(found.lines, ours, "(the region's end)")
+                        report.todo.append(f"{family.id}: {where}:{found.start + line - 1}: upstream has "
+                                           f"{theirs.strip()!r}, "
                                            f"the catalog writes {mine.strip()!r}: a fact or an order the catalog "
                                            "does not record (family.yaml's `upstream` regions; audit --upstream "
                                            "lists every difference)")
