@@ -216,7 +216,8 @@ def cmd_explain(args) -> int:
         if not found:
             line = " " in args.key.strip()  # a key of one word is a name or a number, not a line
             raise UsageError(f"{error}; nor does any code's logged message match it as a log line" if line
-                             else _no_such_id(messages, args.key) or str(error)) from None
+                             else _no_such_id(messages, args.key) or f"{error}{_ids_of_number(messages, args.key)}") \
+                from None
     if args.json:
         safe_print(json.dumps([_match_data(catalog, m, args.lang, args.edition) for m in found], ensure_ascii=False,
                               indent=2))
@@ -239,6 +240,17 @@ def _no_such_id(messages, key: str) -> str:
             near = nearest_ids(ident, family.code_by_id)
             return f"{ident} is none of the {family.name['en']}" + (f"; the nearest: {', '.join(near)}" if near else "")
     return ""
+
+
+def _ids_of_number(messages, key: str) -> str:
+    """For a bare number that no code has as its value, the ids of that number (10059: E10059), which
+    who read the id off a log may have typed without its letter; else nothing."""
+    number = key.strip()
+    if not number.isascii() or not number.isdigit():
+        return ""
+    ids = [f"{ident} ({family.name['en']})" for family in messages for ident in family.code_by_id
+           if ident[1:] == number and ident[:1].isalpha()]
+    return f"; the id{'s' if len(ids) > 1 else ''} with that number: {', '.join(ids)}" if ids else ""
 
 
 def _explained_families(catalog: Catalog, name: Optional[str]):

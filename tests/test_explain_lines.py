@@ -70,6 +70,17 @@ def test_an_id_no_code_has_names_the_nearest_ids():
         ge_error_codes.lookup("e10015")
 
 
+def test_a_number_no_code_has_as_its_value_names_the_ids_of_that_number():
+    """10059 (E10059 without its letter) was only "no code of any family has the value 10059"."""
+    result = run_cli("explain", "10059")
+    assert result.code == 2 and result.err.rstrip().endswith(
+        "no code of any family has the value 10059; the id with that number: E10059 (GE error codes)"), result.err
+    both = run_cli("explain", "11001").err
+    assert "the ids with that number: E11001 (GE error codes), W11001 (GE error codes)" in both, both
+    assert run_cli("explain", "10015").err.rstrip().endswith("has the value 10015")
+    assert run_cli("explain", "103901").code == 0  # a value first: HIXL's TIMEOUT
+
+
 def test_a_line_no_code_is_about_is_refused_in_one_line():
     result = run_cli("explain", PREFIX + "nothing a code logs")
     assert result.code == 2 and "nor does any code's logged message match it" in result.err, result.err

@@ -218,6 +218,18 @@ test("an id no code has suggests the ids one digit away and with the nearest num
   assert.deepEqual(items.slice(1, 3).map(item => item.location), ["en/ge/codes/E10003/", "en/ge/codes/E10001/"])
 })
 
+test("an id's number alone finds the id (10003 is E10003), unless a code has it as its value", async () => {
+  assert.equal(await first(MESSAGES, "10003"), "en/ge/codes/E10003/")
+  assert.deepEqual(await locations(MESSAGES, "11001"), ["en/ge/codes/W11001/"])
+  // a number no id has: the ids one digit away, as for E10004
+  const items = (await answer("10004", MESSAGES, load)).items.map(group => group[0])
+  assert.match(items[0].title, /Nothing found/)
+  assert.deepEqual(items.slice(1, 3).map(item => item.location), ["en/ge/codes/E10003/", "en/ge/codes/E10001/"])
+  const valued = new Index({ lang: "en", labels: LABELS, languages: LANGUAGES, families: FAMILIES,
+    docs: [message("E10003", ["Cannot open %s."]), code("DEMO_VALUED", 10003)] })
+  assert.deepEqual(await locations(valued, "10003"), ["en/codes/DEMO_VALUED/"])
+})
+
 test("an empty result for a family lists what that family has", async () => {
   const items = (await answer("Other 磁盘损坏", ZH, load)).items.map(group => group[0])
   assert.equal(items.length, 1)

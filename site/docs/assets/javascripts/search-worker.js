@@ -335,7 +335,9 @@ function prepare(doc) {
   return {
     doc, lower, stems, stemmed, names: doc.n ? doc.n.toLowerCase().split(" ") : [], values: doc.v || [], hexes,
     log: doc.g ? sentence(doc.g) : "",
-    templates: (doc.p || []).map(templatePieces)
+    templates: (doc.p || []).map(templatePieces),
+    // the number of an id of a letter and digits (E10059's 10059): who read the id off a log may type that
+    idNumber: doc.k === "code" && /^[A-Z]\d{4,}$/.test(doc.t) ? doc.t.slice(1) : null
   }
 }
 
@@ -499,8 +501,13 @@ class Index {
      "name" when it is written as code is and is a code's whole name; else null. */
   key(t, entries) {
     if (entries.some(e => this.valueWeight(e, t))) return "value"
+    if (this.idNumber(t) && entries.some(e => e.idNumber === this.idNumber(t))) return "name"
     if (t.code && entries.some(e => e.names.includes(t.word))) return "name"
     return null
+  }
+
+  idNumber(t) {
+    return t.decimal !== null && /^\d+$/.test(t.word) ? t.word : null
   }
 
   valueWeight(entry, t) {
@@ -550,7 +557,9 @@ class Index {
   match(entry, t, valueOnly) {
     const value = this.valueWeight(entry, t)
     if (value) return [value, "value"]
-    if (valueOnly || (t.decimal !== null && !t.hex)) return [0, null]  // a number is a value, never a part of a text
+    if (valueOnly) return [0, null]
+    // a number is a value, or the number of an id (E10059 for 10059) that no value has, never a part of a text
+    if (t.decimal !== null && !t.hex) return entry.idNumber !== null && entry.idNumber === this.idNumber(t) ? [WEIGHTS.name, "name"] : [0, null]
     let best = this.nameWeight(entry, t), lead = best ? "name" : null, others = 0
     if (entry.doc.t.toLowerCase() === t.word && WEIGHTS.name > best) { best = WEIGHTS.name; lead = "title" }
     for (const [key, field] of TEXT_FIELDS) {
@@ -661,13 +670,15 @@ class Index {
       let best = Infinity
       for (const t of query.terms) {
         const id = entry.doc.t.toLowerCase()
+        // an id's number alone (10015) is read as that id with the entry's letter
+        const typed = entry.idNumber !== null && /^\d{4,}$/.test(t.word) ? id[0] + t.word : t.word
         if (t.cjk) {
           const shared = [...new Set(t.word)].filter(c => CJK.test(c) && entry.lower.m.includes(c)).length
           if (shared) best = Math.min(best, 1 - shared / t.word.length)
-        } else if (/^[a-z]\d{3,}$/.test(t.word) && id.length === t.word.length && id[0] === t.word[0] && /^\d+$/.test(id.slice(1))) {
+        } else if (/^[a-z]\d{3,}$/.test(typed) && id.length === typed.length && id[0] === typed[0] && /^\d+$/.test(id.slice(1))) {
           // an id of a letter and a number (E10015): one digit away first, then the nearest numbers, as explain says
-          const apart = [...id].filter((c, i) => c !== t.word[i]).length
-          best = Math.min(best, (apart === 1 ? 0.1 : 0.5) + Math.abs(Number(id.slice(1)) - Number(t.word.slice(1))) / 1e7)
+          const apart = [...id].filter((c, i) => c !== typed[i]).length
+          best = Math.min(best, (apart === 1 ? 0.1 : 0.5) + Math.abs(Number(id.slice(1)) - Number(typed.slice(1))) / 1e7)
         } else if (t.word.length >= 3) {
           const parts = entry.names.flatMap(n => [n, ...n.split(/_|::/)])
           const distance = Math.min(...parts.map(p => edits(t.word, p)))
