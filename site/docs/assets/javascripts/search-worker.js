@@ -336,7 +336,7 @@ function prepare(doc) {
     doc, lower, stems, stemmed, names: doc.n ? doc.n.toLowerCase().split(" ") : [], values: doc.v || [], hexes,
     log: doc.g ? sentence(doc.g) : "",
     templates: (doc.p || []).map(templatePieces),
-    // the number of an id of a letter and digits (E10059's 10059): who read the id off a log may type that
+    // the number of an id of a letter and digits (E10059's 10059): typed without its letter, as read off log lines
     idNumber: doc.k === "code" && /^[A-Z]\d{4,}$/.test(doc.t) ? doc.t.slice(1) : null
   }
 }
