@@ -244,6 +244,20 @@ def test_prereleases_and_sort_tags():
     assert versions.release_key("not a release") is None
 
 
+def test_a_trailing_pre_comes_before_the_release_it_follows(catalog):
+    """v9.1.0-beta.2.pre is upstream's tag of the branch 9.1.0-beta.2 (one commit): the branch's
+    release sorted before its tag's, and `upstream-source --ref 9.1.0-beta.2` wrote GE's 9.1.0-beta.1
+    registry (and exit 1, "upstream has ..."). Found comparing upstream-source with every branch head."""
+    from generator.rendering.upstream_source import render_registry
+
+    order = ["9.1.0-beta.1", "9.1.0-beta.2.pre", "9.1.0-beta.2", "9.1.0-beta.2.1", "9.1.0-beta.3", "9.1.0.pre",
+             "9.1.0-rc.1", "9.1.0"]
+    assert sorted(reversed(order), key=versions.release_key) == order
+    ge = catalog.message_family_by_id["ge"]
+    assert render_registry(ge, "9.1.0-beta.2") == render_registry(ge, "9.1.0-beta.2.pre") \
+        != render_registry(ge, "9.1.0-beta.1")
+
+
 # -- changes, on the mini catalog -----------------------------------------------------------------------------------
 
 

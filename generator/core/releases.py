@@ -2,8 +2,9 @@
 
 A release is a dotted number with an optional pre-release part (`-beta.1`,
 `-rc.1`, `.RC3`, `.pre`, `-beta.2.pre`); a pre-release comes before its final
-release, and `unreleased` (a default-branch version no tag ships) after every
-release. Upstream tags are releases with a leading `v`.
+release, as a trailing `.pre` comes before what it follows (9.1.0-beta.2.pre < 9.1.0-beta.2,
+upstream's tag of the 9.1.0-beta.2 release branch, as 9.1.0.pre < 9.1.0), and `unreleased`
+(a default-branch version no tag ships) after every release. Upstream tags are releases with a leading `v`.
 """
 from __future__ import annotations
 
@@ -41,7 +42,9 @@ def release_key(release: str) -> Optional[tuple]:
             word = token.lower()
             rank = _PRE_WORDS.index(word) if word in _PRE_WORDS else len(_PRE_WORDS)
             tokens.append((0, rank, word))
-    return (numbers, 0, tuple(tokens))
+    if len(tokens) > 1 and tokens[-1][2] == "pre":
+        tokens[-1] = (-2, 0, "pre")  # before the end of the release it follows
+    return (numbers, 0, (*tokens, (-1, 0, "")))  # the end: before any further part (beta < beta.1)
 
 
 def _release_parts(release: str) -> Optional[tuple[str, Optional[str]]]:
