@@ -511,3 +511,28 @@ def test_a_page_of_thousands_of_bad_rows_is_twenty_lines(tmp_path):
     assert result.code == 1 and "Traceback" not in result.err
     lines = result.err.strip().splitlines()
     assert len(lines) <= 22 and "and 3980 more problem(s)" in result.err, lines[-3:]
+
+
+def test_a_page_of_decimal_values_imports_its_rows_by_their_codes_c_names(tmp_path):
+    """GE's deprecated C++ page lists codes by decimal value (| 4294967295 | failed! | ...): a release
+    that changed one of its texts was refused, the import writing each value as a row's C name ("no
+    code has the C name '4294967295'"), and with it the release's other pages. Found importing
+    upstream's releases from scratch."""
+    from tests.support.helpers import ROOT
+
+    catalog = tmp_path / "catalog"
+    shutil.copytree(ROOT / "catalog", catalog)
+    page = next((ROOT / "generated" / "upstream").rglob("error-code-deprecated.md")).read_text(encoding="utf-8")
+    old = "并备份（Device日志需到宿主机进行port导回）。 |"
+    assert page.count(old) == 1
+    changed = tmp_path / "error-code-deprecated.md"
+    new = "并备份（Device日志需到宿主机进行port导回），并检查日志。 |"
+    changed.write_text(page.replace(old, new), encoding="utf-8")
+    result = run_cli("import", "--catalog", catalog, "--edition", "9.3.0-cpp-deprecated", "--lang", "zh",
+                     "--page", changed, "--url", "https://example.org/error-code-deprecated.md")
+    assert result.code == 0, result.out + result.err
+    family = load_catalog(catalog).family_by_id["llm_datadist"]
+    edition = family.edition_by_id["9.3.0-cpp-deprecated"]
+    rows = family.version_by_id[edition.version].rows
+    assert [r.name for r in rows] == [r.name for r in family.version_by_id["9.2.0-beta.1-cpp-deprecated"].rows]
+    assert family.code_by_name["LLM_FAILED"].entry("solution", edition.id, "zh").text.endswith("并检查日志。")

@@ -33,11 +33,12 @@ class PageSource:
 
 @dataclass(frozen=True)
 class ImportedRow:
-    name: str  # the name the page's rows use
+    name: str  # the name the catalog's row gives it (with the page's row prefix)
     code: str  # the code's catalog name
     recoverable: str
     texts: tuple[tuple[str, str], ...]  # (field, text as written: its markup where `markdown` names the field)
     markdown: frozenset = frozenset()  # the fields whose cells are written with inline Markdown
+    shown: str = ""  # its first cell as the page writes it, where that is not `name` (a page of decimal values)
 
 
 @dataclass
@@ -150,6 +151,9 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
          for name in (c.python_names if page_def.row_names == "python" else c.c_names)}
     rows: list[ImportedRow] = []
     seen: dict[str, int] = {}
+    # a page of decimal values: its rows are named in the catalog as the timeline's last version names them, a
+    # code new to it by its C name (the value the page shows is the value's history's)
+    named = {r.code: prefix + r.name for v in family.timeline_versions(timeline) for r in v.rows}
     markers = {line for line, _ in table.conflicts}
     lines = page.text.split("\n") if table.pipe else []  # a pipe table's lines: its rows' cells as typed
     for row in table.rows:
@@ -186,7 +190,12 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
             written = {f: cell_markup(row.by_column[f]) for f in page_def.text_fields if f in row.by_column}
             texts = tuple((f, written[f] or row.by_column[f].text) for f in written)
             problems += _unholdable(page.shown, key, row, texts)
-            rows.append(ImportedRow(key, code.name, value, texts, frozenset(f for f, w in written.items() if w)))
+            markdown = frozenset(f for f, w in written.items() if w)
+            if page_def.first_column == "decimal":
+                name = named.get(code.name) or prefix + (code.c_names or (code.name,))[-1]
+                rows.append(ImportedRow(name, code.name, value, texts, markdown, shown=key))
+            else:
+                rows.append(ImportedRow(key, code.name, value, texts, markdown))
     if problems:
         raise ImportProblem(_some(problems))
     return rows

@@ -184,7 +184,7 @@ def _page(family: Family, timeline: Timeline, lang: str, name: str, repo, ref: s
     source = shipping_source(name, repo, ref, path, blob)
     page = PageSource(text, shown, False, source, repo, blob)
     if not _is_html(text):
-        rows = [(r.name, r.code) for r in read_rows(family, timeline, lang, page)]
+        rows = [(r.shown or r.name, r.code) for r in read_rows(family, timeline, lang, page)]
         source["page"] = read_framing(text, family, family.page_by_id[timeline.page], rows, lang,
                                       _previous_layout(family, timeline, lang))
     return page
