@@ -203,6 +203,8 @@ class _TextBuilder:
         elif tag in ("ul", "ol"):
             self.newline()
             self._then(*self._list_steps(element, tag), tail)
+        elif tag == "li":  # an item whose list upstream left out: a browser still draws its bullet
+            self._then(partial(self._item, element, "ul", [1]), self.newline, tail)
         elif tag in _BLOCKS:
             self.newline()
             self._then(partial(self._content, element), self.newline, tail)
