@@ -160,8 +160,9 @@ def holding(family: Family, versions: list[Version], page: PageSource, release: 
     """The version whose file the page is, for `release`: of the versions citing this very file
     (after an English-only release, the version before it and the one it made both do), those
     whose translations are the release's too (`prefer`, where given and some are), the newest
-    shipped by a release up to this one; else the oldest."""
-    matching = [v for v in versions if same_file(v, page)]
+    shipped by a release up to this one; else the oldest. A page moved unchanged (the same file at
+    another path of the repository: hicann/hixl v9.2.0-beta.1) is held by the versions of that file."""
+    matching = [v for v in versions if same_file(v, page)] or [v for v in versions if same_file(v, page, moved=True)]
     if prefer is not None and any(prefer(v) for v in matching):
         matching = [v for v in matching if prefer(v)]
     key = release_key(release) if release and release != UNRELEASED else None
@@ -179,11 +180,12 @@ def cited_tags(family: Family, version: Version, lang: Optional[str]) -> set[str
             for t in (s.tags or ())}
 
 
-def same_file(version: Version, page: PageSource) -> bool:
-    """Whether a version cites the very file the page is (same repository, path and blob)."""
+def same_file(version: Version, page: PageSource, moved: bool = False) -> bool:
+    """Whether a version cites the very file the page is (same repository, path and blob; `moved`:
+    at any path)."""
     repo, source = page.repo, page.source
-    return repo is not None and any(cites(s, repo, source.get("repo"), source.get("path"), page.blob)
-                                    for s in version.sources)
+    return repo is not None and any(cites(s, repo, source.get("repo"), s.path if moved else source.get("path"),
+                                          page.blob) for s in version.sources)
 
 
 def cites(source, repo, name: Optional[str], path: Optional[str], blob: Optional[str]) -> bool:
