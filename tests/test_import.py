@@ -536,3 +536,17 @@ def test_a_page_of_decimal_values_imports_its_rows_by_their_codes_c_names(tmp_pa
     rows = family.version_by_id[edition.version].rows
     assert [r.name for r in rows] == [r.name for r in family.version_by_id["9.2.0-beta.1-cpp-deprecated"].rows]
     assert family.code_by_name["LLM_FAILED"].entry("solution", edition.id, "zh").text.endswith("并检查日志。")
+
+
+def test_a_new_edition_without_a_source_is_wrong_usage(tmp_path):
+    """The command line lacks what the page needs: exit 2, as the contract says of wrong usage (was 1)."""
+    from tests.support.helpers import ROOT
+
+    catalog = tmp_path / "catalog"
+    shutil.copytree(ROOT / "catalog", catalog)
+    before = files(catalog)
+    page = next((ROOT / "generated" / "upstream").rglob("error-code-deprecated.md"))
+    result = run_cli("import", "--catalog", catalog, "--edition", "9.9.9-cpp-deprecated", "--lang", "zh",
+                     "--page", page)
+    assert result.code == 2 and "a new edition needs a source" in result.err, result.out + result.err
+    assert files(catalog) == before

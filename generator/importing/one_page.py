@@ -122,10 +122,11 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
     if not source or "url" in source:
         # the page again, for an edition the catalog has (its content, in place); or a page as a release
         # published it (a URL): the timeline's version for that release, else a new one
-        if not source and existing is None:
-            raise ImportProblem(
-                "a new edition needs a source: import with --upstream OWNER/NAME=DIR --ref --path, or give --url"
-            )
+        if not source and existing is None:  # wrong usage (exit 2): the command line lacks what the page needs
+            from generator.core.exits import UsageError
+
+            raise UsageError(f"--edition {edition_id}: a new edition needs a source: import with --upstream "
+                             "OWNER/NAME=DIR --ref --path, or give --url")
         version = family.version_by_id[existing.version] if existing is not None and not source else \
             next((v for v in versions if v.release == release), None)
         if version is None:
