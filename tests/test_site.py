@@ -274,6 +274,10 @@ def test_a_404_page_per_language_with_a_way_on(catalog, published):
                 f'lang="{other}"' in page
                 and f'<a href="{home}">{html.escape(catalog.site.label("home", other))}</a>' in page
             )
+        # its language switch leads to each language's home (en/404.html led to the page built before it)
+        switch = dict((target, href) for href, target in re.findall(r'<a href="([^"]*)" hreflang="([^"]+)"', page))
+        assert switch == {other: urlsplit(SITE_URL).path + ("" if other == default else f"{other}/")
+                          for other in catalog.site.languages}, switch
 
 
 # -- heading ids ------------------------------------------------------------------------------------

@@ -128,6 +128,17 @@ def on_page_context(context, page, config, nav, **kwargs):
     return context
 
 
+def on_pre_template(template, template_name, config, **kwargs):
+    """A 404 page has no page of its own, and its language switch held the links of the page
+    built before it (en/404.html led to a HIXL edition): each language's home, from the site's
+    path, as a 404 page is served at any address."""
+    if template_name == "404.html":
+        root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
+        for alternate in getattr(config.extra, "alternate", None) or []:
+            alternate["link"] = root + _prefix(alternate.get("lang"))
+    return template
+
+
 def on_post_template(output, template_name, config, **kwargs):
     if template_name == "404.html":
         NOT_FOUND[config.theme.get("language") or LANGUAGES[0]] = output
