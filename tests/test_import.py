@@ -550,3 +550,29 @@ def test_a_new_edition_without_a_source_is_wrong_usage(tmp_path):
                      "--page", page)
     assert result.code == 2 and "a new edition needs a source" in result.err, result.out + result.err
     assert files(catalog) == before
+
+
+def test_a_row_dropped_from_a_version_whose_texts_start_there_is_recorded(tmp_path):
+    """Upstream's default branch drops LLM_SUSPECT_REMOTE_ERROR's row, whose texts were first written
+    at unreleased-v2: the import refused ("version unreleased-v2 does not list it"), the entries that
+    start there being left in place. Found by a contract walkthrough."""
+    from tests.support.helpers import ROOT
+
+    catalog = tmp_path / "catalog"
+    shutil.copytree(ROOT / "catalog", catalog)
+    page = (ROOT / "generated" / "upstream" / "hicann" / "hixl" / "docs" / "zh" / "api" / "python" /
+            "LLMStatusCode.md").read_text(encoding="utf-8")
+    kept = [line for line in page.split("\n") if "LLM_SUSPECT_REMOTE_ERROR" not in line]
+    assert len(kept) == page.count("\n")  # one row gone
+    dropped = tmp_path / "LLMStatusCode.md"
+    dropped.write_text("\n".join(kept), encoding="utf-8")
+    before = load_catalog(ROOT / "catalog").family_by_id["llm_datadist"]
+    result = run_cli("import", "--catalog", catalog, "--edition", "unreleased-v2", "--lang", "zh",
+                     "--page", dropped)
+    assert result.code == 0, result.out + result.err
+    family = load_catalog(catalog).family_by_id["llm_datadist"]
+    assert "LLM_SUSPECT_REMOTE_ERROR" not in family.version_by_id["unreleased-v2"].row_by_code
+    code, was = family.code_by_name["LLM_SUSPECT_REMOTE_ERROR"], before.code_by_name["LLM_SUSPECT_REMOTE_ERROR"]
+    for edition in ("8.5.0-v1", "8.5.0-v2"):  # what the releases said stays
+        for lang, field in ((lang, field) for lang in ("zh", "en") for field in ("meaning", "solution")):
+            assert code.entry(field, edition, lang).text == was.entry(field, edition, lang).text

@@ -469,6 +469,11 @@ def _texts(plan: Plan, version_id: str, rows: list[ImportedRow], base: Optional[
                 if edit.starting(version_id, lang) is None:
                     edit.add(version_id, lang, None)
                 plan.report.untranslated[(code.name, field_name, lang, version_id)] = None
+    if in_place is not None:  # a row the page no longer has: no text of its code starts at the version any longer
+        listed = {row.code for row in rows}
+        for gone in (r.code for r in in_place.rows if r.code not in listed):
+            for field_name in in_place.page.text_fields:
+                plan.field_edit(family.code_by_name[gone], field_name).stop_at(in_place.id)
     if changed:
         plan.report.done.append(f"{version_id}: {changed} text(s) changed" + (
             f" ({joined} written already: the entries that write them hold from it too)" if joined else ""))
