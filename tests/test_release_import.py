@@ -224,6 +224,34 @@ def test_a_tag_taking_the_head_over_rewrites_only_the_lines_that_change(tmp_path
     assert changed <= 12, changed
 
 
+def test_a_tag_off_the_default_branch_leaves_the_branch_heads_version_unreleased(tmp_path):
+    """v9.2.0 tagged on a commit of its own on top of the recorded head (as hicann/hixl's v9.1.0 is),
+    the default branch still at that head: the release took the head's version over ("the branch
+    head's page is now release 9.2.0's") and the unreleased edition was gone, though the default
+    branch still ships it; the audit then said so. Found by a contract walkthrough."""
+    from tests.test_release_sequences import _said
+
+    upstream = _head_recorded(tmp_path)
+    before = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    upstream.repo.git("checkout", "-q", "-b", "release")
+    page = upstream.repo.path / PYTHON_PAGE_910
+    page.write_text(page.read_text(encoding="utf-8").replace(NEW_SOLUTION, NEW_SOLUTION + "再试。"), encoding="utf-8")
+    upstream.repo.commit("the release's own change", "v9.2.0")
+    upstream.repo.git("checkout", "-q", "master")
+    result = _import(upstream, "v9.2.0")
+    assert result.code == 0 and "is now release" not in result.out, result.out
+    family = load_catalog(upstream.catalog).family_by_id["llm_datadist"]
+    assert family.edition_by_id["unreleased-v2"].version == before.edition_by_id["unreleased-v2"].version
+    assert family.edition_by_id["9.2.0-v2"].version != family.edition_by_id["unreleased-v2"].version
+    out = tmp_path / "out"
+    _generate(upstream, out)
+    said = _said(generated_module(out, "tag_off_the_branch"))
+    assert any(edition == "9.2.0-v2" and texts[2].endswith("再试。") for (_, edition, lang), texts in said.items()
+               if lang == "zh"), "the release's text"
+    audited = upstream.audit()
+    assert audited.code == 0, audited.out
+
+
 def test_a_branch_that_is_not_the_default_one_says_what_it_imports(tmp_path):
     """--ref develop (a branch whose page changed, neither a tag nor the default head): nothing to
     record from it, and the import says why and what to import instead, where it said nothing."""

@@ -28,6 +28,7 @@ from typing import Optional
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from generator.importing import catalog_yaml as cy
+from generator.upstream.git import GitError
 from generator.reading.load import display_path
 from generator.domain.editions import Version
 from generator.domain.family import Catalog, Family
@@ -222,11 +223,19 @@ def _head_source(head: Version, repo):
 
 def _cut_after(head: Version, repo, source: dict) -> bool:
     """Whether a tag that ships the page comes after the branch head the catalog records (a release
-    cut from it, which takes its version over); a tag before it (the head moved on) does not."""
+    cut from it, which takes its version over); a tag before it (the head moved on) does not, nor
+    does a tag off the branch while the branch still ships the head's file (a release made on a
+    commit of its own: the branch's page is still the head's version)."""
     branch = _head_source(head, repo)
     if branch is None:
         return True  # nothing to tell it by: as before
-    return any(repo.is_ancestor(branch.commit, repo.commit(tag)) for tag in source.get("tags") or ())
+    if not any(repo.is_ancestor(branch.commit, repo.commit(tag)) for tag in source.get("tags") or ()):
+        return False
+    try:
+        still = repo.blob_at(branch.branch, branch.path) == repo.blob_at(branch.commit, branch.path)
+    except GitError:  # the branch is gone from this copy: as before
+        return True
+    return not still
 
 
 class OlderTagFirst(ImportProblem):
