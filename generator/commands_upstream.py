@@ -257,12 +257,14 @@ def cmd_upstream_source(args) -> int:
         else:
             found = find_regions(upstream, item, family, where)
             rendered = [render_region(family, item, f.region, release) for f in found]
+        if _said_otherwise(found, rendered, where) != EXIT_OK:
+            return EXIT_DIFFERENT  # a region the catalog cannot write as upstream has it: nothing printed or written
         if args.write is None:
             for f, lines in zip(found, rendered):
                 safe_print(f"@@ {f.start},{f.end} @@")
                 for line in lines:
                     safe_print(line)
-            return _said_otherwise(found, rendered, where)
+            return EXIT_OK
         local = existing_file(args.write, "--write") or args.write
         text = local.read_text(encoding="utf-8")
         mine: list = [find_registry(text, str(local))] if item is None else \

@@ -221,7 +221,7 @@ def test_a_fact_a_region_needs_that_the_catalog_lacks_exits_1(upstream):
         result.err
 
 
-def test_a_region_that_is_not_upstreams_lines_exits_1_with_the_first_such_line(upstream):
+def test_a_region_that_is_not_upstreams_lines_exits_1_with_the_first_such_line(upstream, tmp_path):
     """A code's `wrapper` deleted from the catalog (validate cannot tell: a code may have none):
     status.py's line for it would be written with a literal value, so the print says where."""
     codes = upstream.catalog / "llm_datadist" / "codes.yaml"
@@ -233,6 +233,14 @@ def test_a_region_that_is_not_upstreams_lines_exits_1_with_the_first_such_line(u
         (upstream.repo.path / STATUS_PY).read_text(encoding="utf-8").split("\n"), 1) if "kParamInvalid" in line)
     assert result.code == 1 and f"{STATUS_PY}@v9.1.0:{upstream_line}: upstream has" in result.err, result.err
     assert "llm_wrapper.kParamInvalid" in result.err
+    # nothing printed that is not upstream's, nor written (`--write`)
+    assert result.out == "", result.out
+    local = tmp_path / "status.py"
+    local.write_bytes((upstream.repo.path / STATUS_PY).read_bytes().replace(b"llm_wrapper.kParamInvalid",
+                                                                            b"llm_wrapper.kEdited"))
+    written = run_cli("upstream-source", "--catalog", upstream.catalog, "--upstream", f"{REPO}={upstream.repo.path}",
+                      "--ref", "v9.1.0", "--path", STATUS_PY, "--write", local)
+    assert written.code == 1 and b"kEdited" in local.read_bytes(), written.out + written.err
 
 
 def test_into_a_closed_pipe_it_is_quiet(upstream):
