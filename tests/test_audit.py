@@ -312,7 +312,8 @@ def test_an_unclosed_cell_is_read_as_a_browser_shows_it(llm):
 
 def _with_conflict(family, edition, page: str, code_name: str, malformation) -> str:
     """The page with the malformation's merge conflict in the code's last cell, laid out as
-    upstream's 8.5.0 file has it: each side opens its own <td>, one </td> closes both."""
+    upstream's 8.5.0 file has it: each side opens its own <td>, one </td> closes both; its first
+    marker at the line the record gives (blank lines before the row, where it would come earlier)."""
     index = next(i for i, r in enumerate(edition.rows) if r.code == code_name)
     start, end = _html_row(page, index)
     row = page[start:end]
@@ -323,7 +324,9 @@ def _with_conflict(family, edition, page: str, code_name: str, malformation) -> 
         return "".join(f"<p>{line}</p>" for line in text.split("\n"))
     conflict = (f"<<<<<<< {malformation.shown}\n<td class=\"cellrowborder\">{paragraphs(sides[malformation.shown])}\n"
                 f"=======\n<td class=\"cellrowborder\">{paragraphs(sides[other])}\n>>>>>>> {other}\n</td>\n</tr>\n")
-    return page[:start] + row[:cell] + conflict + page[end:]
+    before = page[:start] + row[:cell]
+    padding = "\n" * max(0, malformation.line - 1 - before.count("\n"))
+    return page[:start] + padding + row[:cell] + conflict + page[end:]
 
 
 def test_a_merge_conflict_an_edition_records_is_known_and_elsewhere_fails(llm):
@@ -338,6 +341,17 @@ def test_a_merge_conflict_an_edition_records_is_known_and_elsewhere_fails(llm):
         llm.code_by_name[malformation.code].text(malformation.field, edition.id, "zh")
         == dict(malformation.sides)[malformation.shown]
     )
+    # The record is upstream's: its line, each side's label and text (the site shows them as upstream's); a
+    # record that says otherwise than the page fails (the audit read none of it)
+    sides = dict(malformation.sides)
+    other_label = next(label for label in sides if label != malformation.shown)
+    for changed in (page.replace("<<<<<<<", "\n<<<<<<<", 1),
+                    page.replace(sides[malformation.shown].split("\n")[0][:12], "另一种说法", 1),
+                    page.replace(sides[other_label].split("\n")[0][:12], "另一种说法", 1),
+                    page.replace(f">>>>>>> {other_label}", ">>>>>>> 1234567... other", 1)):
+        assert changed != page
+        wrong = [f for f in failing(audit_copy(llm, edition, changed)) if f.kind == "merge conflict"]
+        assert wrong and wrong[0].code == malformation.code, show(audit_copy(llm, edition, changed))
 
     other = next(e for e in llm.timeline_editions(edition.timeline) if not e.malformations and e.has_texts("zh")
                  and malformation.code in e.row_by_code and e.page.columns == edition.page.columns)

@@ -1,6 +1,7 @@
 """`audit` of a documentation page: its rows, recoverability and texts against an edition."""
 from __future__ import annotations
 
+import html
 import re
 from typing import Optional
 
@@ -29,7 +30,7 @@ def audit_page(family: Family, edition: Edition, file: str, source: str) -> list
     if not table.rows:
         return findings
     lang = table.lang or family.languages[0]
-    findings += _conflicts(file, edition, table)
+    findings += _conflicts(file, edition, table, source)
     # an HTML table's texts are read a second way, by a reader that shares nothing with import's
     try:
         independent = None if table.pipe else html_rows(source, page.headings)
@@ -85,13 +86,52 @@ def _is_html(file: str, source: str) -> bool:
     )
 
 
-def _conflicts(file: str, edition: Edition, table) -> list[Finding]:
+def _conflicts(file: str, edition: Edition, table, source: str) -> list[Finding]:
     if not table.conflicts:
         return []
     line, marker = table.conflicts[0]
-    known = any(m.kind == "merge conflict" for m in edition.malformations)
-    return [Finding(file, line, "merge conflict", upstream=f"{len(table.conflicts)} marker lines, first {marker!r}",
-                    catalog="recorded by the edition" if known else None, known=known)]
+    recorded = [m for m in edition.malformations if m.kind == "merge conflict"]
+    findings = [Finding(file, line, "merge conflict", upstream=f"{len(table.conflicts)} marker lines, first {marker!r}",
+                        catalog="recorded by the edition" if recorded else None, known=bool(recorded))]
+    lines = source.split("\n")
+    return findings + [f for m in recorded for f in _conflict_record(file, m, lines)]
+
+
+def _plain(lines: list[str]) -> str:
+    """Lines of a page as their characters read, to find a text in: tags dropped, entities read,
+    white space dropped (a tag may stand between two words of Chinese, or between two of English)."""
+    return "".join(html.unescape(re.sub(r"<[^>]*>", " ", " ".join(lines))).split())
+
+
+def _conflict_record(file: str, record, lines: list[str]) -> list[Finding]:
+    """The edition's record of a merge conflict against the page: its line is a conflict's first
+    marker, its sides are the markers' labels in order, and each side's text is upstream's (its first
+    line between its markers, the rest there or in the row after them). The site shows these texts as
+    upstream's."""
+    def differs(line: int, upstream: str, catalog: str) -> Finding:
+        return Finding(file, line, "merge conflict", record.code, upstream=upstream, catalog=catalog,
+                       field=record.field)
+
+    start = record.line - 1
+    if not (0 <= start < len(lines) and lines[start].startswith("<<<<<<<")):
+        shown = repr(lines[start][:60]) if 0 <= start < len(lines) else "no such line"
+        return [differs(record.line, shown, f"line {record.line}: the conflict's first marker (<<<<<<<)")]
+    middle = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("=======")), None)
+    end = next((i for i in range(middle + 1, len(lines)) if lines[i].startswith(">>>>>>>")), None) \
+        if middle is not None else None
+    if middle is None or end is None:
+        return [differs(record.line, "a conflict without its ======= or >>>>>>> line", "a whole conflict")]
+    labels = [lines[start][7:].strip(), lines[end][7:].strip()]
+    if [label for label, _ in record.sides] != labels:
+        return [differs(record.line, f"sides {labels}", f"sides {[label for label, _ in record.sides]}")]
+    after = next((i for i in range(end + 1, len(lines)) if "</tr>" in lines[i].lower()), len(lines))
+    found = []
+    for (label, text), (first, last) in zip(record.sides, ((start + 1, middle), (middle + 1, end))):
+        own, rest = _plain(lines[first:last]), _plain(lines[first:last] + lines[end + 1:after + 1])
+        head, *more = ["".join(part.split()) for part in text.split("\n")]
+        if head not in own or any(part not in rest for part in more):
+            found.append(differs(first + 1, f"side {label}: {own[:80]!r}", f"side {label}: {text[:80]!r}"))
+    return found
 
 
 def _row_codes(family: Family, edition: Edition, table, file: str,
