@@ -192,7 +192,7 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
             problems += _unholdable(page.shown, key, row, texts)
             markdown = frozenset(f for f, w in written.items() if w)
             if page_def.first_column == "decimal":
-                name = named.get(code.name) or prefix + (code.c_names or (code.name,))[-1]
+                name = named.get(code.name) or prefix + (code.c_names or (code.name,))[0]  # its newest
                 rows.append(ImportedRow(name, code.name, value, texts, markdown, shown=key))
             else:
                 rows.append(ImportedRow(key, code.name, value, texts, markdown))
