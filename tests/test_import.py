@@ -527,14 +527,20 @@ def test_a_page_of_decimal_values_imports_its_rows_by_their_codes_c_names(tmp_pa
     assert page.count(old) == 1
     changed = tmp_path / "error-code-deprecated.md"
     new = "并备份（Device日志需到宿主机进行port导回），并检查日志。 |"
-    changed.write_text(page.replace(old, new), encoding="utf-8")
+    last = "| 1343270931 | Block is out of memory. |"
+    assert page.count(last) == 1  # and a code new to the page (LLM_TIMEOUT's value), after the last row
+    at = page.index("\n", page.index(last)) + 1
+    added = "| 1343270938 | Process timeout. | 处理超时。 | 是 | 重试。 |\n"
+    changed.write_text(page.replace(old, new)[:at + len(new) - len(old)] + added
+                       + page.replace(old, new)[at + len(new) - len(old):], encoding="utf-8")
     result = run_cli("import", "--catalog", catalog, "--edition", "9.3.0-cpp-deprecated", "--lang", "zh",
                      "--page", changed, "--url", "https://example.org/error-code-deprecated.md")
     assert result.code == 0, result.out + result.err
     family = load_catalog(catalog).family_by_id["llm_datadist"]
     edition = family.edition_by_id["9.3.0-cpp-deprecated"]
     rows = family.version_by_id[edition.version].rows
-    assert [r.name for r in rows] == [r.name for r in family.version_by_id["9.2.0-beta.1-cpp-deprecated"].rows]
+    assert [r.name for r in rows] == [r.name for r in family.version_by_id["9.2.0-beta.1-cpp-deprecated"].rows] \
+        + ["LLM_TIMEOUT"]
     assert family.code_by_name["LLM_FAILED"].entry("solution", edition.id, "zh").text.endswith("并检查日志。")
 
 
