@@ -163,7 +163,7 @@ def holding(family: Family, versions: list[Version], page: PageSource, release: 
     (after an English-only release, the version before it and the one it made both do), those
     whose translations are the release's too (`prefer`, where given and some are), the newest
     shipped by a release up to this one; else the oldest. A page moved unchanged (the same file at
-    another path of the repository: hicann/hixl v9.2.0-beta.1) is held by the versions of that file."""
+    another path of the repository) is held by the versions of that file."""
     matching = [v for v in versions if same_file(v, page)] or [v for v in versions if same_file(v, page, moved=True)]
     if prefer is not None and any(prefer(v) for v in matching):
         matching = [v for v in matching if prefer(v)]

@@ -133,18 +133,23 @@ def edition_place(family: Family, edition_id: str) -> tuple[Timeline, str]:
     return best
 
 
-def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -> list[ImportedRow]:
-    page_def = family.page_by_id[timeline.page]
-    table = read_table(page.text, page_def.headings, is_html=page.is_html)
+def _table_problems(page: PageSource, table, lang: str) -> list[str]:
+    """What is wrong with the page's table as a whole: its reader's problems, merge-conflict markers,
+    headings in another language than the page is imported as."""
     problems = [f"{page.shown}:{line}: {message}" for line, message in table.problems]
     if table.conflicts:
         problems.append(f"{page.shown}:{table.conflicts[0][0]}: the page holds merge-conflict markers: "
                         "record the version by hand, with its `malformations`")
     if table.lang and table.rows and table.lang != lang:
-        problems.append(
-            f"{page.shown}:{table.heading_line}: the page's headings are {table.lang}, not {lang}; pass --lang "
-            f"{table.lang}"
-        )
+        problems.append(f"{page.shown}:{table.heading_line}: the page's headings are {table.lang}, not {lang}; "
+                        f"pass --lang {table.lang}")
+    return problems
+
+
+def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -> list[ImportedRow]:
+    page_def = family.page_by_id[timeline.page]
+    table = read_table(page.text, page_def.headings, is_html=page.is_html)
+    problems = _table_problems(page, table, lang)
     prefix = page_def.row_prefix if page_def.row_names == "c" else ""
     by_key = {str(c.value): c for c in family.codes} if page_def.first_column == "decimal" else \
         {prefix + name: c for c in family.codes
@@ -190,12 +195,10 @@ def read_rows(family: Family, timeline: Timeline, lang: str, page: PageSource) -
             written = {f: cell_markup(row.by_column[f]) for f in page_def.text_fields if f in row.by_column}
             texts = tuple((f, written[f] or row.by_column[f].text) for f in written)
             problems += _unholdable(page.shown, key, row, texts)
-            markdown = frozenset(f for f, w in written.items() if w)
-            if page_def.first_column == "decimal":
-                name = named.get(code.name) or prefix + (code.c_names or (code.name,))[0]  # its newest
-                rows.append(ImportedRow(name, code.name, value, texts, markdown, shown=key))
-            else:
-                rows.append(ImportedRow(key, code.name, value, texts, markdown))
+            name = key if page_def.first_column != "decimal" else \
+                named.get(code.name) or prefix + (code.c_names or (code.name,))[0]  # its newest C name
+            rows.append(ImportedRow(name, code.name, value, texts, frozenset(f for f, w in written.items() if w),
+                                    shown="" if name == key else key))
     if problems:
         raise ImportProblem(_some(problems))
     return rows

@@ -130,7 +130,7 @@ def on_page_context(context, page, config, nav, **kwargs):
 
 def on_pre_template(template, template_name, config, **kwargs):
     """A 404 page has no page of its own, and its language switch held the links of the page
-    built before it (en/404.html led to a HIXL edition): each language's home, from the site's
+    built before it (en/404.html led to another family's edition): each language's home, from the site's
     path, as a 404 page is served at any address."""
     if template_name == "404.html":
         root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
