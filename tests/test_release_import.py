@@ -250,6 +250,17 @@ def test_a_tag_off_the_default_branch_leaves_the_branch_heads_version_unreleased
                if lang == "zh"), "the release's text"
     audited = upstream.audit()
     assert audited.code == 0, audited.out
+    # the release branch merged back: the default branch's page is the release's, and so is unreleased's
+    # (it kept the older page, and the import said the catalog records it already)
+    upstream.repo.git("merge", "-q", "--ff-only", "release")
+    result = _import(upstream, "master")
+    assert result.code == 0 and "already records it" not in result.out, result.out
+    _generate(upstream, tmp_path / "merged")
+    said = _said(generated_module(tmp_path / "merged", "tag_off_the_branch_merged"))
+    assert [texts for (place, edition, lang), texts in said.items() if edition == "unreleased-v2" and lang == "zh"] \
+        == [texts for (place, edition, lang), texts in said.items() if edition == "9.2.0-v2" and lang == "zh"]
+    audited = upstream.audit()
+    assert audited.code == 0, audited.out
 
 
 def test_a_branch_that_is_not_the_default_one_says_what_it_imports(tmp_path):

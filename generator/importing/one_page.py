@@ -138,6 +138,11 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
     same = holding(family, versions, page, release, prefer) if page.repo is not None else \
         next((v for v in versions if _same_content(family, v, rows, family.languages[0])), None)
     head = next((v for v in versions if is_head(v)), None)
+    if same is not None and release == UNRELEASED and head is not None and same is not head:
+        # the default branch now ships a released version's file (a release branch merged back): the head's
+        # version follows it, as it follows any change of the branch's page; else `unreleased-*` kept the
+        # branch's older page and the import said the catalog records it already
+        same = None
     if same is not None and translated and release != UNRELEASED:
         for version in versions:  # every version whose file this is: an English-only change may come again
             if page.repo is not None and same_file(version, page):
