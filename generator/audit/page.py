@@ -105,8 +105,9 @@ def _plain(lines: list[str]) -> str:
 
 def _conflict_record(file: str, record, lines: list[str]) -> list[Finding]:
     """The edition's record of a merge conflict against the page: its line is a conflict's first
-    marker, its sides are the markers' labels in order, and each side's text is upstream's (its first
-    line between its markers, the rest there or in the row after them). The site shows these texts as
+    marker, its sides are the markers' labels in order, and each side's text is upstream's, white
+    space aside: the first side's what stands between its markers, the last side's that and the rest
+    of the row after the conflict (a browser shows it with that side). The site shows these texts as
     upstream's."""
     def differs(line: int, upstream: str, catalog: str) -> Finding:
         return Finding(file, line, "merge conflict", record.code, upstream=upstream, catalog=catalog,
@@ -126,11 +127,11 @@ def _conflict_record(file: str, record, lines: list[str]) -> list[Finding]:
         return [differs(record.line, f"sides {labels}", f"sides {[label for label, _ in record.sides]}")]
     after = next((i for i in range(end + 1, len(lines)) if "</tr>" in lines[i].lower()), len(lines))
     found = []
-    for (label, text), (first, last) in zip(record.sides, ((start + 1, middle), (middle + 1, end))):
-        own, rest = _plain(lines[first:last]), _plain(lines[first:last] + lines[end + 1:after + 1])
-        head, *more = ["".join(part.split()) for part in text.split("\n")]
-        if head not in own or any(part not in rest for part in more):
-            found.append(differs(first + 1, f"side {label}: {own[:80]!r}", f"side {label}: {text[:80]!r}"))
+    for (label, text), read in zip(record.sides, (lines[start + 1:middle],
+                                                  lines[middle + 1:end] + lines[end + 1:after + 1])):
+        if "".join(text.split()) != _plain(read):
+            found.append(differs(record.line, f"side {label}: {_plain(read)[:80]!r}",
+                                 f"side {label}: {text[:80]!r}"))
     return found
 
 
