@@ -244,13 +244,22 @@ def _no_such_id(messages, key: str) -> str:
 
 def _ids_of_number(messages, key: str) -> str:
     """For a bare number that no code has as its value, the ids of that number (10059: E10059), which
-    who read the id off a log may have typed without its letter; else nothing."""
+    who read the id off a log may have typed without its letter, else those one digit away (10015:
+    E10014, E10016), as the site's search suggests them; else nothing."""
+    from generator.rendering.runtime.message_runtime import nearest_ids
+
     number = key.strip()
     if not number.isascii() or not number.isdigit():
         return ""
     ids = [f"{ident} ({family.name['en']})" for family in messages for ident in family.code_by_id
            if ident[1:] == number and ident[:1].isalpha()]
-    return f"; the id{'s' if len(ids) > 1 else ''} with that number: {', '.join(ids)}" if ids else ""
+    if ids:
+        return f"; the id{'s' if len(ids) > 1 else ''} with that number: {', '.join(ids)}"
+    near = [f"{ident} ({family.name['en']})" for family in messages
+            for letter in sorted({i[0] for i in family.code_by_id if i[:1].isalpha()})
+            for ident in nearest_ids(letter + number, family.code_by_id)
+            if sum(a != b for a, b in zip(ident[1:], number)) == 1]
+    return f"; the ids one digit away: {', '.join(near)}" if near else ""
 
 
 def _explained_families(catalog: Catalog, name: Optional[str]):

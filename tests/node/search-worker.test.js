@@ -228,6 +228,14 @@ test("an id's number alone finds the id (10003 is E10003), unless a code has it 
   const valued = new Index({ lang: "en", labels: LABELS, languages: LANGUAGES, families: FAMILIES,
     docs: [message("E10003", ["Cannot open %s."]), code("DEMO_VALUED", 10003)] })
   assert.deepEqual(await locations(valued, "10003"), ["en/codes/DEMO_VALUED/"])
+  // among words the number is no id: the words are searched (a port, a count), and the id is only suggested;
+  // a number no id is one digit from suggests none (50390 suggested E19999 and the rest: found by review)
+  const among = (await answer("invalid 10003", MESSAGES, load)).items.map(group => group[0])
+  assert.match(among[0].title, /Nothing found/)
+  assert.equal(among[1].location, "en/ge/codes/E10003/")
+  const far = (await answer("55555", MESSAGES, load)).items.map(group => group[0])
+  assert.equal(far.length, 1)
+  assert.match(far[0].text, /No code comes close/)
 })
 
 test("an empty result for a family lists what that family has", async () => {

@@ -499,9 +499,9 @@ class Index {
 
   /* What a term is to this index: "value" when it is a code's value or the start of one,
      "name" when it is written as code is and is a code's whole name; else null. */
-  key(t, entries) {
+  key(t, entries, alone = false) {
     if (entries.some(e => this.valueWeight(e, t))) return "value"
-    if (this.idNumber(t) && entries.some(e => e.idNumber === this.idNumber(t))) return "name"
+    if (alone && this.idNumber(t) && entries.some(e => e.idNumber === this.idNumber(t))) return "name"
     if (t.code && entries.some(e => e.names.includes(t.word))) return "name"
     return null
   }
@@ -554,12 +554,15 @@ class Index {
   }
 
   /* [weight, the field that weighs most] of one term in one page. */
-  match(entry, t, valueOnly) {
+  match(entry, t, valueOnly, alone = false) {
     const value = this.valueWeight(entry, t)
     if (value) return [value, "value"]
     if (valueOnly) return [0, null]
-    // a number is a value, or the number of an id (E10059 for 10059) that no value has, never a part of a text
-    if (t.decimal !== null && !t.hex) return entry.idNumber !== null && entry.idNumber === this.idNumber(t) ? [WEIGHTS.name, "name"] : [0, null]
+    // a number is a value, or (the whole query) the number of an id (E10059 for 10059) that no value has, never a
+    // part of a text
+    if (t.decimal !== null && !t.hex) {
+      return alone && entry.idNumber !== null && entry.idNumber === this.idNumber(t) ? [WEIGHTS.name, "name"] : [0, null]
+    }
     let best = this.nameWeight(entry, t), lead = best ? "name" : null, others = 0
     if (entry.doc.t.toLowerCase() === t.word && WEIGHTS.name > best) { best = WEIGHTS.name; lead = "title" }
     for (const [key, field] of TEXT_FIELDS) {
@@ -601,7 +604,8 @@ class Index {
      else it must hold every term but the optional ones. */
   search(query, optional = []) {
     const entries = this.scope(query.family)
-    const keys = new Map(query.terms.map(t => [t, this.key(t, entries)]).filter(([, kind]) => kind))
+    const alone = query.terms.length === 1  // a number alone may be an id's (10059: E10059), not one among words
+    const keys = new Map(query.terms.map(t => [t, this.key(t, entries, alone)]).filter(([, kind]) => kind))
     // what names a code in a pasted line, and wins over its message: a name or id (E10003), a hex
     // value, a status the line gives (ret=103901); not any bare number (a count, or one of the values a logged text holds)
     const naming = new Set([...keys].filter(([t, kind]) => kind === "name" || t.decimal === null || query.keyed)
@@ -614,7 +618,7 @@ class Index {
       let score = log, lead = log ? "log" : null, leadWeight = log, held = 0, keyHeld = false, named = false
       let missing = false
       for (const t of query.terms.concat(optional)) {
-        const [weight, field] = this.match(entry, t, keys.get(t) === "value")
+        const [weight, field] = this.match(entry, t, keys.get(t) === "value", alone)
         if (!weight) {
           if (!keys.size && query.terms.includes(t)) missing = true
           continue
@@ -678,7 +682,8 @@ class Index {
         } else if (/^[a-z]\d{3,}$/.test(typed) && id.length === typed.length && id[0] === typed[0] && /^\d+$/.test(id.slice(1))) {
           // an id of a letter and a number (E10015): one digit away first, then the nearest numbers, as explain says
           const apart = [...id].filter((c, i) => c !== typed[i]).length
-          best = Math.min(best, (apart === 1 ? 0.1 : 0.5) + Math.abs(Number(id.slice(1)) - Number(typed.slice(1))) / 1e7)
+          if (typed !== t.word && apart > 1) continue  // a number: only its id and the ids one digit away
+          best = Math.min(best, (apart === 0 ? 0 : apart === 1 ? 0.1 : 0.5) + Math.abs(Number(id.slice(1)) - Number(typed.slice(1))) / 1e7)
         } else if (t.word.length >= 3) {
           const parts = entry.names.flatMap(n => [n, ...n.split(/_|::/)])
           const distance = Math.min(...parts.map(p => edits(t.word, p)))
