@@ -527,12 +527,11 @@ def test_a_page_of_decimal_values_imports_its_rows_by_their_codes_c_names(tmp_pa
     assert page.count(old) == 1
     changed = tmp_path / "error-code-deprecated.md"
     new = "并备份（Device日志需到宿主机进行port导回），并检查日志。 |"
-    last = "| 1343270931 | Block is out of memory. |"
-    assert page.count(last) == 1  # and a code new to the page (LLM_TIMEOUT's value), after the last row
-    at = page.index("\n", page.index(last)) + 1
-    added = "| 1343270938 | Process timeout. | 处理超时。 | 是 | 重试。 |\n"
-    changed.write_text(page.replace(old, new)[:at + len(new) - len(old)] + added
-                       + page.replace(old, new)[at + len(new) - len(old):], encoding="utf-8")
+    text, last = page.replace(old, new), "| 1343270931 | Block is out of memory. |"
+    assert text.count(last) == 1  # and a code new to the page (LLM_TIMEOUT's value), after the last row
+    at = text.index("\n", text.index(last)) + 1
+    changed.write_text(text[:at] + "| 1343270938 | Process timeout. | 处理超时。 | 是 | 重试。 |\n" + text[at:],
+                       encoding="utf-8")
     result = run_cli("import", "--catalog", catalog, "--edition", "9.3.0-cpp-deprecated", "--lang", "zh",
                      "--page", changed, "--url", "https://example.org/error-code-deprecated.md")
     assert result.code == 0, result.out + result.err

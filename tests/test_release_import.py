@@ -228,7 +228,8 @@ def test_a_tag_off_the_default_branch_leaves_the_branch_heads_version_unreleased
     """v9.2.0 tagged on a commit of its own on top of the recorded head (as hicann/hixl's v9.1.0 is),
     the default branch still at that head: the release took the head's version over ("the branch
     head's page is now release 9.2.0's") and the unreleased edition was gone, though the default
-    branch still ships it; the audit then said so. Found by a contract walkthrough."""
+    branch still ships it; the audit then said so. Found by a contract walkthrough. Then the release
+    branch merged back: unreleased follows the default branch's page (found by review)."""
     from tests.test_release_sequences import _said
 
     upstream = _head_recorded(tmp_path)
