@@ -216,8 +216,7 @@ def cmd_explain(args) -> int:
         if not found:
             line = " " in args.key.strip()  # a key of one word is a name or a number, not a line
             raise UsageError(f"{error}; nor does any code's logged message match it as a log line" if line
-                             else _no_such_id(messages, args.key) or f"{error}{_ids_of_number(messages, args.key)}") \
-                from None
+                             else _no_such_id(messages, args.key, error)) from None
     if args.json:
         safe_print(json.dumps([_match_data(catalog, m, args.lang, args.edition) for m in found], ensure_ascii=False,
                               indent=2))
@@ -228,8 +227,11 @@ def cmd_explain(args) -> int:
     return EXIT_OK
 
 
-def _no_such_id(messages, key: str) -> str:
-    """For a key shaped as a family of messages' id (E10015) that no code has: that, and the nearest ids."""
+def _no_such_id(messages, key: str, error: LookupError) -> str:
+    """What explain says of a one-word key that nothing matched: for a key shaped as a family of
+    messages' id (E10015), that no code has it and the nearest ids; for a number no code has as its
+    value, `error` and the ids of that number (10059: E10059, typed without its letter), else those one
+    digit away (10015: E10014, E10016), as the site's search suggests them; else `error`."""
     import re
 
     from generator.rendering.runtime.message_runtime import nearest_ids
@@ -239,27 +241,17 @@ def _no_such_id(messages, key: str) -> str:
         if re.fullmatch(family.key, ident):
             near = nearest_ids(ident, family.code_by_id)
             return f"{ident} is none of the {family.name['en']}" + (f"; the nearest: {', '.join(near)}" if near else "")
-    return ""
-
-
-def _ids_of_number(messages, key: str) -> str:
-    """For a bare number that no code has as its value, the ids of that number (10059: E10059), which
-    who read the id off a log may have typed without its letter, else those one digit away (10015:
-    E10014, E10016), as the site's search suggests them; else nothing."""
-    from generator.rendering.runtime.message_runtime import nearest_ids
-
-    number = key.strip()
-    if not number.isascii() or not number.isdigit():
-        return ""
-    ids = [f"{ident} ({family.name['en']})" for family in messages for ident in family.code_by_id
-           if ident[1:] == number and ident[:1].isalpha()]
+    if not ident.isascii() or not ident.isdigit():
+        return str(error)
+    ids = [f"{i} ({family.name['en']})" for family in messages for i in family.code_by_id
+           if i[1:] == ident and i[:1].isalpha()]
     if ids:
-        return f"; the id{'s' if len(ids) > 1 else ''} with that number: {', '.join(ids)}"
-    near = [f"{ident} ({family.name['en']})" for family in messages
+        return f"{error}; the id{'s' if len(ids) > 1 else ''} with that number: {', '.join(ids)}"
+    near = [f"{i} ({family.name['en']})" for family in messages
             for letter in sorted({i[0] for i in family.code_by_id if i[:1].isalpha()})
-            for ident in nearest_ids(letter + number, family.code_by_id)
-            if sum(a != b for a, b in zip(ident[1:], number)) == 1]
-    return f"; the ids one digit away: {', '.join(near)}" if near else ""
+            for i in nearest_ids(letter + ident, family.code_by_id)
+            if sum(a != b for a, b in zip(i[1:], ident)) == 1]
+    return f"{error}; the ids one digit away: {', '.join(near)}" if near else str(error)
 
 
 def _explained_families(catalog: Catalog, name: Optional[str]):
