@@ -63,8 +63,11 @@ def import_release(location: Path, name: str, repo, ref: str, only: Optional[str
             stage(plan, staged)
             _named(report, family.id, said)
     catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
+    families_staged = dict(staged)
     import_messages(location, catalog, name, repo, ref, release, staged, report, only)
-    staged_catalog = load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
+    # the catalog as staged now: read again only where the families of messages staged a change
+    staged_catalog = catalog if staged == families_staged else \
+        load_catalog(location, {path: text.encode("utf-8") for path, text in staged.items()})
     check_written_back(staged_catalog, report, name, repo)
     check_sources_written_back(staged_catalog, report, name, repo, ref)
     if release is None and not report.done and not report.todo:
