@@ -100,9 +100,10 @@ def _editions_yaml(size: int) -> str:
             out += [f"    - version: '{ident}'"]
             if previous is not None:
                 out.append(f"      based_on: '{ids[previous]}'")
-            out += [
-                f"      sources: [{{repo: bench/repo, path: docs/{timeline}.md, commit: '{e:040x}', tags: "
-                f"[v{release}], lang: zh}}]",
+            out += [  # the page in each language, as upstream keeps it (docs/ and docs/en/)
+                "      sources:",
+                *(f"        - {{repo: bench/repo, path: docs/{folder}{timeline}.md, commit: '{e:040x}', tags: "
+                  f"[v{release}], lang: {lang}}}" for lang, folder in (("zh", ""), ("en", "en/"))),
                 "      texts: [zh, en]" if _has_texts(e) else "      texts: not known",
                 "      order: page" if e % 2 else "      order: not known",
                 "      rows:",
