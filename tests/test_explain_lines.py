@@ -2,7 +2,9 @@
 wins; otherwise its message is matched against every code's logged message as a template."""
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
 import subprocess
 import sys
 import time
@@ -179,3 +181,50 @@ def test_a_leading_placeholder_takes_the_message_not_the_log_prefix():
     for line in (GE_LINE + "E10059: abc_1 failed. Reason: 2,3,4.", GE_LINE + "abc_1 failed. Reason: 2,3,4."):
         [match] = match_line(catalog.families, line, catalog.message_families)
         assert (match.code.id, match.placeholders) == ("E10059", ("abc_1", "2,3,4")), line
+
+
+def test_a_line_that_fits_a_less_specific_message_too_names_its_code():
+    """Upstream's own example of E10001 (`Value %s for parameter %s ...`) has E10003's closer format
+    (`... parameter --%s ...`): E10003 answers, and E10001 is named beside it, not hidden."""
+    catalog = _catalog()
+    line = ("Value FORMAT_ALL for parameter --input_format is invalid. "
+            "Reason: The current value is not within the valid range.")
+    [match] = match_line(catalog.families, line, catalog.message_families)
+    assert match.code.id == "E10003" and "E10001" in match.also and "E10003" not in match.also
+    out = run_cli("explain", line, "--lang", "en").out
+    assert re.search(r"It also fits, less closely, the format of: [EW0-9 ]*E10001", out), out
+    data = json.loads(run_cli("explain", line, "--json").out)
+    assert data[0]["code"] == "E10003" and "E10001" in data[0]["also_fits"]
+    [alone] = match_line(catalog.families, "E10003: " + line, catalog.message_families)  # the id wins: nothing else
+    assert alone.how == "id" and alone.also == ()
+
+
+@pytest.mark.parametrize("line", [GE_LINE + "E10001: Value a for parameter b is invalid. Reason: ",
+                                  GE_LINE + "Value a for parameter b is invalid. Reason:"])
+def test_an_empty_last_value_is_read_though_the_log_dropped_the_blank_before_it(line):
+    catalog = _catalog()
+    [match] = match_line(catalog.families, line, catalog.message_families)
+    assert (match.code.id, match.placeholders) == ("E10001", ("a", "b", "")), line
+    module = _generated_ge_module()
+    found = module.match(line)
+    assert found is not None and (found.code.id, found.values) == ("E10001", ("a", "b", "")), line
+
+
+def test_a_thread_id_against_the_source_files_bracket_is_prefix_not_value():
+    catalog = _catalog()
+    line = "[ERROR] GE(12345,python):2024-01-01-00:00:00.000.000 [ge_api.cc:205]12345 GEInitialize failed. Reason: x."
+    [match] = match_line(catalog.families, line, catalog.message_families)
+    assert (match.code.id, match.placeholders) == ("E10059", ("GEInitialize", "x")), match.placeholders
+    assert _generated_ge_module().match(line).values == ("GEInitialize", "x")
+    # a number that leads the message itself, after a blank, stays the message's
+    [lead] = match_line(catalog.families, GE_LINE + "12345 GEInitialize failed. Reason: x.", catalog.message_families)
+    assert lead.placeholders == ("12345 GEInitialize", "x")
+
+
+def _generated_ge_module():
+    path = ROOT / "generated" / "python" / "ge_error_codes.py"
+    spec = importlib.util.spec_from_file_location("ge_error_codes_lines", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

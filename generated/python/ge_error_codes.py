@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:b8d6c0388ead8506c804df47ffd4554e369f3c0ba5cddb0394d0dc458f0b9aa1
+# Checksum: sha256:3843c1f8d2da627e499450b47bfea5dc2455d9f729ed058808cdb82617a444ff
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -11213,11 +11213,13 @@ PLACEHOLDER = "%s"
 # A token of a log line's prefix, read one token at a time (no pattern repeats a group): a
 # bracketed tag, MODULE(pid,program):timestamp, a date or a time, a source file and line, a
 # level word, a thread id and the function that logs (`30741 ReportErrMessage:`, as CANN's logs
-# write them after the source file), the code's id with its colon.
+# write them after the source file), a thread id alone where it stands against the source file's
+# closing bracket (`[ge_api.cc:205]30741 GEInitialize failed.`: no message starts so), the
+# code's id with its colon.
 _PREFIX_TOKEN = _re.compile(r"\[[^\]\n]{0,200}\]|[A-Za-z_]{1,40}\(\d{1,10},[^)\n]{0,80}\):[\d.:-]{0,40}"
                             r"|\d{4}-\d{2}-\d{2}[\dT:.,-]{0,30}|\d{1,2}:\d{2}:\d{2}[\d.,:]{0,20}"
                             r"|[\w.-]{1,200}\.(?:cc|cpp|c|h|hpp|py):\d{1,9}|(?:ERROR|WARNING|WARN|INFO|DEBUG|EVENT)\b"
-                            r"|\d{1,10} [A-Za-z_][\w:~]{0,120}:(?=\s)|[EW]\d{5}:")
+                            r"|\d{1,10} [A-Za-z_][\w:~]{0,120}:(?=\s)|(?<=\])\d{1,10}(?=[ \t])|[EW]\d{5}:")
 _CODE_ID = _re.compile(r"(?<![\w])[EW]\d{5}:")  # a code's id, as a message's lead (`E10059: ...`)
 _BLANKS = " \t"
 
@@ -11261,6 +11263,15 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
     """The values a line gives the template's placeholders, in order; None when it does not
     match. A template without a placeholder matches a line whose message it is."""
     line = line.rstrip()
+    values = _matched(pieces, line)
+    if values is None and len(pieces) > 2 and not pieces[-1] and pieces[-2] != pieces[-2].rstrip():
+        # `... Reason: %s` logged with an empty reason: the line ends before the blank
+        values = _matched(pieces[:-2] + (pieces[-2].rstrip(),), line)
+        return values + ("",) if values is not None and line.endswith(pieces[-2].rstrip()) else None
+    return values
+
+
+def _matched(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ...]]:
     if len(pieces) == 1:  # a fixed message: the message, or the end of the line where it has two words
         fixed = pieces[0].strip()
         start = message_start(line)
@@ -11292,18 +11303,21 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
     return tuple(values)
 
 
-def best_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
-    """(key, values) of every template the line matches that is the most specific of them
-    (several only when they are equally specific), by key."""
+def all_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[int, str, tuple[str, ...]]]:
+    """(specificity, key, values) of every template the line matches, the most specific first, then by key."""
     found: list[tuple[int, str, tuple[str, ...]]] = []
     for key, pieces in templates.items():
         values = match_template(pieces, line)
         if values is not None:
             found.append((specificity(pieces), key, values))
-    if not found:
-        return []
-    best = max(score for score, _, _ in found)
-    return sorted((key, values) for score, key, values in found if score == best)
+    return sorted(found, key=lambda item: (-item[0], item[1]))
+
+
+def best_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
+    """(key, values) of every template the line matches that is the most specific of them
+    (several only when they are equally specific), by key."""
+    found = all_matches(line, templates)
+    return [(key, values) for score, key, values in found if score == found[0][0]]
 
 
 class ErrorCode(NamedTuple):

@@ -1,6 +1,7 @@
 """`explain` and `diff`: a code, or the change between two editions, as text or data."""
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 import unicodedata
@@ -99,7 +100,7 @@ def match_line(families: Sequence[Family], line: str,
     its message is matched against every code's logged message as a template (each %s takes any
     text): the most specific wins, equal ones are all answers. Work linear in the line's length
     (generator/rendering/runtime/message_match.py)."""
-    from generator.rendering.runtime.message_match import best_matches, template_pieces
+    from generator.rendering.runtime.message_match import all_matches, template_pieces
 
     line = line[:MAX_LINE]
     by_id = ids_in(messages, line)  # a family of messages: an id in the line wins
@@ -122,9 +123,15 @@ def match_line(families: Sequence[Family], line: str,
     templates.update(message_templates(messages))
     family_by_id = {f.id: f for f in families}
     found: list[Union[LineMatch, MessageMatch]] = []
-    for key, values in best_matches(line, templates):
+    matched = all_matches(line, templates)
+    # a template the line fits less closely is no answer, but a reader is told of its code: its
+    # placeholder may hold the words the closer one has as its own (`Value %s for parameter %s`)
+    also = tuple(dict.fromkeys(key.split("\0")[2] for score, key, _ in matched
+                               if key.startswith("m\0") and score < matched[0][0]))
+    for key, values in ((key, values) for score, key, values in matched if score == matched[0][0]):
         if key.startswith("m\0"):
-            match = from_key(messages, key, values)
+            match = dataclasses.replace(from_key(messages, key, values), also=tuple(
+                ident for ident in also if ident != key.split("\0")[2]))
             if not any(isinstance(m, MessageMatch) and m.code is match.code for m in found):
                 found.append(match)
         else:

@@ -22,6 +22,7 @@ class MessageMatch:
     how: str  # "key", "id" or "message"
     placeholders: tuple[str, ...] = ()
     template: Optional[str] = None  # the text of its message the line matched
+    also: tuple[str, ...] = ()  # the ids of other codes whose message the line fits less closely
 
 
 def find_message(families: Sequence[MessageFamily], key: str) -> list[MessageMatch]:
@@ -87,6 +88,8 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
              f"  {labels['site_page']}: {site_page(site, family.prefix, code.id, lang)}"]
     if match.how == "message":
         lines.append("  (" + labels["found_by_message"].replace("{code}", code.id) + ")")
+        if match.also:
+            lines.append("  " + labels["also_fits"].replace("{codes}", " ".join(match.also)))
     message, cause, solution = _said_at(match, lang, edition)
     if _at_release(edition):  # as that release's registry says it, the message its library logs
         lines.append(f"  {labels['message_template']} ({edition}): {message}" if message is not None
@@ -146,7 +149,7 @@ def message_data(site: Site, match: MessageMatch, lang: str, edition: Optional[s
             "page": site_page(site, family.prefix, code.id, lang), "edition": edition or UNRELEASED,
             "texts_from": "registry" if _at_release(edition) else "page",
             "template": code.template, "matched": match.template, "placeholders": list(match.placeholders),
-            "message": message,
+            "message": message, "also_fits": list(match.also),
             "arguments": list(code.arg_names), "meanings": [plain(m) for m in code.meanings_in(lang)],
             "cause": plain(cause) if cause else None, "solution": plain(solution) if solution else None,
             "examples": list(code.examples)}

@@ -7,11 +7,13 @@ so that CANN's `Solution:` and `TraceBack` lines after a message stay out of it)
 before the first piece is the log line's prefix (a level, a module and its process id, a
 timestamp, a source file, the thread id and the function that logs, the code's id; where the line
 names a code's id, whatever comes before it, such as `RuntimeError: run_graph failed; ...; E10059:`)
-and is ignored. A template without a placeholder is the
+and is ignored. A line ends without its trailing blanks (a log keeps none): where the template ends
+with a blank and a placeholder (`Reason: %s`), the line may end before that blank, the placeholder
+empty. A template without a placeholder is the
 whole message that follows the prefix, or, where it has two words or more, the end of the line
 after a blank, a colon or a bracket (`... Link: ErrorNo: 1(...) link failed` ends with "link failed",
 and not with the message "failed"). Of the templates a line matches, the most specific wins:
-the one with the most literal text; equal ones are all answers.
+the one with the most literal text; equal ones are all answers (all_matches gives the others too).
 
 The work is linear in the line's length for any template: each piece is looked for once, with
 str.find from where the previous one ended (the last with str.rfind, so that the last
@@ -28,11 +30,13 @@ PLACEHOLDER = "%s"
 # A token of a log line's prefix, read one token at a time (no pattern repeats a group): a
 # bracketed tag, MODULE(pid,program):timestamp, a date or a time, a source file and line, a
 # level word, a thread id and the function that logs (`30741 ReportErrMessage:`, as CANN's logs
-# write them after the source file), the code's id with its colon.
+# write them after the source file), a thread id alone where it stands against the source file's
+# closing bracket (`[ge_api.cc:205]30741 GEInitialize failed.`: no message starts so), the
+# code's id with its colon.
 _PREFIX_TOKEN = _re.compile(r"\[[^\]\n]{0,200}\]|[A-Za-z_]{1,40}\(\d{1,10},[^)\n]{0,80}\):[\d.:-]{0,40}"
                             r"|\d{4}-\d{2}-\d{2}[\dT:.,-]{0,30}|\d{1,2}:\d{2}:\d{2}[\d.,:]{0,20}"
                             r"|[\w.-]{1,200}\.(?:cc|cpp|c|h|hpp|py):\d{1,9}|(?:ERROR|WARNING|WARN|INFO|DEBUG|EVENT)\b"
-                            r"|\d{1,10} [A-Za-z_][\w:~]{0,120}:(?=\s)|[EW]\d{5}:")
+                            r"|\d{1,10} [A-Za-z_][\w:~]{0,120}:(?=\s)|(?<=\])\d{1,10}(?=[ \t])|[EW]\d{5}:")
 _CODE_ID = _re.compile(r"(?<![\w])[EW]\d{5}:")  # a code's id, as a message's lead (`E10059: ...`)
 _BLANKS = " \t"
 
@@ -76,6 +80,15 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
     """The values a line gives the template's placeholders, in order; None when it does not
     match. A template without a placeholder matches a line whose message it is."""
     line = line.rstrip()
+    values = _matched(pieces, line)
+    if values is None and len(pieces) > 2 and not pieces[-1] and pieces[-2] != pieces[-2].rstrip():
+        # `... Reason: %s` logged with an empty reason: the line ends before the blank
+        values = _matched(pieces[:-2] + (pieces[-2].rstrip(),), line)
+        return values + ("",) if values is not None and line.endswith(pieces[-2].rstrip()) else None
+    return values
+
+
+def _matched(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ...]]:
     if len(pieces) == 1:  # a fixed message: the message, or the end of the line where it has two words
         fixed = pieces[0].strip()
         start = message_start(line)
@@ -107,15 +120,18 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
     return tuple(values)
 
 
-def best_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
-    """(key, values) of every template the line matches that is the most specific of them
-    (several only when they are equally specific), by key."""
+def all_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[int, str, tuple[str, ...]]]:
+    """(specificity, key, values) of every template the line matches, the most specific first, then by key."""
     found: list[tuple[int, str, tuple[str, ...]]] = []
     for key, pieces in templates.items():
         values = match_template(pieces, line)
         if values is not None:
             found.append((specificity(pieces), key, values))
-    if not found:
-        return []
-    best = max(score for score, _, _ in found)
-    return sorted((key, values) for score, key, values in found if score == best)
+    return sorted(found, key=lambda item: (-item[0], item[1]))
+
+
+def best_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
+    """(key, values) of every template the line matches that is the most specific of them
+    (several only when they are equally specific), by key."""
+    found = all_matches(line, templates)
+    return [(key, values) for score, key, values in found if score == found[0][0]]
