@@ -12,6 +12,7 @@ timelines, and in the browser.
 """
 from __future__ import annotations
 
+import itertools
 
 import pytest
 
@@ -62,6 +63,8 @@ versions:
     - version: '1.0'
       sources:
         - {repo: demo/repo, path: docs/a.md, commit: a1b2c3d4e5f60718293a4b5c6d7e8f9012345678, tags: [v1.0], lang: zh}
+        - {repo: demo/repo, path: docs/en/a.md, commit: a1b2c3d4e5f60718293a4b5c6d7e8f9012345678, tags: [v1.0],
+           lang: en}
         - {repo: demo/repo, path: docs/b.md, commit: a1b2c3d4e5f60718293a4b5c6d7e8f9012345678, tags: [v1.0], lang: zh,
            codes: [FOLD_MOVED]}
       texts: [zh, en]
@@ -71,6 +74,8 @@ versions:
     - version: '2.0'
       sources:
         - {repo: demo/repo, path: docs/a.md, commit: b1b2c3d4e5f60718293a4b5c6d7e8f9012345678, tags: [v2.0], lang: zh}
+        - {repo: demo/repo, path: docs/en/a.md, commit: b1b2c3d4e5f60718293a4b5c6d7e8f9012345678, tags: [v2.0],
+           lang: en}
         - {repo: demo/repo, path: docs/b.md, commit: b1b2c3d4e5f60718293a4b5c6d7e8f9012345678, tags: [v2.0], lang: zh,
            codes: [FOLD_SAME]}
       texts: [zh, en]
@@ -393,3 +398,30 @@ def test_the_page_opens_on_the_remembered_release_to_the_newest_when_followed_fr
     page.select_option("form.compare select[name=old]", "1.0")
     assert page.locator(".compare-result p.compare-remembered").count() == 0
     assert page.locator(".compare-result p.compare-pair").text_content() == "1.0 → 3.0"
+
+
+def test_english_borrowed_from_another_copy_is_no_rewording_where_upstreams_own_words_kept_theirs(catalog):
+    """The page published for 9.0.0 has no English of its own: the English it shows is another copy's
+    (upstream's words, borrowed). Where upstream's own Chinese changed by punctuation alone, an
+    English difference says where the text came from, not that upstream reworded it: translation
+    only, never a change of meaning; checked for every pair of editions of every family."""
+    checked = 0
+    for family in catalog.families:
+        for old, new in itertools.combinations(family.editions, 2):
+            if old.page is not new.page:
+                continue
+            diff = compare_editions(family, old, new)
+            zh = {(c.code, c.field): c for c in diff.texts if c.lang == "zh"}
+            for change in (c for c in diff.texts if c.lang == "en"):
+                borrowed = [e.id for e in (old, new) if not any(s.lang in ("en", None) for s in e.sources)]
+                if not borrowed or (change.code, change.field) not in zh:
+                    continue
+                checked += 1
+                if zh[(change.code, change.field)].fold != Fold.MEANING:
+                    assert change.fold != Fold.MEANING, (old.id, new.id, change.code, change.field, borrowed)
+    assert checked > 10
+    llm = catalog.family_by_id["llm_datadist"]
+    diff = compare_editions(llm, llm.edition_by_id["9.0.0-v2"], llm.edition_by_id["9.0.0-v2-repo"])
+    folds = {(c.code, c.field): c.fold for c in diff.texts if c.lang == "en"}
+    assert folds[("LLM_CLUSTER_NUM_EXCEED_LIMIT", "meaning")] == Fold.TRANSLATION  # 集群数量超过限制 → 。
+    assert folds[("LLM_DEVICE_MEM_ERROR", "meaning")] == Fold.MEANING  # upstream reworded its Chinese

@@ -235,21 +235,34 @@ def compare_code(code: Code, old: Edition, new: Edition, languages, fields=None)
 
 def text_fold(code: Code, field_name: str, old: Edition, new: Edition, lang: str, languages) -> Fold:
     """What the change of the code's text (in `lang`, from `old` to `new`) is: punctuation or
-    spacing alone; else translation alone where either side is this project's words (or none
-    yet) and, in another of `languages` (those known on both sides), upstream's own words stand
-    on both sides, alike but for punctuation; else a change of meaning."""
+    spacing alone; else translation alone where either side is not the edition's own copy's
+    words (this project's, none yet, or upstream's words of another copy, shown by an edition with
+    no source in `lang`) and, in another of `languages` (those known on both sides), each
+    edition's own upstream words stand on both sides, alike but for punctuation; else a change
+    of meaning."""
     a, b = code.entry(field_name, old.id, lang), code.entry(field_name, new.id, lang)
     if a is None or b is None:
         return Fold.MEANING
     if punctuation_only(a.text, b.text):
         return Fold.PUNCTUATION
-    if not (upstream_words(a.origin) and upstream_words(b.origin)):
+    if not (own_words(old, a.origin, lang) and own_words(new, b.origin, lang)):
         for other in languages:
             x, y = code.entry(field_name, old.id, other), code.entry(field_name, new.id, other)
-            if other != lang and x is not None and y is not None and upstream_words(x.origin) \
-                    and upstream_words(y.origin) and punctuation_only(x.text, y.text):
+            if other != lang and x is not None and y is not None and own_words(old, x.origin, other) \
+                    and own_words(new, y.origin, other) and punctuation_only(x.text, y.text):
                 return Fold.TRANSLATION
     return Fold.MEANING
+
+
+def own_words(edition: Edition, origin: str, lang: str) -> bool:
+    """Whether a text the edition shows in `lang` is its own copy's words: upstream's, and the
+    edition has a source in that language (else they are another copy's, borrowed)."""
+    return upstream_words(origin) and has_own_copy(edition, lang)
+
+
+def has_own_copy(edition: Edition, lang: str) -> bool:
+    """Whether a source of the edition is in `lang` (else upstream's words it shows there are another copy's)."""
+    return any(source.lang in (lang, None) for source in edition.sources)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from urllib.parse import quote
 from markupsafe import Markup
 
 from generator.domain.changes import (EditionDiff, Fold, Presence, compare_editions, copied_releases, listable,
-                                      punctuation_only, release_copies, upstream_words, words_of)
+                                      has_own_copy, own_words, punctuation_only, release_copies, upstream_words,
+                                      words_of)
 from generator.domain.editions import Edition
 from generator.domain.family import Catalog, Family
 from generator.domain.model import Page, Timeline
@@ -338,18 +339,18 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
     index = {c.name: i for i, c in enumerate(codes)}
     texts: dict[str, int] = {}
     words: dict[str, int] = {}  # what of a text punctuation leaves alike (changes.words_of), each once
-    values = list(family.recoverable_labels)
-    value_index = {value: i for i, value in enumerate(values)}
+    value_index = {value: i for i, value in enumerate(family.recoverable_labels)}
     # where upstream split the page over several files: the file of each row (a row moves between files)
     split = any(s.codes for e in editions for s in e.sources)
     translated = _translated(ctx, codes, fields, list(editions))
     files: dict[str, int] = {}
     rows = []
     for edition in editions:
-        # a row: [code, its name on the page (0: the code's own), recoverable, a text per field (-1: none),
-        # for a code in `translated`, per field and other language: upstream's words there (an index into
-        # words; -1: not upstream's)];
-        # pending: [row, field] whose text awaits its translation; ours: [row, field] this project's translation
+        # a row: [code, its name on the page (0: the code's own), recoverable, a text per field (-1: none), for a
+        # code in `translated`, per field and other language: upstream's words there (an index into words; -1: not
+        # upstream's)]; pending: [row, field] awaiting its translation; ours: this project's translation; b: no
+        # source of the edition is in this language, none of its texts its own copy's words (changes.own_words)
+        borrowed = not has_own_copy(edition, ctx.lang)
         listed: list[list] = []
         pending: list[list[int]] = []
         ours: list[list[int]] = []
@@ -364,11 +365,11 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
                 cells.append(-1 if entry is None else texts.setdefault(entry.text, len(texts)))
                 if entry is not None and entry.untranslated:
                     pending.append([len(listed), k])
-                elif entry is not None and not upstream_words(entry.origin):
+                elif entry is not None and not borrowed and not upstream_words(entry.origin):
                     ours.append([len(listed), k])
             listed.append(cells + (_upstream_words(c, edition, fields, others, words) if c.name in translated else []))
         data = {"t": int(edition.has_texts(ctx.lang)), "l": listed, "x": pending, "y": ours,
-                "u": [index[c.name] for c in codes if c.name in edition.not_known]}
+                "u": [index[c.name] for c in codes if c.name in edition.not_known], **({"b": 1} if borrowed else {})}
         if split:  # as changes._moved: the timeline, whether this edition is split, each row's file
             lang = family.languages[0]
             data.update(tl=edition.timeline.id, s=int(any(s.codes for s in edition.sources)),
@@ -389,16 +390,23 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
 
 
 def _translated(ctx: Context, codes, fields, editions: list[Edition]) -> set[str]:
-    """The codes with a text on the page that is not upstream's words in the page's language: only
-    a change of theirs may be of translation alone, and only their rows say upstream's words in
-    the other languages (the page's data as light as it can be)."""
-    return {c.name for c in codes for f in fields for e in editions
-            if (entry := c.entry(f, e.id, ctx.lang)) is not None and not upstream_words(entry.origin)}
+    """The codes with a text on the page that changes between editions and that some edition shows
+    not as its own copy's words in the page's language: only a change of theirs may be of
+    translation alone, and only their rows say upstream's words in the other languages (the
+    page's data as light as it can be)."""
+    found = set()
+    for c in codes:
+        for f in fields:
+            said = [(e, entry) for e in editions if (entry := c.entry(f, e.id, ctx.lang)) is not None]
+            if len({entry.text for _, entry in said}) > 1 and \
+                    any(not own_words(e, entry.origin, ctx.lang) for e, entry in said):
+                found.add(c.name)
+    return found
 
 
 def _upstream_words(code, edition: Edition, fields, others: list[str], words: dict[str, int]) -> list[int]:
-    """Per field and other language, upstream's words there (an index into `words`, each what
-    punctuation leaves of a text), or -1 where the text there is not upstream's or not known:
+    """Per field and other language, the edition's own upstream words there (an index into `words`,
+    each what punctuation leaves of a text), or -1 where the text there is not those or not known:
     where they are alike on both sides, a change of this project's translation is one of
     translation alone (changes.text_fold)."""
     cells = []
@@ -406,7 +414,7 @@ def _upstream_words(code, edition: Edition, fields, others: list[str], words: di
         for other in others:
             entry = code.entry(field_name, edition.id, other)
             cells.append(words.setdefault(words_of(entry.text), len(words))
-                         if entry is not None and upstream_words(entry.origin) else -1)
+                         if entry is not None and own_words(edition, entry.origin, other) else -1)
     return cells
 
 

@@ -453,7 +453,8 @@
      the code's own), recoverable (index into data.recoverable), a text per field (-1: none), per
      field and other language (data.others of them) upstream's words there, for a code with a text
      not upstream's on the page (index into the words of data.w; -1: not upstream's)], x: [row, field] whose text awaits its translation, y: [row,
-     field] whose text is this project's translation, u: codes whose listing is not known; where
+     field] whose text is this project's translation, b: 1 where no source of the edition is in this language
+     (none of its texts is its own copy's words), u: codes whose listing is not known; where
      upstream split the page over files: tl its timeline, s whether it is split, f each row's file
      (index into data.files; -1: none)}. data.w: per text, what punctuation leaves of it (an index). */
   function diffHtml(data, oldIndex, newIndex) {
@@ -466,8 +467,8 @@
       return '<a href="' + esc(data.base + name + "/" + PAGE) + '">' + codeHtml(name) + "</a>";
     }
     function shown(row, c) { return row[1] === 0 ? data.codes[c][0] : row[1]; }
-    function ours(edition, row, k) {  // this project's words, or none yet (changes.upstream_words)
-      return edition.x.concat(edition.y).some(function (u) { return u[0] === row && u[1] === k; });
+    function ours(edition, row, k) {  // not its own copy's words, or none yet (changes.own_words)
+      return Boolean(edition.b) || edition.x.concat(edition.y).some(function (u) { return u[0] === row && u[1] === k; });
     }
     var lists = { presence: [], renamed: [], moved: [], recoverable: [], known: [], texts: [], punctuation: [],
                   translation: [] };
@@ -496,8 +497,8 @@
         var x = r[3 + k], y = s[3 + k];
         if (x < 0 || y < 0 || x === y) return;
         var pending = now.x.some(function (u) { return u[0] === after[c][1] && u[1] === k; });
-        // changes.text_fold: punctuation alone; else translation alone where either side is ours and
-        // upstream's words in another language are alike on both sides; else a change of meaning
+        // changes.text_fold: punctuation alone; else translation alone where either side is not its own
+        // copy's words and its own upstream words in another language are alike on both sides; else meaning
         var kind = "texts";
         if (data.w[x] === data.w[y]) kind = "punctuation";
         else if (ours(old, before[c][1], k) || ours(now, after[c][1], k)) {
