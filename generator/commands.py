@@ -17,6 +17,11 @@ from generator.rendering.targets import all_owners, describe_targets, plan_outpu
 from generator.core.project import project_version
 
 
+# Full-width digits and Latin letters, as a Chinese input method types them in its full-width mode
+# (０x５０１０Ｂ０１Ａ), read as the ASCII ones every value and name is written in (the site's search does too)
+HALF_WIDTH = {c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))}
+
+
 def catalog_of(args) -> Catalog:
     location = args.catalog
     if location is None:
@@ -208,6 +213,7 @@ def cmd_explain(args) -> int:
     families, messages = _explained_families(catalog, args.family)
     if args.key == "-":
         return _explain_log(catalog, families, messages, args)
+    args.key = args.key.translate(HALF_WIDTH)
     found: list = find_message(messages, args.key)
     try:
         found = found or [LineMatch(family, code, "key") for family, code in find_codes(families, args.key)]

@@ -228,3 +228,12 @@ def _generated_ge_module():
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.mark.parametrize("key", ["０x５０１０Ｂ０１Ａ", "０ｘ５０１０ｂ０１ａ",
+                                 "１３４３２７０９３８", "ＬＬＭ_ＴＩＭＥＯＵＴ"])
+def test_full_width_digits_and_letters_read_as_ascii(key):
+    """As a Chinese input method types them in its full-width mode (the site's search reads them so too)."""
+    result = run_cli("explain", key, "--json")
+    assert result.code == 0, result.err
+    assert [d["code"] for d in json.loads(result.out)] == ["LLM_TIMEOUT"]

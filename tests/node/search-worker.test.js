@@ -441,3 +441,10 @@ test("how much of a template a message holds", () => {
     { held: 10 + 21, whole: false, start: 0 })
   assert.equal(templateFit("nothing of it here at all", template).held, 0)
 })
+
+test("full-width digits and letters, as a Chinese input method types them, read as ASCII", async () => {
+  for (const query of ["０x５０１０Ｂ０１Ａ", "０ｘ５０１０ｂ０１ａ", "１３４３２７０９３８", "ＤＥＭＯ＿ＴＩＭＥＯＵＴ".replace("＿", "_")]) {
+    assert.equal(await first(EN, query), "en/codes/DEMO_TIMEOUT/", query)
+  }
+  assert.equal(await first(ZH, "处理超时"), "codes/DEMO_TIMEOUT/")  // other full-width text is left as it is
+})

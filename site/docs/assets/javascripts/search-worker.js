@@ -238,6 +238,12 @@ function bounded(query) {
   return Array.from(query.slice(0, 2 * MAX_QUERY)).slice(0, MAX_QUERY).join("")
 }
 
+/* Full-width digits and Latin letters (what a Chinese input method types in its full-width mode:
+   ０x５０１０Ｂ０１Ａ) as the ASCII ones every value and name is written in; nothing else changes. */
+function halfWidth(query) {
+  return query.replace(/[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/g, c => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
+}
+
 /* The words of a query as a reader pastes it, without what wraps a value or a name. */
 function words(query) {
   const found = []
@@ -852,7 +858,7 @@ function scriptOf(index, query) {
 /* The answer to a query typed on a page of `own`'s language; `load(lang)` gives another
    language's index (a promise of an Index, or of null when it cannot be read). */
 async function answer(pasted, own, load) {
-  const raw = bounded(pasted)
+  const raw = halfWidth(bounded(pasted))
   let query = own.read(raw)
   if (!query.terms.length) return { items: [] }
   let index = own, searched = own
