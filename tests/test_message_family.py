@@ -563,6 +563,9 @@ def test_a_family_of_messages_calls_its_list_by_the_familys_name_not_status_code
                 [(docs / "codes" / f"{code.id}.{lang}.md").read_text(encoding="utf-8") for code in family.codes[:5]]
             assert all(wrong not in page for page in pages), wrong
             assert all(site.label("all_messages", lang) in page for page in pages[1:])
+            home = (ROOT / "site" / "docs" / f"index.{lang}.md").read_text(encoding="utf-8")
+            [link] = [line for line in home.splitlines() if f'href="{family.prefix}codes/"' in line]
+            assert site.label("all_messages", lang) in link and wrong not in link, link
     nav = (ROOT / "site" / "mkdocs.yml").read_text(encoding="utf-8")
     assert f'- "{site.label("all_messages", site.languages[0])}": ge/codes/index.md' in nav
 
