@@ -17,9 +17,11 @@ from generator.rendering.targets import all_owners, describe_targets, plan_outpu
 from generator.core.project import project_version
 
 
-# Full-width digits and Latin letters, as a Chinese input method types them in its full-width mode
-# (０x５０１０Ｂ０１Ａ), read as the ASCII ones every value and name is written in (the site's search does too)
-HALF_WIDTH = {c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))}
+# Full-width digits, Latin letters, low line and hyphen-minus, as a Chinese input method types them in
+# its full-width mode (０x５０１０Ｂ０１Ａ, ＬＬＭ＿ＴＩＭＥＯＵＴ, －１), read as the ASCII ones every value and
+# name is written in (the site's search does too)
+HALF_WIDTH = {c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B),
+                                      0xFF3F, 0xFF0D)}
 
 
 def catalog_of(args) -> Catalog:

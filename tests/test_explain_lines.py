@@ -200,7 +200,9 @@ def test_a_line_that_fits_a_less_specific_message_too_names_its_code():
 
 
 @pytest.mark.parametrize("line", [GE_LINE + "E10001: Value a for parameter b is invalid. Reason: ",
-                                  GE_LINE + "Value a for parameter b is invalid. Reason:"])
+                                  GE_LINE + "Value a for parameter b is invalid. Reason:",
+                                  GE_LINE + "Value a for parameter b is invalid. Reason:\n  TraceBack (most recent):",
+                                  GE_LINE + "E10001: Value a for parameter b is invalid. Reason:\r\n  TraceBack:"])
 def test_an_empty_last_value_is_read_though_the_log_dropped_the_blank_before_it(line):
     catalog = _catalog()
     [match] = match_line(catalog.families, line, catalog.message_families)
@@ -230,10 +232,23 @@ def _generated_ge_module():
     return module
 
 
-@pytest.mark.parametrize("key", ["０x５０１０Ｂ０１Ａ", "０ｘ５０１０ｂ０１ａ",
-                                 "１３４３２７０９３８", "ＬＬＭ_ＴＩＭＥＯＵＴ"])
-def test_full_width_digits_and_letters_read_as_ascii(key):
+@pytest.mark.parametrize("key, code", [("０x５０１０Ｂ０１Ａ", "LLM_TIMEOUT"), ("０ｘ５０１０ｂ０１ａ", "LLM_TIMEOUT"),
+                                       ("１３４３２７０９３８", "LLM_TIMEOUT"),
+                                       ("ＬＬＭ＿ＴＩＭＥＯＵＴ", "LLM_TIMEOUT"), ("－１", "LLM_UNKNOWN_ERROR")])
+def test_full_width_digits_and_letters_read_as_ascii(key, code):
     """As a Chinese input method types them in its full-width mode (the site's search reads them so too)."""
-    result = run_cli("explain", key, "--json")
+    result = run_cli("explain", key, "--json", "--family", "llm_datadist")
     assert result.code == 0, result.err
-    assert [d["code"] for d in json.loads(result.out)] == ["LLM_TIMEOUT"]
+    assert [d["code"] for d in json.loads(result.out)] == [code]
+
+
+def test_an_empty_last_value_needs_the_message_to_end_there_and_a_blank_of_the_templates_own():
+    from generator.rendering.runtime.message_match import match_template, template_pieces
+
+    assert match_template(template_pieces("Reason: %s"), "Reason:") == ("",)  # one placeholder
+    assert match_template(template_pieces("Value %s is invalid. Reason: %s"), "Value 1 is invalid. Reason: x") == \
+        ("1", "x")
+    # the line goes on after the cut piece: not an empty value
+    assert match_template(template_pieces("Value %s is invalid. Reason: %s"), "Value 1 is invalid. Reason:x y") is None
+    # a template whose piece before its last placeholder is only a blank does not fit any line that lacks one
+    assert match_template(template_pieces("%s %s"), "word") is None

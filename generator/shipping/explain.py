@@ -126,12 +126,13 @@ def match_line(families: Sequence[Family], line: str,
     matched = all_matches(line, templates)
     # a template the line fits less closely is no answer, but a reader is told of its code: its
     # placeholder may hold the words the closer one has as its own (`Value %s for parameter %s`)
-    also = tuple(dict.fromkeys(key.split("\0")[2] for score, key, _ in matched
-                               if key.startswith("m\0") and score < matched[0][0]))
-    for key, values in ((key, values) for score, key, values in matched if score == matched[0][0]):
+    best = [(key, values) for score, key, values in matched if score == matched[0][0]]
+    answers = {key.split("\0")[2] for key, _ in best if key.startswith("m\0")}
+    also = tuple(dict.fromkeys(ident for score, key, _ in matched if key.startswith("m\0")
+                               and (ident := key.split("\0")[2]) not in answers))
+    for key, values in best:
         if key.startswith("m\0"):
-            match = dataclasses.replace(from_key(messages, key, values), also=tuple(
-                ident for ident in also if ident != key.split("\0")[2]))
+            match = dataclasses.replace(from_key(messages, key, values), also=also)
             if not any(isinstance(m, MessageMatch) and m.code is match.code for m in found):
                 found.append(match)
         else:

@@ -81,14 +81,17 @@ def match_template(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ..
     match. A template without a placeholder matches a line whose message it is."""
     line = line.rstrip()
     values = _matched(pieces, line)
-    if values is None and len(pieces) > 2 and not pieces[-1] and pieces[-2] != pieces[-2].rstrip():
-        # `... Reason: %s` logged with an empty reason: the line ends before the blank
-        values = _matched(pieces[:-2] + (pieces[-2].rstrip(),), line)
-        return values + ("",) if values is not None and line.endswith(pieces[-2].rstrip()) else None
+    tail = list(pieces[-2:])  # the piece before the last placeholder, and the empty one after it
+    cut = tail[0].rstrip() if len(tail) == 2 and not tail[1] else ""
+    if values is None and cut and cut != tail[0]:
+        # `... Reason: %s` logged with an empty reason: the message's line ends before the blank
+        values = _matched(pieces[:-2] + (cut,), line, to_the_end=True)
+        return None if values is None else values + ("",)
     return values
 
 
-def _matched(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ...]]:
+def _matched(pieces: tuple[str, ...], line: str, to_the_end: bool = False) -> Optional[tuple[str, ...]]:
+    """match_template's work; `to_the_end`: the last piece must end the message's line."""
     if len(pieces) == 1:  # a fixed message: the message, or the end of the line where it has two words
         fixed = pieces[0].strip()
         start = message_start(line)
@@ -114,7 +117,7 @@ def _matched(pieces: tuple[str, ...], line: str) -> Optional[tuple[str, ...]]:
         values.append(line[position:found])
         position = found + len(piece)
     end = line.rfind(last, position) if last else len(line)
-    if end < 0:
+    if end < 0 or (to_the_end and end + len(last) != len(line)):
         return None
     values.append(line[position:end])
     return tuple(values)

@@ -238,10 +238,12 @@ function bounded(query) {
   return Array.from(query.slice(0, 2 * MAX_QUERY)).slice(0, MAX_QUERY).join("")
 }
 
-/* Full-width digits and Latin letters (what a Chinese input method types in its full-width mode:
-   ０x５０１０Ｂ０１Ａ) as the ASCII ones every value and name is written in; nothing else changes. */
+/* Full-width digits, Latin letters, low line and hyphen-minus (what a Chinese input method types in
+   its full-width mode: ０x５０１０Ｂ０１Ａ, ＬＬＭ＿ＴＩＭＥＯＵＴ, －１) as the ASCII ones every value and
+   name is written in; nothing else changes. */
 function halfWidth(query) {
-  return query.replace(/[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/g, c => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
+  return query.replace(/[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A\uFF3F\uFF0D]/g,
+    c => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
 }
 
 /* The words of a query as a reader pastes it, without what wraps a value or a name. */
