@@ -344,6 +344,9 @@ def _explain_log(catalog: Catalog, families, messages, args) -> int:
             if isinstance(match, MessageMatch):
                 safe_print(f"  -> {data['code']} ({data['category']}, {match.family.id})"
                            + (f" [{took}]" if took else ""))
+                if match.also:  # as explain says it of one line
+                    also = catalog.site.labels_for(args.lang)["also_fits"].replace("{codes}", " ".join(match.also))
+                    safe_print(f"     {also}")
             else:
                 safe_print(f"  -> {data['code']} ({data['hex']}, {match.family.id}): {data['meaning'] or '-'}"
                            + (f" [{took}]" if took else ""))

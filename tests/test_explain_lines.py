@@ -195,6 +195,10 @@ def test_a_line_that_fits_a_less_specific_message_too_names_its_code():
     assert re.search(r"It also fits, less closely, the format of: [EW0-9 ]*E10001", out), out
     data = json.loads(run_cli("explain", line, "--json").out)
     assert data[0]["code"] == "E10003" and "E10001" in data[0]["also_fits"]
+    log = subprocess.run([sys.executable, "-m", "generator", "explain", "-", "--lang", "en"], input=line + "\n",
+                         capture_output=True, text=True, cwd=ROOT)  # a whole log says it too
+    said = r"\n  -> E10003 .*\n     It also fits, less closely, the format of: [EW0-9 ]*E10001"
+    assert re.search(said, log.stdout), log.stdout
     [alone] = match_line(catalog.families, "E10003: " + line, catalog.message_families)  # the id wins: nothing else
     assert alone.how == "id" and alone.also == ()
 
