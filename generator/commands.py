@@ -325,7 +325,7 @@ def _explain_log(catalog: Catalog, families, messages, args) -> int:
     it is about (as --json: one object per recognised line, with its line number); on stderr, how
     many lines it recognised (a log of none printed nothing at all)."""
     from generator.shipping.explain import match_line
-    from generator.shipping.explain_messages import MessageMatch
+    from generator.shipping.explain_messages import MessageMatch, also_fits
 
     recognised: list = []
     number = lines = 0
@@ -345,8 +345,7 @@ def _explain_log(catalog: Catalog, families, messages, args) -> int:
                 safe_print(f"  -> {data['code']} ({data['category']}, {match.family.id})"
                            + (f" [{took}]" if took else ""))
                 if match.also:  # as explain says it of one line
-                    also = catalog.site.labels_for(args.lang)["also_fits"].replace("{codes}", " ".join(match.also))
-                    safe_print(f"     {also}")
+                    safe_print(f"     {also_fits(catalog.site, match, args.lang)}")
             else:
                 safe_print(f"  -> {data['code']} ({data['hex']}, {match.family.id}): {data['meaning'] or '-'}"
                            + (f" [{took}]" if took else ""))

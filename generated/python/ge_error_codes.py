@@ -3,7 +3,7 @@
 # The page texts are upstream's (CANN), under the CANN Open Software License Agreement Version
 # 2.0; this file's code and the texts marked as this project's translation are under the Apache
 # License 2.0. Keep this banner when you vendor the file.
-# Checksum: sha256:3961176f3db243d51371137e2d46543c11daf7058edf13b24289e03afb004d08
+# Checksum: sha256:2737a7d9f48967df3025d31760fe4f05d42dbbd74e2dcfa16806b995d3df81e3
 """ge_error_codes: GE error codes, from the catalog.
 
 The error codes CANN's graph engine (GE) reports in its logs: the message, what its placeholders
@@ -11319,7 +11319,11 @@ def all_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[
 def best_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
     """(key, values) of every template the line matches that is the most specific of them
     (several only when they are equally specific), by key."""
-    found = all_matches(line, templates)
+    return most_specific(all_matches(line, templates))
+
+
+def most_specific(found: list[tuple[int, str, tuple[str, ...]]]) -> list[tuple[str, tuple[str, ...]]]:
+    """(key, values) of all_matches' first, the most specific, and those as specific as they are."""
     return [(key, values) for score, key, values in found if score == found[0][0]]
 
 

@@ -29,6 +29,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from generator.importing import catalog_yaml as cy
 from generator.upstream.git import GitError
+from generator.core.exits import UsageError
 from generator.reading.load import display_path
 from generator.domain.editions import Version
 from generator.domain.family import Catalog, Family
@@ -124,8 +125,6 @@ def first_language(plan: Plan, timeline: Timeline, release: str, edition_id: str
         # the page again, for an edition the catalog has (its content, in place); or a page as a release
         # published it (a URL): the timeline's version for that release, else a new one
         if not source and existing is None:  # wrong usage (exit 2): the command line lacks what the page needs
-            from generator.core.exits import UsageError
-
             raise UsageError(f"--edition {edition_id}: a new edition needs a source: import with --upstream "
                              "OWNER/NAME=DIR --ref --path, or give --url")
         version = family.version_by_id[existing.version] if existing is not None and not source else \

@@ -1,7 +1,6 @@
 """`explain` and `diff`: a code, or the change between two editions, as text or data."""
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import re
 import unicodedata
@@ -100,7 +99,7 @@ def match_line(families: Sequence[Family], line: str,
     its message is matched against every code's logged message as a template (each %s takes any
     text): the most specific wins, equal ones are all answers. Work linear in the line's length
     (generator/rendering/runtime/message_match.py)."""
-    from generator.rendering.runtime.message_match import all_matches, template_pieces
+    from generator.rendering.runtime.message_match import all_matches, most_specific, template_pieces
 
     line = line[:MAX_LINE]
     by_id = ids_in(messages, line)  # a family of messages: an id in the line wins
@@ -126,13 +125,13 @@ def match_line(families: Sequence[Family], line: str,
     matched = all_matches(line, templates)
     # a template the line fits less closely is no answer, but a reader is told of its code: its
     # placeholder may hold the words the closer one has as its own (`Value %s for parameter %s`)
-    best = [(key, values) for score, key, values in matched if score == matched[0][0]]
+    best = most_specific(matched)
     answers = {key.split("\0")[2] for key, _ in best if key.startswith("m\0")}
     also = tuple(dict.fromkeys(ident for score, key, _ in matched if key.startswith("m\0")
                                and (ident := key.split("\0")[2]) not in answers))
     for key, values in best:
         if key.startswith("m\0"):
-            match = dataclasses.replace(from_key(messages, key, values), also=also)
+            match = from_key(messages, key, values, also)
             if not any(isinstance(m, MessageMatch) and m.code is match.code for m in found):
                 found.append(match)
         else:

@@ -56,10 +56,16 @@ def message_templates(families: Sequence[MessageFamily]) -> dict[str, tuple[str,
             for text in c.messages(f)}
 
 
-def from_key(families: Sequence[MessageFamily], key: str, values: tuple[str, ...]) -> MessageMatch:
+def from_key(families: Sequence[MessageFamily], key: str, values: tuple[str, ...],
+             also: tuple[str, ...] = ()) -> MessageMatch:
     _, family_id, ident, text = key.split("\0", 3)
     family = next(f for f in families if f.id == family_id)
-    return MessageMatch(family, family.code_by_id[ident], "message", values, text)
+    return MessageMatch(family, family.code_by_id[ident], "message", values, text, also)
+
+
+def also_fits(site: Site, match: MessageMatch, lang: str) -> str:
+    """What explain says, under the answer, of the codes whose message the line fits less closely ("" for none)."""
+    return site.labels_for(lang)["also_fits"].replace("{codes}", " ".join(match.also)) if match.also else ""
 
 
 def site_page(site: Site, prefix: str, name: str, lang: str) -> str:
@@ -89,7 +95,7 @@ def explain_message(site: Site, match: MessageMatch, lang: str, edition: Optiona
     if match.how == "message":
         lines.append("  (" + labels["found_by_message"].replace("{code}", code.id) + ")")
         if match.also:
-            lines.append("  " + labels["also_fits"].replace("{codes}", " ".join(match.also)))
+            lines.append("  " + also_fits(site, match, lang))
     message, cause, solution = _said_at(match, lang, edition)
     if _at_release(edition):  # as that release's registry says it, the message its library logs
         lines.append(f"  {labels['message_template']} ({edition}): {message}" if message is not None

@@ -136,5 +136,9 @@ def all_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[
 def best_matches(line: str, templates: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
     """(key, values) of every template the line matches that is the most specific of them
     (several only when they are equally specific), by key."""
-    found = all_matches(line, templates)
+    return most_specific(all_matches(line, templates))
+
+
+def most_specific(found: list[tuple[int, str, tuple[str, ...]]]) -> list[tuple[str, tuple[str, ...]]]:
+    """(key, values) of all_matches' first, the most specific, and those as specific as they are."""
     return [(key, values) for score, key, values in found if score == found[0][0]]
