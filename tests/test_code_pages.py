@@ -949,11 +949,11 @@ def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit,
     what generator.rendering.site.compare renders from changes.compare_editions (the script
     computes it from the page's data), its summary line counting what changes.compare_editions
     found of each kind and its folds holding the texts changed in punctuation or translation
-    alone; a pair picked the other way round is shown older to
-    newer, the lists keeping what was picked, and the address says the pair in that order; the
+    alone, and those upstream reworded in another language alone; a pair picked the other way
+    round is shown older to newer, the lists keeping what was picked, and the address says the pair in that order; the
     first comparison is written into the page as it is."""
     v = visit()
-    compared = 0
+    compared = reworded_elsewhere = 0
     folds = set()
     for family in catalog.families:
         for page in family.pages:
@@ -982,11 +982,15 @@ def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit,
                 assert comparisons.counts(read.summary, ctx.label("compare_summary")) == \
                     summary_said(ctx, diff), (page.id, editions[pair[0]].id, editions[pair[1]].id)
                 texts = [c for c in diff.texts if c.lang == lang]
+                elsewhere = [c.code for c in diff.elsewhere_for(lang)]
                 assert [(b["fold"], b["codes"]) for b in read.blocks if b["fold"]] == [
                     (f"compare-fold fold-{fold.value}", [c.code for c in texts if c.fold == fold])
                     for fold in (changes.Fold.PUNCTUATION, changes.Fold.TRANSLATION)
-                    if any(c.fold == fold for c in texts)], (page.id, editions[pair[0]].id, editions[pair[1]].id)
+                    if any(c.fold == fold for c in texts)] + (
+                    [("compare-fold fold-elsewhere", elsewhere)] if elsewhere else []), \
+                    (page.id, editions[pair[0]].id, editions[pair[1]].id)
                 folds.update(c.fold for c in texts)
+                reworded_elsewhere += len(elsewhere)
             compared += len(shown)
             shown, old, new, query = v.page.evaluate(COMPARE, [editions[-1].id, editions[0].id])
             assert (old, new) == (editions[-1].id, editions[0].id) and [shown] == expected([(0, len(editions) - 1)])
@@ -994,6 +998,7 @@ def test_any_two_editions_compare_as_the_generator_compares_them(catalog, visit,
     sizes = [len(f.page_editions(p)) for f in catalog.families for p in f.pages]
     assert compared == sum(n * (n - 1) // 2 for n in sizes)
     assert changes.Fold.PUNCTUATION in folds and changes.Fold.MEANING in folds, folds  # the catalog has both
+    assert reworded_elsewhere or lang == "zh"  # upstream reworded its Chinese where the English did not follow
     record(f"compare-{lang}", f"{compared} pairs compared in the browser, each equal to the generator's")
 
 
@@ -1008,7 +1013,8 @@ def summary_said(ctx, diff) -> dict[str, str]:
                ("recoverable_changed", len(diff.recoverable), True), ("became_known", len(diff.became_known), False),
                ("texts_reworded", sum(c.fold == changes.Fold.MEANING for c in texts), True),
                ("punctuation_changed", sum(c.fold == changes.Fold.PUNCTUATION for c in texts), False),
-               ("translation_changed", sum(c.fold == changes.Fold.TRANSLATION for c in texts), False)]
+               ("translation_changed", sum(c.fold == changes.Fold.TRANSLATION for c in texts), False),
+               ("reworded_elsewhere", len(diff.elsewhere_for(ctx.lang)), False)]
     said = {ctx.label(key): str(n) for key, n, always in counted if always or n}
     if ctx.lang not in diff.texts_comparable:
         said[ctx.label("texts_reworded")] = ctx.label("text_not_known")

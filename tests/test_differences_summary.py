@@ -3,7 +3,8 @@
 A small catalog written here holds pairs of editions whose every change is chosen: a code added,
 one dropped, two rows moved to another file of a split page, a recoverability changed, texts
 changed in meaning, in punctuation alone (；→。, ，→,) and in translation alone (this project's
-English re-translated, upstream's Chinese unchanged). Each pair's counts and folds are written
+English re-translated, upstream's Chinese unchanged), and upstream's English alone reworded
+(the Chinese page says so, where its own text did not change). Each pair's counts and folds are written
 out by hand below; the comparison page must say them in its summary line, show the changes of
 meaning first and fold the rest below them, marked; and the page's script (extra.js), given the
 page's data, must say the same for every pair of editions, in Chromium. The comparison page
@@ -178,28 +179,31 @@ def fold(tmp_path_factory):
 
 
 # (old, new, language): the counts the summary line says (None: the texts are not known), and which
-# code's text goes where: shown first (meaning) or folded (punctuation, translation)
+# code's text goes where: shown first (meaning) or folded (punctuation, translation; elsewhere: upstream's
+# words in the other language alone changed)
 EXPECTED = {
     ("1.0", "2.0", "zh"): (
         {"added": 1, "dropped": 1, "listing_not_known": 0, "moved_row": 2, "renamed_row": 0,
          "recoverable_changed": 1, "became_known": 0, "texts_reworded": 1, "punctuation_changed": 2,
-         "translation_changed": 0},
-        {"meaning": ["FOLD_BOTH"], "punctuation": ["FOLD_PUNCT", "FOLD_WIDTH"], "translation": []}),
+         "translation_changed": 0, "reworded_elsewhere": 1},
+        {"meaning": ["FOLD_BOTH"], "punctuation": ["FOLD_PUNCT", "FOLD_WIDTH"], "translation": [],
+         "elsewhere": ["FOLD_UPEN"]}),
     ("1.0", "2.0", "en"): (
         {"added": 1, "dropped": 1, "listing_not_known": 0, "moved_row": 2, "renamed_row": 0,
          "recoverable_changed": 1, "became_known": 0, "texts_reworded": 2, "punctuation_changed": 1,
-         "translation_changed": 1},
-        {"meaning": ["FOLD_UPEN", "FOLD_BOTH"], "punctuation": ["FOLD_PUNCT"], "translation": ["FOLD_TRANS"]}),
+         "translation_changed": 1, "reworded_elsewhere": 0},
+        {"meaning": ["FOLD_UPEN", "FOLD_BOTH"], "punctuation": ["FOLD_PUNCT"], "translation": ["FOLD_TRANS"],
+         "elsewhere": []}),
     ("2.0", "3.0", "zh"): (
         {"added": 0, "dropped": 0, "listing_not_known": 0, "moved_row": 0, "renamed_row": 0,
          "recoverable_changed": 0, "became_known": 0, "texts_reworded": 0, "punctuation_changed": 1,
-         "translation_changed": 0},
-        {"meaning": [], "punctuation": ["FOLD_RECOV"], "translation": []}),
+         "translation_changed": 0, "reworded_elsewhere": 0},
+        {"meaning": [], "punctuation": ["FOLD_RECOV"], "translation": [], "elsewhere": []}),
     ("2.0", "3.0", "en"): (  # 3.0's English texts were never seen
         {"added": 0, "dropped": 0, "listing_not_known": 0, "moved_row": 0, "renamed_row": 0,
          "recoverable_changed": 0, "became_known": 0, "texts_reworded": None, "punctuation_changed": 0,
-         "translation_changed": 0},
-        {"meaning": [], "punctuation": [], "translation": []}),
+         "translation_changed": 0, "reworded_elsewhere": 0},
+        {"meaning": [], "punctuation": [], "translation": [], "elsewhere": []}),
 }
 
 # What the summary line reads, for two of them (the kinds said only where some changed left out).
@@ -226,7 +230,7 @@ def test_each_pair_is_counted_and_folded_as_written_by_hand(fold, old, new, lang
     counts, where = EXPECTED[(old, new, lang)]
     assert compare.change_counts(diff, lang) == counts
     got = {kind.value: [c.code for c in diff.texts if c.lang == lang and c.fold == kind] for kind in Fold}
-    assert got == where
+    assert {**got, "elsewhere": [c.code for c in diff.elsewhere_for(lang)]} == where
     # the page: the summary line, the changes of meaning before every fold, each fold marked as such
     html = compare.diff_html(context(catalog, family, lang), family, family.edition_by_id[old],
                              family.edition_by_id[new])
@@ -234,16 +238,17 @@ def test_each_pair_is_counted_and_folded_as_written_by_hand(fold, old, new, lang
     if (old, new, lang) in SUMMARY_LINES:
         assert page.summary == SUMMARY_LINES[(old, new, lang)]
     folds = [b for b in page.blocks if b["fold"] is not None]
-    assert [b["fold"] for b in folds] == [f"compare-fold fold-{k}" for k in ("punctuation", "translation") if where[k]]
+    kinds = [k for k in ("punctuation", "translation", "elsewhere") if where[k]]
+    assert [b["fold"] for b in folds] == [f"compare-fold fold-{k}" for k in kinds]
     first_fold = next((i for i, b in enumerate(page.blocks) if b["fold"] is not None), len(page.blocks))
     assert all(b["fold"] is None for b in page.blocks[:first_fold]) and \
         all(b["fold"] is not None for b in page.blocks[first_fold:]), page.blocks
     meaning_tables = page.blocks[:first_fold]
     if where["meaning"]:
         assert meaning_tables[-1]["codes"] == where["meaning"]  # the texts' table closes the changes of meaning
-    for block, kind in zip(folds, [k for k in ("punctuation", "translation") if where[k]]):
+    for block, kind in zip(folds, kinds):
         assert block["codes"] == where[kind]
-        words = catalog.site.label("punctuation_only" if kind == "punctuation" else "translation_only", lang)
+        words = catalog.site.label(f"{kind}_only", lang)
         assert block["summary"] == words.replace("{count}", str(len(where[kind])))
 
 
@@ -353,7 +358,8 @@ def test_the_pages_script_counts_and_folds_every_pair_as_the_generator(fold, ser
         pair = (editions.index(family.edition_by_id[old]), editions.index(family.edition_by_id[new]))
         html = shown[pairs.index(pair)]
         folds = [b for b in read(html).blocks if b["fold"] is not None]
-        assert [b["codes"] for b in folds] == [where[k] for k in ("punctuation", "translation") if where[k]]
+        kinds = ("punctuation", "translation", "elsewhere")
+        assert [b["codes"] for b in folds] == [where[k] for k in kinds if where[k]]
 
 
 REMEMBER = """([family, release, api]) => sessionStorage.setItem("llm-status-codes:choice:" + family,

@@ -224,3 +224,50 @@ def test_diff_names_the_family_its_editions_were_found_in(catalog):
 def test_diff_of_an_unknown_edition_is_usage():
     result = run_cli("diff", "9.0.0-v2", "9.9.9")
     assert result.code == 2 and "9.9.9" in result.err
+
+
+def test_a_diff_in_english_says_what_upstream_reworded_in_chinese_alone():
+    """9.1.0-cpp-v1 → 9.2.0-beta.1-cpp-v1: upstream wrote error-code for 错误码 in three Chinese
+    solutions, and the English (this project's translation) stayed the same. The English diff
+    said "No changes."; it names the three, with upstream's Chinese change."""
+    text = run_cli("diff", "9.1.0-cpp-v1", "9.2.0-beta.1-cpp-v1", "--lang", "en").out
+    assert "No changes." not in text and "Reworded in Chinese only:" in text, text
+    data = diff_json("9.1.0-cpp-v1", "9.2.0-beta.1-cpp-v1", "--lang", "en")
+    assert data["texts"] == [] and [(c["code"], c["lang"]) for c in data["reworded_elsewhere"]] == [
+        ("LLM_LINK_FAILED", "zh"), ("LLM_UNLINK_FAILED", "zh"), ("LLM_LINK_BUSY", "zh")]
+    assert all("error-code" in c["after"] and "错误码" in c["before"] for c in data["reworded_elsewhere"])
+    zh = diff_json("9.1.0-cpp-v1", "9.2.0-beta.1-cpp-v1", "--lang", "zh")
+    assert zh["reworded_elsewhere"] == [] and len(zh["texts"]) == 3  # the Chinese shows its own change
+
+
+def test_reworded_elsewhere_is_each_change_of_upstreams_words_the_other_language_does_not_show(catalog):
+    """Over every step of every timeline, from the catalog's entries: a text whose words in one
+    language are upstream's own on both sides and change beyond punctuation, where the other
+    language's text is there on both sides and the same, is listed for the other language; nothing else is."""
+    from generator.domain import changes
+
+    found = 0
+    for family in catalog.families:
+        for timeline in (t for page in family.pages for t in page.timelines):
+            steps = [e for e in family.editions if e.timeline is timeline]
+            for old, new in zip(steps, steps[1:]):
+                diff = changes.compare_editions(family, old, new)
+                for lang in diff.texts_comparable:
+                    want = []
+                    for code in family.codes:
+                        if code.name not in old.row_by_code or code.name not in new.row_by_code:
+                            continue
+                        for field in changes.shared_text_fields(old, new):
+                            mine = [code.entry(field, e.id, lang) for e in (old, new)]
+                            if None in mine or mine[0].text != mine[1].text:
+                                continue
+                            for other in diff.texts_comparable:
+                                theirs = [code.entry(field, e.id, other) for e in (old, new)]
+                                if other != lang and None not in theirs and all(
+                                        changes.own_words(e, t.origin, other) for e, t in zip((old, new), theirs)) \
+                                        and not changes.punctuation_only(theirs[0].text, theirs[1].text):
+                                    want.append((code.name, field, other, theirs[0].text, theirs[1].text))
+                    said = [(c.code, c.field, c.lang, c.before, c.after) for c in diff.elsewhere_for(lang)]
+                    assert sorted(said) == sorted(want), (old.id, new.id, lang)
+                    found += len(want)
+    assert found  # the catalog has such steps: the check above was exercised

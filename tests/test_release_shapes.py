@@ -234,6 +234,12 @@ def test_an_english_only_change_leaves_the_older_release_as_it_was(shaped, tmp_p
     assert code.text("solution", "9.2.0-v2", "en") == new
     assert code.text("solution", "9.1.0-v2", "en") == old
     assert code.text("solution", "9.2.0-v2", "zh") == code.text("solution", "9.1.0-v2", "zh")
+    # a reader of the Chinese is told that upstream's English alone changed, not "no changes"
+    diff = json.loads(run_cli("diff", "--catalog", upstream.catalog, "--lang", "zh", "--json", "9.1.0-v2",
+                              "9.2.0-v2").out)
+    assert diff["texts"] == [] and [(c["code"], c["field"], c["lang"], c["before"], c["after"])
+                                    for c in diff["reworded_elsewhere"]] == [
+        ("LLM_PARAM_INVALID", "solution", "en", old, new)], diff
     module = _after(upstream, tmp_path, "shape_english")
     member = module.LLMStatusCode.LLM_PARAM_INVALID
     assert member.solution("en", edition="9.2.0-v2") == new and member.solution("en", edition="9.1.0-v2") == old

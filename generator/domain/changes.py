@@ -139,6 +139,16 @@ class TextChange:
 
 
 @dataclass(frozen=True)
+class ElsewhereChange:
+    """A change of upstream's own words in another language (`change`, of meaning) where the text
+    in `lang` stayed the same: what a reader of `lang` alone would not see (upstream reworded its
+    Chinese and this project's English did not follow, or upstream changed its English alone)."""
+
+    lang: str
+    change: TextChange
+
+
+@dataclass(frozen=True)
 class EditionDiff:
     old: Edition
     new: Edition
@@ -149,6 +159,11 @@ class EditionDiff:
     texts_comparable: tuple[str, ...]  # languages whose texts are known on both sides
     renamed: tuple[NameChange, ...] = ()  # rows the newer page shows under another name
     moved: tuple[NameChange, ...] = ()  # rows a split page holds in another file (before, after: the paths)
+    elsewhere: tuple[ElsewhereChange, ...] = ()
+
+    def elsewhere_for(self, lang: str) -> tuple[TextChange, ...]:
+        """The changes of upstream's words in another language where the text in `lang` stayed the same."""
+        return tuple(e.change for e in self.elsewhere if e.lang == lang)
 
     def __bool__(self) -> bool:
         return bool(self.presence or self.recoverable or self.became_known or self.texts or self.renamed or self.moved)
@@ -187,8 +202,25 @@ def _compare_editions(family: Family, old: Edition, new: Edition) -> EditionDiff
     renamed = tuple(change for code in family.codes if (change := name_change(old, new, code)) is not None)
     return EditionDiff(
         old, new, tuple(presence_changes), tuple(recoverable_changes), tuple(known), tuple(texts), languages, renamed,
-        _moved(family, old, new)
+        _moved(family, old, new), _elsewhere(family, old, new, texts, languages)
     )
+
+
+def _elsewhere(family: Family, old: Edition, new: Edition, texts: list[TextChange], languages) -> tuple:
+    """Each change of meaning of a text in upstream's own words on both sides, for each other
+    language (of those known on both sides) whose text of the code and field is the same on both."""
+    changed = {(c.code, c.field, c.lang) for c in texts}
+    found = []
+    for c in texts:
+        code = family.code_by_name[c.code]
+        if c.fold != Fold.MEANING or not all(
+                own_words(e, entry.origin, c.lang) for e in (old, new)
+                if (entry := code.entry(c.field, e.id, c.lang)) is not None):
+            continue
+        found += [ElsewhereChange(lang, c) for lang in languages if lang != c.lang
+                  and (c.code, c.field, lang) not in changed
+                  and code.entry(c.field, old.id, lang) is not None and code.entry(c.field, new.id, lang) is not None]
+    return tuple(found)
 
 
 def _moved(family: Family, old: Edition, new: Edition) -> tuple[NameChange, ...]:

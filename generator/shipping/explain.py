@@ -344,6 +344,8 @@ def diff_data(family: Family, diff: changes.EditionDiff, lang: str) -> dict:
         "became_known": [vars(c) for c in diff.became_known],
         "texts": [vars(c) for c in diff.texts if c.lang == lang],
         "texts_known": lang in diff.texts_comparable,
+        # upstream's words changed in another language alone (this language's text stayed the same)
+        "reworded_elsewhere": [vars(c) for c in diff.elsewhere_for(lang)],
         "values": _values_changed(family, diff),
     }
 
@@ -391,6 +393,11 @@ def diff_text(site: Site, family: Family, diff: changes.EditionDiff, lang: str) 
             lines += _text_diff(change["before"], change["after"])
     elif not data["texts_known"]:
         lines.append(label("text_not_known"))
+    if data["reworded_elsewhere"]:
+        lines.append(f"{label('reworded_elsewhere')}:")
+        for change in data["reworded_elsewhere"]:
+            lines.append(f"  {change['code']} ({diff.new.page.heading(change['field'], lang)}, {change['lang']}):")
+            lines += _text_diff(change["before"], change["after"])
     if len(lines) == 1 + (not data["same_timeline"]):
         lines.append(label("no_changes"))
     return "\n".join(lines) + "\n"

@@ -159,7 +159,8 @@ def _steps(ctx: Context, family: Family, page: Page, timeline: Timeline) -> list
 # under its fold (changes.Fold): of meaning, or of punctuation or translation alone.
 SUMMARY = (("added", True), ("dropped", True), ("listing_not_known", False), ("moved_row", True),
            ("renamed_row", True), ("recoverable_changed", True), ("became_known", False),
-           ("texts_reworded", True), ("punctuation_changed", False), ("translation_changed", False))
+           ("texts_reworded", True), ("punctuation_changed", False), ("translation_changed", False),
+           ("reworded_elsewhere", False))
 FOLD_COUNTS = {Fold.MEANING: "texts_reworded", Fold.PUNCTUATION: "punctuation_changed",
                Fold.TRANSLATION: "translation_changed"}
 
@@ -177,6 +178,7 @@ def change_counts(diff: EditionDiff, lang: str) -> dict[str, Optional[int]]:
         counts[key] = sum(1 for c in diff.texts if c.lang == lang and c.fold == fold)
     if lang not in diff.texts_comparable:
         counts["texts_reworded"] = None
+    counts["reworded_elsewhere"] = len(diff.elsewhere_for(lang))
     return counts
 
 
@@ -193,17 +195,19 @@ def summary_of(ctx: Context, diff: EditionDiff) -> list[tuple[str, object]]:
 class Table(NamedTuple):
     """A kind of change a comparison lists: its title, its table's columns, and its rows."""
 
-    kind: str  # presence, renamed, moved, recoverable, known, texts; folded: punctuation, translation
+    kind: str  # presence, renamed, moved, recoverable, known, texts; folded: punctuation, translation, elsewhere
     title: str
     note: str
     columns: list[tuple[str, str]]
-    rows: list[tuple]  # (code's link, before, after); for texts (code's link, field, (before, after), untranslated)
+    rows: list[tuple]  # (code's link, before, after); for texts (code's link, field, (before, after), untranslated);
+    # elsewhere: (code's link, field)
 
 
 class Folded(NamedTuple):
-    """Changes of texts folded below the changes of meaning: punctuation or translation alone."""
+    """Changes of texts folded below the changes of meaning: punctuation or translation alone, or
+    upstream's words in another language alone."""
 
-    kind: str  # punctuation, translation
+    kind: str  # punctuation, translation, elsewhere
     summary: str  # what the fold says it holds, and how many
     table: Table
 
@@ -231,11 +235,13 @@ def _tables(ctx: Context) -> dict[str, tuple[str, str, list[tuple[str, str]]]]:
         "texts": (ctx.label("texts_changed"), ctx.label("word_diff_note"), texts),
         "punctuation": ("", ctx.label("word_diff_note"), texts),
         "translation": ("", ctx.label("translation_only_note"), texts),
+        "elsewhere": ("", "", texts[:2]),  # what it holds, its fold's summary says
     }
 
 
 # A fold's kind: the label that says what it holds ({count}: how many).
-_FOLDS = {Fold.PUNCTUATION: "punctuation_only", Fold.TRANSLATION: "translation_only"}
+_FOLDS = {Fold.PUNCTUATION.value: "punctuation_only", Fold.TRANSLATION.value: "translation_only",
+          "elsewhere": "elsewhere_only"}
 
 
 def _not_known_words(ctx: Context) -> tuple[str, str]:
@@ -269,9 +275,11 @@ def diff_of(ctx: Context, family: Family, diff: EditionDiff, summary: bool = Tru
                 for c in shown if fold_ is None or c.fold == fold_]
 
     kinds.append(("texts", texts(Fold.MEANING if fold else None)))
-    folded = [Folded(kind.value, fill(ctx.phrases[label], count=len(rows)),
-                     Table(kind.value, *tables[kind.value], rows))
-              for kind, label in _FOLDS.items() if fold and (rows := texts(kind))]
+    elsewhere = [(code(c.code), diff.new.page.heading(c.field, ctx.lang)) for c in diff.elsewhere_for(ctx.lang)]
+    folds = {Fold.PUNCTUATION.value: texts(Fold.PUNCTUATION), Fold.TRANSLATION.value: texts(Fold.TRANSLATION),
+             "elsewhere": elsewhere}
+    folded = [Folded(kind, fill(ctx.phrases[label], count=len(rows)), Table(kind, *tables[kind], rows))
+              for kind, label in _FOLDS.items() if fold and (rows := folds[kind])]
     unseen = [e.id for e in (diff.old, diff.new) if not e.has_texts(ctx.lang)] \
         if not shown and ctx.lang not in diff.texts_comparable else []
     return Diff([Table(kind, *tables[kind], rows) for kind, rows in kinds if rows], unseen,
@@ -342,7 +350,7 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
     value_index = {value: i for i, value in enumerate(family.recoverable_labels)}
     # where upstream split the page over several files: the file of each row (a row moves between files)
     split = any(s.codes for e in editions for s in e.sources)
-    translated = _translated(ctx, codes, fields, list(editions))
+    translated = _translated(ctx, codes, fields, list(editions), others)
     files: dict[str, int] = {}
     rows = []
     for edition in editions:
@@ -389,10 +397,12 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
     }
 
 
-def _translated(ctx: Context, codes, fields, editions: list[Edition]) -> set[str]:
+def _translated(ctx: Context, codes, fields, editions: list[Edition], others: list[str]) -> set[str]:
     """The codes with a text on the page that changes between editions and that some edition shows
-    not as its own copy's words in the page's language: only a change of theirs may be of
-    translation alone, and only their rows say upstream's words in the other languages (the
+    not as its own copy's words in the page's language (only a change of theirs may be of
+    translation alone), or whose upstream words in another language differ beyond punctuation
+    between two editions where its text in the page's language is the same (a change only the
+    other language shows): only their rows say upstream's words in the other languages (the
     page's data as light as it can be)."""
     found = set()
     for c in codes:
@@ -401,6 +411,13 @@ def _translated(ctx: Context, codes, fields, editions: list[Edition]) -> set[str
             if len({entry.text for _, entry in said}) > 1 and \
                     any(not own_words(e, entry.origin, ctx.lang) for e, entry in said):
                 found.add(c.name)
+            for other in others:
+                worded: dict[str, set[str]] = {}  # the page's text: upstream's words in `other` beside it
+                for e, entry in said:
+                    if (theirs := c.entry(f, e.id, other)) is not None and own_words(e, theirs.origin, other):
+                        worded.setdefault(entry.text, set()).add(words_of(theirs.text))
+                if any(len(w) > 1 for w in worded.values()):
+                    found.add(c.name)
     return found
 
 
@@ -441,7 +458,7 @@ def _script_pieces(ctx: Context, family: Family) -> dict:
         "counted": [[key, str(escaped(ctx.label(key))), int(always)] for key, always in SUMMARY],
         "text_not_known": str(escaped(ctx.label("text_not_known"))),
         # a fold: its start, around its count, and its end
-        "folds": {kind.value: pieces(macro(_MACROS, "fold_start")(kind.value, fill(ctx.phrases[label], count="\0")))
+        "folds": {kind: pieces(macro(_MACROS, "fold_start")(kind, fill(ctx.phrases[label], count="\0")))
                   for kind, label in _FOLDS.items()},
         "fold_end": str(macro(_MACROS, "fold_end")()),
         "untranslated": str(macro("parts.html.j2", "origin_mark")("untranslated", ctx.label("untranslated"))),

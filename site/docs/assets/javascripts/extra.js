@@ -452,7 +452,7 @@
   /* data.rows[e]: {t: its texts in this language known, l: its rows [code, name on the page (0:
      the code's own), recoverable (index into data.recoverable), a text per field (-1: none), per
      field and other language (data.others of them) upstream's words there, for a code with a text
-     not upstream's on the page (index into the words of data.w; -1: not upstream's)], x: [row, field] whose text awaits its translation, y: [row,
+     not upstream's on the page or with upstream's words changing in another language (index into the words of data.w; -1: not upstream's)], x: [row, field] whose text awaits its translation, y: [row,
      field] whose text is this project's translation, b: 1 where no source of the edition is in this language
      (none of its texts is its own copy's words), u: codes whose listing is not known; where
      upstream split the page over files: tl its timeline, s whether it is split, f each row's file
@@ -471,7 +471,7 @@
       return Boolean(edition.b) || edition.x.concat(edition.y).some(function (u) { return u[0] === row && u[1] === k; });
     }
     var lists = { presence: [], renamed: [], moved: [], recoverable: [], known: [], texts: [], punctuation: [],
-                  translation: [] };
+                  translation: [], elsewhere: [] };
     var counts = {};
     data.counted.forEach(function (kind) { counts[kind[0]] = 0; });
     var texts = old.t && now.t, fields = data.fields, others = data.others;
@@ -495,6 +495,16 @@
       if (!texts) return;
       fields.forEach(function (field, k) {
         var x = r[3 + k], y = s[3 + k];
+        if (x >= 0 && x === y) {  // changes._elsewhere: upstream's words in another language alone reworded
+          for (var n = 0; n < others; n++) {
+            var on = 3 + fields.length + k * others + n;
+            if (r[on] >= 0 && s[on] >= 0 && r[on] !== s[on]) {
+              lists.elsewhere.push([codeLink(c), field[1]]);
+              counts.reworded_elsewhere++;
+              break;
+            }
+          }
+        }
         if (x < 0 || y < 0 || x === y) return;
         var pending = now.x.some(function (u) { return u[0] === after[c][1] && u[1] === k; });
         // changes.text_fold: punctuation alone; else translation alone where either side is not its own
@@ -544,7 +554,7 @@
       return lists[kind].length;
     });
     shownTables.forEach(function (kind) { parts.push(table(kind)); });
-    var folded = ["punctuation", "translation"].filter(function (kind) { return lists[kind].length; });
+    var folded = ["punctuation", "translation", "elsewhere"].filter(function (kind) { return lists[kind].length; });
     folded.forEach(function (kind) {
       parts.push(data.folds[kind].join(String(lists[kind].length)) + table(kind) + data.fold_end);
     });
