@@ -140,14 +140,18 @@ def _may_hold_node_hazards(text: str) -> bool:
     return _NODE_HAZARD.search(text) is not None
 
 
+_TAG = re.compile(r"(?:^|[\s,\[{:-])!", re.M)
+
+
 def _may_hide_hazards(text: str) -> bool:
-    """A cheap over-estimate: might the file nest too deep or hold an anchor?
+    """A cheap over-estimate: might the file nest too deep, hold an anchor, or a tag (a tag that
+    names a node's own kind, `!!str`, leaves no trace on the node)?
 
     Block nesting needs indentation or compact "- - -" on one line; flow
     nesting needs brackets. Both bounds are computed at C speed and only an
     alarm pays for the exact event scan below.
     """
-    if "&" in text:
+    if "&" in text or ("!" in text and _TAG.search(text)):
         return True
     if _DEEP_BLOCK.search(text):
         return True
@@ -165,7 +169,7 @@ def _may_hide_hazards(text: str) -> bool:
 
 
 def _event_hazards(path: str, text: str) -> list[Problem]:
-    """Anchors, and nesting deeper than MAX_DEPTH, found on libyaml's events (which do not recurse)."""
+    """Anchors, tags, and nesting deeper than MAX_DEPTH, found on libyaml's events (which do not recurse)."""
     try:
         from _ruamel_yaml import CParser
     except ImportError:  # pragma: no cover - ruamel.yaml.clib is a pinned dependency
@@ -185,6 +189,8 @@ def _event_hazards(path: str, text: str) -> list[Problem]:
                 problems.append(
                     Problem(pos, f"anchors (&{event.anchor}) are not allowed: write the value out, without the anchor")
                 )
+            if getattr(event, "tag", None) is not None:
+                problems.append(Problem(pos, f"tags are not allowed (found {_short_tag(event.tag)}); remove it"))
             if kind in ("SequenceStartEvent", "MappingStartEvent"):
                 depth += 1
                 if depth > MAX_DEPTH:
