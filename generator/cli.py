@@ -219,12 +219,7 @@ def _run(argv: Optional[Sequence[str]]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        if args.version:
-            from generator import commands
-
-            print(commands.version_text(args.catalog or DEFAULT_CATALOG))
-            return EXIT_OK
-        if args.verb is None:
+        if args.verb is None and not args.version:
             parser.print_help()
             return EXIT_USAGE
     except UsageError as error:
@@ -234,9 +229,12 @@ def _run(argv: Optional[Sequence[str]]) -> int:
         return int(exc.code or 0)
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
-        with _batch_gc():
+        with _batch_gc(), _marked_stdout():
             from generator import commands, commands_upstream
 
+            if args.version:
+                print(commands.version_text(args.catalog or DEFAULT_CATALOG))
+                return EXIT_OK
             verb = getattr(commands, args.func, None) or getattr(commands_upstream, args.func)
             return verb(args)
     except CatalogError as error:
@@ -252,6 +250,10 @@ def _run(argv: Optional[Sequence[str]]) -> int:
         return 1
     except BrokenPipeError:  # `explain ... | head`: the reader left; say nothing more
         _silence_stdout()
+        return 1
+    except _OutputFailed as error:  # `... > /dev/full`: the standard output, not a file of ours
+        _silence_stdout()
+        _print_err(f"error: {error.strerror or error} (writing the standard output)")
         return 1
     except OSError as error:  # anything the layers did not word themselves: still one line, no traceback
         where = f"{error.filename}: " if error.filename else ""
@@ -276,6 +278,50 @@ def _where_unnamed(error: OSError) -> str:
 
     return (f" (writing a temporary file in {tempfile.gettempdir()}: free some space there, "
             "or set TMPDIR to a directory with room)")
+
+
+class _OutputFailed(OSError):
+    """Writing the standard output failed (a full disk, /dev/full): no file of the generator's."""
+
+
+class _Output:
+    """The standard output (or its `buffer`), its failures told apart from a file's: a full disk
+    with no file named was a temporary file, unless it was this stream."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, data):
+        return self._call(self._stream.write, data)
+
+    def flush(self):
+        return self._call(self._stream.flush)
+
+    @property
+    def buffer(self):
+        return _Output(self._stream.buffer)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+    @staticmethod
+    def _call(method, *args):
+        try:
+            return method(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise _OutputFailed(error.errno, error.strerror) from None
+
+
+@contextlib.contextmanager
+def _marked_stdout():
+    stream = sys.stdout
+    sys.stdout = _Output(stream)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout = stream
 
 
 def _silence_stdout() -> None:

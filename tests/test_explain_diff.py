@@ -167,6 +167,25 @@ def test_explain_into_a_closed_pipe_is_quiet():
     assert result.stdout.strip() == "LLM_TIMEOUT  (LLM-DataDist)" and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("argv", [["--version"], ["targets"], ["explain", "LLM_TIMEOUT"]])
+def test_an_output_that_cannot_be_written_is_one_line_that_says_so(argv):
+    """`... > /dev/full`: --version printed a traceback, and the verbs blamed a temporary file
+    (and told the user to set TMPDIR); the standard output is named, in one line."""
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=ROOT, stdout=full,
+                                stderr=subprocess.PIPE, text=True)
+    assert result.returncode == 1 and result.stderr == \
+        "error: No space left on device (writing the standard output)\n", result.stderr
+
+
+def test_version_into_a_closed_pipe_is_quiet():
+    """The reader is gone before a byte is written (`| head -1` that already ended)."""
+    process = subprocess.Popen([sys.executable, "-m", "generator", "--version"], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    process.stdout.close()  # long before the interpreter has started
+    assert process.wait() == 1 and process.stderr.read() == ""
+
+
 @pytest.mark.parametrize("key,code", [("LLM_WAIT_PROC_TIMEOUT", "LLM_WAIT_PROCESS_TIMEOUT"),
                                       ("0x5010b01a", "LLM_TIMEOUT"), ("1343270938", "LLM_TIMEOUT"),
                                       ("LLM_TIMEOUT", "LLM_TIMEOUT"), ("kLLMTimeout", "LLM_TIMEOUT"),
