@@ -191,3 +191,16 @@ def test_json_export_against_carries_the_same_hash_as_the_module(tmp_path):
 def test_an_unknown_family_is_told_every_family_vendor_takes(tmp_path):
     result = run_cli("vendor", "--family", "nope", "--to", tmp_path)
     assert result.code == 2 and "no family 'nope'; families: llm_datadist, hixl, adxl, ge" in result.err, result.err
+
+
+def test_without_a_catalog_the_command_to_vendor_again_says_where_its_family_is_found():
+    """An installed generator (a pre-commit hook's) has no catalog to name the family by: the
+    command keeps FAMILY and says what to put there (it left the placeholder unexplained)."""
+    from pathlib import Path
+
+    from generator.shipping.vendor import vendor_again
+
+    said = vendor_again(Path("/project/third_party/hixl_status_codes.h"), None, force=True)
+    assert "--family FAMILY --header --force; FAMILY: the family whose file hixl_status_codes.h is, as " \
+           "`python -m generator targets` lists" in said, said
+    assert "FAMILY:" not in vendor_again(Path("/p/hixl_status_codes.h"), "hixl")

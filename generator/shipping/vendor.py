@@ -147,7 +147,10 @@ def vendor_again(path: Path, family_id: Optional[str] = None, force: bool = Fals
     of llm-status-codes, run in its checkout (or where it is installed, with --catalog)."""
     options = f"--to {path.parent.resolve()} --family {family_id or 'FAMILY'}"
     options += (" --header" if path.suffix == ".h" else "") + (" --force" if force else "")
-    return f"vendor it again from llm-status-codes (in its checkout: python -m generator vendor {options})"
+    # no catalog at hand (an installed generator, a pre-commit hook): say where the id is found
+    unknown = "" if family_id else \
+        f"; FAMILY: the family whose file {path.name} is, as `python -m generator targets` lists"
+    return f"vendor it again from llm-status-codes (in its checkout: python -m generator vendor {options}{unknown})"
 
 
 @dataclass(frozen=True)
