@@ -141,6 +141,10 @@ def describe_targets(catalog: Optional[Catalog] = None) -> str:
         lines.append("")
         for family in catalog.families:
             lines.append(f"{family.id}: {family_paths(family)}")
+        for messages in catalog.message_families:
+            module = messages.module
+            lines.append(f"{messages.id}: generated/python/{module}.py, generated/json/{module}.json, "
+                         f"site/docs/{messages.prefix}{{index,codes}}")
     return "\n".join(lines) + "\n"
 
 
