@@ -2,7 +2,7 @@
 #
 #   make generate    regenerate every output from catalog/
 #   make test        drift check of the committed outputs, then the whole test suite
-#   make test-fast   the edit-test loop (about 20 s): drift check, bad catalogs, header, module
+#   make test-fast   the edit-test loop: drift check, bad catalogs, header, module
 #
 # Each creates .venv/ first when it is missing, too old, or pyproject.toml changed.
 
@@ -64,7 +64,7 @@ test: $(STAMP) ## drift check on the committed outputs, then the whole test suit
 	scripts/ensure-browser
 	$(PY) -m pytest $(PYTEST_JOBS) $(PYTEST_ARGS)
 
-test-fast: $(STAMP) ## the edit-test loop (about 20 s): drift check, bad catalogs, header compiled, module imported
+test-fast: $(STAMP) ## the edit-test loop: drift check, bad catalogs, header compiled, module imported
 	$(PY) -m generator check
 	$(PY) -m pytest -q -m fast -n auto --dist worksteal $(PYTEST_ARGS) $(FAST_TESTS)
 
