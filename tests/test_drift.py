@@ -207,3 +207,17 @@ def test_generate_family_then_all_removes_nothing_of_the_others(tmp_path):
     result = run_cli("generate", "--family", "hixl", "--out", out)
     assert result.code == 0 and ", 0 written, 0 removed" in result.out
     assert tree(out, outputs_only=True) == everything
+
+
+def test_every_generated_file_but_upstreams_own_says_it_is_generated_and_how_to_regenerate_it():
+    """The contract's banner: generated from the catalog, do not edit, run `make generate`, in
+    every file under generated/ but upstream's own bytes (generated/upstream/). The manifests
+    said only "Generated: do not edit."."""
+    generated = ROOT / "generated"
+    files = [p for p in sorted(generated.rglob("*")) if p.is_file() and p.suffix in (".py", ".h", ".json")
+             and not {"upstream", "__pycache__"} & set(p.relative_to(generated).parts)]
+    assert len(files) > 10
+    lacking = [str(p.relative_to(ROOT)) for p in files
+               if not all(words in p.read_text(encoding="utf-8")[:2000].lower()
+                          for words in ("do not edit", "make generate", "catalog"))]
+    assert lacking == []

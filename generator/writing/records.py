@@ -40,7 +40,7 @@ def render_manifest(owner: str, hashes: dict[str, str]) -> str:
     files = {path: hashes[path] for path in sorted(hashes)}
     return json.dumps({"$comment": "The outputs the generator wrote for this owner, with their SHA-256; "
                                    "an output no longer rendered is removed only if it is still as written. "
-                                   "Generated: do not edit.",
+                                   "Generated from the catalog: do not edit; run `make generate`, which rewrites it.",
                        "owner": owner, "files": files}, indent=1, ensure_ascii=False) + "\n"
 
 
