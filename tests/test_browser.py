@@ -464,6 +464,16 @@ def test_the_language_switch_keeps_the_choice_of_release_and_api(catalog, visit,
     assert shown == ["9.1.0-v2"], shown
 
 
+def test_the_language_switch_keeps_the_two_editions_compared(visit, site):
+    """A differences page's pair (?old=&new=) reaches the other language: it showed that page's
+    default pair instead."""
+    v = visit()
+    v.goto("differences/python/?old=8.5.0-v1&new=9.1.0-v1")
+    switch_language(v, "en")
+    assert v.page.url == f"{site}en/differences/python/?old=8.5.0-v1&new=9.1.0-v1"
+    assert v.page.locator(".compare-result .compare-pair").inner_text() == "8.5.0-v1 → 9.1.0-v1"
+
+
 CARDS = "cards => cards.map(c => c.dataset.edition)"
 
 

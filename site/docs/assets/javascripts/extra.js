@@ -29,9 +29,10 @@
   }
 
   /* The language switch links each page to itself in the other language; keep where the reader
-     is on it: the anchor, and the choice of release and API the address holds (a choice changes
-     the address without loading the page, so the links follow it when they are used). */
-  var KEPT = ["release", "api", "via"];
+     is on it: the anchor, and the choice of release and API, or the two editions compared, the
+     address holds (a choice changes the address without loading the page, so the links follow
+     it when they are used). */
+  var KEPT = ["release", "api", "via", "old", "new"];
   function keepPlace() {
     var params = new URLSearchParams(location.search), kept = new URLSearchParams();
     KEPT.forEach(function (name) { if (params.has(name)) kept.set(name, params.get(name)); });
