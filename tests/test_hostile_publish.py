@@ -463,7 +463,8 @@ def test_verify_vendored_says_how_to_vendor_again_from_the_consumer_project(tmp_
     assert f"vendor --to {project} --family demo --header)" in old.err
     module.write_text(module.read_text(encoding="utf-8") + "# mine\n", encoding="utf-8")
     edited = run_cli("verify-vendored", module)
-    assert edited.code == 1 and f"python -m generator vendor --to {project} --family FAMILY --force)" in edited.err
+    assert edited.code == 1 and f"python -m generator vendor --to {project} --family FAMILY --force; FAMILY: the " \
+        "family whose file demo_codes.py is, as `python -m generator targets` lists)" in edited.err
     assert "vendor it again from llm-status-codes (in its checkout: " in edited.err
 
 
