@@ -275,11 +275,11 @@ def diff_of(ctx: Context, family: Family, diff: EditionDiff, summary: bool = Tru
                 for c in shown if fold_ is None or c.fold == fold_]
 
     kinds.append(("texts", texts(Fold.MEANING if fold else None)))
-    elsewhere = [(code(c.code), diff.new.page.heading(c.field, ctx.lang)) for c in diff.elsewhere_for(ctx.lang)]
     folds = {Fold.PUNCTUATION.value: texts(Fold.PUNCTUATION), Fold.TRANSLATION.value: texts(Fold.TRANSLATION),
-             "elsewhere": elsewhere}
+             "elsewhere": [(code(c.code), diff.new.page.heading(c.field, ctx.lang))
+                           for c in diff.elsewhere_for(ctx.lang)]} if fold else {}
     folded = [Folded(kind, fill(ctx.phrases[label], count=len(rows)), Table(kind, *tables[kind], rows))
-              for kind, label in _FOLDS.items() if fold and (rows := folds[kind])]
+              for kind, label in _FOLDS.items() if (rows := folds.get(kind))]
     unseen = [e.id for e in (diff.old, diff.new) if not e.has_texts(ctx.lang)] \
         if not shown and ctx.lang not in diff.texts_comparable else []
     return Diff([Table(kind, *tables[kind], rows) for kind, rows in kinds if rows], unseen,
@@ -350,14 +350,13 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
     value_index = {value: i for i, value in enumerate(family.recoverable_labels)}
     # where upstream split the page over several files: the file of each row (a row moves between files)
     split = any(s.codes for e in editions for s in e.sources)
-    translated = _translated(ctx, codes, fields, list(editions), others)
+    with_other_words = _with_other_words(ctx, codes, fields, list(editions), others)
     files: dict[str, int] = {}
     rows = []
     for edition in editions:
-        # a row: [code, its name on the page (0: the code's own), recoverable, a text per field (-1: none), for a
-        # code in `translated`, per field and other language: upstream's words there (an index into words; -1: not
-        # upstream's)]; pending: [row, field] awaiting its translation; ours: this project's translation; b: no
-        # source of the edition is in this language, none of its texts its own copy's words (changes.own_words)
+        # a row: [code, its name on the page (0: its own), recoverable, a text per field (-1: none), for a code in
+        # with_other_words, per field and other language its upstream words (index into words; -1: not upstream's)];
+        # pending: [row, field] awaiting translation; ours: this project's; b: no source in this language (own_words)
         borrowed = not has_own_copy(edition, ctx.lang)
         listed: list[list] = []
         pending: list[list[int]] = []
@@ -375,7 +374,8 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
                     pending.append([len(listed), k])
                 elif entry is not None and not borrowed and not upstream_words(entry.origin):
                     ours.append([len(listed), k])
-            listed.append(cells + (_upstream_words(c, edition, fields, others, words) if c.name in translated else []))
+            listed.append(cells + (_upstream_words(c, edition, fields, others, words) if c.name in with_other_words
+                                   else []))
         data = {"t": int(edition.has_texts(ctx.lang)), "l": listed, "x": pending, "y": ours,
                 "u": [index[c.name] for c in codes if c.name in edition.not_known], **({"b": 1} if borrowed else {})}
         if split:  # as changes._moved: the timeline, whether this edition is split, each row's file
@@ -397,7 +397,7 @@ def compare_data(ctx: Context, family: Family, page: Page) -> dict:
     }
 
 
-def _translated(ctx: Context, codes, fields, editions: list[Edition], others: list[str]) -> set[str]:
+def _with_other_words(ctx: Context, codes, fields, editions: list[Edition], others: list[str]) -> set[str]:
     """The codes with a text on the page that changes between editions and that some edition shows
     not as its own copy's words in the page's language (only a change of theirs may be of
     translation alone), or whose upstream words in another language differ beyond punctuation
